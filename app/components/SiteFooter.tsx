@@ -1,0 +1,33 @@
+import type { Lang } from "../../commerce/contract/common";
+import type { CmsComponentOf } from "../../commerce/contract/cms";
+import type { BrandConfig } from "../brands/brands";
+import { HelpArea } from "./ErrorPage";
+import { NewsletterForm } from "./NewsletterForm";
+
+export function SiteFooter({ footer, brand, lang }: { footer?: CmsComponentOf<"Footer">; brand: Pick<BrandConfig, "id" | "name" | "phone" | "shopLinks">; lang: Lang }) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__grid">
+        {footer?.columns.map((col) => (
+          <nav key={col.title} aria-label={col.title}>
+            <h2>{col.title}</h2>
+            <ul>
+              {col.links.map((l) => (
+                <li key={l.url}>
+                  <a href={l.url}>{l.name}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <section aria-labelledby="newsletter-heading">
+          <h2 id="newsletter-heading">{footer?.newsletter.heading ?? "Newsletter"}</h2>
+          {footer ? <p>{footer.newsletter.text}</p> : null}
+          <NewsletterForm lang={lang} />
+        </section>
+        <HelpArea brand={brand} lang={lang} />
+      </div>
+      <p className="site-footer__legal">{footer?.legal ?? `© ${brand.name}`}</p>
+    </footer>
+  );
+}

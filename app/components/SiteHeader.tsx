@@ -1,0 +1,56 @@
+import { Form, Link } from "@remix-run/react";
+import type { Lang } from "../../commerce/contract/common";
+import type { CmsComponentOf } from "../../commerce/contract/cms";
+import { messages } from "../brands/messages";
+import { localePath } from "../lib/paths";
+
+interface Props {
+  brandName: string;
+  lang: Lang;
+  navigation?: CmsComponentOf<"NavigationBar">;
+  alternateLanguageUrl?: string;
+  hideCommerceLinks: boolean;
+}
+
+export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, hideCommerceLinks }: Props) {
+  const t = messages(lang);
+  const searchAction = lang === "fr" ? "/fr/recherche" : "/search";
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link to={localePath(lang, "/")} className="site-header__logo" aria-label={`${brandName}, home`}>
+          {brandName}
+        </Link>
+        <Form method="get" action={searchAction} role="search" className="site-search">
+          <label htmlFor="site-search-q" className="visually-hidden">{t.searchLabel}</label>
+          <input id="site-search-q" name="q" type="search" placeholder={t.searchPlaceholder} autoComplete="off" />
+          <button type="submit" className="button">{t.searchButton}</button>
+        </Form>
+        <div className="site-header__actions">
+          {alternateLanguageUrl ? (
+            <a href={alternateLanguageUrl} hrefLang={lang === "fr" ? "en-CA" : "fr-CA"} lang={lang === "fr" ? "en" : "fr"}>
+              {t.switchLanguage}
+            </a>
+          ) : null}
+          {hideCommerceLinks ? null : (
+            <>
+              <a href={localePath(lang, "/login")}>{t.account}</a>
+              <a href={localePath(lang, "/cart")} className="site-header__cart">{t.cart}</a>
+            </>
+          )}
+        </div>
+      </div>
+      {navigation ? (
+        <nav aria-label={t.mainNav} className="site-nav">
+          <ul>
+            {navigation.entries.map((e) => (
+              <li key={e.url}>
+                <Link to={e.url} prefetch="intent">{e.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,122 @@
+import type { Logger } from "pino";
+import { type z, ZodError } from "zod";
+import { ApiErrorBodySchema, type ApiErrorItem, type BrandId, type Lang } from "../../commerce/contract/common";
+import type { StorefrontContext } from "./context";
+
+export const API_TIMEOUT_MS = Number(process.env.API_TIMEOUT_MS ?? 60_000);
+
+/** A non-OK answer (or no answer) from the commerce API, with what the API said. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: ApiErrorItem[],
+    readonly path: string,
+  ) {
+    super(errors[0]?.message ?? `API ${status} at ${path}`);
+    this.name = "ApiError";
+  }
+  get kind(): "4xx" | "5xx" | "unknown" {
+    return this.status >= 500 ? "5xx" : this.status >= 400 ? "4xx" : "unknown";
+  }
+}
+
+export interface ApiCall<S extends z.ZodType> {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Relative to /rest/v2/{brand}/ unless it starts with "/". */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  json?: unknown;
+  form?: Record<string, string>;
+  schema: S;
+  /** `text` answers (CMS html) skip the schema's JSON parsing and are validated as strings. */
+  responseType?: "json" | "text";
+  bearer?: string;
+  /** Calls whose answer depends on catalog currency (search, category, product) send `curr`. */
+  withCurrency?: boolean;
+}
+
+export interface ApiClientContext {
+  apiBaseUrl: string;
+  brand: { id: BrandId; currency: string };
+  lang: Lang;
+  correlationId: string;
+  logger: Logger;
+  cmsTicketId?: string;
+}
+
+export function clientContext(ctx: StorefrontContext): ApiClientContext {
+  return ctx;
+}
+
+/**
+ * A failure worth one more try: no answer at all, or the server (not the request) failed. A 4xx is
+ * the request's own fault and would fail the same way again, so it is not retried.
+ */
+function retryable(status: number): boolean {
+  return status === 0 || status >= 500;
+}
+
+/**
+ * Every storefront call to the commerce API goes through here: correlation id, language and
+ * currency, 60 s timeout, one retry (spec §4, §7), zod-validated answers, typed errors, logging.
+ */
+export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: ApiCall<S>): Promise<z.infer<S>> {
+  const method = call.method ?? "GET";
+  const path = call.path.startsWith("/") ? call.path : `/rest/v2/${ctx.brand.id}/${call.path}`;
+  const url = new URL(path, ctx.apiBaseUrl);
+  if (!call.path.startsWith("/")) {
+    url.searchParams.set("lang", ctx.lang);
+    if (call.withCurrency) url.searchParams.set("curr", ctx.brand.currency);
+  }
+  for (const [k, v] of Object.entries(call.query ?? {})) {
+    if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+  }
+  const headers: Record<string, string> = { correlationID: ctx.correlationId, Accept: "application/json" };
+  let body: string | undefined;
+  if (call.form) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(call.form).toString();
+  } else if (call.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(call.json);
+  }
+  if (call.bearer) headers.Authorization = `Bearer ${call.bearer}`;
+
+  const log = ctx.logger.child({ correlationId: ctx.correlationId, brand: ctx.brand.id, lang: ctx.lang, api: `${method} ${url.pathname}` });
+  let lastError: ApiError | undefined;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const started = performance.now();
+    let status = 0;
+    try {
+      const res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+      status = res.status;
+      const text = await res.text();
+      if (res.ok) {
+        log.debug({ status, ms: Math.round(performance.now() - started) }, "api call");
+        const payload = call.responseType === "text" ? text : text ? JSON.parse(text) : null;
+        return call.schema.parse(payload);
+      }
+      lastError = new ApiError(status, parseErrors(text, status), url.pathname);
+    } catch (err) {
+      if (err instanceof ZodError) {
+        log.error({ err }, "API answer does not match the contract");
+        throw new ApiError(502, [{ type: "ContractError", message: "The commerce API answered in an unexpected shape." }], url.pathname);
+      }
+      lastError = new ApiError(status, [{ type: "NetworkError", message: err instanceof Error ? err.message : String(err) }], url.pathname);
+    }
+    const level = lastError.status >= 500 || lastError.status === 0 ? "error" : "warn";
+    log[level]({ status: lastError.status, attempt, errors: lastError.errors }, `${lastError.kind} API failure`);
+    if (!retryable(lastError.status)) break;
+  }
+  throw lastError!;
+}
+
+function parseErrors(text: string, status: number): ApiErrorItem[] {
+  try {
+    const parsed = ApiErrorBodySchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data.errors;
+  } catch {
+    /* not JSON: fall through */
+  }
+  return [{ type: "HttpError", message: `HTTP ${status}` }];
+}

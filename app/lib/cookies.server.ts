@@ -1,0 +1,104 @@
+import { parse as parseCookieHeader, serialize, type SerializeOptions } from "cookie";
+
+/** Spec §9 consent categories: c1 analytical, c2 targeting, c9 functional. */
+export type ConsentCategory = "c1" | "c2" | "c9";
+
+/**
+ * Which category each optional cookie belongs to. A cookie not listed here is strictly necessary
+ * (session, cart, security, the web-app marker) and is always allowed (spec §5).
+ */
+export const COOKIE_CATEGORIES: Record<string, ConsentCategory> = {
+  utag_main: "c1",
+  ranMID: "c2",
+  ranSiteID: "c2",
+  recentlyViewed: "c9",
+  userFirstName: "c9",
+  userWasLoggedIn: "c9",
+  SmartPantryEnabled: "c9",
+};
+
+export const DAY_MS = 86_400_000;
+
+export type Consent = Partial<Record<ConsentCategory, 0 | 1>>;
+
+/** userConsent is written by the consent banner as `c1:1|c2:0|c9:1`. */
+export function parseConsent(raw: string | undefined): Consent {
+  const consent: Consent = {};
+  for (const part of (raw ?? "").split("|")) {
+    const [key, value] = part.split(":");
+    if ((key === "c1" || key === "c2" || key === "c9") && (value === "0" || value === "1")) consent[key] = Number(value) as 0 | 1;
+  }
+  return consent;
+}
+
+/** Spec §5 cookie permission rule. */
+export function isCookieAllowed(name: string, consent: Consent, privacyCookiesEnabled: boolean): boolean {
+  if (!privacyCookiesEnabled) return true;
+  const category = COOKIE_CATEGORIES[name];
+  if (!category) return true;
+  return consent[category] === 1;
+}
+
+const secureByDefault = process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "false";
+
+export interface CookieWrite {
+  maxAgeMs?: number;
+  httpOnly?: boolean;
+  sameSite?: "lax" | "strict";
+}
+
+/**
+ * The one place the storefront writes cookies. It applies the consent rules, defaults to
+ * HttpOnly + SameSite=Lax + Secure (in production), and when a category is denied it also deletes
+ * the cookies already set in that category (spec §4 "Cookie consent").
+ */
+export class CookieJar {
+  private readonly incoming: Record<string, string | undefined>;
+  private readonly consent: Consent;
+  private readonly out = new Map<string, string>();
+
+  constructor(cookieHeader: string | null | undefined, private readonly privacyCookiesEnabled: boolean) {
+    this.incoming = parseCookieHeader(cookieHeader ?? "");
+    this.consent = parseConsent(this.incoming.userConsent);
+  }
+
+  get(name: string): string | undefined {
+    return this.incoming[name];
+  }
+
+  /** Writes the cookie if consent allows; answers whether it was written. */
+  set(name: string, value: string, options: CookieWrite = {}): boolean {
+    if (!isCookieAllowed(name, this.consent, this.privacyCookiesEnabled)) return false;
+    const opts: SerializeOptions = {
+      path: "/",
+      httpOnly: options.httpOnly ?? true,
+      sameSite: options.sameSite ?? "lax",
+      secure: secureByDefault,
+    };
+    if (options.maxAgeMs !== undefined) opts.maxAge = Math.floor(options.maxAgeMs / 1000);
+    this.out.set(name, serialize(name, value, opts));
+    return true;
+  }
+
+  delete(name: string): void {
+    this.out.set(name, serialize(name, "", { path: "/", maxAge: 0, expires: new Date(0), secure: secureByDefault, httpOnly: true, sameSite: "lax" }));
+  }
+
+  /** Deletes cookies this browser holds in categories the shopper has denied. */
+  enforceConsent(): void {
+    if (!this.privacyCookiesEnabled) return;
+    for (const [name, category] of Object.entries(COOKIE_CATEGORIES)) {
+      if (this.incoming[name] !== undefined && this.consent[category] === 0) this.delete(name);
+    }
+  }
+
+  /** The Set-Cookie header values to send. */
+  setCookieHeaders(): string[] {
+    return [...this.out.values()];
+  }
+
+  appendTo(headers: Headers): Headers {
+    for (const value of this.out.values()) headers.append("Set-Cookie", value);
+    return headers;
+  }
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import {
+  type CmsComponent, CmsComponentListSchema, type CmsComponentOf, type CmsPage, CmsPageSchema, type SiteConfig, SiteConfigSchema,
+} from "../../commerce/contract/cms";
+import { callApi, type ApiClientContext } from "../lib/api-client.server";
+import { sanitizeHtml } from "../lib/sanitize.server";
+import { TtlCache } from "../lib/ttl-cache.server";
+
+/** Spec §7: components fetched with every page (header, banners, footer, quiz teaser). */
+export const LAYOUT_COMPONENT_IDS = ["NavigationBar", "GlobalBannerSection", "GlobalNotificationSection", "Footer", "podQuizSection"] as const;
+
+export interface LayoutContent {
+  navigation?: CmsComponentOf<"NavigationBar">;
+  banner?: CmsComponentOf<"GlobalBannerSection">;
+  notification?: CmsComponentOf<"GlobalNotificationSection">;
+  footer?: CmsComponentOf<"Footer">;
+  siteConfig: Record<string, string>;
+}
+
+const CACHE_TTL_MS = Number(process.env.CMS_CACHE_TTL_MS ?? 60_000);
+const layoutCache = new TtlCache<LayoutContent>(CACHE_TTL_MS);
+
+function pick<T extends CmsComponent["typeCode"]>(components: CmsComponent[], type: T): CmsComponentOf<T> | undefined {
+  return components.find((c): c is CmsComponentOf<T> => c.typeCode === type);
+}
+
+export function siteConfigMap(config: SiteConfig): Record<string, string> {
+  return Object.fromEntries(config.siteConfigurations.map((e) => [e.key, e.value]));
+}
+
+/** Header, footer and site configuration: cached briefly, except in CMS preview (cmsTicketId). */
+export function getLayoutContent(ctx: ApiClientContext): Promise<LayoutContent> {
+  const load = async (): Promise<LayoutContent> => {
+    const [list, config] = await Promise.all([
+      callApi(ctx, { path: "cms/components", query: { componentIds: LAYOUT_COMPONENT_IDS.join(","), cmsTicketId: ctx.cmsTicketId }, schema: CmsComponentListSchema }),
+      callApi(ctx, { path: "cms/siteConfig", query: { pageLabelOrId: "NAVIGATIONHEADER" }, schema: SiteConfigSchema }),
+    ]);
+    return {
+      navigation: pick(list.components, "NavigationBar"),
+      banner: pick(list.components, "GlobalBannerSection"),
+      notification: pick(list.components, "GlobalNotificationSection"),
+      footer: pick(list.components, "Footer"),
+      siteConfig: siteConfigMap(config),
+    };
+  };
+  if (ctx.cmsTicketId) return load();
+  return layoutCache.get(`${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}`, load);
+}
+
+/** A CMS page with every paragraph's HTML sanitised, ready to render. */
+export async function getContentPage(ctx: ApiClientContext, label: string): Promise<CmsPage> {
+  const page = await callApi(ctx, {
+    path: "cms/pages",
+    query: { pageLabelOrId: label, pageType: "ContentPage", fields: "DEFAULT", cmsTicketId: ctx.cmsTicketId },
+    schema: CmsPageSchema,
+  });
+  return {
+    ...page,
+    slots: page.slots.map((slot) => ({
+      ...slot,
+      components: slot.components.map((c) => (c.typeCode === "CMSParagraphComponent" ? { ...c, content: sanitizeHtml(c.content) } : c)),
+    })),
+  };
+}
+
+export const PageLabelSchema = z.string().regex(/^[a-z0-9-]{1,80}$/);

@@ -1,0 +1,130 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { Lang } from "../commerce/contract/common";
+import { FALLBACK_BRAND, type BrandConfig } from "./brands/brands";
+import { messages } from "./brands/messages";
+import { CoffeeBreakPage, SorryPage } from "./components/ErrorPage";
+import { SiteFooter } from "./components/SiteFooter";
+import { SiteHeader } from "./components/SiteHeader";
+import { clientContext } from "./lib/api-client.server";
+import { useNonce } from "./lib/nonce";
+import { alternateLanguagePath } from "./lib/paths";
+import { getLayoutContent, type LayoutContent } from "./models/cms.server";
+import styles from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+type PublicBrand = Pick<BrandConfig, "id" | "name" | "phone" | "shopLinks" | "theme" | "languages" | "currency">;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  let layout: LayoutContent | null = null;
+  try {
+    layout = await getLayoutContent(clientContext(context));
+  } catch (err) {
+    // Spec §8: a header fetch failure must not take the page down; the page renders without it.
+    context.logger.warn({ err, correlationId: context.correlationId }, "layout content unavailable");
+  }
+  const { id, name, phone, shopLinks, theme, languages, currency } = context.brand;
+  const brand: PublicBrand = { id, name, phone, shopLinks, theme, languages, currency };
+  return {
+    brand,
+    lang: context.lang,
+    webapp: context.webapp,
+    layout,
+    alternateLanguageUrl: languages.length > 1 ? alternateLanguagePath(url.pathname, url.search) : undefined,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const lang: Lang = data?.lang ?? "en";
+  if (error) {
+    const t = messages(lang);
+    return [{ title: isRouteErrorResponse(error) ? t.errorHeadline : t.coffeeBreakTitle }, { name: "robots", content: "noindex" }];
+  }
+  return [{ title: data?.brand.name ?? "Brewfront" }];
+};
+
+type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const brand = data?.brand ?? FALLBACK_BRAND;
+  const lang = data?.lang ?? "en";
+  const theme = `:root{--brand-primary:${brand.theme.primary};--brand-accent:${brand.theme.accent};--brand-surface:${brand.theme.surface}}`;
+  return (
+    <html lang={lang} data-brand={brand.id} data-webapp={data?.webapp ? "1" : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: theme }} />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
+  const brand = data?.brand ?? FALLBACK_BRAND;
+  const lang = data?.lang ?? "en";
+  const t = messages(lang);
+  const layout = data?.layout;
+  const webapp = data?.webapp ?? false;
+  return (
+    <>
+      <a href="#main" className="skip-link">{t.skipToContent}</a>
+      {!webapp && layout?.banner ? (
+        <div className="global-banner">
+          {layout.banner.text}
+          {layout.banner.link ? <> <a href={layout.banner.link.url}>{layout.banner.link.name}</a></> : null}
+        </div>
+      ) : null}
+      <SiteHeader
+        brandName={brand.name}
+        lang={lang}
+        navigation={layout?.navigation}
+        alternateLanguageUrl={data?.alternateLanguageUrl}
+        hideCommerceLinks={webapp}
+      />
+      {layout?.notification?.messageItems.map((m) => (
+        <p key={m.text} className={`global-notification global-notification--${m.severity}`} role="note">{m.text}</p>
+      ))}
+      <main id="main" tabIndex={-1}>{children}</main>
+      {webapp ? null : <SiteFooter footer={layout?.footer} brand={brand} lang={lang} />}
+    </>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Shell data={data}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const brand = data?.brand ?? FALLBACK_BRAND;
+  const lang = data?.lang ?? "en";
+  return (
+    <Shell data={data}>
+      {isRouteErrorResponse(error) ? <SorryPage brand={brand} lang={lang} status={error.status} /> : <CoffeeBreakPage brand={brand} lang={lang} />}
+    </Shell>
+  );
+}

@@ -1,0 +1,5 @@
+export * from "./common";
+export * from "./money";
+export * from "./variant-code";
+export * from "./product";
+export * from "./cms";

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { CurrencySchema } from "./common";
+
+export const PriceTypeSchema = z.enum(["BUY", "FROM"]);
+
+/** OCC price block; `value` is decimal, `minor` is the same amount in integer minor units. */
+export const PriceSchema = z.object({
+  currencyIso: CurrencySchema,
+  value: z.number(),
+  minor: z.number().int(),
+  formattedValue: z.string(),
+  priceType: PriceTypeSchema.default("BUY"),
+});
+export type Price = z.infer<typeof PriceSchema>;
+
+export const StockStatusSchema = z.enum(["inStock", "lowStock", "outOfStock"]);
+export const StockSchema = z.object({
+  stockLevel: z.number().int().nonnegative(),
+  stockLevelStatus: StockStatusSchema,
+});
+export type Stock = z.infer<typeof StockSchema>;
+
+export const ImageSchema = z.object({
+  imageType: z.enum(["PRIMARY", "GALLERY"]),
+  format: z.string(),
+  url: z.string(),
+  altText: z.string(),
+  galleryIndex: z.number().int().optional(),
+});
+
+export const CategoryRefSchema = z.object({ code: z.string(), name: z.string(), url: z.string().optional() });
+
+export const ClassificationSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  features: z.array(
+    z.object({ code: z.string(), name: z.string(), featureValues: z.array(z.object({ value: z.string() })) }),
+  ),
+});
+
+/** Spec §3 eligibility flags; a product is "plain" only when none is set. */
+export const ELIGIBILITY_FLAGS = [
+  "isFiftyPercentCampaignEligible",
+  "isFreeCampaignEligible",
+  "isKskLiteCampaignEligible",
+  "isBBADCampaignEligible",
+  "isAFHKbbFreeEligible",
+  "isAFHKbbPlatinumEligible",
+  "isAFHSubscriptionEligible",
+  "isPremiumBrewerCampaignEligible",
+  "isProductBMSMEligible",
+  "isPersonalizedProduct",
+  "isVirtualProduct",
+] as const;
+export type EligibilityFlag = (typeof ELIGIBILITY_FLAGS)[number];
+export const EligibilityFlagsSchema = z.object(
+  Object.fromEntries(ELIGIBILITY_FLAGS.map((f) => [f, z.boolean()])) as Record<EligibilityFlag, z.ZodBoolean>,
+);
+export type EligibilityFlags = z.infer<typeof EligibilityFlagsSchema>;
+
+export const SalesPriceStrategySchema = z.enum(["ALL", "OTP", "AD_PARENT_OTP", "AD_RECURRING_OTP"]);
+
+/** Spec §3 variant with its price blocks. */
+export const VariantOptionSchema = z.object({
+  code: z.string(),
+  url: z.string(),
+  defaultVariant: z.boolean(),
+  variantColor: z.string().optional(),
+  packType: z.string().optional(),
+  packSize: z.number().int().optional(),
+  packLabel: z.string(),
+  stock: StockSchema,
+  priceData: PriceSchema,
+  originalPriceData: PriceSchema.optional(),
+  discountPriceData: PriceSchema.optional(),
+  promotedPriceData: PriceSchema.optional(),
+  personalizedPriceData: PriceSchema.optional(),
+  campaignPriceData: PriceSchema.optional(),
+  variantPrice: z.object({ listPrice: PriceSchema }),
+  isDiscountPrice: z.boolean(),
+  salesPriceStrategy: SalesPriceStrategySchema,
+  variantOptionQualifiers: z.array(z.object({ qualifier: z.string(), name: z.string(), value: z.string() })),
+});
+export type VariantOption = z.infer<typeof VariantOptionSchema>;
+
+export const BadgeSchema = z.object({ text: z.string(), foreground: z.string(), background: z.string() });
+export type Badge = z.infer<typeof BadgeSchema>;
+
+export const BundleProductSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  productBundlePrice: PriceSchema,
+});
+
+export const ProductSchema = z
+  .object({
+    code: z.string(),
+    baseProduct: z.string().optional(),
+    name: z.string(),
+    summary: z.string(),
+    description: z.string().optional(),
+    url: z.string(),
+    purchasable: z.boolean(),
+    brand: z.string(),
+    brandCode: z.string(),
+    productType: z.string(),
+    series: z.string().optional(),
+    packType: z.string().optional(),
+    price: PriceSchema,
+    stock: StockSchema,
+    images: z.array(ImageSchema),
+    categories: z.array(CategoryRefSchema),
+    classifications: z.array(ClassificationSchema).optional(),
+    variantOptions: z.array(VariantOptionSchema),
+    defaultVariantCode: z.string().optional(),
+    badge: BadgeSchema.optional(),
+    isBundle: z.boolean(),
+    bundleMarkerProduct: z.boolean(),
+    bundleInStock: z.boolean().optional(),
+    bundleTemplateData: z
+      .object({
+        name: z.string(),
+        masterTemplateData: z.object({ bundleProductsData: z.array(BundleProductSchema) }),
+      })
+      .optional(),
+    plain: z.boolean(),
+  })
+  .extend(EligibilityFlagsSchema.shape);
+export type Product = z.infer<typeof ProductSchema>;
+
+export const ProductListSchema = z.object({ products: z.array(ProductSchema) });
+export type ProductList = z.infer<typeof ProductListSchema>;
+
+export const ProductCodeParamSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "product codes are letters, digits, dashes and underscores");

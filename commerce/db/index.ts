@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { migrationProvider } from "./migrations";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+export type { Database } from "./schema";
+
+export const DEFAULT_SQLITE_FILE = "data/brewfront.sqlite";
+
+/**
+ * DATABASE_URL=postgres://... selects PostgreSQL; anything else (or nothing) is a SQLite file,
+ * written `sqlite:path/to/file.sqlite`, a bare path, or `:memory:`.
+ */
+export function createDb(databaseUrl: string | undefined = process.env.DATABASE_URL): Db {
+  const url = databaseUrl?.trim() || DEFAULT_SQLITE_FILE;
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    // BIGINT and NUMERIC come back as strings from pg; our counts and sums are safe as numbers.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    pg.types.setTypeParser(1700, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = url.replace(/^sqlite:(\/\/)?/, "");
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = NORMAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}
+
+/** /readyz: true when a trivial query answers. */
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,149 @@
+import type { Generated } from "kysely";
+
+/** Table shapes as Kysely sees them. Money columns hold integer minor units. */
+export interface ProductTable {
+  code: string;
+  base_code: string | null;
+  brand_code: string;
+  brand_name: string;
+  product_type: string;
+  series: string | null;
+  pack_type: string | null;
+  pack_size: number | null;
+  color: string | null;
+  roast: string | null;
+  flavor: string | null;
+  caffeine: string | null;
+  default_variant: number;
+  is_bundle: number;
+  bundle_marker: number;
+  flags: string;
+  sales_rank: number;
+  created_at: string;
+}
+
+export interface ProductTextTable {
+  product_code: string;
+  lang: string;
+  name: string;
+  summary: string;
+  description: string;
+  slug: string;
+  badge: string | null;
+}
+
+export interface ProductSiteTable {
+  product_code: string;
+  site: string;
+}
+
+export interface PriceTable {
+  product_code: string;
+  currency: string;
+  user_group: string;
+  kind: string;
+  value: number;
+}
+
+export interface StockTable {
+  product_code: string;
+  level: number;
+}
+
+export interface CategoryTable {
+  code: string;
+  parent_code: string | null;
+  slug: string;
+  position: number;
+}
+
+export interface CategoryTextTable {
+  category_code: string;
+  lang: string;
+  name: string;
+}
+
+export interface CategorySiteTable {
+  category_code: string;
+  site: string;
+}
+
+export interface ProductCategoryTable {
+  product_code: string;
+  category_code: string;
+}
+
+export interface ClassificationTable {
+  product_code: string;
+  lang: string;
+  feature_code: string;
+  feature_name: string;
+  value: string;
+  position: number;
+}
+
+export interface BundleComponentTable {
+  bundle_code: string;
+  product_code: string;
+  quantity: number;
+  position: number;
+}
+
+export interface MediaTable {
+  product_code: string;
+  position: number;
+  image_name: string;
+  media_type: string;
+  video_ref: string | null;
+}
+
+export interface CmsPageTable {
+  site: string;
+  lang: string;
+  label: string;
+  template: string;
+  title: string;
+  description: string;
+  slots: string;
+}
+
+export interface CmsComponentTable {
+  site: string;
+  lang: string;
+  uid: string;
+  type_code: string;
+  data: string;
+}
+
+export interface SiteConfigTable {
+  site: string;
+  config_key: string;
+  value: string;
+}
+
+export interface NewsletterSubscriptionTable {
+  id: Generated<number>;
+  site: string;
+  email: string;
+  lang: string;
+  created_at: string;
+}
+
+export interface Database {
+  product: ProductTable;
+  product_text: ProductTextTable;
+  product_site: ProductSiteTable;
+  price: PriceTable;
+  stock: StockTable;
+  category: CategoryTable;
+  category_text: CategoryTextTable;
+  category_site: CategorySiteTable;
+  product_category: ProductCategoryTable;
+  classification: ClassificationTable;
+  bundle_component: BundleComponentTable;
+  media: MediaTable;
+  cms_page: CmsPageTable;
+  cms_component: CmsComponentTable;
+  site_config: SiteConfigTable;
+  newsletter_subscription: NewsletterSubscriptionTable;
+}

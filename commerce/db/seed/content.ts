@@ -1,0 +1,178 @@
+import type { BrandId, Lang } from "../../contract/common";
+import type { CmsComponent } from "../../contract/cms";
+import type { Database } from "../schema";
+
+type ContentRows = Pick<{ [K in keyof Database]: Database[K][] }, "cms_page" | "cms_component" | "site_config">;
+
+const SITE_LANGS: Record<BrandId, Lang[]> = { usb2c: ["en"], cab2c: ["en", "fr"], usafh: ["en"] };
+const STORE_NAME: Record<BrandId, string> = { usb2c: "Brewfront", cab2c: "Brewfront Canada", usafh: "Brewfront Commercial" };
+
+/**
+ * Site configuration (spec §3). The spec leaves the values open; these are ours, chosen as a real
+ * store would, and documented in the README.
+ */
+export function siteConfigEntries(site: BrandId): Record<string, string> {
+  const host = { usb2c: "www.brewfront.com", cab2c: "www.brewfront.ca", usafh: "commercial.brewfront.com" }[site];
+  return {
+    "auth0.audience": `https://${host}/rest/v2/${site}`,
+    "auth0.clientId": `brewfront-storefront-${site}`,
+    "auth0.domain": host,
+    "auth0.scope": "openid profile email offline_access",
+    "auth0.redirectUri": `https://${host}/authCallBack`,
+    ...(site === "cab2c" ? { "auth0.redirectUri.fr": `https://${host}/fr/authCallBack` } : {}),
+    "refreshToken.expirySeconds": "2592000",
+    "refreshToken.nobo.expirySeconds": "28800",
+    "tokenRotation.expirySeconds": "1800",
+    "loyalty.enabled": site === "usafh" ? "false" : "true",
+    "loyalty.perksOptIn.enabled": site === "usafh" ? "false" : "true",
+    "loyalty.basePoints": "10",
+    "memberPricing.message.en": "Perks members save 5% on every beverage.",
+    "memberPricing.message.fr": "Les membres Avantages économisent 5 % sur chaque boisson.",
+    "freeShipping.minimumPrice": site === "usafh" ? "9900" : site === "cab2c" ? "5900" : "4900",
+    "podsAtHome.maxQuantity": "10",
+    "autoDelivery.defaultBoxPerShipment": "2",
+    "productDetails.defaultSize": "20",
+    "cookie.userWasLoggedIn.days": "30",
+    "cookie.affiliate.days": "180",
+    "cookie.recentlyViewed.days": "30",
+    "cookie.webapp.days": "30",
+    "starterKit.step1.text": "Choose your brewer",
+    "starterKit.step2.text": "Pick your pods",
+    "starterKit.step3.text": "Save with auto-delivery",
+    "privacyCookies.enabled": "true",
+  };
+}
+
+function components(site: BrandId, lang: Lang): CmsComponent[] {
+  const fr = lang === "fr";
+  const p = fr ? "/fr" : "";
+  const name = STORE_NAME[site];
+  const commercial = site === "usafh";
+  const freeShip = { usb2c: "$49", cab2c: fr ? "59 $" : "$59", usafh: "$99" }[site];
+  return [
+    {
+      uid: "NavigationBar",
+      typeCode: "NavigationBar",
+      entries: [
+        { name: fr ? "Café" : "Coffee", url: `${p}/c/coffee`, children: [
+          { name: fr ? "Dosettes" : "Coffee Pods", url: `${p}/c/k-cup-pods` },
+          ...(commercial ? [] : [{ name: fr ? "Café en sac" : "Bagged Coffee", url: `${p}/c/bagged-coffee` }]),
+        ] },
+        { name: fr ? "Thé" : "Tea", url: `${p}/c/tea`, children: [] },
+        { name: fr ? "Chocolat chaud" : "Hot Cocoa", url: `${p}/c/hot-cocoa`, children: [] },
+        { name: fr ? "Cafetières" : "Brewers", url: `${p}/c/brewers`, children: [] },
+        { name: fr ? "Accessoires" : "Accessories", url: `${p}/c/accessories`, children: [] },
+        { name: fr ? "Trousses de démarrage" : commercial ? "Business Bundles" : "Starter Kits", url: `${p}/c/starter-kits`, children: [] },
+      ],
+    },
+    {
+      uid: "GlobalBannerSection",
+      typeCode: "GlobalBannerSection",
+      text: fr ? `Livraison gratuite dès ${freeShip} d’achat` : `Free shipping on orders over ${freeShip}`,
+      link: { name: fr ? "Détails" : "Details", url: `${p}/content/shipping` },
+    },
+    {
+      uid: "GlobalNotificationSection",
+      typeCode: "GlobalNotificationSection",
+      messageItems: [
+        {
+          text: commercial
+            ? "Breakroom orders placed by 2 p.m. EST ship the same day."
+            : fr
+              ? "Les commandes passées avant 14 h HNE sont expédiées le jour même."
+              : "Orders placed by 2 p.m. EST ship the same day.",
+          severity: "info",
+        },
+      ],
+    },
+    {
+      uid: "podQuizSection",
+      typeCode: "podQuizSection",
+      heading: fr ? "Trouvez votre tasse parfaite" : "Find your perfect cup",
+      text: fr ? "Répondez à quelques questions et nous vous suggérerons quatre cafés." : "Answer a few questions and we will pick four coffees for you.",
+      link: { name: fr ? "Faire le quiz" : "Take the quiz", url: `${p}/perfectcup` },
+    },
+    {
+      uid: "HomeHero",
+      typeCode: "HeroBannerComponent",
+      headline: commercial ? "Great coffee for every breakroom" : fr ? "Le café que vous aimez, livré chez vous" : "The coffee you love, delivered",
+      text: commercial
+        ? "Commercial brewers, bulk pods and auto-delivery for offices of every size."
+        : fr
+          ? "Plus de 100 cafés, thés et chocolats chauds, et la cafetière qui leur convient."
+          : "Over 100 coffees, teas and cocoas, and the brewer to match.",
+      link: { name: fr ? "Magasiner le café" : "Shop coffee", url: `${p}/c/coffee` },
+      imageUrl: "/images/products/cup.svg",
+      altText: fr ? "Une tasse de café fumante" : "A steaming cup of coffee",
+    },
+    {
+      uid: "HomeFeatured",
+      typeCode: "ProductCarouselComponent",
+      title: fr ? "Nos favoris" : commercial ? "Breakroom favourites" : "Customer favourites",
+      productCodes: commercial
+        ? ["5001-SMRG-KC-96", "5003-SMRG-KC-96", "5005-HRBR-KC-72", "8009-BFBR-BRW-BLK", "9011-BFAC-ACC-1", "BUNDLE-SMALL-BUSINESS"]
+        : site === "cab2c"
+          ? ["5027-NMPL-KC-24", "5001-SMRG-KC-24", "5003-SMRG-KC-24", "5028-NMPL-KC-24", "8003-BFBR-BRW-BLK", "BUNDLE-BREWER-STARTER-KIT"]
+          : ["5001-SMRG-KC-24", "5003-SMRG-KC-24", "5005-HRBR-KC-24", "5011-CLUM-KC-24", "8003-BFBR-BRW-BLK", "BUNDLE-BREWER-STARTER-KIT"],
+    },
+    {
+      uid: "HomeStory",
+      typeCode: "CMSParagraphComponent",
+      content: fr
+        ? `<h2>Pourquoi ${name}?</h2><p>Nous torréfions en petits lots et expédions en deux jours. <a href="${p}/content/about">Notre histoire</a></p>`
+        : `<h2>Why ${name}?</h2><p>We roast in small batches and ship within two days. <a href="${p}/content/about">Our story</a></p>`,
+    },
+    {
+      uid: "Footer",
+      typeCode: "Footer",
+      columns: [
+        { title: fr ? "Magasiner" : "Shop", links: [
+          { name: fr ? "Café" : "Coffee", url: `${p}/c/coffee` },
+          { name: fr ? "Cafetières" : "Brewers", url: `${p}/c/brewers` },
+          { name: fr ? "Accessoires" : "Accessories", url: `${p}/c/accessories` },
+        ] },
+        { title: fr ? "Aide" : "Help", links: [
+          { name: fr ? "Nous écrire" : "Email us", url: "/content/support/email-us-page" },
+          { name: fr ? "Livraison" : "Shipping", url: `${p}/content/shipping` },
+        ] },
+      ],
+      newsletter: {
+        heading: fr ? "Restez informé" : "Stay in the loop",
+        text: fr ? "Offres, nouveautés et recettes, une fois par semaine." : "Offers, new roasts and recipes, once a week.",
+      },
+      legal: `© 2026 ${name}`,
+    },
+  ];
+}
+
+export function buildContent(): ContentRows {
+  const rows: ContentRows = { cms_page: [], cms_component: [], site_config: [] };
+  for (const site of Object.keys(SITE_LANGS) as BrandId[]) {
+    for (const [key, value] of Object.entries(siteConfigEntries(site))) rows.site_config.push({ site, config_key: key, value });
+    for (const lang of SITE_LANGS[site]) {
+      for (const c of components(site, lang)) {
+        const { uid, typeCode, ...data } = c;
+        rows.cms_component.push({ site, lang, uid, type_code: typeCode, data: JSON.stringify(data) });
+      }
+      const fr = lang === "fr";
+      rows.cms_page.push({
+        site,
+        lang,
+        label: "homepage",
+        template: "LandingPageTemplate",
+        title: fr ? `${STORE_NAME[site]} | Café, dosettes et cafetières` : `${STORE_NAME[site]} | Coffee, pods and brewers`,
+        description: fr
+          ? "Dosettes de café, café en sac, thé, chocolat chaud et cafetières, livrés partout au Canada."
+          : site === "usafh"
+            ? "Commercial brewers, bulk coffee pods and breakroom supplies with auto-delivery."
+            : "Coffee pods, bagged coffee, tea, hot cocoa and brewers, delivered.",
+        slots: JSON.stringify([
+          { slotId: "Section1", position: "Section1", componentUids: ["HomeHero"] },
+          { slotId: "Section2", position: "Section2", componentUids: ["HomeFeatured"] },
+          { slotId: "Section3", position: "Section3", componentUids: ["podQuizSection", "HomeStory"] },
+        ]),
+      });
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,33 @@
+import type { Db } from "../index";
+import { buildCatalog } from "./catalog";
+import { buildContent } from "./content";
+
+const CHUNK = 200;
+
+/** Loads the demo catalog and content when the database has none. Safe to call on every start. */
+export async function seedIfEmpty(db: Db): Promise<{ seeded: boolean; products: number }> {
+  const existing = await db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return { seeded: false, products: Number(existing.n) };
+
+  const catalog = buildCatalog();
+  const content = buildContent();
+  await db.transaction().execute(async (trx) => {
+    const insert = async <T extends keyof typeof catalog>(table: T, rows: readonly object[]) => {
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
+      }
+    };
+    // Parents before children, so foreign keys hold at every insert.
+    await insert("category", catalog.category);
+    await insert("category_text", catalog.category_text);
+    await insert("category_site", catalog.category_site);
+    await insert("product", catalog.product);
+    for (const table of ["product_text", "product_site", "price", "stock", "product_category", "classification", "bundle_component", "media"] as const) {
+      await insert(table, catalog[table]);
+    }
+    await insert("cms_page", content.cms_page);
+    await insert("cms_component", content.cms_component);
+    await insert("site_config", content.site_config);
+  });
+  return { seeded: true, products: catalog.product.length };
+}

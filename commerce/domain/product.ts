@@ -1,0 +1,177 @@
+import type { Currency, Lang } from "../contract/common";
+import {
+  ELIGIBILITY_FLAGS, type EligibilityFlags, type Product, type VariantOption,
+} from "../contract/product";
+import { parseBadge } from "./badge";
+import { price, resolvePriceBlocks, type PriceRow } from "./pricing";
+import { stockOf } from "./stock";
+
+/** Everything the database holds about one product family (a base product and its variants). */
+export interface ProductFamilyRecord {
+  base: ProductRecord;
+  variants: ProductRecord[];
+  categories: { code: string; name: string; slug: string }[];
+  classifications: { feature_code: string; feature_name: string; value: string }[];
+  bundleComponents: { product: ProductRecord; quantity: number }[];
+}
+
+export interface ProductRecord {
+  code: string;
+  base_code: string | null;
+  brand_code: string;
+  brand_name: string;
+  product_type: string;
+  series: string | null;
+  pack_type: string | null;
+  pack_size: number | null;
+  color: string | null;
+  default_variant: number;
+  is_bundle: number;
+  bundle_marker: number;
+  flags: string;
+  name: string;
+  summary: string;
+  description: string;
+  slug: string;
+  badge: string | null;
+  prices: PriceRow[];
+  stockLevel: number;
+  media: { image_name: string; media_type: string; video_ref: string | null }[];
+}
+
+export interface PricingContext {
+  currency: Currency;
+  lang: Lang;
+  userGroups: readonly string[];
+}
+
+export type Fields = "BASIC" | "DEFAULT" | "FULL";
+
+/** Spec §5: Bagged and Canned are sold by weight (oz), everything else by count (ct). */
+export function packUnit(packType: string | null | undefined): "oz" | "ct" {
+  return packType === "Bagged" || packType === "Canned" ? "oz" : "ct";
+}
+
+export function eligibilityFlags(json: string): EligibilityFlags {
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    parsed = {};
+  }
+  return Object.fromEntries(ELIGIBILITY_FLAGS.map((f) => [f, parsed[f] === true])) as EligibilityFlags;
+}
+
+/** Spec §3: a product is plain only when none of the eligibility flags is set. */
+export function isPlainProduct(flags: EligibilityFlags): boolean {
+  return ELIGIBILITY_FLAGS.every((f) => !flags[f]);
+}
+
+export function productUrl(categorySlug: string, productSlug: string, code: string): string {
+  return `/${categorySlug}/${productSlug}/p/${encodeURIComponent(code)}`;
+}
+
+const imageUrl = (name: string) => `/images/products/${name}`;
+
+function variantLabel(v: ProductRecord, lang: Lang): string {
+  if (v.color) return v.color;
+  if (v.pack_size) {
+    const unit = packUnit(v.pack_type);
+    return lang === "fr" && unit === "ct" ? `${v.pack_size} unités` : `${v.pack_size} ${unit}`;
+  }
+  return lang === "fr" ? "Unité" : "Each";
+}
+
+/** Builds the API product for `requestedCode` (the base or one of its variants) from its family. */
+export function assembleProduct(family: ProductFamilyRecord, requestedCode: string, ctx: PricingContext, fields: Fields): Product | null {
+  const { base, variants } = family;
+  const categorySlug = family.categories[0]?.slug ?? "Products";
+  const sellable = variants.length > 0 ? variants : [base];
+  const selected =
+    sellable.find((v) => v.code === requestedCode) ?? sellable.find((v) => v.default_variant === 1) ?? sellable[0]!;
+  const requested = requestedCode === base.code ? base : selected;
+
+  const variantOptions: VariantOption[] = [];
+  for (const v of variants) {
+    const blocks = resolvePriceBlocks(v.prices, ctx.currency, ctx.lang, ctx.userGroups);
+    if (!blocks) continue;
+    const label = variantLabel(v, ctx.lang);
+    variantOptions.push({
+      code: v.code,
+      url: productUrl(categorySlug, base.slug, v.code),
+      defaultVariant: v.default_variant === 1,
+      variantColor: v.color ?? undefined,
+      packType: v.pack_type ?? undefined,
+      packSize: v.pack_size ?? undefined,
+      packLabel: label,
+      stock: stockOf(v.stockLevel),
+      priceData: blocks.priceData,
+      originalPriceData: blocks.originalPriceData,
+      discountPriceData: blocks.discountPriceData,
+      promotedPriceData: blocks.promotedPriceData,
+      personalizedPriceData: blocks.personalizedPriceData,
+      campaignPriceData: blocks.campaignPriceData,
+      variantPrice: { listPrice: blocks.listPrice },
+      isDiscountPrice: blocks.isDiscountPrice,
+      salesPriceStrategy: "ALL",
+      variantOptionQualifiers: [
+        v.color
+          ? { qualifier: "color", name: ctx.lang === "fr" ? "Couleur" : "Colour", value: label }
+          : { qualifier: "size", name: ctx.lang === "fr" ? "Format" : "Size", value: label },
+      ],
+    });
+  }
+
+  const selectedBlocks = resolvePriceBlocks(selected.prices, ctx.currency, ctx.lang, ctx.userGroups);
+  if (!selectedBlocks) return null;
+  const cheapest = variantOptions.length > 1 ? Math.min(...variantOptions.map((o) => o.priceData.minor)) : undefined;
+  const flags = eligibilityFlags(base.flags);
+  const primaryImage = selected.media[0] ?? base.media[0];
+  const gallery = base.media.filter((m) => m.media_type === "image");
+
+  const isBundle = base.is_bundle === 1;
+  const bundleProducts = family.bundleComponents.map(({ product, quantity }) => {
+    const own = resolvePriceBlocks(product.prices, ctx.currency, ctx.lang, ctx.userGroups);
+    const bundleShare = Math.round((own?.listPrice.minor ?? 0) * 0.8);
+    return { code: product.code, name: product.name, quantity, productBundlePrice: price(bundleShare, ctx.currency, ctx.lang), inStock: product.stockLevel > 0 };
+  });
+
+  const product: Product = {
+    code: requested.code,
+    baseProduct: requested.code === base.code ? undefined : base.code,
+    name: requested.code === base.code ? base.name : selected.name,
+    summary: base.summary,
+    description: fields === "FULL" ? base.description : undefined,
+    url: productUrl(categorySlug, base.slug, requested.code),
+    purchasable: selected.stockLevel > 0 && (!isBundle || bundleProducts.every((b) => b.inStock)),
+    brand: base.brand_name,
+    brandCode: base.brand_code,
+    productType: base.product_type,
+    series: base.series ?? undefined,
+    packType: selected.pack_type ?? undefined,
+    price: requested.code === base.code && cheapest !== undefined ? price(cheapest, ctx.currency, ctx.lang, "FROM") : selectedBlocks.priceData,
+    stock: stockOf(selected.stockLevel),
+    images: [
+      ...(primaryImage ? [{ imageType: "PRIMARY" as const, format: "product", url: imageUrl(primaryImage.image_name), altText: selected.name }] : []),
+      ...gallery.map((m, galleryIndex) => ({ imageType: "GALLERY" as const, format: "product", url: imageUrl(m.image_name), altText: base.name, galleryIndex })),
+    ],
+    categories: family.categories.map((c) => ({ code: c.code, name: c.name, url: `/c/${c.code}` })),
+    classifications:
+      fields === "FULL"
+        ? [{ code: "specifications", name: ctx.lang === "fr" ? "Caractéristiques" : "Specifications", features: family.classifications.map((c) => ({ code: c.feature_code, name: c.feature_name, featureValues: [{ value: c.value }] })) }]
+        : undefined,
+    variantOptions,
+    defaultVariantCode: variants.find((v) => v.default_variant === 1)?.code,
+    badge: parseBadge(base.badge),
+    isBundle,
+    bundleMarkerProduct: base.bundle_marker === 1,
+    bundleInStock: isBundle ? bundleProducts.every((b) => b.inStock) : undefined,
+    bundleTemplateData:
+      isBundle && fields !== "BASIC"
+        ? { name: base.name, masterTemplateData: { bundleProductsData: bundleProducts.map(({ inStock: _inStock, ...b }) => b) } }
+        : undefined,
+    plain: isPlainProduct(flags),
+    ...flags,
+  };
+  return product;
+}

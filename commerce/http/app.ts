@@ -1,0 +1,42 @@
+import express, { Router } from "express";
+import type { Logger } from "pino";
+import type { Db } from "../db/index";
+import type { Mailer } from "../mail";
+import { catalogRouter } from "./catalog";
+import { contentRouter } from "./content";
+import { ApiProblem, errorHandler } from "./errors";
+import { openApiDocument } from "./openapi";
+import { siteMiddleware } from "./site";
+
+export interface CommerceDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/**
+ * The commerce service: OCC-shaped REST under /rest/v2/{brand}/. Mounted in the storefront's
+ * process by default, or served on its own by commerce/main.ts.
+ */
+export function createCommerceRouter({ db, mailer, logger }: CommerceDeps): Router {
+  const api = Router();
+  api.use(express.json({ limit: "100kb" }));
+  api.use(express.urlencoded({ extended: false, limit: "100kb" }));
+
+  const openapi = openApiDocument();
+  api.get("/rest/v2/openapi.json", (_req, res) => {
+    res.json(openapi);
+  });
+
+  const site = Router({ mergeParams: true });
+  site.use(siteMiddleware);
+  site.use(catalogRouter(db));
+  site.use(contentRouter(db, mailer, logger));
+  api.use("/rest/v2/:brand", site);
+
+  api.use("/rest", (req, _res, next) => {
+    next(new ApiProblem(404, { type: "UnknownResourceError", message: `No API resource at ${req.method} ${req.originalUrl.split("?")[0]}.` }));
+  });
+  api.use(errorHandler(logger));
+  return api;
+}

@@ -1,0 +1,52 @@
+import type { NextFunction, Request, Response } from "express";
+import { z } from "zod";
+import { BrandIdSchema, type BrandId, type Currency, CurrencySchema, type Lang, LangSchema } from "../contract/common";
+import { ApiProblem } from "./errors";
+
+export const SITE_CURRENCY: Record<BrandId, Currency> = { usb2c: "USD", cab2c: "CAD", usafh: "USD" };
+export const SITE_LANGUAGES: Record<BrandId, Lang[]> = { usb2c: ["en"], cab2c: ["en", "fr"], usafh: ["en"] };
+
+export interface SiteLocals {
+  site: BrandId;
+  lang: Lang;
+  currency: Currency;
+  correlationId: string;
+  userGroups: string[];
+}
+
+const LocaleQuery = z.object({
+  lang: LangSchema.optional(),
+  curr: CurrencySchema.optional(),
+});
+
+/** Resolves `/rest/v2/{brand}` plus `lang` and `curr`, refusing what the site does not sell in. */
+export function siteMiddleware(req: Request, res: Response, next: NextFunction) {
+  const brand = BrandIdSchema.safeParse(req.params.brand);
+  if (!brand.success) {
+    next(new ApiProblem(404, { type: "UnknownIdentifierError", message: `Base site '${req.params.brand}' does not exist.`, subject: "brand", subjectType: "baseSite" }));
+    return;
+  }
+  const site = brand.data;
+  const query = LocaleQuery.safeParse({ lang: req.query.lang || undefined, curr: req.query.curr || undefined });
+  if (!query.success) {
+    next(new ApiProblem(400, { type: "ValidationError", message: "lang must be en or fr and curr USD or CAD.", subject: "lang" }));
+    return;
+  }
+  const lang = query.data.lang ?? "en";
+  const currency = query.data.curr ?? SITE_CURRENCY[site];
+  if (!SITE_LANGUAGES[site].includes(lang)) {
+    next(new ApiProblem(400, { type: "ValidationError", message: `Language '${lang}' is not offered by ${site}.`, subject: "lang" }));
+    return;
+  }
+  if (currency !== SITE_CURRENCY[site]) {
+    next(new ApiProblem(400, { type: "ValidationError", message: `Currency '${currency}' is not offered by ${site}.`, subject: "curr" }));
+    return;
+  }
+  const locals: SiteLocals = { site, lang, currency, correlationId: req.get("correlationID") ?? "", userGroups: [] };
+  res.locals.site = locals;
+  next();
+}
+
+export function siteOf(res: Response): SiteLocals {
+  return res.locals.site as SiteLocals;
+}

@@ -1,0 +1,36 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * SMTP_URL sends through a real server; without it every message is written as an .eml file under
+ * the outbox folder (data/outbox by default), which any mail client opens.
+ */
+export function createMailer(options: { smtpUrl?: string; outboxDir?: string; from?: string } = {}): Mailer {
+  const from = options.from ?? process.env.MAIL_FROM ?? "Brewfront <no-reply@brewfront.com>";
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return { async send(m) { await transport.sendMail({ from, ...m }); } };
+  }
+  const outbox = path.resolve(options.outboxDir ?? "data/outbox");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(m) {
+      const info = await transport.sendMail({ from, ...m });
+      await fs.mkdir(outbox, { recursive: true });
+      const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, "_");
+      await fs.writeFile(path.join(outbox, `${Date.now()}-${safeTo}-${info.messageId.replace(/[^a-z0-9]/gi, "").slice(0, 12)}.eml`), info.message as Buffer);
+    },
+  };
+}

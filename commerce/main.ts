@@ -1,0 +1,27 @@
+import express from "express";
+import pino from "pino";
+import { createDb, isDatabaseReachable, migrateToLatest } from "./db/index";
+import { seedIfEmpty } from "./db/seed/index";
+import { createCommerceRouter } from "./http/app";
+import { createMailer } from "./mail";
+
+/** The commerce service on its own (COMMERCE_PORT, default 4000); the storefront reaches it via COMMERCE_API_URL. */
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "brewfront-commerce" } });
+const db = createDb(process.env.DATABASE_URL);
+await migrateToLatest(db);
+if (process.env.SEED !== "false") await seedIfEmpty(db);
+
+const app = express();
+app.disable("x-powered-by");
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+app.get("/readyz", async (_req, res) => {
+  const ok = await isDatabaseReachable(db);
+  res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
+});
+app.use(createCommerceRouter({ db, mailer: createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: process.env.MAIL_OUTBOX_DIR }), logger }));
+
+const port = Number(process.env.COMMERCE_PORT ?? 4000);
+const server = app.listen(port, () => logger.info({ port }, "commerce service listening"));
+process.on("SIGTERM", () => server.close(async () => { await db.destroy(); process.exit(0); }));

@@ -1,0 +1,16 @@
+// Bundles server.ts (and the commerce service it embeds) into build/server.js. Packages stay
+// external and are loaded from node_modules; the Remix build (build/index.js) is imported at run time.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["server.ts", "commerce/main.ts"],
+  outdir: "build",
+  entryNames: "[name]",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});

@@ -1,0 +1,157 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import pino from "pino";
+import { createDb, isDatabaseReachable, migrateToLatest } from "./commerce/db/index";
+import { seedIfEmpty } from "./commerce/db/seed/index";
+import { createCommerceRouter } from "./commerce/http/app";
+import { createMailer } from "./commerce/mail";
+import { loadBrands } from "./app/brands/brands";
+import { bareDomainTarget, langFromPath, resolveBrandId, stripFrenchPrefix } from "./app/brands/resolve.server";
+import type { StorefrontContext } from "./app/lib/context";
+import { CookieJar, DAY_MS } from "./app/lib/cookies.server";
+import { correlationIdFrom } from "./app/lib/correlation";
+import { originCheck, securityHeaders } from "./app/lib/http-security.server";
+
+const production = process.env.NODE_ENV !== "development";
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "brewfront" } });
+const brands = loadBrands();
+
+const db = createDb(process.env.DATABASE_URL);
+await migrateToLatest(db);
+if (process.argv.includes("--migrate-only")) {
+  await db.destroy();
+  process.exit(0);
+}
+if (process.env.SEED !== "false") {
+  const seed = await seedIfEmpty(db);
+  logger.info(seed, seed.seeded ? "database seeded" : "database already has a catalog");
+}
+if (process.argv.includes("--seed-only")) {
+  await db.destroy();
+  process.exit(0);
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+app.get("/readyz", async (_req, res) => {
+  const ok = await isDatabaseReachable(db);
+  res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
+});
+
+// Correlation id and one log line per request.
+app.use((req, res, next) => {
+  const correlationId = correlationIdFrom(req.get("correlationID"));
+  res.locals.correlationId = correlationId;
+  res.setHeader("correlationID", correlationId);
+  const started = performance.now();
+  res.on("finish", () => {
+    logger.info({ correlationId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
+  });
+  next();
+});
+
+// Spec §1: the bare domains answer 302 to their www host.
+app.use((req, res, next) => {
+  const target = bareDomainTarget(brands, req.get("host"));
+  if (!target) return next();
+  res.redirect(302, `${req.protocol}://${target}${req.originalUrl}`);
+});
+
+app.use(compression());
+app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
+
+app.use(originCheck({ requireForPaths: (p) => !p.startsWith("/rest/") && !p.startsWith("/authorizationserver/") }));
+
+if (process.env.COMMERCE_API_URL === undefined) {
+  const mailer = createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: process.env.MAIL_OUTBOX_DIR });
+  app.use(createCommerceRouter({ db, mailer, logger }));
+}
+
+app.use(securityHeaders(production));
+
+const build = (await import(pathToFileURL(path.join(here, "index.js")).href)) as ServerBuild;
+let apiBaseUrl = process.env.COMMERCE_API_URL ?? "";
+const privacyCookiesEnabled = process.env.PRIVACY_COOKIES !== "false";
+
+app.all(
+  "*",
+  (req, res, next) => {
+    const url = new URL(req.originalUrl, "http://storefront");
+    const brand = brands[resolveBrandId(brands, req.get("host"), url.searchParams.get("site"))];
+    if (!brand.languages.includes("fr")) {
+      const stripped = stripFrenchPrefix(url.pathname);
+      if (stripped) return res.redirect(302, `${stripped}${url.search}`);
+    }
+    // Spec §2: webapp=1 marks use inside the mobile web-app wrapper; remembered for the session's pages.
+    const jar = new CookieJar(req.get("cookie"), privacyCookiesEnabled);
+    let webapp = jar.get("webapp") === "1";
+    const webappParam = url.searchParams.get("webapp");
+    if (webappParam === "1" && !webapp) {
+      jar.set("webapp", "1", { maxAgeMs: 30 * DAY_MS });
+      webapp = true;
+    } else if (webappParam === "0" && webapp) {
+      jar.delete("webapp");
+      webapp = false;
+    }
+    jar.enforceConsent();
+    for (const cookie of jar.setCookieHeaders()) res.append("Set-Cookie", cookie);
+    const context: StorefrontContext = {
+      brand,
+      lang: langFromPath(brand, url.pathname),
+      correlationId: res.locals.correlationId as string,
+      cspNonce: res.locals.cspNonce as string,
+      webapp,
+      cmsTicketId: url.searchParams.get("cmsTicketId")?.slice(0, 120) || undefined,
+      apiBaseUrl,
+      logger,
+      privacyCookiesEnabled,
+    };
+    res.locals.storefront = context;
+    next();
+  },
+  createRequestHandler({ build, mode: production ? "production" : "development", getLoadContext: (_req, res) => res.locals.storefront }),
+);
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const server = app.listen(port, host, () => {
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  if (!apiBaseUrl) apiBaseUrl = `http://127.0.0.1:${actualPort}`;
+  logger.info({ port: actualPort, api: apiBaseUrl, database: db.getExecutor().adapter.constructor.name }, `Brewfront listening on http://localhost:${actualPort}`);
+});
+server.keepAliveTimeout = 65_000;
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => {
+    logger.error("forced exit after 10 s");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    await db.destroy();
+    logger.info("stopped cleanly");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
