@@ -13,7 +13,6 @@ export function StockStatus({ status, lang }: { status: Product["stock"]["stockL
 
 export function ProductCard({ product, lang }: { product: Product; lang: Lang }) {
   const image = product.images.find((i) => i.imageType === "PRIMARY");
-  const selected = product.variantOptions.find((v) => v.code === product.code);
   return (
     <article className="product-card">
       <Link to={localePath(lang, product.url)} className="product-card__link" prefetch="intent">
@@ -26,7 +25,7 @@ export function ProductCard({ product, lang }: { product: Product; lang: Lang })
         <h3 className="product-card__name">{product.name}</h3>
       </Link>
       <p className="product-card__brand">{product.brand}</p>
-      <Price price={product.price} original={selected?.originalPriceData} lang={lang} />
+      <Price price={product.price} original={product.originalPriceData} lang={lang} />
       <StockStatus status={product.stock.stockLevelStatus} lang={lang} />
     </article>
   );

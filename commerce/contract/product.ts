@@ -108,6 +108,8 @@ export const ProductSchema = z
     series: z.string().optional(),
     packType: z.string().optional(),
     price: PriceSchema,
+    /** The list price, present when `price` is lower (shown struck through). */
+    originalPriceData: PriceSchema.optional(),
     stock: StockSchema,
     images: z.array(ImageSchema),
     categories: z.array(CategoryRefSchema),

@@ -150,6 +150,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
     series: base.series ?? undefined,
     packType: selected.pack_type ?? undefined,
     price: requested.code === base.code && cheapest !== undefined ? price(cheapest, ctx.currency, ctx.lang, "FROM") : selectedBlocks.priceData,
+    originalPriceData: requested.code === base.code && cheapest !== undefined ? undefined : selectedBlocks.originalPriceData,
     stock: stockOf(selected.stockLevel),
     images: [
       ...(primaryImage ? [{ imageType: "PRIMARY" as const, format: "product", url: imageUrl(primaryImage.image_name), altText: selected.name }] : []),
