@@ -8,12 +8,12 @@ import pino from "pino";
 import { createDb, isDatabaseReachable, migrateToLatest } from "./commerce/db/index";
 import { seedIfEmpty } from "./commerce/db/seed/index";
 import { createCommerceRouter } from "./commerce/http/app";
+import { requestLog } from "./commerce/http/request-log";
 import { createMailer } from "./commerce/mail";
 import { loadBrands } from "./app/brands/brands";
 import { bareDomainTarget, langFromPath, resolveBrandId, stripFrenchPrefix } from "./app/brands/resolve.server";
 import type { StorefrontContext } from "./app/lib/context";
 import { CookieJar, DAY_MS } from "./app/lib/cookies.server";
-import { correlationIdFrom } from "./app/lib/correlation";
 import { originCheck, securityHeaders } from "./app/lib/http-security.server";
 
 const production = process.env.NODE_ENV !== "development";
@@ -49,17 +49,7 @@ app.get("/readyz", async (_req, res) => {
   res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
 });
 
-// Correlation id and one log line per request.
-app.use((req, res, next) => {
-  const correlationId = correlationIdFrom(req.get("correlationID"));
-  res.locals.correlationId = correlationId;
-  res.setHeader("correlationID", correlationId);
-  const started = performance.now();
-  res.on("finish", () => {
-    logger.info({ correlationId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
-  });
-  next();
-});
+app.use(requestLog(logger));
 
 // Spec §1: the bare domains answer 302 to their www host.
 app.use((req, res, next) => {
@@ -74,15 +64,31 @@ app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }
 
 app.use(originCheck({ requireForPaths: (p) => !p.startsWith("/rest/") && !p.startsWith("/authorizationserver/") }));
 
-if (process.env.COMMERCE_API_URL === undefined) {
+/**
+ * The embedded commerce service answers on the public port (for outside API clients) and on a
+ * loopback-only port that the storefront's loaders call over HTTP. Keeping the storefront's calls
+ * on their own listener lets shutdown close the public port first while in-flight pages still
+ * reach the API.
+ */
+let internalApi: import("node:http").Server | undefined;
+let apiBaseUrl = process.env.COMMERCE_API_URL ?? "";
+if (!apiBaseUrl) {
   const mailer = createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: process.env.MAIL_OUTBOX_DIR });
-  app.use(createCommerceRouter({ db, mailer, logger }));
+  const commerce = createCommerceRouter({ db, mailer, logger });
+  app.use(commerce);
+  const internal = express();
+  internal.disable("x-powered-by");
+  internal.use(requestLog(logger), commerce);
+  internalApi = internal.listen(0, "127.0.0.1");
+  await new Promise((resolve) => internalApi!.once("listening", resolve));
+  const address = internalApi.address();
+  apiBaseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  internalApi.keepAliveTimeout = 65_000;
 }
 
 app.use(securityHeaders(production));
 
 const build = (await import(pathToFileURL(path.join(here, "index.js")).href)) as ServerBuild;
-let apiBaseUrl = process.env.COMMERCE_API_URL ?? "";
 const privacyCookiesEnabled = process.env.PRIVACY_COOKIES !== "false";
 
 app.all(
@@ -129,7 +135,6 @@ const host = process.env.HOST ?? "0.0.0.0";
 const server = app.listen(port, host, () => {
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
-  if (!apiBaseUrl) apiBaseUrl = `http://127.0.0.1:${actualPort}`;
   logger.info({ port: actualPort, api: apiBaseUrl, database: db.getExecutor().adapter.constructor.name }, `Brewfront listening on http://localhost:${actualPort}`);
 });
 server.keepAliveTimeout = 65_000;
@@ -146,6 +151,10 @@ function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   server.close(async () => {
+    if (internalApi) {
+      internalApi.closeIdleConnections();
+      await new Promise((resolve) => internalApi!.close(resolve));
+    }
     await db.destroy();
     logger.info("stopped cleanly");
     process.exit(0);

@@ -20,8 +20,8 @@ export interface CommerceDeps {
  */
 export function createCommerceRouter({ db, mailer, logger }: CommerceDeps): Router {
   const api = Router();
-  api.use(express.json({ limit: "100kb" }));
-  api.use(express.urlencoded({ extended: false, limit: "100kb" }));
+  // Bodies are read only for API paths: the storefront's own form posts must reach Remix unread.
+  api.use("/rest", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "100kb" }));
 
   const openapi = openApiDocument();
   api.get("/rest/v2/openapi.json", (_req, res) => {

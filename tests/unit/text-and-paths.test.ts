@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correlationIdFrom, newCorrelationId } from "../../app/lib/correlation";
+import { correlationIdFrom, newCorrelationId } from "../../commerce/contract/correlation";
 import { alternateLanguagePath, localePath, safeReturnPath } from "../../app/lib/paths";
 import { sanitizeHtml, stripTags } from "../../app/lib/sanitize.server";
 

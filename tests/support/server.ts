@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { type TestDatabase, tempDatabase } from "./databases";
+
+export interface RunningStore {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  outbox: string;
+  logs: () => string;
+  /** Waits until a log line matching `match` has been written (logs arrive through a pipe). */
+  waitForLog(match: (line: string) => boolean): Promise<string>;
+  stop(): Promise<number | null>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/**
+ * Starts the built store (build/server.js) as a new user would, on its own database and port.
+ * `npm run build` must have run first (npm test does).
+ */
+export async function startStore(options: { dialect?: "sqlite" | "postgres"; env?: Record<string, string> } = {}): Promise<RunningStore> {
+  const database: TestDatabase = await tempDatabase(options.dialect ?? "sqlite");
+  const port = await freePort();
+  let output = "";
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-outbox-"));
+  const child = spawn(process.execPath, [path.resolve("build/server.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: database.url,
+      LOG_LEVEL: "info",
+      MAIL_OUTBOX_DIR: outbox,
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`store exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`store did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    process: child,
+    outbox,
+    logs: () => output,
+    async waitForLog(match) {
+      const until = Date.now() + 5000;
+      for (;;) {
+        const line = output.split("\n").find(match);
+        if (line) return line;
+        if (Date.now() > until) throw new Error("log line never came");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async stop() {
+      const code = child.exitCode ?? (await new Promise<number | null>((resolve) => {
+        child.once("exit", (c) => resolve(c));
+        child.kill("SIGTERM");
+      }));
+      await database.drop();
+      fs.rmSync(outbox, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** GET with a Host header (fetch cannot set Host, so this uses node:http). */
+export async function getWithHost(base: string, pathname: string, host: string, headers: Record<string, string> = {}) {
+  const { request } = await import("node:http");
+  const target = new URL(pathname, base);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const req = request({ hostname: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: "GET", headers: { ...headers, Host: host } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
