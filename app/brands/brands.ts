@@ -61,7 +61,7 @@ const DEFAULTS: Record<BrandId, BrandConfig> = {
  * Brand settings with environment overrides: BRAND_<ID>_NAME, _HOST, _PHONE, _PRIMARY, _ACCENT,
  * _SURFACE (e.g. BRAND_CAB2C_PHONE=1-800-555-0100). Read once at start-up.
  */
-function withEnv(brand: BrandConfig, env: NodeJS.ProcessEnv): BrandConfig {
+function withEnv(brand: BrandConfig, env: Record<string, string | undefined>): BrandConfig {
   const key = (field: string) => env[`BRAND_${brand.id.toUpperCase()}_${field}`];
   return {
     ...brand,
@@ -79,7 +79,7 @@ function withEnv(brand: BrandConfig, env: NodeJS.ProcessEnv): BrandConfig {
 /** Used only when even the root loader could not run (the error page still needs a brand). */
 export const FALLBACK_BRAND = DEFAULTS.usb2c;
 
-export function loadBrands(env: NodeJS.ProcessEnv = process.env): Record<BrandId, BrandConfig> {
+export function loadBrands(env: Record<string, string | undefined> = process.env): Record<BrandId, BrandConfig> {
   return {
     usb2c: withEnv(DEFAULTS.usb2c, env),
     cab2c: withEnv(DEFAULTS.cab2c, env),
