@@ -1,0 +1,45 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const runDir = path.join(os.tmpdir(), `brewfront-e2e-${process.pid}`);
+
+/**
+ * The built store on a fresh SQLite file. Brands are reached by host: Chromium resolves every
+ * *.localhost name to loopback, so www.brewfront.ca.localhost is the Canadian store and
+ * commercial.localhost the commercial one.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--disable-quic", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+    trace: "off",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node build/server.js",
+    url: `http://localhost:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATABASE_URL: path.join(runDir, "store.sqlite"),
+      MAIL_OUTBOX_DIR: path.join(runDir, "outbox"),
+      LOG_LEVEL: "warn",
+    },
+  },
+});
