@@ -37,6 +37,7 @@ if (process.argv.includes("--seed-only")) {
   process.exit(0);
 }
 
+let stopping = false;
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
@@ -50,6 +51,10 @@ app.get("/readyz", async (_req, res) => {
 });
 
 app.use(requestLog(logger));
+app.use((_req, res, next) => {
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
 
 // Spec §1: the bare domains answer 302 to their www host.
 app.use((req, res, next) => {
@@ -140,7 +145,6 @@ const server = app.listen(port, host, () => {
 server.keepAliveTimeout = 65_000;
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -150,6 +154,12 @@ function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
+  // Connections that finish their last request after this point are closed as soon as they idle.
+  const sweep = setInterval(() => {
+    server.closeIdleConnections();
+    internalApi?.closeIdleConnections();
+  }, 100);
+  sweep.unref();
   server.close(async () => {
     if (internalApi) {
       internalApi.closeIdleConnections();

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable } from "../support/databases";
 import { getWithHost, type RunningStore, startStore } from "../support/server";
@@ -104,6 +105,22 @@ describe("the error pages", () => {
     const correlationId = res.headers.correlationid as string;
     const line = await store.waitForLog((l) => l.includes("uncaught storefront error") && l.includes(correlationId));
     expect(JSON.parse(line)).toMatchObject({ correlationId, brand: "cab2c", lang: "en" });
+  });
+});
+
+describe("CMS HTML on a page", () => {
+  it("is sanitised: an editor's script, event handler and javascript: link never reach the shopper", async () => {
+    const db = new SQLite(store.databaseUrl);
+    db.prepare("update cms_component set data = ? where site = 'usb2c' and lang = 'en' and uid = 'HomeStory'").run(
+      JSON.stringify({ content: '<h2 onmouseover="steal()">Fresh roasts</h2><script>alert("x")</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">story</a>' }),
+    );
+    db.close();
+    const res = await page("/", "www.brewfront.com");
+    expect(res.body).toContain("<h2>Fresh roasts</h2>");
+    expect(res.body).not.toContain('alert("x")');
+    expect(res.body).not.toContain("onerror");
+    expect(res.body).not.toContain("onmouseover");
+    expect(res.body).not.toContain("javascript:alert");
   });
 });
 

@@ -10,6 +10,7 @@ export interface RunningStore {
   port: number;
   process: ChildProcess;
   outbox: string;
+  databaseUrl: string;
   logs: () => string;
   /** Waits until a log line matching `match` has been written (logs arrive through a pipe). */
   waitForLog(match: (line: string) => boolean): Promise<string>;
@@ -68,6 +69,7 @@ export async function startStore(options: { dialect?: "sqlite" | "postgres"; env
     port,
     process: child,
     outbox,
+    databaseUrl: database.url,
     logs: () => output,
     async waitForLog(match) {
       const until = Date.now() + 5000;

@@ -1,0 +1,106 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ApiError, callApi, type ApiClientContext } from "../../app/lib/api-client.server";
+
+/** A scripted API on a real port: each test queues the answers it wants. */
+let answers: { status: number; body: string }[] = [];
+let seen: http.IncomingMessage[] = [];
+let bodies: string[] = [];
+const server = http.createServer((req, res) => {
+  let body = "";
+  req.on("data", (c) => (body += c));
+  req.on("end", () => {
+    seen.push(req);
+    bodies.push(body);
+    const next = answers.shift() ?? { status: 200, body: "{}" };
+    res.writeHead(next.status, { "Content-Type": "application/json" });
+    res.end(next.body);
+  });
+});
+let ctx: ApiClientContext;
+
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  ctx = {
+    apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    brand: { id: "cab2c", currency: "CAD" },
+    lang: "fr",
+    correlationId: "0123456789abcdef0123456789abcdef-1700000000000",
+    logger: pino({ level: "silent" }),
+  };
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  answers = [];
+  seen = [];
+  bodies = [];
+});
+
+const Thing = z.object({ ok: z.boolean() });
+
+describe("the storefront's API client", () => {
+  it("calls /rest/v2/{brand}/… with the correlation id, lang and, for catalog calls, curr", async () => {
+    answers.push({ status: 200, body: '{"ok":true}' });
+    await expect(callApi(ctx, { path: "products/x", query: { fields: "FULL" }, schema: Thing, withCurrency: true })).resolves.toEqual({ ok: true });
+    const url = new URL(seen[0]!.url!, "http://x");
+    expect(url.pathname).toBe("/rest/v2/cab2c/products/x");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ lang: "fr", curr: "CAD", fields: "FULL" });
+    expect(seen[0]!.headers.correlationid).toBe(ctx.correlationId);
+  });
+
+  it("sends JSON or form bodies with the matching Content-Type", async () => {
+    await callApi(ctx, { method: "POST", path: "a", json: { email: "a@b.c" }, schema: z.unknown() });
+    await callApi(ctx, { method: "POST", path: "b", form: { grant_type: "password" }, schema: z.unknown() });
+    expect(seen[0]!.headers["content-type"]).toBe("application/json");
+    expect(bodies[0]).toBe('{"email":"a@b.c"}');
+    expect(seen[1]!.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(bodies[1]).toBe("grant_type=password");
+  });
+
+  it("retries a server failure once and then succeeds", async () => {
+    answers.push({ status: 503, body: '{"errors":[{"type":"ServerError","message":"busy"}]}' }, { status: 200, body: '{"ok":true}' });
+    await expect(callApi(ctx, { path: "x", schema: Thing })).resolves.toEqual({ ok: true });
+    expect(seen).toHaveLength(2);
+  });
+
+  it("gives up after the single retry with a typed error carrying status and body", async () => {
+    answers.push({ status: 500, body: '{"errors":[{"type":"ServerError","message":"down"}]}' }, { status: 502, body: "<html>bad gateway</html>" });
+    const err = await callApi(ctx, { path: "x", schema: Thing }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(502);
+    expect(err.kind).toBe("5xx");
+    expect(seen).toHaveLength(2);
+  });
+
+  it("does not retry a 4xx and passes the parsed errors on", async () => {
+    answers.push({ status: 400, body: '{"errors":[{"type":"ValidationError","message":"email: bad","subject":"email"}]}' });
+    const err = (await callApi(ctx, { method: "POST", path: "x", json: {}, schema: Thing }).catch((e) => e)) as ApiError;
+    expect(seen).toHaveLength(1);
+    expect(err.status).toBe(400);
+    expect(err.errors[0]).toMatchObject({ type: "ValidationError", subject: "email" });
+  });
+
+  it("reports an answer that breaks the contract as a 502 contract error, without retrying", async () => {
+    answers.push({ status: 200, body: '{"ok":"yes"}' });
+    const err = (await callApi(ctx, { path: "x", schema: Thing }).catch((e) => e)) as ApiError;
+    expect(err.status).toBe(502);
+    expect(err.errors[0]!.type).toBe("ContractError");
+    expect(seen).toHaveLength(1);
+  });
+
+  it("returns text answers as text", async () => {
+    answers.push({ status: 200, body: "<p>hello</p>" });
+    await expect(callApi(ctx, { path: "x", schema: z.string(), responseType: "text" })).resolves.toBe("<p>hello</p>");
+  });
+
+  it("treats no answer at all as a failure with status 0, retried once", async () => {
+    const dead = { ...ctx, apiBaseUrl: "http://127.0.0.1:9" };
+    const err = (await callApi(dead, { path: "x", schema: Thing }).catch((e) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(0);
+    expect(err.kind).toBe("unknown");
+  });
+});
