@@ -2,6 +2,13 @@ import type { BrandId, Lang } from "../contract/common";
 import type { ProductFamilyRecord, ProductRecord } from "../domain/product";
 import type { Db } from "./index";
 
+const PRODUCT_COLUMNS = [
+  "product.code", "product.base_code", "product.brand_code", "product.brand_name", "product.product_type",
+  "product.series", "product.pack_type", "product.pack_size", "product.color", "product.default_variant",
+  "product.is_bundle", "product.bundle_marker", "product.flags", "product_text.name", "product_text.summary",
+  "product_text.description", "product_text.slug", "product_text.badge", "stock.level",
+] as const;
+
 /**
  * Loads product families for the given codes (base or variant codes) on one site, in one language,
  * with a fixed number of queries however many codes are asked for.
@@ -30,12 +37,7 @@ export async function loadProductFamilies(
     .innerJoin("product_site", (j) => j.onRef("product_site.product_code", "=", "product.code").on("product_site.site", "=", site))
     .innerJoin("product_text", (j) => j.onRef("product_text.product_code", "=", "product.code").on("product_text.lang", "=", lang))
     .leftJoin("stock", "stock.product_code", "product.code")
-    .select([
-      "product.code", "product.base_code", "product.brand_code", "product.brand_name", "product.product_type",
-      "product.series", "product.pack_type", "product.pack_size", "product.color", "product.default_variant",
-      "product.is_bundle", "product.bundle_marker", "product.flags", "product_text.name", "product_text.summary",
-      "product_text.description", "product_text.slug", "product_text.badge", "stock.level",
-    ])
+    .select(PRODUCT_COLUMNS)
     .where((eb) => eb.or([eb("product.code", "in", baseCodes), eb("product.base_code", "in", baseCodes)]))
     .orderBy("product.code")
     .execute();
@@ -47,12 +49,7 @@ export async function loadProductFamilies(
         .innerJoin("product", "product.code", "bundle_component.product_code")
         .innerJoin("product_text", (j) => j.onRef("product_text.product_code", "=", "product.code").on("product_text.lang", "=", lang))
         .leftJoin("stock", "stock.product_code", "product.code")
-        .select([
-          "bundle_component.bundle_code", "bundle_component.quantity", "product.code", "product.base_code", "product.brand_code",
-          "product.brand_name", "product.product_type", "product.series", "product.pack_type", "product.pack_size",
-          "product.color", "product.default_variant", "product.is_bundle", "product.bundle_marker", "product.flags",
-          "product_text.name", "product_text.summary", "product_text.description", "product_text.slug", "product_text.badge", "stock.level",
-        ])
+        .select([...PRODUCT_COLUMNS, "bundle_component.bundle_code", "bundle_component.quantity"])
         .where("bundle_component.bundle_code", "in", bundleCodes)
         .orderBy("bundle_component.position")
         .execute()

@@ -2,6 +2,7 @@ import type { Currency, Lang } from "../contract/common";
 import {
   ELIGIBILITY_FLAGS, type EligibilityFlags, type Product, type VariantOption,
 } from "../contract/product";
+import type { MediaTable, ProductTable, ProductTextTable } from "../db/schema";
 import { parseBadge } from "./badge";
 import { price, resolvePriceBlocks, type PriceRow } from "./pricing";
 import { stockOf } from "./stock";
@@ -15,29 +16,17 @@ export interface ProductFamilyRecord {
   bundleComponents: { product: ProductRecord; quantity: number }[];
 }
 
-export interface ProductRecord {
-  code: string;
-  base_code: string | null;
-  brand_code: string;
-  brand_name: string;
-  product_type: string;
-  series: string | null;
-  pack_type: string | null;
-  pack_size: number | null;
-  color: string | null;
-  default_variant: number;
-  is_bundle: number;
-  bundle_marker: number;
-  flags: string;
-  name: string;
-  summary: string;
-  description: string;
-  slug: string;
-  badge: string | null;
-  prices: PriceRow[];
-  stockLevel: number;
-  media: { image_name: string; media_type: string; video_ref: string | null }[];
-}
+/** A product row joined with its text in one language, its prices, stock and media. */
+export type ProductRecord = Pick<
+  ProductTable,
+  | "code" | "base_code" | "brand_code" | "brand_name" | "product_type" | "series" | "pack_type" | "pack_size"
+  | "color" | "default_variant" | "is_bundle" | "bundle_marker" | "flags"
+> &
+  Pick<ProductTextTable, "name" | "summary" | "description" | "slug" | "badge"> & {
+    prices: PriceRow[];
+    stockLevel: number;
+    media: Pick<MediaTable, "image_name" | "media_type" | "video_ref">[];
+  };
 
 export interface PricingContext {
   currency: Currency;
