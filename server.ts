@@ -79,7 +79,7 @@ let internalApi: import("node:http").Server | undefined;
 let apiBaseUrl = process.env.COMMERCE_API_URL ?? "";
 if (!apiBaseUrl) {
   const mailer = createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: process.env.MAIL_OUTBOX_DIR });
-  const commerce = createCommerceRouter({ db, mailer, logger });
+  const commerce = createCommerceRouter({ db, mailer, logger, adminKey: process.env.ADMIN_API_KEY });
   app.use(commerce);
   const internal = express();
   internal.disable("x-powered-by");

@@ -20,7 +20,7 @@ app.get("/readyz", async (_req, res) => {
   const ok = await isDatabaseReachable(db);
   res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
 });
-app.use(createCommerceRouter({ db, mailer: createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: process.env.MAIL_OUTBOX_DIR }), logger }));
+app.use(createCommerceRouter({ db, mailer: createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: process.env.MAIL_OUTBOX_DIR }), logger, adminKey: process.env.ADMIN_API_KEY }));
 
 const port = Number(process.env.COMMERCE_PORT ?? 4000);
 const server = app.listen(port, () => logger.info({ port }, "commerce service listening"));

@@ -139,3 +139,34 @@ export const ProductCodeParamSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, "product codes are letters, digits, dashes and underscores");
+
+export const ProductCodesQuerySchema = z.object({
+  productCodes: z
+    .string()
+    .min(1, "productCodes is required")
+    .transform((s) => s.split(",").map((c) => c.trim()).filter(Boolean))
+    .pipe(z.array(ProductCodeParamSchema).min(1)),
+});
+
+export const CompareSchema = z.object({
+  products: z.array(ProductSchema),
+  features: z.array(z.object({ code: z.string(), name: z.string(), values: z.record(z.string(), z.string()) })),
+});
+export type Compare = z.infer<typeof CompareSchema>;
+
+/** Image-hosting media set (spec §7): items with an image name, a type and, for video, a reference. */
+export const MediaSetSchema = z.object({
+  set: z.object({
+    n: z.string(),
+    item: z.array(z.object({ n: z.string(), type: z.enum(["img", "video"]), v: z.string().optional() })),
+  }),
+});
+export type MediaSet = z.infer<typeof MediaSetSchema>;
+
+export const StockAlertRequestSchema = z.object({
+  productCode: ProductCodeParamSchema,
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email({ message: "Enter a valid email address." })),
+});
+export const StockAlertResultSchema = z.object({ status: z.literal("registered"), productCode: z.string(), email: z.string() });
+
+export const StockUpdateSchema = z.object({ level: z.number().int().min(0).max(1_000_000) });

@@ -129,6 +129,55 @@ export interface NewsletterSubscriptionTable {
   created_at: string;
 }
 
+export interface ListingTable {
+  id: Generated<number>;
+  base_code: string;
+  product_type: string;
+  brand_name: string;
+  roast: string | null;
+  flavor: string | null;
+  caffeine: string | null;
+  series: string | null;
+  /** Comma-separated lists: the family's categories, pack types, pack sizes and colours. */
+  categories: string;
+  pack_types: string;
+  pack_sizes: string;
+  colors: string;
+  name_en: string;
+  name_fr: string;
+  sales_rank: number;
+  created_at: string;
+}
+
+export interface ListingOfferTable {
+  listing_id: number;
+  site: string;
+  min_price: number;
+  in_stock: number;
+}
+
+export interface ListingChangeTable {
+  id: Generated<number>;
+  listing_id: number;
+}
+
+export interface KeywordRedirectTable {
+  site: string;
+  lang: string;
+  keyword: string;
+  target: string;
+}
+
+export interface StockAlertTable {
+  id: Generated<number>;
+  site: string;
+  lang: string;
+  product_code: string;
+  email: string;
+  created_at: string;
+  notified_at: string | null;
+}
+
 export interface Database {
   product: ProductTable;
   product_text: ProductTextTable;
@@ -146,4 +195,9 @@ export interface Database {
   cms_component: CmsComponentTable;
   site_config: SiteConfigTable;
   newsletter_subscription: NewsletterSubscriptionTable;
+  listing: ListingTable;
+  listing_offer: ListingOfferTable;
+  listing_change: ListingChangeTable;
+  keyword_redirect: KeywordRedirectTable;
+  stock_alert: StockAlertTable;
 }

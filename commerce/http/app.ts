@@ -4,6 +4,8 @@ import type { Db } from "../db/index";
 import type { Mailer } from "../mail";
 import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
+import { searchRouter } from "./search";
+import { ListingIndexes } from "../db/listing-facts";
 import { ApiProblem, errorHandler } from "./errors";
 import { openApiDocument } from "./openapi";
 import { siteMiddleware } from "./site";
@@ -12,13 +14,15 @@ export interface CommerceDeps {
   db: Db;
   mailer: Mailer;
   logger: Logger;
+  /** Operators' key for stock updates (ADMIN_API_KEY); without it those endpoints do not exist. */
+  adminKey?: string;
 }
 
 /**
  * The commerce service: OCC-shaped REST under /rest/v2/{brand}/. Mounted in the storefront's
  * process by default, or served on its own by commerce/main.ts.
  */
-export function createCommerceRouter({ db, mailer, logger }: CommerceDeps): Router {
+export function createCommerceRouter({ db, mailer, logger, adminKey }: CommerceDeps): Router {
   const api = Router();
   // Bodies are read only for API paths: the storefront's own form posts must reach Remix unread.
   api.use("/rest", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "100kb" }));
@@ -30,7 +34,9 @@ export function createCommerceRouter({ db, mailer, logger }: CommerceDeps): Rout
 
   const site = Router({ mergeParams: true });
   site.use(siteMiddleware);
-  site.use(catalogRouter(db));
+  const indexes = new ListingIndexes(db);
+  site.use(searchRouter(db, indexes));
+  site.use(catalogRouter({ db, indexes, mailer, logger, adminKey }));
   site.use(contentRouter(db, mailer, logger));
   api.use("/rest/v2/:brand", site);
 

@@ -1,10 +1,9 @@
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import { BrandIdSchema, type BrandId, type Currency, CurrencySchema, type Lang, LangSchema } from "../contract/common";
+import { SITE_CURRENCY, SITE_LANGUAGES } from "../domain/sites";
 import { ApiProblem } from "./errors";
 
-export const SITE_CURRENCY: Record<BrandId, Currency> = { usb2c: "USD", cab2c: "CAD", usafh: "USD" };
-export const SITE_LANGUAGES: Record<BrandId, Lang[]> = { usb2c: ["en"], cab2c: ["en", "fr"], usafh: ["en"] };
 
 export interface SiteLocals {
   site: BrandId;

@@ -10,6 +10,8 @@ import { createCommerceRouter } from "../../commerce/http/app";
 import { createMailer } from "../../commerce/mail";
 import { type TestDatabase, tempDatabase } from "./databases";
 
+export const ADMIN_KEY = "test-admin-key";
+
 export interface RunningCommerce {
   baseUrl: string;
   db: Db;
@@ -25,7 +27,7 @@ export async function startCommerce(dialect: "sqlite" | "postgres"): Promise<Run
   await seedIfEmpty(db);
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-outbox-"));
   const app = express();
-  app.use(createCommerceRouter({ db, mailer: createMailer({ outboxDir: outbox }), logger: pino({ level: "silent" }) }));
+  app.use(createCommerceRouter({ db, mailer: createMailer({ outboxDir: outbox }), logger: pino({ level: "silent" }), adminKey: ADMIN_KEY }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   const { port } = server.address() as AddressInfo;

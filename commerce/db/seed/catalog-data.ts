@@ -3,6 +3,7 @@
  * the same input always gives the same codes, prices and stock.
  */
 import type { BrandId } from "../../contract/common";
+import { FLAVOURS_FR } from "../../domain/labels";
 
 export type Roast = "light" | "medium" | "dark";
 export type Caffeine = "caffeinated" | "decaf" | "half-caff" | "caffeine-free";
@@ -21,21 +22,7 @@ export const ROASTERS: Record<string, string> = {
   BFAC: "Brewfront Essentials",
 };
 
-export const FLAVOURS: Record<string, string> = {
-  Smooth: "Doux",
-  Smoky: "Fumé",
-  Earthy: "Terreux",
-  Nutty: "Noisetté",
-  Sweet: "Sucré",
-  Balanced: "Équilibré",
-  Fruity: "Fruité",
-  Chocolate: "Chocolaté",
-  Bright: "Vif",
-  Floral: "Floral",
-  Spicy: "Épicé",
-  Herbal: "Herbacé",
-  Creamy: "Crémeux",
-};
+export const FLAVOURS = FLAVOURS_FR;
 
 export const ROAST_FR: Record<Roast, string> = { light: "légère", medium: "moyenne", dark: "foncée" };
 export const CAFFEINE_TEXT: Record<Caffeine, { en: string; fr: string }> = {

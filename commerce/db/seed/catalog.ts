@@ -6,13 +6,15 @@ import {
   type Caffeine, type Roast,
 } from "./catalog-data";
 
-type Rows = { [K in keyof Database]: Omit<Database[K], "id">[] };
+type CatalogTable =
+  | "product" | "product_text" | "product_site" | "price" | "stock" | "category" | "category_text"
+  | "category_site" | "product_category" | "classification" | "bundle_component" | "media";
+export type Rows = { [K in CatalogTable]: Database[K][] };
 
 export function emptyRows(): Rows {
   return {
     product: [], product_text: [], product_site: [], price: [], stock: [], category: [], category_text: [],
     category_site: [], product_category: [], classification: [], bundle_component: [], media: [],
-    cms_page: [], cms_component: [], site_config: [], newsletter_subscription: [],
   };
 }
 

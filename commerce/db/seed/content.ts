@@ -2,7 +2,20 @@ import type { BrandId, Lang } from "../../contract/common";
 import type { CmsComponent } from "../../contract/cms";
 import type { Database } from "../schema";
 
-type ContentRows = Pick<{ [K in keyof Database]: Database[K][] }, "cms_page" | "cms_component" | "site_config">;
+type ContentRows = Pick<{ [K in keyof Database]: Database[K][] }, "cms_page" | "cms_component" | "site_config" | "keyword_redirect">;
+
+/** Words that mean a whole category: searching them goes straight there (spec getKeywordRedirect). */
+const KEYWORD_REDIRECTS: { lang: Lang; keywords: string[]; category: string }[] = [
+  { lang: "en", keywords: ["brewer", "brewers", "coffee maker", "coffee makers", "coffeemaker", "machine", "machines"], category: "brewers" },
+  { lang: "en", keywords: ["accessories", "accessory"], category: "accessories" },
+  { lang: "en", keywords: ["tea", "teas"], category: "tea" },
+  { lang: "en", keywords: ["hot cocoa", "cocoa", "hot chocolate"], category: "hot-cocoa" },
+  { lang: "en", keywords: ["starter kit", "starter kits", "bundles"], category: "starter-kits" },
+  { lang: "fr", keywords: ["cafetiere", "cafetieres", "machine", "machines", "machine a cafe"], category: "brewers" },
+  { lang: "fr", keywords: ["accessoires", "accessoire"], category: "accessories" },
+  { lang: "fr", keywords: ["the", "thes"], category: "tea" },
+  { lang: "fr", keywords: ["chocolat chaud", "cacao"], category: "hot-cocoa" },
+];
 
 const SITE_LANGS: Record<BrandId, Lang[]> = { usb2c: ["en"], cab2c: ["en", "fr"], usafh: ["en"] };
 const STORE_NAME: Record<BrandId, string> = { usb2c: "Brewfront", cab2c: "Brewfront Canada", usafh: "Brewfront Commercial" };
@@ -146,10 +159,13 @@ function components(site: BrandId, lang: Lang): CmsComponent[] {
 }
 
 export function buildContent(): ContentRows {
-  const rows: ContentRows = { cms_page: [], cms_component: [], site_config: [] };
+  const rows: ContentRows = { cms_page: [], cms_component: [], site_config: [], keyword_redirect: [] };
   for (const site of Object.keys(SITE_LANGS) as BrandId[]) {
     for (const [key, value] of Object.entries(siteConfigEntries(site))) rows.site_config.push({ site, config_key: key, value });
     for (const lang of SITE_LANGS[site]) {
+      for (const r of KEYWORD_REDIRECTS.filter((k) => k.lang === lang)) {
+        for (const keyword of r.keywords) rows.keyword_redirect.push({ site, lang, keyword, target: `${lang === "fr" ? "/fr" : ""}/c/${r.category}` });
+      }
       for (const c of components(site, lang)) {
         const { uid, typeCode, ...data } = c;
         rows.cms_component.push({ site, lang, uid, type_code: typeCode, data: JSON.stringify(data) });

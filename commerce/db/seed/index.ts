@@ -1,4 +1,5 @@
-import type { Db } from "../index";
+import type { Database, Db } from "../index";
+import { rebuildListings } from "../listing";
 import { buildCatalog } from "./catalog";
 import { buildContent } from "./content";
 
@@ -12,7 +13,7 @@ export async function seedIfEmpty(db: Db): Promise<{ seeded: boolean; products: 
   const catalog = buildCatalog();
   const content = buildContent();
   await db.transaction().execute(async (trx) => {
-    const insert = async <T extends keyof typeof catalog>(table: T, rows: readonly object[]) => {
+    const insert = async <T extends keyof Database>(table: T, rows: readonly object[]) => {
       for (let i = 0; i < rows.length; i += CHUNK) {
         await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
       }
@@ -28,6 +29,8 @@ export async function seedIfEmpty(db: Db): Promise<{ seeded: boolean; products: 
     await insert("cms_page", content.cms_page);
     await insert("cms_component", content.cms_component);
     await insert("site_config", content.site_config);
+    await insert("keyword_redirect", content.keyword_redirect);
   });
+  await rebuildListings(db);
   return { seeded: true, products: catalog.product.length };
 }

@@ -1,0 +1,76 @@
+import { sql } from "kysely";
+import type { Lang } from "../contract/common";
+import { normalizeSearchText, searchTokens } from "../domain/search-text";
+import { isPostgres } from "./dialect";
+import type { Db } from "./index";
+
+/**
+ * Full-text search, the one place the two databases differ: FTS5 (unicode61, diacritics removed,
+ * Porter stemming) on SQLite; tsvector with the english or french configuration on PostgreSQL.
+ * Both sides index and query text that normalizeSearchText has already stripped of accents.
+ */
+const PG_CONFIG: Record<Lang, string> = { en: "english", fr: "french" };
+
+export interface SearchDocument {
+  listingId: number;
+  lang: Lang;
+  name: string;
+  body: string;
+}
+
+export async function indexSearchDocuments(db: Db, docs: SearchDocument[]): Promise<void> {
+  if (docs.length === 0) return;
+  const ids = [...new Set(docs.map((d) => d.listingId))];
+  if (isPostgres(db)) {
+    await sql`delete from listing_search where listing_id in (${sql.join(ids)})`.execute(db);
+    for (let i = 0; i < docs.length; i += 500) {
+      const chunk = docs.slice(i, i + 500);
+      const values = chunk.map(
+        (d) => sql`(${d.listingId}, ${d.lang}, to_tsvector(${PG_CONFIG[d.lang]}::regconfig, ${normalizeSearchText(d.name)}), to_tsvector(${PG_CONFIG[d.lang]}::regconfig, ${normalizeSearchText(`${d.name} ${d.body}`)}))`,
+      );
+      await sql`insert into listing_search (listing_id, lang, name_tsv, body_tsv) values ${sql.join(values)}`.execute(db);
+    }
+    return;
+  }
+  for (const lang of ["en", "fr"] as const) {
+    const table = sql.table(`listing_fts_${lang}`);
+    const mine = docs.filter((d) => d.lang === lang);
+    if (mine.length === 0) continue;
+    await sql`delete from ${table} where rowid in (${sql.join(mine.map((d) => d.listingId))})`.execute(db);
+    for (let i = 0; i < mine.length; i += 500) {
+      const values = mine.slice(i, i + 500).map((d) => sql`(${d.listingId}, ${normalizeSearchText(d.name)}, ${normalizeSearchText(d.body)})`);
+      await sql`insert into ${table} (rowid, name, body) values ${sql.join(values)}`.execute(db);
+    }
+  }
+}
+
+export interface TextMatches {
+  /** Listings whose name matches every word. */
+  inName: number[];
+  /** Listings whose name or description matches every word (a superset of inName). */
+  anywhere: number[];
+}
+
+/** Every listing matching all words of the query (stemmed, accent-insensitive). */
+export async function matchText(db: Db, lang: Lang, query: string): Promise<TextMatches> {
+  const words = searchTokens(query);
+  if (words.length === 0) return { inName: [], anywhere: [] };
+  if (isPostgres(db)) {
+    const tsquery = sql`plainto_tsquery(${PG_CONFIG[lang]}::regconfig, ${words.join(" ")})`;
+    const rows = await sql<{ listing_id: number; in_name: boolean }>`
+      select listing_id, name_tsv @@ ${tsquery} as in_name from listing_search
+      where lang = ${lang} and body_tsv @@ ${tsquery}`.execute(db);
+    return {
+      inName: rows.rows.filter((r) => r.in_name).map((r) => r.listing_id),
+      anywhere: rows.rows.map((r) => r.listing_id),
+    };
+  }
+  const table = sql.table(`listing_fts_${lang}`);
+  const all = words.map((w) => `"${w}"`).join(" ");
+  const names = words.map((w) => `name : "${w}"`).join(" AND ");
+  const [anywhere, inName] = await Promise.all([
+    sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${all}`.execute(db),
+    sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${names}`.execute(db),
+  ]);
+  return { inName: inName.rows.map((r) => r.id), anywhere: anywhere.rows.map((r) => r.id) };
+}

@@ -1,0 +1,157 @@
+import type { Lang } from "../contract/common";
+import type { Product } from "../contract/product";
+import {
+  type Category, type Facet, FACET_KEYS, type FacetKey, formatListingQuery, type ListingQuery, type SearchPage, SORT_CODES, type SortCode,
+} from "../contract/search";
+import { flavourLabel, CAFFEINE_LABELS, COLOUR_LABELS_FR, PACK_TYPE_LABELS, ROAST_LABELS, TYPE_LABELS } from "./labels";
+import { type IndexResult, PRICE_BANDS } from "./listing-index";
+
+const FACET_NAMES: Record<FacetKey, Record<Lang, string>> = {
+  category: { en: "Category", fr: "Catégorie" },
+  type: { en: "Product type", fr: "Type de produit" },
+  brand: { en: "Brand", fr: "Marque" },
+  roast: { en: "Roast", fr: "Torréfaction" },
+  flavour: { en: "Flavour", fr: "Saveur" },
+  caffeine: { en: "Caffeine", fr: "Caféine" },
+  packType: { en: "Pack type", fr: "Format" },
+  packSize: { en: "Pack size", fr: "Taille" },
+  series: { en: "Brewer series", fr: "Série" },
+  colour: { en: "Colour", fr: "Couleur" },
+  price: { en: "Price", fr: "Prix" },
+  availability: { en: "Availability", fr: "Disponibilité" },
+};
+
+export const SORT_NAMES: Record<SortCode, Record<Lang, string>> = {
+  relevance: { en: "Relevance", fr: "Pertinence" },
+  "price-asc": { en: "Price: low to high", fr: "Prix : croissant" },
+  "price-desc": { en: "Price: high to low", fr: "Prix : décroissant" },
+  "name-asc": { en: "Name: A to Z", fr: "Nom : A à Z" },
+  newest: { en: "Newest", fr: "Nouveautés" },
+  bestsellers: { en: "Best sellers", fr: "Meilleurs vendeurs" },
+};
+
+function priceBandName(code: string, lang: Lang, symbol: string): string {
+  const band = PRICE_BANDS.find((b) => b.code === code)!;
+  const fmt = (minor: number) => (lang === "fr" ? `${minor / 100} ${symbol}` : `${symbol}${minor / 100}`);
+  if (band.max === Number.MAX_SAFE_INTEGER) return lang === "fr" ? `${fmt(band.min)} et plus` : `${fmt(band.min)} and up`;
+  if (band.min === 0) return lang === "fr" ? `Moins de ${fmt(band.max)}` : `Under ${fmt(band.max)}`;
+  return lang === "fr" ? `${fmt(band.min)} à ${fmt(band.max)}` : `${fmt(band.min)} to ${fmt(band.max)}`;
+}
+
+export function facetValueName(key: FacetKey, value: string, lang: Lang, categoryNames: Map<string, string>): string {
+  switch (key) {
+    case "category": return categoryNames.get(value) ?? value;
+    case "type": return TYPE_LABELS[value]?.[lang] ?? value;
+    case "roast": return ROAST_LABELS[value]?.[lang] ?? value;
+    case "flavour": return flavourLabel(value, lang);
+    case "caffeine": return CAFFEINE_LABELS[value]?.[lang] ?? value;
+    case "packType": return PACK_TYPE_LABELS[value]?.[lang] ?? value;
+    case "packSize": return lang === "fr" ? value.replace(/ ct$/, " unités") : value;
+    case "colour": return lang === "fr" ? (COLOUR_LABELS_FR[value] ?? value) : value;
+    case "price": return priceBandName(value, lang, "$");
+    case "availability": return lang === "fr" ? "En stock seulement" : "In stock only";
+    default: return value;
+  }
+}
+
+/** Facet values in a shopper's order: fixed scales in their natural order, the rest by count. */
+function orderValues(key: FacetKey, entries: [string, number][]): [string, number][] {
+  const fixed: Partial<Record<FacetKey, string[]>> = {
+    roast: ["light", "medium", "dark"],
+    price: PRICE_BANDS.map((b) => b.code),
+    caffeine: ["caffeinated", "half-caff", "decaf", "caffeine-free"],
+  };
+  const scale = fixed[key];
+  if (scale) return entries.sort((a, b) => scale.indexOf(a[0]) - scale.indexOf(b[0]));
+  if (key === "packSize") return entries.sort((a, b) => a[0].localeCompare(b[0], "en", { numeric: true }));
+  return entries.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+export interface SearchPageInput {
+  query: ListingQuery;
+  result: IndexResult;
+  products: Product[];
+  page: number;
+  pageSize: number;
+  lang: Lang;
+  categories: Map<string, string>;
+  category?: Category;
+  spellingSuggestion?: string | null;
+  keywordRedirectUrl?: string | null;
+}
+
+export function assembleSearchPage(input: SearchPageInput): SearchPage {
+  const { query, result, lang } = input;
+  const selected = (key: FacetKey, value: string) => query.filters.some(([k, v]) => k === key && v === value);
+  const toggled = (key: FacetKey, value: string): string => {
+    const filters: [FacetKey, string][] = selected(key, value)
+      ? query.filters.filter(([k, v]) => !(k === key && v === value))
+      : [...query.filters, [key, value]];
+    return formatListingQuery({ ...query, filters });
+  };
+  const facets: Facet[] = [];
+  FACET_KEYS.forEach((key, priority) => {
+    if (key === "category" && input.category && input.category.subcategories.length === 0) return;
+    const counts = result.facetCounts.get(key)!;
+    let entries = [...counts.entries()].filter(([v]) => key !== "category" || input.categories.has(v));
+    if (key === "category" && input.category) {
+      const subs = new Set(input.category.subcategories.map((c) => c.code));
+      entries = entries.filter(([v]) => subs.has(v));
+    }
+    // A facet with one value that every result shares narrows nothing; keep it only if selected.
+    const useful = entries.length > 1 || entries.some(([v, c]) => selected(key, v) || c < result.total);
+    if (entries.length === 0 || (!useful && key !== "availability")) return;
+    facets.push({
+      code: key,
+      name: FACET_NAMES[key][lang],
+      multiSelect: key !== "availability",
+      priority: 100 - priority,
+      visible: true,
+      values: orderValues(key, entries).map(([value, count]) => ({
+        code: value,
+        name: facetValueName(key, value, lang, input.categories),
+        count,
+        selected: selected(key, value),
+        query: { query: { value: toggled(key, value) } },
+      })),
+    });
+  });
+  const totalPages = Math.max(1, Math.ceil(result.total / input.pageSize));
+  return {
+    products: input.products,
+    facets,
+    breadcrumbs: query.filters.map(([key, value]) => ({
+      facetCode: key,
+      facetValueCode: value,
+      facetValueName: facetValueName(key, value, lang, input.categories),
+      removeQuery: { query: { value: toggled(key, value) } },
+    })),
+    pagination: { currentPage: input.page, pageSize: input.pageSize, sort: query.sort, totalPages, totalResults: result.total },
+    sorts: SORT_CODES.filter((s) => s !== "relevance" || query.freeText || input.category).map((code) => ({ code, name: SORT_NAMES[code][lang], selected: code === query.sort })),
+    currentQuery: { query: { value: formatListingQuery(query) } },
+    freeTextSearch: query.freeText,
+    spellingSuggestion: input.spellingSuggestion ? { suggestion: input.spellingSuggestion, query: formatListingQuery({ ...query, freeText: input.spellingSuggestion }) } : undefined,
+    keywordRedirectUrl: input.keywordRedirectUrl ?? undefined,
+    categoryCode: input.category?.code,
+  };
+}
+
+/** Category with its parent, children and breadcrumb trail, from the site's category rows. */
+export function assembleCategory(code: string, rows: { code: string; parent_code: string | null; slug: string; name: string }[]): Category | null {
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  const row = byCode.get(code);
+  if (!row) return null;
+  const link = (r: { code: string; name: string }) => ({ code: r.code, name: r.name, url: `/c/${r.code}` });
+  const trail = [];
+  for (let cur: typeof row | undefined = row; cur; cur = cur.parent_code ? byCode.get(cur.parent_code) : undefined) trail.unshift(link(cur));
+  const parent = row.parent_code ? byCode.get(row.parent_code) : undefined;
+  return {
+    code: row.code,
+    name: row.name,
+    slug: row.slug,
+    url: `/c/${row.code}`,
+    parent: parent ? link(parent) : undefined,
+    subcategories: rows.filter((r) => r.parent_code === code).map(link),
+    breadcrumbs: trail,
+  };
+}

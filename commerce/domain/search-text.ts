@@ -1,0 +1,65 @@
+/**
+ * Text normalisation shared by indexing and querying, so that "torréfaction foncée" and
+ * "torrefaction foncee" meet: accents stripped, lower case, letters and digits only.
+ */
+export function normalizeSearchText(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+export function searchTokens(text: string, max = 8): string[] {
+  return normalizeSearchText(text).split(" ").filter((t) => t.length > 0).slice(0, max);
+}
+
+export function levenshtein(a: string, b: string, limit = 3): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > limit) return limit + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * Did-you-mean: each query word not in the vocabulary is replaced by the closest word that is
+ * (at most two edits for words of five letters or more, one edit for shorter ones). Answers null
+ * when nothing would change.
+ */
+export function spellingSuggestion(query: string, vocabulary: ReadonlySet<string>): string | null {
+  const words = searchTokens(query);
+  if (words.length === 0) return null;
+  let changed = false;
+  const fixed = words.map((w) => {
+    if (vocabulary.has(w) || /^\d+$/.test(w)) return w;
+    const limit = w.length >= 5 ? 2 : 1;
+    let best: string | null = null;
+    let bestDistance = limit + 1;
+    for (const candidate of vocabulary) {
+      const d = levenshtein(w, candidate, limit);
+      if (d < bestDistance || (d === bestDistance && best !== null && candidate < best)) {
+        best = candidate;
+        bestDistance = d;
+      }
+    }
+    if (best && bestDistance <= limit) {
+      changed = true;
+      return best;
+    }
+    return w;
+  });
+  return changed ? fixed.join(" ") : null;
+}

@@ -1,0 +1,119 @@
+import { Router } from "express";
+import {
+  type Category, KeywordRedirectSchema, type ListingQuery, parseListingQuery, SearchRequestSchema, type Suggestions, TermQuerySchema,
+} from "../contract/search";
+import { findKeywordRedirect, siteCategories } from "../db/categories";
+import { loadProductFamilies } from "../db/catalog";
+import type { Db } from "../db/index";
+import type { ListingIndexes } from "../db/listing-facts";
+import { matchText } from "../db/search-text";
+import { assembleProduct } from "../domain/product";
+import { assembleCategory, assembleSearchPage } from "../domain/search-page";
+import { normalizeSearchText, spellingSuggestion } from "../domain/search-text";
+import { ApiProblem, invalid } from "./errors";
+import { handle, parse } from "./handle";
+import { type SiteLocals, siteOf } from "./site";
+
+const CategoryCode = /^[a-z0-9-]{1,64}$/;
+
+export function searchRouter(db: Db, indexes: ListingIndexes): Router {
+  const router = Router({ mergeParams: true });
+
+  async function categoryOf(site: SiteLocals, code: string): Promise<{ category: Category; names: Map<string, string> }> {
+    if (!CategoryCode.test(code)) throw invalid("code", "Category codes are lower-case letters, digits and dashes.");
+    const rows = await siteCategories(db, site.site, site.lang);
+    const category = assembleCategory(code, rows);
+    if (!category) throw new ApiProblem(404, { type: "UnknownIdentifierError", message: `Category '${code}' not found.`, subject: code, subjectType: "category" });
+    return { category, names: new Map(rows.map((r) => [r.code, r.name])) };
+  }
+
+  async function searchPage(site: SiteLocals, rawQuery: unknown, category?: { category: Category; names: Map<string, string> }) {
+    const request = parse(SearchRequestSchema, rawQuery);
+    const parsed = parseListingQuery(request.query);
+    if (!parsed.ok) throw invalid("query", parsed.message);
+    const query: ListingQuery = parsed.query;
+    const names = category?.names ?? new Map((await siteCategories(db, site.site, site.lang)).map((r) => [r.code, r.name]));
+    const [index, text, redirect] = await Promise.all([
+      indexes.get(site.site),
+      query.freeText ? matchText(db, site.lang, query.freeText) : Promise.resolve(undefined),
+      query.freeText && query.filters.length === 0 && !category ? findKeywordRedirect(db, site.site, site.lang, normalizeSearchText(query.freeText)) : Promise.resolve(null),
+    ]);
+    const result = index.query({
+      lang: site.lang,
+      category: category?.category.code,
+      text,
+      filters: query.filters,
+      sort: query.sort,
+      page: request.currentPage,
+      pageSize: request.pageSize,
+    });
+    const families = await loadProductFamilies(db, result.baseCodes, site.site, site.lang, site.currency);
+    const products = result.baseCodes
+      .map((code) => families.get(code) && assembleProduct(families.get(code)!, code, site, "DEFAULT"))
+      .filter((p): p is NonNullable<typeof p> => !!p);
+    return assembleSearchPage({
+      query,
+      result,
+      products,
+      page: request.currentPage,
+      pageSize: request.pageSize,
+      lang: site.lang,
+      categories: names,
+      category: category?.category,
+      spellingSuggestion: query.freeText && result.total === 0 ? spellingSuggestion(query.freeText, index.vocabulary(site.lang)) : null,
+      keywordRedirectUrl: redirect,
+    });
+  }
+
+  // OCC search: query=freeText:sort:facet:value…
+  router.get("/products/search", handle(async (req, res) => {
+    res.json(await searchPage(siteOf(res), req.query));
+  }));
+
+  // Spec name for free-text search: term (plus the same paging and facet query as search).
+  router.get("/products/searchText", handle(async (req, res) => {
+    const { term } = parse(TermQuerySchema, req.query);
+    const rest = String(req.query.query ?? ":relevance").split(":").slice(1).join(":");
+    res.json(await searchPage(siteOf(res), { ...req.query, query: `${term.replace(/:/g, " ")}:${rest || "relevance"}` }));
+  }));
+
+  router.get("/products/searchsuggestions", handle(async (req, res) => {
+    const site = siteOf(res);
+    const { term } = parse(TermQuerySchema, req.query);
+    const max = Math.min(10, Math.max(1, Number(req.query.max) || 6));
+    const index = await indexes.get(site.site);
+    const words = normalizeSearchText(term).split(" ");
+    const last = words.pop() ?? "";
+    const vocabulary = [...index.vocabulary(site.lang)].filter((w) => w.startsWith(last) && w !== last).sort().slice(0, max);
+    const prefix = words.length ? `${words.join(" ")} ` : "";
+    const suggestions = vocabulary.map((w) => ({ value: `${prefix}${w}` }));
+    const text = await matchText(db, site.lang, suggestions[0]?.value ?? term);
+    const result = index.query({ lang: site.lang, text, filters: [], sort: "relevance", page: 0, pageSize: 4 });
+    const families = await loadProductFamilies(db, result.baseCodes, site.site, site.lang, site.currency);
+    const products = result.baseCodes.map((code) => families.get(code) && assembleProduct(families.get(code)!, code, site, "BASIC")).filter((p) => !!p);
+    const body: Suggestions = {
+      suggestions,
+      products: products.map((p) => ({ code: p.code, name: p.name, url: p.url, imageUrl: p.images[0]?.url })),
+    };
+    res.json(body);
+  }));
+
+  router.get("/products/getKeywordRedirect", handle(async (req, res) => {
+    const site = siteOf(res);
+    const { term } = parse(TermQuerySchema, req.query);
+    res.json(KeywordRedirectSchema.parse({ redirectUrl: await findKeywordRedirect(db, site.site, site.lang, normalizeSearchText(term)) }));
+  }));
+
+  router.get("/c/:code", handle(async (req, res) => {
+    res.json((await categoryOf(siteOf(res), String(req.params.code))).category);
+  }));
+
+  router.get("/c/:code/categoryData", handle(async (req, res) => {
+    const site = siteOf(res);
+    const category = await categoryOf(site, String(req.params.code));
+    res.json(await searchPage(site, req.query, category));
+  }));
+
+  return router;
+}
+
