@@ -62,6 +62,14 @@ export function productUrl(categorySlug: string, productSlug: string, code: stri
 
 const imageUrl = (name: string) => `/images/products/${name}`;
 
+const PACK_ORDER = ["KCup", "Bagged", "Canned"];
+
+/** Pods before bags before cans, small packs before large; colours keep their code order. */
+function byShelfOrder(a: ProductRecord, b: ProductRecord): number {
+  const pack = (r: ProductRecord) => (r.pack_type ? PACK_ORDER.indexOf(r.pack_type) : -1);
+  return pack(a) - pack(b) || (a.pack_size ?? 0) - (b.pack_size ?? 0) || a.code.localeCompare(b.code);
+}
+
 function variantLabel(v: ProductRecord, lang: Lang): string {
   if (v.color) return v.color;
   if (v.pack_size) {
@@ -81,7 +89,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
   const requested = requestedCode === base.code ? base : selected;
 
   const variantOptions: VariantOption[] = [];
-  for (const v of variants) {
+  for (const v of [...variants].sort(byShelfOrder)) {
     const blocks = resolvePriceBlocks(v.prices, ctx.currency, ctx.lang, ctx.userGroups);
     if (!blocks) continue;
     const label = variantLabel(v, ctx.lang);
