@@ -53,6 +53,12 @@ app.get("/readyz", async (_req, res) => {
 app.use(requestLog(logger));
 app.use((_req, res, next) => {
   if (stopping) res.setHeader("Connection", "close");
+  // A response that sets a cookie is this shopper's alone: never let a shared cache keep it.
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    if (res.getHeader("set-cookie")) res.setHeader("Cache-Control", "private, no-store");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
   next();
 });
 

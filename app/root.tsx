@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import type { Lang } from "../commerce/contract/common";
 import { FALLBACK_BRAND, type BrandConfig } from "./brands/brands";
 import { messages } from "./brands/messages";
+import { ConsentBanner } from "./components/ConsentBanner";
 import { CoffeeBreakPage, SorryPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
@@ -33,8 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { id, name, phone, shopLinks, theme, languages, currency } = context.brand;
   const brand: PublicBrand = { id, name, phone, shopLinks, theme, languages, currency };
+  const needsConsent = context.privacyCookiesEnabled && !/(?:^|;\s*)userConsent=/.test(request.headers.get("cookie") ?? "");
   return {
     brand,
+    needsConsent,
     lang: context.lang,
     webapp: context.webapp,
     layout,
@@ -104,6 +107,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
       ))}
       <main id="main" tabIndex={-1}>{children}</main>
       {webapp ? null : <SiteFooter footer={layout?.footer} brand={brand} lang={lang} />}
+      {data?.needsConsent ? <ConsentBanner lang={lang} /> : null}
     </>
   );
 }

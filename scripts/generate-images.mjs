@@ -25,5 +25,4 @@ files["bundle.svg"] = svg(`<rect x="50" y="80" width="140" height="110" rx="8" f
 files["cup.svg"] = svg(`<path d="M62 100h100v50a40 40 0 0 1-40 40h-20a40 40 0 0 1-40-40z" fill="#fff" stroke="#5b3a29" stroke-width="6"/><path d="M162 112h14a18 18 0 0 1 0 36h-14" fill="none" stroke="#5b3a29" stroke-width="6"/><path d="M92 84c-8-12 8-18 0-30M116 84c-8-12 8-18 0-30M140 84c-8-12 8-18 0-30" fill="none" stroke="#8a5a2b" stroke-width="4" stroke-linecap="round"/>`, "cup of coffee");
 for (const [name, body] of Object.entries(files)) fs.writeFileSync(`${out}/${name}`, body);
 fs.writeFileSync("public/favicon.svg", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#5b3a29"/><path d="M8 13h14v5a6 6 0 0 1-6 6h-2a6 6 0 0 1-6-6z" fill="#fff"/></svg>\n`);
-fs.writeFileSync("public/robots.txt", "User-agent: *\nDisallow: /cart\nDisallow: /checkout\nDisallow: /rest/\n");
 console.log(`wrote ${Object.keys(files).length} images`);

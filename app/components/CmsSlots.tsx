@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { CmsPage } from "../../commerce/contract/cms";
 import type { Lang } from "../../commerce/contract/common";
-import type { Product } from "../../commerce/contract/product";
-import { ProductCard } from "./ProductCard";
+import type { ProductCardData } from "../models/product.server";
+import { ProductGrid } from "./ProductCard";
 
 /** Draws a CMS page's slots. Paragraph HTML arrives already sanitised by the loader. */
-export function CmsSlots({ page, products, lang }: { page: CmsPage; products: Record<string, Product>; lang: Lang }) {
+export function CmsSlots({ page, products, lang }: { page: CmsPage; products: Record<string, ProductCardData>; lang: Lang }) {
   return (
     <>
       {page.slots.map((slot) => (
@@ -24,17 +24,11 @@ export function CmsSlots({ page, products, lang }: { page: CmsPage; products: Re
                   </div>
                 );
               case "ProductCarouselComponent": {
-                const items = c.productCodes.map((code) => products[code]).filter((p): p is Product => !!p);
+                const items = c.productCodes.map((code) => products[code]).filter((p): p is ProductCardData => !!p);
                 return (
                   <div key={c.uid} className="carousel">
                     <h2>{c.title}</h2>
-                    <ul className="product-grid">
-                      {items.map((p) => (
-                        <li key={p.code}>
-                          <ProductCard product={p} lang={lang} />
-                        </li>
-                      ))}
-                    </ul>
+                    <ProductGrid products={items} lang={lang} />
                   </div>
                 );
               }

@@ -3,6 +3,7 @@ import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
 import { messages } from "../brands/messages";
 import { localePath } from "../lib/paths";
+import type { ProductCardData } from "../models/product.server";
 import { Price } from "./Price";
 
 export function StockStatus({ status, lang }: { status: Product["stock"]["stockLevelStatus"]; lang: Lang }) {
@@ -11,22 +12,43 @@ export function StockStatus({ status, lang }: { status: Product["stock"]["stockL
   return <span className={`stock stock--${status}`}>{text}</span>;
 }
 
-export function ProductCard({ product, lang }: { product: Product; lang: Lang }) {
-  const image = product.images.find((i) => i.imageType === "PRIMARY");
+export function Badge({ badge }: { badge: NonNullable<Product["badge"]> }) {
+  return (
+    <span className="badge" style={{ color: badge.foreground, background: badge.background }}>
+      {badge.text}
+    </span>
+  );
+}
+
+export function ProductCard({ product, lang, compare }: { product: ProductCardData; lang: Lang; compare?: boolean }) {
+  const t = messages(lang);
   return (
     <article className="product-card">
       <Link to={localePath(lang, product.url)} className="product-card__link" prefetch="intent">
-        {image ? <img src={image.url} alt="" width={240} height={240} loading="lazy" className="product-card__image" /> : null}
-        {product.badge ? (
-          <span className="badge" style={{ color: product.badge.foreground, background: product.badge.background }}>
-            {product.badge.text}
-          </span>
-        ) : null}
+        {product.imageUrl ? <img src={product.imageUrl} alt="" width={240} height={240} loading="lazy" className="product-card__image" /> : null}
+        {product.badge ? <Badge badge={product.badge} /> : null}
         <h3 className="product-card__name">{product.name}</h3>
       </Link>
       <p className="product-card__brand">{product.brand}</p>
-      <Price price={product.price} original={product.originalPriceData} lang={lang} />
-      <StockStatus status={product.stock.stockLevelStatus} lang={lang} />
+      <Price price={product.price} original={product.originalPrice} lang={lang} />
+      <StockStatus status={product.stockStatus} lang={lang} />
+      {compare ? (
+        <label className="product-card__compare">
+          <input type="checkbox" name="codes" value={product.code} /> {t.compareThis}
+        </label>
+      ) : null}
     </article>
+  );
+}
+
+export function ProductGrid({ products, lang, compare }: { products: ProductCardData[]; lang: Lang; compare?: boolean }) {
+  return (
+    <ul className="product-grid">
+      {products.map((p) => (
+        <li key={p.code}>
+          <ProductCard product={p} lang={lang} compare={compare} />
+        </li>
+      ))}
+    </ul>
   );
 }

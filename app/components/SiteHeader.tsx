@@ -1,8 +1,9 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { CmsComponentOf } from "../../commerce/contract/cms";
 import { messages } from "../brands/messages";
 import { localePath } from "../lib/paths";
+import { SearchBox } from "./SearchBox";
 
 interface Props {
   brandName: string;
@@ -14,18 +15,13 @@ interface Props {
 
 export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, hideCommerceLinks }: Props) {
   const t = messages(lang);
-  const searchAction = lang === "fr" ? "/fr/recherche" : "/search";
   return (
     <header className="site-header">
       <div className="site-header__bar">
         <Link to={localePath(lang, "/")} className="site-header__logo" aria-label={`${brandName}, home`}>
           {brandName}
         </Link>
-        <Form method="get" action={searchAction} role="search" className="site-search">
-          <label htmlFor="site-search-q" className="visually-hidden">{t.searchLabel}</label>
-          <input id="site-search-q" name="q" type="search" placeholder={t.searchPlaceholder} autoComplete="off" />
-          <button type="submit" className="button">{t.searchButton}</button>
-        </Form>
+        <SearchBox lang={lang} />
         <div className="site-header__actions">
           {alternateLanguageUrl ? (
             <a href={alternateLanguageUrl} hrefLang={lang === "fr" ? "en-CA" : "fr-CA"} lang={lang === "fr" ? "en" : "fr"}>

@@ -1,4 +1,7 @@
-import { type Product, ProductListSchema, ProductSchema } from "../../commerce/contract/product";
+import { z } from "zod";
+import {
+  type Compare, CompareSchema, type MediaSet, MediaSetSchema, type Product, ProductListSchema, ProductSchema, StockAlertResultSchema,
+} from "../../commerce/contract/product";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
 
 export function getProduct(ctx: ApiClientContext, code: string, fields: "BASIC" | "DEFAULT" | "FULL" = "FULL"): Promise<Product> {
@@ -15,4 +18,72 @@ export async function getProductsByCodes(ctx: ApiClientContext, codes: readonly 
     withCurrency: true,
   });
   return list.products;
+}
+
+export async function getRecommendedProducts(ctx: ApiClientContext, code: string): Promise<Product[]> {
+  return (await callApi(ctx, { path: "products/recommendedProducts", query: { productCode: code }, schema: ProductListSchema, withCurrency: true })).products;
+}
+
+export async function getBestSellers(ctx: ApiClientContext, pageSize = 8): Promise<Product[]> {
+  return (await callApi(ctx, { path: "products/getBestSellerProducts", query: { pageSize }, schema: ProductListSchema, withCurrency: true })).products;
+}
+
+/** Brewers side by side use compare-appliance; any other mix compare-product. */
+export function compareProducts(ctx: ApiClientContext, codes: readonly string[], brewersOnly: boolean): Promise<Compare> {
+  return callApi(ctx, { path: brewersOnly ? "products/compare-appliance" : "products/compare-product", query: { productCodes: codes.join(",") }, schema: CompareSchema, withCurrency: true });
+}
+
+const JSONP = /^\s*[A-Za-z_$][\w$.]*\(([\s\S]*)\)\s*;?\s*$/;
+
+/**
+ * The product's gallery from the image-hosting endpoint (a JSONP-style wrapper). Spec §8: a failed
+ * image lookup answers false and is logged; the page then uses the product's own images.
+ */
+export async function getMediaSet(ctx: ApiClientContext, code: string): Promise<MediaSet | false> {
+  try {
+    const text = await callApi(ctx, { path: `products/${encodeURIComponent(code)}/media`, query: { callback: "s7jsonResponse" }, schema: z.string(), responseType: "text" });
+    const inner = JSONP.exec(text)?.[1];
+    if (!inner) throw new Error("media answer is not a JSONP wrapper");
+    return MediaSetSchema.parse(JSON.parse(inner));
+  } catch (err) {
+    ctx.logger.warn({ err, correlationId: ctx.correlationId, code }, "image lookup failed");
+    return false;
+  }
+}
+
+export function requestStockAlert(ctx: ApiClientContext, productCode: string, email: string) {
+  return callApi(ctx, { method: "POST", path: "alert/alertMe", json: { productCode, email }, schema: StockAlertResultSchema });
+}
+
+/** What a product card needs: keeps page data (and the HTML it is embedded in) small. */
+export interface ProductCardData {
+  code: string;
+  name: string;
+  brand: string;
+  url: string;
+  imageUrl?: string;
+  price: Product["price"];
+  originalPrice?: Product["price"];
+  badge?: Product["badge"];
+  stockStatus: Product["stock"]["stockLevelStatus"];
+  productType: string;
+}
+
+export function toCard(p: Product): ProductCardData {
+  // A family card (base product) is in stock when any of its variants is.
+  const family = p.baseProduct === undefined && p.variantOptions.length > 0;
+  const statuses = family ? p.variantOptions.map((v) => v.stock.stockLevelStatus) : [p.stock.stockLevelStatus];
+  const stockStatus = statuses.includes("inStock") ? "inStock" : statuses.includes("lowStock") ? "lowStock" : "outOfStock";
+  return {
+    code: p.code,
+    name: p.name,
+    brand: p.brand,
+    url: p.url,
+    imageUrl: p.images.find((i) => i.imageType === "PRIMARY")?.url,
+    price: p.price,
+    originalPrice: p.originalPriceData,
+    badge: p.badge,
+    stockStatus,
+    productType: p.productType,
+  };
 }

@@ -108,3 +108,12 @@ export type Suggestions = z.infer<typeof SuggestionsSchema>;
 export const KeywordRedirectSchema = z.object({ redirectUrl: z.string().nullable() });
 
 export const TermQuerySchema = z.object({ term: z.string().trim().min(1, "term is required").max(200) });
+
+export const SitemapPageSchema = z.object({
+  entries: z.array(z.object({ code: z.string(), url: z.string(), lastModified: z.string() })),
+  totalPages: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SitemapPage = z.infer<typeof SitemapPageSchema>;
+
+export const CategoryListSchema = z.object({ categories: z.array(CategoryLinkSchema.extend({ parent: z.string().optional() })) });

@@ -135,3 +135,25 @@ async function rebuildBatch(db: Db, codes: string[]): Promise<void> {
   }
   await indexSearchDocuments(db, docs);
 }
+
+/** One page of the site's product URLs for the sitemap, with the main category's slug. */
+export async function sitemapPage(db: Db, site: BrandId, lang: Lang, page: number, pageSize: number) {
+  const [rows, total, categories] = await Promise.all([
+    db.selectFrom("listing")
+      .innerJoin("listing_offer", (j) => j.onRef("listing_offer.listing_id", "=", "listing.id").on("listing_offer.site", "=", site))
+      .innerJoin("product_text", (j) => j.onRef("product_text.product_code", "=", "listing.base_code").on("product_text.lang", "=", lang))
+      .select(["listing.base_code", "listing.categories", "listing.created_at", "product_text.slug"])
+      .orderBy("listing.id").limit(pageSize).offset(page * pageSize).execute(),
+    db.selectFrom("listing_offer").select((eb) => eb.fn.countAll<number>().as("n")).where("site", "=", site).executeTakeFirstOrThrow(),
+    db.selectFrom("category").select(["code", "slug", "parent_code", "position"]).orderBy("position").execute(),
+  ]);
+  const top = categories.filter((c) => c.parent_code === null);
+  return {
+    total: Number(total.n),
+    entries: rows.map((r) => {
+      const codes = r.categories.split(",");
+      const main = top.find((c) => codes.includes(c.code));
+      return { code: r.base_code, url: `/${main?.slug ?? "Products"}/${r.slug}/p/${r.base_code}`, lastModified: r.created_at.slice(0, 10) };
+    }),
+  };
+}

@@ -1,11 +1,13 @@
 import { Router } from "express";
+import { z } from "zod";
 import {
-  type Category, KeywordRedirectSchema, type ListingQuery, parseListingQuery, SearchRequestSchema, type Suggestions, TermQuerySchema,
+  type Category, KeywordRedirectSchema, type SitemapPage, type ListingQuery, parseListingQuery, SearchRequestSchema, type Suggestions, TermQuerySchema,
 } from "../contract/search";
 import { findKeywordRedirect, siteCategories } from "../db/categories";
 import { loadProductFamilies } from "../db/catalog";
 import type { Db } from "../db/index";
 import type { ListingIndexes } from "../db/listing-facts";
+import { sitemapPage } from "../db/listing";
 import { matchText } from "../db/search-text";
 import { assembleProduct } from "../domain/product";
 import { assembleCategory, assembleSearchPage } from "../domain/search-page";
@@ -15,6 +17,7 @@ import { handle, parse } from "./handle";
 import { type SiteLocals, siteOf } from "./site";
 
 const CategoryCode = /^[a-z0-9-]{1,64}$/;
+const SitemapQuery = z.object({ currentPage: z.coerce.number().int().min(0).max(1000).default(0), pageSize: z.coerce.number().int().min(1).max(50_000).default(10_000) });
 
 export function searchRouter(db: Db, indexes: ListingIndexes): Router {
   const router = Router({ mergeParams: true });
@@ -102,6 +105,19 @@ export function searchRouter(db: Db, indexes: ListingIndexes): Router {
     const site = siteOf(res);
     const { term } = parse(TermQuerySchema, req.query);
     res.json(KeywordRedirectSchema.parse({ redirectUrl: await findKeywordRedirect(db, site.site, site.lang, normalizeSearchText(term)) }));
+  }));
+
+  router.get("/categories", handle(async (_req, res) => {
+    const rows = await siteCategories(db, siteOf(res).site, siteOf(res).lang);
+    res.json({ categories: rows.map((r) => ({ code: r.code, name: r.name, url: `/c/${r.code}`, parent: r.parent_code ?? undefined })) });
+  }));
+
+  router.get("/sitemapEntries", handle(async (req, res) => {
+    const site = siteOf(res);
+    const { currentPage, pageSize } = parse(SitemapQuery, req.query);
+    const page = await sitemapPage(db, site.site, site.lang, currentPage, pageSize);
+    const body: SitemapPage = { entries: page.entries, totalPages: Math.max(1, Math.ceil(page.total / pageSize)), pageSize };
+    res.json(body);
   }));
 
   router.get("/c/:code", handle(async (req, res) => {

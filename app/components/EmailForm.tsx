@@ -1,0 +1,66 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useHydrated } from "../lib/use-hydrated";
+
+export interface EmailFormData {
+  outcome?: string;
+  error?: string;
+  email?: string;
+  /** Hidden fields sent back with a 400, so the form can be sent again as it was. */
+  echo?: Record<string, string>;
+}
+
+interface Props {
+  /** The route that handles the post (and answers ?{param}=outcome after a redirect). */
+  action: string;
+  /** Query parameter that carries the outcome back after a redirect. */
+  param: string;
+  id: string;
+  label: string;
+  submit: string;
+  hidden?: Record<string, string>;
+  messages: Record<string, string>;
+  initial?: EmailFormData;
+  className?: string;
+}
+
+/**
+ * An email form that works as a plain POST with redirect-after-POST (the outcome returns in the
+ * URL); once JavaScript runs it posts through a fetcher and shows the outcome in place.
+ */
+export function EmailForm({ action, param, id, label, submit, hidden = {}, messages, initial, className }: Props) {
+  const fetcher = useFetcher<EmailFormData>();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get(param);
+  params.delete(param);
+  const state = fetcher.data ?? initial ?? (fromUrl ? { outcome: fromUrl } : undefined);
+  const returnTo = `${location.pathname}${params.size ? `?${params}` : ""}`;
+  const message = state?.error ?? (state?.outcome ? messages[state.outcome] : undefined);
+  return (
+    <fetcher.Form method="post" action={action} className={`email-form ${className ?? ""}`}>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {Object.entries(hidden).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      {hydrated ? <input type="hidden" name="inline" value="1" /> : null}
+      <label htmlFor={`${id}-email`}>{label}</label>
+      <div className="email-form__row">
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={state?.email}
+          aria-invalid={state?.error ? true : undefined}
+          aria-describedby={`${id}-status`}
+        />
+        <button type="submit" className="button" disabled={fetcher.state !== "idle"}>{submit}</button>
+      </div>
+      <p id={`${id}-status`} role="status" className={state?.error || state?.outcome === "failed" ? "form-error" : "form-status"}>
+        {message ?? ""}
+      </p>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,110 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import type { Lang } from "../../commerce/contract/common";
+import type { Facet, SearchPage } from "../../commerce/contract/search";
+import { format, messages } from "../brands/messages";
+import { type ListingState, listingSearch, withFilterToggled, withPage } from "../lib/listing-url";
+import { useHydrated } from "../lib/use-hydrated";
+
+/** Facets as links: each value toggles itself in the URL, so filtering works before JavaScript. */
+export function FacetPanel({ facets, state, basePath, lang }: { facets: Facet[]; state: ListingState; basePath: string; lang: Lang }) {
+  const t = messages(lang);
+  return (
+    <nav className="facets" aria-label={t.filters}>
+      <h2 className="facets__title">{t.filters}</h2>
+      {facets.map((f) => (
+        <details key={f.code} className="facet" open={f.values.some((v) => v.selected) || f.priority > 95 || ["roast", "brand", "price", "colour", "series"].includes(f.code)}>
+          <summary>{f.name}</summary>
+          <ul>
+            {f.values.map((v) => (
+              <li key={v.code}>
+                <Link
+                  to={`${basePath}${listingSearch(withFilterToggled(state, f.code, v.code))}`}
+                  className={v.selected ? "facet__value facet__value--on" : "facet__value"}
+                  aria-current={v.selected ? "true" : undefined}
+                  rel="nofollow"
+                  preventScrollReset
+                  data-facet={f.code}
+                  data-value={v.code}
+                >
+                  <span className="facet__box" aria-hidden="true">{v.selected ? "✓" : ""}</span>
+                  {v.name} <span className="facet__count">({v.count})</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ))}
+    </nav>
+  );
+}
+
+export function ActiveFilters({ page, state, basePath, lang }: { page: SearchPage; state: ListingState; basePath: string; lang: Lang }) {
+  const t = messages(lang);
+  if (page.breadcrumbs.length === 0) return null;
+  return (
+    <ul className="active-filters" aria-label={t.filters}>
+      {page.breadcrumbs.map((b) => (
+        <li key={`${b.facetCode}:${b.facetValueCode}`}>
+          <Link to={`${basePath}${listingSearch(withFilterToggled(state, b.facetCode, b.facetValueCode))}`} className="chip" rel="nofollow" preventScrollReset>
+            {b.facetValueName} <span aria-hidden="true">×</span>
+            <span className="visually-hidden"> ({t.removeFilter})</span>
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link to={`${basePath}${listingSearch({ ...state, filters: [], page: 1 })}`} rel="nofollow">{t.clearFilters}</Link>
+      </li>
+    </ul>
+  );
+}
+
+/** A GET form: the select and a Sort button without JavaScript; with it, choosing submits at once. */
+export function SortForm({ page, state, basePath, lang }: { page: SearchPage; state: ListingState; basePath: string; lang: Lang }) {
+  const t = messages(lang);
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  return (
+    <Form method="get" action={basePath} className="sort-form" preventScrollReset>
+      {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+      {state.filters.map(([k, v]) => (
+        <input key={`${k}:${v}`} type="hidden" name={k} value={v} />
+      ))}
+      <label htmlFor="sort">{t.sortBy}</label>
+      <select id="sort" name="sort" defaultValue={page.pagination.sort} onChange={hydrated ? (e) => submit(e.currentTarget.form, { preventScrollReset: true }) : undefined}>
+        {page.sorts.map((s) => (
+          <option key={s.code} value={s.code}>{s.name}</option>
+        ))}
+      </select>
+      <button type="submit" className={hydrated ? "button visually-hidden" : "button"}>{t.sortApply}</button>
+    </Form>
+  );
+}
+
+export function ResultCount({ total, lang }: { total: number; lang: Lang }) {
+  const t = messages(lang);
+  return <p className="result-count" role="status">{total === 1 ? t.resultsOne : format(t.results, { n: total.toLocaleString(lang === "fr" ? "fr-CA" : "en-US") })}</p>;
+}
+
+export function Pagination({ page, state, basePath, lang }: { page: SearchPage; state: ListingState; basePath: string; lang: Lang }) {
+  const t = messages(lang);
+  const { currentPage, totalPages } = page.pagination;
+  if (totalPages <= 1) return null;
+  const current = currentPage + 1;
+  const pages = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, totalPages])].filter((p) => p >= 1 && p <= totalPages).sort((a, b) => a - b);
+  const href = (p: number) => `${basePath}${listingSearch(withPage(state, p))}`;
+  return (
+    <nav className="pagination" aria-label={t.pagination}>
+      <p className="visually-hidden">{format(t.pageOf, { page: current, total: totalPages })}</p>
+      <ul>
+        {current > 1 ? <li><Link to={href(current - 1)} rel="prev">{t.previousPage}</Link></li> : null}
+        {pages.map((p, i) => (
+          <li key={p}>
+            {i > 0 && p - pages[i - 1]! > 1 ? <span aria-hidden="true">… </span> : null}
+            {p === current ? <span aria-current="page" className="pagination__current">{p}</span> : <Link to={href(p)}>{p}</Link>}
+          </li>
+        ))}
+        {current < totalPages ? <li><Link to={href(current + 1)} rel="next">{t.nextPage}</Link></li> : null}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,65 @@
+import { Form, Link } from "@remix-run/react";
+import type { Lang } from "../../commerce/contract/common";
+import type { SearchPage } from "../../commerce/contract/search";
+import { messages } from "../brands/messages";
+import type { ListingState } from "../lib/listing-url";
+import { localePath } from "../lib/paths";
+import type { ProductCardData } from "../models/product.server";
+import { ActiveFilters, FacetPanel, Pagination, ResultCount, SortForm } from "./Listing";
+import { ProductGrid } from "./ProductCard";
+
+export interface ListingView {
+  page: Omit<SearchPage, "products">;
+  products: ProductCardData[];
+  state: ListingState;
+  basePath: string;
+}
+
+/** The body shared by category and search pages: facets, result header, grid and pages. */
+export function ListingBody({ view, lang, compare }: { view: ListingView; lang: Lang; compare?: boolean }) {
+  const t = messages(lang);
+  const { page, state, basePath, products } = view;
+  const listing = {
+    page: { ...page, products: [] },
+    state,
+    basePath,
+    lang,
+  };
+  return (
+    <div className="listing">
+      <FacetPanel facets={page.facets} state={state} basePath={basePath} lang={lang} />
+      <div className="listing__results">
+        <div className="listing__header">
+          <ResultCount total={page.pagination.totalResults} lang={lang} />
+          <SortForm {...listing} />
+        </div>
+        <ActiveFilters {...listing} />
+        {compare ? (
+          <Form method="get" action={localePath(lang, "/compare")} className="compare-form">
+            <ProductGrid products={products} lang={lang} compare />
+            <button type="submit" className="button compare-form__submit">{t.compareSelected}</button>
+          </Form>
+        ) : (
+          <ProductGrid products={products} lang={lang} />
+        )}
+        <Pagination {...listing} />
+      </div>
+    </div>
+  );
+}
+
+export function Breadcrumbs({ trail, lang }: { trail: { name: string; url?: string }[]; lang: Lang }) {
+  const t = messages(lang);
+  return (
+    <nav aria-label={t.breadcrumb} className="breadcrumbs">
+      <ol>
+        <li><Link to={localePath(lang, "/")}>{t.home}</Link></li>
+        {trail.map((c, i) => (
+          <li key={`${c.name}-${i}`}>
+            {c.url && i < trail.length - 1 ? <Link to={localePath(lang, c.url)}>{c.name}</Link> : <span aria-current="page">{c.name}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Lang } from "../../commerce/contract/common";
+import { messages } from "../brands/messages";
+import { EmailForm, type EmailFormData } from "./EmailForm";
+
+export function NotifyMeForm({ lang, productCode, initial }: { lang: Lang; productCode: string; initial?: EmailFormData }) {
+  const t = messages(lang);
+  return (
+    <EmailForm
+      action="/notify-me"
+      param="notify"
+      id="notify"
+      className="notify-me"
+      label={t.newsletterEmail}
+      submit={t.notifySubmit}
+      hidden={{ productCode, lang }}
+      initial={initial}
+      messages={{ registered: t.notifyRegistered, alreadyRegistered: t.notifyAlready, failed: t.notifyFailed }}
+    />
+  );
+}

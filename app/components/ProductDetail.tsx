@@ -1,0 +1,162 @@
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import type { Lang } from "../../commerce/contract/common";
+import type { EligibilityFlag, Product, VariantOption } from "../../commerce/contract/product";
+import { messages } from "../brands/messages";
+import { localePath } from "../lib/paths";
+import { Price } from "./Price";
+import { StockStatus } from "./ProductCard";
+
+export interface GalleryImage {
+  url: string;
+  alt: string;
+}
+
+/**
+ * Main image and thumbnails. Each thumbnail is a link (?image=N) that the server answers with that
+ * image shown, so the gallery works before JavaScript; with JavaScript it swaps in place.
+ */
+export function Gallery({ images, selected, lang }: { images: GalleryImage[]; selected: number; lang: Lang }) {
+  const [current, setCurrent] = useState(Math.min(selected, Math.max(0, images.length - 1)));
+  const t = messages(lang);
+  const main = images[current];
+  if (!main) return null;
+  return (
+    <section className="gallery" aria-label={t.gallery}>
+      <img src={main.url} alt={main.alt} width={480} height={480} className="gallery__main" />
+      {images.length > 1 ? (
+        <ul className="gallery__thumbs">
+          {images.map((img, i) => (
+            <li key={`${img.url}-${i}`}>
+              <a
+                href={`?image=${i}`}
+                aria-current={i === current ? "true" : undefined}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setCurrent(i);
+                }}
+              >
+                <img src={img.url} alt={`${img.alt} ${i + 1}`} width={72} height={72} loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+export function VariantSelector({ product, lang }: { product: Product; lang: Lang }) {
+  const t = messages(lang);
+  if (product.variantOptions.length < 2) return null;
+  const qualifier = product.variantOptions[0]!.variantOptionQualifiers[0];
+  const isColour = qualifier?.qualifier === "color";
+  const selectedCode = product.baseProduct ? product.code : product.defaultVariantCode;
+  return (
+    <fieldset className="variants">
+      <legend>{isColour ? t.chooseColour : t.chooseSize}</legend>
+      <ul>
+        {product.variantOptions.map((v: VariantOption) => (
+          <li key={v.code}>
+            <Link
+              to={localePath(lang, v.url)}
+              className={`variant${v.code === selectedCode ? " variant--on" : ""}${v.stock.stockLevelStatus === "outOfStock" ? " variant--out" : ""}`}
+              aria-current={v.code === selectedCode ? "true" : undefined}
+              replace
+              preventScrollReset
+              data-variant={v.code}
+            >
+              <span className="variant__label">{v.packLabel}</span>
+              <span className="variant__price">{v.priceData.formattedValue}</span>
+              {v.stock.stockLevelStatus === "outOfStock" ? <span className="variant__stock">{t.outOfStock}</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Spec §3 price blocks: the price paid, the list price struck through, member and campaign prices. */
+export function PriceBlock({ product, lang }: { product: Product; lang: Lang }) {
+  const t = messages(lang);
+  const selected = product.variantOptions.find((v) => v.code === (product.baseProduct ? product.code : product.defaultVariantCode));
+  const personalized = selected?.personalizedPriceData;
+  const campaign = selected?.campaignPriceData;
+  return (
+    <div className="price-block">
+      <Price price={product.price} original={product.originalPriceData} lang={lang} />
+      {personalized && personalized.minor < product.price.minor ? (
+        <p className="price-block__member">{t.memberPrice}: <strong>{personalized.formattedValue}</strong></p>
+      ) : null}
+      {campaign ? <p className="price-block__campaign">{t.campaignPrice}: <strong>{campaign.formattedValue}</strong></p> : null}
+    </div>
+  );
+}
+
+const OFFER_TEXT: Partial<Record<EligibilityFlag, { en: string; fr: string }>> = {
+  isFreeCampaignEligible: { en: "Free with an eligible auto-delivery subscription", fr: "Gratuite avec un abonnement de livraison automatique admissible" },
+  isFiftyPercentCampaignEligible: { en: "50% off with an eligible auto-delivery subscription", fr: "50 % de rabais avec un abonnement de livraison automatique admissible" },
+  isPremiumBrewerCampaignEligible: { en: "Premium brewer offer available", fr: "Offre cafetière haut de gamme offerte" },
+  isKskLiteCampaignEligible: { en: "Part of the starter kit lite offer", fr: "Fait partie de l’offre trousse de démarrage légère" },
+  isBBADCampaignEligible: { en: "Save more on auto-delivery", fr: "Économisez plus avec la livraison automatique" },
+  isProductBMSMEligible: { en: "Buy more, save more", fr: "Achetez plus, économisez plus" },
+  isAFHSubscriptionEligible: { en: "Available on breakroom subscription", fr: "Offert en abonnement pour salle de pause" },
+  isAFHKbbFreeEligible: { en: "Free brewer with a breakroom subscription", fr: "Cafetière gratuite avec un abonnement" },
+  isAFHKbbPlatinumEligible: { en: "Platinum breakroom plan eligible", fr: "Admissible au forfait Platine" },
+  isVirtualProduct: { en: "Delivered by email", fr: "Livré par courriel" },
+  isPersonalizedProduct: { en: "Personalised for you", fr: "Personnalisé pour vous" },
+};
+
+/** Offers from the eligibility flags; a plain product (no flag set) shows none. */
+export function Offers({ product, lang }: { product: Product; lang: Lang }) {
+  const t = messages(lang);
+  if (product.plain) return null;
+  const offers = (Object.keys(OFFER_TEXT) as EligibilityFlag[]).filter((f) => product[f]).map((f) => OFFER_TEXT[f]![lang]);
+  if (offers.length === 0) return null;
+  return (
+    <section className="offers" aria-label={t.offers}>
+      <ul>{offers.map((o) => <li key={o}>{o}</li>)}</ul>
+    </section>
+  );
+}
+
+export function Specifications({ product, lang }: { product: Product; lang: Lang }) {
+  const t = messages(lang);
+  const features = product.classifications?.flatMap((c) => c.features) ?? [];
+  if (features.length === 0) return null;
+  return (
+    <section className="specs" aria-labelledby="specs-heading">
+      <h2 id="specs-heading">{t.specifications}</h2>
+      <table>
+        <tbody>
+          {features.map((f) => (
+            <tr key={f.code}>
+              <th scope="row">{f.name}</th>
+              <td>{f.featureValues.map((v) => v.value).join(", ")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function BundleContents({ product, lang }: { product: Product; lang: Lang }) {
+  const t = messages(lang);
+  const items = product.bundleTemplateData?.masterTemplateData.bundleProductsData ?? [];
+  if (!product.isBundle || items.length === 0) return null;
+  return (
+    <section className="bundle" aria-labelledby="bundle-heading">
+      <h2 id="bundle-heading">{t.inThisBundle}</h2>
+      <ul>
+        {items.map((b) => (
+          <li key={b.code}>
+            {b.quantity > 1 ? `${b.quantity} × ` : ""}{b.name} <span className="bundle__price">{t.bundleSave}: {b.productBundlePrice.formattedValue}</span>
+          </li>
+        ))}
+      </ul>
+      <StockStatus status={product.bundleInStock ? "inStock" : "outOfStock"} lang={lang} />
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { type Category, CategorySchema, KeywordRedirectSchema, type SearchPage, SearchPageSchema, type Suggestions, SuggestionsSchema } from "../../commerce/contract/search";
+import { DEFAULT_PAGE_SIZE } from "../../commerce/contract/search";
+import { callApi, type ApiClientContext } from "../lib/api-client.server";
+import { type ListingState, occQuery } from "../lib/listing-url";
+
+export function getCategory(ctx: ApiClientContext, code: string): Promise<Category> {
+  return callApi(ctx, { path: `c/${encodeURIComponent(code)}`, schema: CategorySchema, withCurrency: true });
+}
+
+export function getCategoryListing(ctx: ApiClientContext, code: string, state: ListingState): Promise<SearchPage> {
+  return callApi(ctx, {
+    path: `c/${encodeURIComponent(code)}/categoryData`,
+    query: { query: occQuery(state, "relevance"), currentPage: state.page - 1, pageSize: DEFAULT_PAGE_SIZE, fields: "DEFAULT" },
+    schema: SearchPageSchema,
+    withCurrency: true,
+  });
+}
+
+/** Spec §7 products/searchText: the shopper's words plus the listing's sort and facets. */
+export function searchProducts(ctx: ApiClientContext, state: ListingState): Promise<SearchPage> {
+  const query = occQuery({ ...state, q: "" }, "relevance");
+  return callApi(ctx, {
+    path: "products/searchText",
+    query: { term: state.q, query, currentPage: state.page - 1, pageSize: DEFAULT_PAGE_SIZE, fields: "DEFAULT" },
+    schema: SearchPageSchema,
+    withCurrency: true,
+  });
+}
+
+export function getSuggestions(ctx: ApiClientContext, term: string): Promise<Suggestions> {
+  return callApi(ctx, { path: "products/searchsuggestions", query: { term, max: 6 }, schema: SuggestionsSchema, withCurrency: true });
+}
+
+export async function getKeywordRedirect(ctx: ApiClientContext, term: string): Promise<string | null> {
+  return (await callApi(ctx, { path: "products/getKeywordRedirect", query: { term }, schema: KeywordRedirectSchema })).redirectUrl;
+}

@@ -1,0 +1,154 @@
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { Product } from "../../commerce/contract/product";
+import { messages } from "../brands/messages";
+import { Breadcrumbs } from "../components/ListingPage";
+import { NotifyMeForm } from "../components/NotifyMeForm";
+import { Badge, ProductGrid, StockStatus } from "../components/ProductCard";
+import { BundleContents, Gallery, type GalleryImage, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
+import { clientContext } from "../lib/api-client.server";
+import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
+import { CookieJar } from "../lib/cookies.server";
+import { orFailedPage } from "../lib/page-errors.server";
+import { localePath } from "../lib/paths";
+import { requireLangSegment } from "../lib/route-guards.server";
+import { jsonLd, seoMeta } from "../lib/seo";
+import { useNonce } from "../lib/nonce";
+import { getMediaSet, getProduct, getProductsByCodes, getRecommendedProducts, toCard } from "../models/product.server";
+import { recentlyViewed, rememberViewed } from "../models/recently-viewed.server";
+import type { loader as rootLoader } from "../root";
+
+export const headers = cacheHeaders;
+
+function galleryFrom(product: Product, media: Awaited<ReturnType<typeof getMediaSet>>): GalleryImage[] {
+  const own = product.images.find((i) => i.imageType === "PRIMARY");
+  const fromMedia = media ? media.set.item.filter((i) => i.type === "img").map((i) => `/images/products/${i.n}`) : product.images.filter((i) => i.imageType === "GALLERY").map((i) => i.url);
+  const urls = [...new Set([own?.url, ...fromMedia].filter((u): u is string => !!u))];
+  return urls.map((url) => ({ url, alt: product.name }));
+}
+
+/** Product page: /{category-slug}/{product-slug}/p/{code} (brewers under /Coffee-Makers/). */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  requireLangSegment(params, context);
+  const url = new URL(request.url);
+  const ctx = clientContext(context);
+  const code = String(params.code);
+  const [product, media] = await Promise.all([orFailedPage(getProduct(ctx, code, "FULL")), getMediaSet(ctx, code)]);
+  // One address per product: an old or mistyped slug answers 301 to the canonical URL.
+  if (`/${params.category}/${params.slug}/p/${params.code}` !== product.url) {
+    throw redirect(`${localePath(context.lang, product.url)}${url.search}`, 301);
+  }
+  const jar = new CookieJar(request.headers.get("cookie"), context.privacyCookiesEnabled);
+  const baseCode = product.baseProduct ?? product.code;
+  const earlier = recentlyViewed(jar).filter((c) => c !== baseCode).slice(0, 4);
+  rememberViewed(jar, baseCode);
+  const [recent, recommended] = await Promise.all([
+    earlier.length ? getProductsByCodes(ctx, earlier).catch(() => []) : Promise.resolve([]),
+    getRecommendedProducts(ctx, product.code).catch(() => []),
+  ]);
+  const image = Number.parseInt(url.searchParams.get("image") ?? "0", 10);
+  const headers = jar.appendTo(new Headers({ "Cache-Control": CACHE_CONTROL.catalog }));
+  return data(
+    {
+      product,
+      gallery: galleryFrom(product, media),
+      selectedImage: Number.isFinite(image) && image >= 0 ? image : 0,
+      recent: recent.map(toCard),
+      recommended: recommended.map(toCard).slice(0, 4),
+      seo: { host: context.brand.host, brandName: context.brand.name },
+    },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data;
+  if (!data || !root) return [];
+  const { product, seo, gallery } = data;
+  return seoMeta({ id: root.brand.id, host: seo.host, languages: root.brand.languages }, root.lang, product.url, `${product.name} | ${seo.brandName}`, product.summary, [
+    { property: "og:type", content: "product" },
+    ...(gallery[0] ? [{ property: "og:image", content: `https://${seo.host}${gallery[0].url}` }] : []),
+  ]);
+};
+
+function structuredData(product: Product, host: string, lang: "en" | "fr", image?: string) {
+  const origin = `https://${host}`;
+  const url = `${origin}${localePath(lang, product.url)}`;
+  const availability = product.stock.stockLevelStatus === "outOfStock" ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
+  return [
+    {
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: product.name,
+      sku: product.code,
+      description: product.description ?? product.summary,
+      brand: { "@type": "Brand", name: product.brand },
+      ...(image ? { image: `${origin}${image}` } : {}),
+      offers: { "@type": "Offer", url, priceCurrency: product.price.currencyIso, price: product.price.value.toFixed(2), availability },
+    },
+    {
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        ...product.categories.slice(0, 1).map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: `${origin}${localePath(lang, c.url ?? `/c/${c.code}`)}` })),
+        { "@type": "ListItem", position: Math.min(1, product.categories.length) + 1, name: product.name, item: url },
+      ],
+    },
+  ];
+}
+
+export default function ProductPage() {
+  const { product, gallery, selectedImage, recent, recommended, seo } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const nonce = useNonce();
+  const location = useLocation();
+  const lang = root?.lang ?? "en";
+  const t = messages(lang);
+  const soldOut = product.stock.stockLevelStatus === "outOfStock";
+  const category = product.categories[0];
+  return (
+    <div className="product-page">
+      <Breadcrumbs trail={[...(category ? [{ name: category.name, url: category.url ?? `/c/${category.code}` }] : []), { name: product.name }]} lang={lang} />
+      <div className="product-page__main">
+        <Gallery key={`${product.code}-${location.search}`} images={gallery} selected={selectedImage} lang={lang} />
+        <div className="product-page__buy">
+          {product.badge ? <Badge badge={product.badge} /> : null}
+          <h1>{product.name}</h1>
+          <p className="product-page__brand">{product.brand}</p>
+          <p>{product.summary}</p>
+          <PriceBlock product={product} lang={lang} />
+          <StockStatus status={product.stock.stockLevelStatus} lang={lang} />
+          <VariantSelector product={product} lang={lang} />
+          <Offers product={product} lang={lang} />
+          {soldOut ? (
+            <section className="notify" aria-labelledby="notify-heading">
+              <h2 id="notify-heading">{t.notifyHeading}</h2>
+              <NotifyMeForm lang={lang} productCode={product.code} />
+            </section>
+          ) : null}
+        </div>
+      </div>
+      <BundleContents product={product} lang={lang} />
+      {product.description ? (
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading">{t.description}</h2>
+          <p>{product.description}</p>
+        </section>
+      ) : null}
+      <Specifications product={product} lang={lang} />
+      {recommended.length ? (
+        <section aria-labelledby="recommended-heading">
+          <h2 id="recommended-heading">{t.youMayAlsoLike}</h2>
+          <ProductGrid products={recommended} lang={lang} />
+        </section>
+      ) : null}
+      {recent.length ? (
+        <section aria-labelledby="recent-heading">
+          <h2 id="recent-heading">{t.recentlyViewed}</h2>
+          <ProductGrid products={recent} lang={lang} />
+        </section>
+      ) : null}
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData(product, seo.host, lang, gallery[0]?.url)) }} />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { format, messages } from "../brands/messages";
+import { ListingBody } from "../components/ListingPage";
+import { ProductGrid } from "../components/ProductCard";
+import { clientContext } from "../lib/api-client.server";
+import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
+import { listingSearch, listingStateFromUrl } from "../lib/listing-url";
+import { orFailedPage } from "../lib/page-errors.server";
+import { localePath } from "../lib/paths";
+import { requireLangSegment } from "../lib/route-guards.server";
+import { getBestSellers, toCard } from "../models/product.server";
+import { searchProducts } from "../models/search.server";
+import type { loader as rootLoader } from "../root";
+
+export const headers = cacheHeaders;
+
+/** Search: /search?q= (French: /fr/recherche?q=). Category words ("brewers", "cafetières") jump to the category. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  requireLangSegment(params, context);
+  const url = new URL(request.url);
+  const state = listingStateFromUrl(url.searchParams);
+  const basePath = context.lang === "fr" ? "/fr/recherche" : "/search";
+  const ctx = clientContext(context);
+  if (!state.q) {
+    const bestSellers = await orFailedPage(getBestSellers(ctx, 8));
+    return data({ view: null, bestSellers: bestSellers.map(toCard), basePath, q: "" }, { headers: { "Cache-Control": CACHE_CONTROL.search } });
+  }
+  const listing = await orFailedPage(searchProducts(ctx, state));
+  if (listing.keywordRedirectUrl && state.filters.length === 0 && state.page === 1) {
+    throw redirect(localePath(context.lang, listing.keywordRedirectUrl.replace(/^\/fr(?=\/)/, "")), 302);
+  }
+  const { products, ...page } = listing;
+  const bestSellers = products.length === 0 ? (await orFailedPage(getBestSellers(ctx, 8))).map(toCard) : [];
+  return data(
+    { view: { page, products: products.map(toCard), state, basePath }, bestSellers, basePath, q: state.q },
+    { headers: { "Cache-Control": CACHE_CONTROL.search } },
+  );
+}
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data;
+  const t = messages(root?.lang ?? "en");
+  const title = data?.q ? format(t.searchTitle, { q: data.q }) : t.searchEmptyTitle;
+  return [{ title: `${title} | ${root?.brand.name ?? "Brewfront"}` }, { name: "robots", content: "noindex, follow" }];
+};
+
+export default function SearchPage() {
+  const { view, bestSellers, basePath, q } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const lang = root?.lang ?? "en";
+  const t = messages(lang);
+  const suggestion = view?.page.spellingSuggestion?.suggestion;
+  return (
+    <div className="search-page">
+      <h1>{q ? format(t.searchTitle, { q }) : t.searchEmptyTitle}</h1>
+      {view && view.page.pagination.totalResults > 0 ? <ListingBody view={view} lang={lang} /> : null}
+      {view && view.page.pagination.totalResults === 0 ? (
+        <div className="empty-state">
+          <p>{format(t.noResults, { q })}</p>
+          {suggestion ? (
+            <p className="did-you-mean">
+              {t.didYouMean}{" "}
+              <Link to={`${basePath}${listingSearch({ q: suggestion, sort: null, page: 1, filters: [] })}`}>{suggestion}</Link>?
+            </p>
+          ) : null}
+          <p>{t.noResultsTips}</p>
+        </div>
+      ) : null}
+      {bestSellers.length > 0 ? (
+        <section aria-labelledby="best-sellers">
+          <h2 id="best-sellers">{t.bestSellers}</h2>
+          <ProductGrid products={bestSellers} lang={lang} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
