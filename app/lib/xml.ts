@@ -2,9 +2,16 @@ export function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 }
 
-/** A sitemap <url>; for Canada each page lists its English and French versions as alternates. */
-export function sitemapUrl(origin: string, path: string, languages: readonly string[], lastModified?: string): string {
-  const loc = (lang: string) => `${origin}${lang === "fr" ? (path === "/" ? "/fr/" : `/fr${path}`) : path}`;
+/**
+ * A sitemap <url> per language; for Canada each lists its English and French versions as
+ * alternates. `paths` gives the language-neutral path per language (slugs differ by language).
+ */
+export function sitemapUrl(origin: string, paths: string | Record<string, string>, languages: readonly string[], lastModified?: string): string {
+  const pathFor = (lang: string) => (typeof paths === "string" ? paths : (paths[lang] ?? paths.en ?? ""));
+  const loc = (lang: string) => {
+    const path = pathFor(lang);
+    return `${origin}${lang === "fr" ? (path === "/" ? "/fr/" : `/fr${path}`) : path}`;
+  };
   const alternates = languages.length > 1
     ? languages.map((l) => `<xhtml:link rel="alternate" hreflang="${l}-CA" href="${escapeXml(loc(l))}"/>`).join("")
     : "";

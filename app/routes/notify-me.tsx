@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useActionData, useRouteLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useRouteLoaderData } from "@remix-run/react";
 import { StockAlertRequestSchema } from "../../commerce/contract/product";
 import { messages } from "../brands/messages";
 import { NotifyMeForm } from "../components/NotifyMeForm";
@@ -29,9 +29,9 @@ export function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-/** A GET here has nothing to show; send the shopper home. */
+/** The page itself only shows the form again after a rejected post (400); a plain visit links home. */
 export function loader(_args: LoaderFunctionArgs) {
-  return redirect("/");
+  return null;
 }
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -43,7 +43,11 @@ export default function NotifyMePage() {
   return (
     <div className="narrow-page">
       <h1>{messages(lang).notifyHeading}</h1>
-      <NotifyMeForm lang={lang} productCode={actionData?.echo?.productCode ?? ""} initial={actionData ?? undefined} />
+      {actionData?.echo?.productCode ? (
+        <NotifyMeForm lang={lang} productCode={actionData.echo.productCode} initial={actionData} />
+      ) : (
+        <p><Link to={lang === "fr" ? "/fr/" : "/"}>{messages(lang).errorHome}</Link></p>
+      )}
     </div>
   );
 }

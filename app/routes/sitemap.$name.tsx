@@ -17,9 +17,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   } else {
     const page = /^products-(\d{1,4})\.xml$/.exec(params.name ?? "")?.[1];
     if (page === undefined) notFoundPage();
-    const entries = await getSitemapEntries(ctx, Number(page));
-    if (Number(page) >= entries.totalPages) notFoundPage();
-    urls = entries.entries.map((e) => sitemapUrl(origin, e.url, languages, e.lastModified));
+    const byLang = await Promise.all(languages.map((lang) => getSitemapEntries({ ...ctx, lang }, Number(page))));
+    const first = byLang[0]!;
+    if (Number(page) >= first.totalPages) notFoundPage();
+    const pathsOf = (code: string) => Object.fromEntries(languages.map((lang, i) => [lang, byLang[i]!.entries.find((e) => e.code === code)?.url ?? ""]));
+    urls = first.entries.map((e) => sitemapUrl(origin, pathsOf(e.code), languages, e.lastModified));
   }
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">

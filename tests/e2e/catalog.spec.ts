@@ -1,0 +1,170 @@
+import { expect, test } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const us = (path: string) => `http://localhost:${port}${path}`;
+const ca = (path: string) => `http://www.brewfront.ca.localhost:${port}${path}`;
+
+/** Facet groups fold; open the group (a <details>) before choosing one of its values. */
+async function chooseFacet(page: import("@playwright/test").Page, facet: string, value: string) {
+  const group = page.locator(`details.facet:has(a[data-facet="${facet}"])`);
+  if ((await group.getAttribute("open")) === null) await group.locator("summary").click();
+  await group.locator(`a[data-value="${value}"]`).click();
+}
+
+const priceOf = (text: string) => Number(text.replace(/[^0-9.,]/g, "").replace(",", "."));
+
+test("filter a category by two facets, sort by price, go to page 2, open a product and switch a variant", async ({ page }, testInfo) => {
+  await page.goto(us("/c/coffee"));
+  await expect(page.getByRole("heading", { level: 1, name: "Coffee" })).toBeVisible();
+
+  const countOf = async () => Number((await page.locator(".result-count").textContent())!.replace(/\D/g, ""));
+  const everything = await countOf();
+
+  // Two facets: caffeine and pack type.
+  await chooseFacet(page, "caffeine", "caffeinated");
+  await expect(page).toHaveURL(/caffeine=caffeinated/);
+  await chooseFacet(page, "packType", "KCup");
+  await expect(page).toHaveURL(/caffeine=caffeinated.*packType=KCup/);
+  await expect(page.locator(".active-filters")).toContainText("Caffeinated");
+  await expect(page.locator(".active-filters")).toContainText("K-Cup pods");
+  const total = await countOf();
+  expect(total).toBeLessThan(everything);
+  expect(total).toBeGreaterThan(24);
+
+  // Sort by price, low to high (a GET form: the button without JavaScript, the select with it).
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  if (testInfo.project.name === "no-js") await page.getByRole("button", { name: "Sort" }).click();
+  await expect(page).toHaveURL(/sort=price-asc/);
+  const firstPagePrices = (await page.locator(".product-card .price__now").allTextContents()).map(priceOf);
+  expect(firstPagePrices).toEqual([...firstPagePrices].sort((a, b) => a - b));
+
+  // Page 2 continues the order.
+  await page.locator(".pagination").getByRole("link", { name: "2", exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.locator(".pagination [aria-current=page]")).toHaveText("2");
+  const secondPagePrices = (await page.locator(".product-card .price__now").allTextContents()).map(priceOf);
+  expect(secondPagePrices[0]).toBeGreaterThanOrEqual(firstPagePrices[firstPagePrices.length - 1]!);
+  // The filters are still applied.
+  await expect(page.locator(".active-filters")).toContainText("Caffeinated");
+
+  // Open a product and switch to another pack size.
+  await page.locator(".product-card__link").first().click();
+  await expect(page.locator(".product-page h1")).toBeVisible();
+  const variants = page.locator(".variants a");
+  expect(await variants.count()).toBeGreaterThan(1);
+  const target = variants.filter({ hasNot: page.locator("[aria-current]") }).nth(0);
+  const targetCode = await target.getAttribute("data-variant");
+  const targetPrice = (await target.locator(".variant__price").textContent())!;
+  const targetLabel = (await target.locator(".variant__label").textContent())!;
+  await target.click();
+  await expect(page).toHaveURL(new RegExp(`/p/${targetCode}$`));
+  await expect(page.locator(`.variants a[data-variant="${targetCode}"]`)).toHaveAttribute("aria-current", "true");
+  await expect(page.locator(".price-block .price__now")).toHaveText(targetPrice);
+  await expect(page.locator(".product-page h1")).toContainText(targetLabel.replace(" ct", ""));
+  await expect(page.locator(".product-page__buy .stock")).toBeVisible();
+});
+
+test("search in English finds products and a category word jumps to the category", async ({ page }) => {
+  await page.goto(us("/"));
+  await page.getByRole("combobox", { name: "Search products" }).fill("hazelnut");
+  await page.getByRole("combobox", { name: "Search products" }).press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=hazelnut/);
+  await expect(page.locator(".product-card").first()).toContainText("Hazelnut");
+
+  await page.goto(us("/search?q=brewers"));
+  await expect(page).toHaveURL(/\/c\/brewers$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Brewers" })).toBeVisible();
+});
+
+test("a misspelt search offers did-you-mean", async ({ page }) => {
+  await page.goto(us("/search?q=hazelnutt"));
+  await expect(page.getByText("We couldn't find anything")).toBeVisible();
+  await page.locator(".did-you-mean a").click();
+  await expect(page.locator(".product-card").first()).toContainText("Hazelnut");
+});
+
+test("search in French finds dark roasts typed with or without accents", async ({ page }) => {
+  for (const q of ["torréfaction foncée", "torrefaction foncee"]) {
+    await page.goto(ca(`/fr/recherche?q=${encodeURIComponent(q)}`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(q);
+    const names = await page.locator(".product-card__name").allTextContents();
+    expect(names).toContain("Torréfaction française");
+    expect(names).toContain("Sombre des Rocheuses");
+    await expect(page.locator(".product-card .price__now").first()).toHaveText(/\u00a0\$$/);
+  }
+});
+
+test("the French search form on the French site goes to /fr/recherche", async ({ page }) => {
+  await page.goto(ca("/fr/"));
+  await page.getByRole("combobox", { name: "Rechercher des produits" }).fill("cafetières");
+  await page.getByRole("button", { name: "Rechercher" }).click();
+  await expect(page).toHaveURL(/\/fr\/c\/brewers$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Cafetières" })).toBeVisible();
+});
+
+test("brewers can be compared side by side", async ({ page }) => {
+  await page.goto(us("/c/brewers"));
+  const boxes = page.locator('.product-card input[name="codes"]');
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await page.getByRole("button", { name: "Compare selected" }).click();
+  await expect(page).toHaveURL(/\/compare\?codes=.*&codes=/);
+  await expect(page.locator(".compare-table thead th")).toHaveCount(2);
+  await expect(page.locator(".compare-table")).toContainText("Water reservoir");
+});
+
+test("an out-of-stock product takes a notify-me request, once", async ({ page }, testInfo) => {
+  await page.goto(us("/c/coffee?sort=name-asc"));
+  // Find a sold-out variant through the API the page uses, then open it.
+  const res = await page.request.get(us("/rest/v2/usb2c/c/coffee/categoryData?pageSize=96"));
+  const body = (await res.json()) as { products: { variantOptions: { code: string; url: string; stock: { stockLevelStatus: string } }[] }[] };
+  const soldOut = body.products.flatMap((p) => p.variantOptions).find((v) => v.stock.stockLevelStatus === "outOfStock")!;
+  await page.goto(us(soldOut.url));
+  await expect(page.locator(".product-page__buy .stock")).toHaveText("Out of stock");
+  const email = `notify-${testInfo.project.name}-${Date.now()}@example.com`;
+  const form = page.locator("form.notify-me");
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: "Notify me" }).click();
+  await expect(page.locator(".notify [role=status]")).toHaveText(/back in stock/);
+  await page.locator("form.notify-me").getByLabel("Email address").fill(email);
+  await page.locator("form.notify-me").getByRole("button", { name: "Notify me" }).click();
+  await expect(page.locator(".notify [role=status]")).toHaveText(/already on the list/);
+});
+
+test("recently viewed products appear once functional cookies are allowed", async ({ page }) => {
+  await page.goto(us("/Coffee/hazelnut/p/5005-HRBR-KC-24"));
+  await page.getByRole("button", { name: "Functional only" }).click();
+  await expect(page.locator(".consent")).toHaveCount(0);
+  await page.goto(us("/Coffee/hazelnut/p/5005-HRBR-KC-24"));
+  await page.goto(us("/Coffee/colombian/p/5002-SMRG-KC-24"));
+  await expect(page.getByRole("heading", { name: "Recently viewed" })).toBeVisible();
+  await expect(page.locator("section", { has: page.getByRole("heading", { name: "Recently viewed" }) })).toContainText("Hazelnut");
+});
+
+test("the product page image gallery changes the main image", async ({ page }) => {
+  await page.goto(us("/Coffee-Makers/classic-brewer/p/8003-BFBR-BRW-RED"));
+  const main = page.locator(".gallery__main");
+  const before = await main.getAttribute("src");
+  await page.locator(".gallery__thumbs a").nth(2).click();
+  await expect(main).not.toHaveAttribute("src", before!);
+});
+
+test("the header search suggests as you type with JavaScript, and submits without it", async ({ page }, testInfo) => {
+  await page.goto(us("/"));
+  const box = page.getByRole("combobox", { name: "Search products" });
+  await box.fill("cara");
+  if (testInfo.project.name === "js") {
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await expect(page.getByRole("option", { name: "caramel" })).toBeVisible();
+    const first = (await page.getByRole("option").first().textContent())!;
+    await box.press("ArrowDown");
+    await expect(page.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await box.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/search\\?q=${first}$`));
+  } else {
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=cara/);
+  }
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("cara");
+});
