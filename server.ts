@@ -29,7 +29,7 @@ if (process.argv.includes("--migrate-only")) {
   process.exit(0);
 }
 if (process.env.SEED !== "false") {
-  const seed = await seedIfEmpty(db);
+  const seed = await seedIfEmpty(db, Number(process.env.SEED_CATALOG_SIZE ?? 0));
   logger.info(seed, seed.seeded ? "database seeded" : "database already has a catalog");
 }
 if (process.argv.includes("--seed-only")) {

@@ -9,7 +9,7 @@ import { createMailer } from "./mail";
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "brewfront-commerce" } });
 const db = createDb(process.env.DATABASE_URL);
 await migrateToLatest(db);
-if (process.env.SEED !== "false") await seedIfEmpty(db);
+if (process.env.SEED !== "false") await seedIfEmpty(db, Number(process.env.SEED_CATALOG_SIZE ?? 0));
 
 const app = express();
 app.disable("x-powered-by");

@@ -14,19 +14,57 @@ const port = Number(process.env.BENCH_PORT ?? 3200);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-bench-"));
 const base = `http://127.0.0.1:${port}`;
 
-const PAGES = [
-  { name: "home", path: "/" },
-  { name: "home (fr-CA)", path: "/fr/", host: "www.brewfront.ca" },
-  ...(process.env.BENCH_EXTRA_PAGES ? JSON.parse(process.env.BENCH_EXTRA_PAGES) : []),
+const QUERIES = ["dark roast", "hazelnut", "colombian", "espresso", "caramel", "decaf", "smoky", "vanilla cream", "breakfast blend", "french roast"];
+const LARGE_QUERIES = ["dark roast", "ethiopian reserve", "colombian", "espresso", "morning blend", "kenyan harvest", "smoky", "decaf", "brazilian estate", "nutty medium"];
+const searchRequests = (qs) => qs.map((q) => ({ method: "GET", path: `/search?q=${encodeURIComponent(q)}` }));
+
+// The demo catalog, then the same pages that scale with catalog size on 100,000 products.
+const large = process.env.BENCH_LARGE !== "false";
+const largeDb = path.resolve("data/bench-large.sqlite");
+const RUNS = [
+  {
+    catalog: "demo catalog",
+    db: process.env.DATABASE_URL ?? path.join(dir, "bench.sqlite"),
+    pages: [
+      { name: "home", path: "/" },
+      { name: "home (fr-CA)", path: "/fr/", host: "www.brewfront.ca" },
+      { name: "category", path: "/c/coffee" },
+      { name: "category, 2 facets + sort", path: "/c/coffee?roast=medium&packType=KCup&sort=price-asc" },
+      { name: "product", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
+      { name: "product (brewer)", path: "/Coffee-Makers/classic-brewer/p/8003-BFBR-BRW-RED" },
+      { name: "search (10 queries)", path: "/search", requests: searchRequests(QUERIES) },
+    ],
+  },
+  ...(large
+    ? [{
+        catalog: "100,000-product catalog",
+        db: largeDb,
+        env: { SEED_CATALOG_SIZE: "100000" },
+        pages: [
+          { name: "category (100k)", path: "/c/coffee" },
+          { name: "category 2 facets (100k)", path: "/c/coffee?roast=dark&brand=Harbor%20Roast&sort=price-asc" },
+          { name: "product (100k)", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
+          { name: "search (10 queries, 100k)", path: "/search", requests: searchRequests(LARGE_QUERIES) },
+        ],
+      }]
+    : []),
 ];
 
-const server = spawn(process.execPath, ["build/server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: process.env.DATABASE_URL ?? path.join(dir, "bench.sqlite"), LOG_LEVEL: process.env.LOG_LEVEL ?? "info", MAIL_OUTBOX_DIR: path.join(dir, "outbox") },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+let server;
+function startServer(run) {
+  server = spawn(process.execPath, ["build/server.js"], {
+    env: { ...process.env, ...run.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: run.db, LOG_LEVEL: process.env.LOG_LEVEL ?? "info", MAIL_OUTBOX_DIR: path.join(dir, "outbox") },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+}
 
 async function waitUp() {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 3000; i++) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {}
@@ -40,12 +78,13 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function run(pageDef) {
+async function measure(pageDef) {
   const latencies = [];
   const headers = pageDef.host ? { host: pageDef.host } : {};
+  const opts = { url: base + pageDef.path, connections, headers, ...(pageDef.requests ? { requests: pageDef.requests } : {}) };
   // Warm up caches and JIT before measuring.
-  await autocannon({ url: base + pageDef.path, connections, duration: 2, headers });
-  const instance = autocannon({ url: base + pageDef.path, connections, duration: seconds, headers });
+  await autocannon({ ...opts, duration: 2 });
+  const instance = autocannon({ ...opts, duration: seconds });
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
   latencies.sort((a, b) => a - b);
@@ -76,15 +115,22 @@ async function clientJs(pathname) {
 }
 
 try {
-  await waitUp();
-  console.log(`Brewfront bench: ${connections} connections, ${seconds} s per page, ${os.cpus().length} cores, node ${process.version}\n`);
+  console.log(`Brewfront bench: built server in production mode on loopback, ${connections} connections, ${seconds} s per page, ${os.cpus().length} cores, node ${process.version}`);
   const rows = [];
-  for (const p of PAGES) rows.push(await run(p));
+  let js = [];
+  for (const run of RUNS) {
+    if (run.env?.SEED_CATALOG_SIZE && !fs.existsSync(run.db)) console.log(`Seeding ${run.catalog} into ${run.db} (once; about half a minute)...`);
+    startServer(run);
+    await waitUp();
+    for (const p of run.pages) rows.push({ catalog: run.catalog, ...(await measure(p)) });
+    if (js.length === 0) js = [await clientJs("/"), await clientJs("/c/coffee"), await clientJs("/Coffee/breakfast-blend/p/5001-SMRG-KC-24")];
+    await stopServer();
+  }
+  console.log("");
   console.table(rows);
   console.log("\nClient JavaScript loaded by the page (gzip -9):");
-  console.table([await clientJs("/")]);
+  console.table(js);
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  await stopServer();
   fs.rmSync(dir, { recursive: true, force: true });
 }

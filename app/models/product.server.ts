@@ -70,10 +70,8 @@ export interface ProductCardData {
 }
 
 export function toCard(p: Product): ProductCardData {
-  // A family card (base product) is in stock when any of its variants is.
-  const family = p.baseProduct === undefined && p.variantOptions.length > 0;
-  const statuses = family ? p.variantOptions.map((v) => v.stock.stockLevelStatus) : [p.stock.stockLevelStatus];
-  const stockStatus = statuses.includes("inStock") ? "inStock" : statuses.includes("lowStock") ? "lowStock" : "outOfStock";
+  // A family card (base product) is in stock when any of its variants is; a variant card shows its own.
+  const stockStatus = p.baseProduct === undefined ? p.familyStockStatus : p.stock.stockLevelStatus;
   return {
     code: p.code,
     name: p.name,

@@ -111,9 +111,12 @@ export const ProductSchema = z
     /** The list price, present when `price` is lower (shown struck through). */
     originalPriceData: PriceSchema.optional(),
     stock: StockSchema,
+    /** The best stock status among the family's variants (what a listing card shows). */
+    familyStockStatus: StockStatusSchema,
     images: z.array(ImageSchema),
     categories: z.array(CategoryRefSchema),
     classifications: z.array(ClassificationSchema).optional(),
+    /** Empty with fields=BASIC (listings), which need only the family's price and stock. */
     variantOptions: z.array(VariantOptionSchema),
     defaultVariantCode: z.string().optional(),
     badge: BadgeSchema.optional(),

@@ -1,5 +1,6 @@
 import type { BrandId, Lang } from "../contract/common";
 import type { ProductFamilyRecord, ProductRecord } from "../domain/product";
+import type { CatalogChangeFeed } from "./catalog-changes";
 import type { Db } from "./index";
 
 const PRODUCT_COLUMNS = [
@@ -31,6 +32,13 @@ export async function loadProductFamilies(
     .execute();
   const baseCodes = [...new Set(requested.map((r) => r.base_code ?? r.code))];
   if (baseCodes.length === 0) return families;
+  // Family members first, by the two indexed columns separately: an OR across them, joined to
+  // the site table, lets the planner scan a whole site instead.
+  const memberRows = await db
+    .selectFrom("product").select("code").where("code", "in", baseCodes)
+    .union(db.selectFrom("product").select("code").where("base_code", "in", baseCodes))
+    .execute();
+  const memberCodes = memberRows.map((r) => r.code);
 
   const members = await db
     .selectFrom("product")
@@ -38,7 +46,7 @@ export async function loadProductFamilies(
     .innerJoin("product_text", (j) => j.onRef("product_text.product_code", "=", "product.code").on("product_text.lang", "=", lang))
     .leftJoin("stock", "stock.product_code", "product.code")
     .select(PRODUCT_COLUMNS)
-    .where((eb) => eb.or([eb("product.code", "in", baseCodes), eb("product.base_code", "in", baseCodes)]))
+    .where("product.code", "in", memberCodes)
     .orderBy("product.code")
     .execute();
 
@@ -108,4 +116,69 @@ export async function loadProductFamilies(
   }
   for (const r of requested) if (r.base_code && families.has(r.base_code)) families.set(r.code, families.get(r.base_code)!);
   return families;
+}
+
+/**
+ * Product families cached in memory per site, language and currency, dropped as soon as the
+ * change feed reports a change to the family (or to a product bundled in it). Reads of a hot
+ * catalog then cost no database work; a change is visible on the next request in every process.
+ */
+export class ProductFamilies {
+  private readonly entries = new Map<string, ProductFamilyRecord>();
+  private readonly keysByBase = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: CatalogChangeFeed,
+    private readonly maxEntries = Number(process.env.PRODUCT_CACHE_SIZE ?? 20_000),
+  ) {
+    feed.subscribe((changes) => {
+      if (changes === "all") {
+        this.entries.clear();
+        this.keysByBase.clear();
+        return;
+      }
+      for (const c of changes) this.invalidate(c.baseCode);
+    });
+  }
+
+  private invalidate(baseCode: string): void {
+    for (const key of this.keysByBase.get(baseCode) ?? []) this.entries.delete(key);
+    this.keysByBase.delete(baseCode);
+  }
+
+  private remember(key: string, family: ProductFamilyRecord): void {
+    if (this.entries.size >= this.maxEntries) {
+      // Oldest first: Map keeps insertion order.
+      for (const old of [...this.entries.keys()].slice(0, Math.ceil(this.maxEntries / 10))) this.entries.delete(old);
+    }
+    this.entries.set(key, family);
+    const bases = [family.base.code, ...family.bundleComponents.map((c) => c.product.base_code ?? c.product.code)];
+    for (const b of bases) {
+      if (!this.keysByBase.has(b)) this.keysByBase.set(b, new Set());
+      this.keysByBase.get(b)!.add(key);
+    }
+  }
+
+  async load(codes: readonly string[], site: BrandId, lang: Lang, currency: string): Promise<Map<string, ProductFamilyRecord>> {
+    await this.feed.catchUp();
+    const prefix = `${site}|${lang}|${currency}|`;
+    const out = new Map<string, ProductFamilyRecord>();
+    const misses: string[] = [];
+    for (const code of codes) {
+      const hit = this.entries.get(prefix + code);
+      if (hit) out.set(code, hit);
+      else misses.push(code);
+    }
+    if (misses.length > 0) {
+      const loaded = await loadProductFamilies(this.db, misses, site, lang, currency);
+      for (const code of misses) {
+        const family = loaded.get(code);
+        if (!family) continue;
+        out.set(code, family);
+        this.remember(prefix + code, family);
+      }
+    }
+    return out;
+  }
 }

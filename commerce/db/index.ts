@@ -43,6 +43,11 @@ export async function migrateToLatest(db: Db): Promise<void> {
   }
 }
 
+/** Refreshes the query planner's statistics; run after bulk loads (seeding, imports). */
+export async function analyze(db: Db): Promise<void> {
+  await sql`analyze`.execute(db);
+}
+
 /** /readyz: true when a trivial query answers. */
 export async function isDatabaseReachable(db: Db): Promise<boolean> {
   try {

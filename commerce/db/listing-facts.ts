@@ -1,6 +1,7 @@
 import type { BrandId } from "../contract/common";
 import type { ListingFacts } from "../domain/listing-index";
 import { ListingIndex } from "../domain/listing-index";
+import type { CatalogChangeFeed } from "./catalog-changes";
 import type { Db } from "./index";
 
 const list = (s: string) => (s ? s.split(",") : []);
@@ -36,42 +37,38 @@ async function loadFacts(db: Db, site: BrandId, ids?: readonly number[]): Promis
 }
 
 /**
- * One in-memory listing index per site, kept in step with the database: every use first reads
- * the listing change log past the last change it applied (an indexed range read that is empty
- * almost always) and reloads just those listings. Any number of processes stay consistent.
+ * One in-memory listing index per site, kept in step with the database through the change feed:
+ * changed listings are reloaded (just those) the next time the site's index is used.
  */
 export class ListingIndexes {
-  private readonly sites = new Map<BrandId, Promise<{ index: ListingIndex; lastChange: number }>>();
+  private readonly sites = new Map<BrandId, { index: Promise<ListingIndex>; stale: Set<number> }>();
 
-  constructor(private readonly db: Db) {}
-
-  async get(site: BrandId): Promise<ListingIndex> {
-    let entry = this.sites.get(site);
-    if (!entry) {
-      entry = this.load(site);
-      this.sites.set(site, entry);
-      entry.catch(() => this.sites.delete(site));
-    }
-    const state = await entry;
-    const changes = await this.db.selectFrom("listing_change").select(["id", "listing_id"]).where("id", ">", state.lastChange).orderBy("id").limit(5001).execute();
-    if (changes.length > 5000) {
-      this.sites.delete(site);
-      return this.get(site);
-    }
-    if (changes.length > 0) {
-      const ids = [...new Set(changes.map((c) => c.listing_id))];
-      const facts = await loadFacts(this.db, site, ids);
-      state.index.apply(facts, ids);
-      state.lastChange = Math.max(state.lastChange, ...changes.map((c) => c.id));
-    }
-    return state.index;
+  constructor(private readonly db: Db, private readonly feed: CatalogChangeFeed) {
+    feed.subscribe((changes) => {
+      if (changes === "all") return this.sites.clear();
+      for (const entry of this.sites.values()) for (const c of changes) entry.stale.add(c.listingId);
+    });
   }
 
-  private async load(site: BrandId) {
-    // Read the change position first: anything changed during the load is applied again after.
-    const last = await this.db.selectFrom("listing_change").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
-    const index = new ListingIndex();
-    index.replaceAll(await loadFacts(this.db, site));
-    return { index, lastChange: Number(last?.id ?? 0) };
+  async get(site: BrandId): Promise<ListingIndex> {
+    await this.feed.catchUp();
+    let entry = this.sites.get(site);
+    if (!entry) {
+      const index = loadFacts(this.db, site).then((facts) => {
+        const ix = new ListingIndex();
+        ix.replaceAll(facts);
+        return ix;
+      });
+      entry = { index, stale: new Set() };
+      this.sites.set(site, entry);
+      index.catch(() => this.sites.delete(site));
+    }
+    const index = await entry.index;
+    if (entry.stale.size > 0) {
+      const ids = [...entry.stale];
+      entry.stale.clear();
+      index.apply(await loadFacts(this.db, site, ids), ids);
+    }
+    return index;
   }
 }

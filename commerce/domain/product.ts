@@ -79,6 +79,11 @@ function variantLabel(v: ProductRecord, lang: Lang): string {
   return lang === "fr" ? "Unité" : "Each";
 }
 
+function familyStock(sellable: ProductRecord[]): Product["familyStockStatus"] {
+  const statuses = sellable.map((v) => stockOf(v.stockLevel).stockLevelStatus);
+  return statuses.includes("inStock") ? "inStock" : statuses.includes("lowStock") ? "lowStock" : "outOfStock";
+}
+
 /** Builds the API product for `requestedCode` (the base or one of its variants) from its family. */
 export function assembleProduct(family: ProductFamilyRecord, requestedCode: string, ctx: PricingContext, fields: Fields): Product | null {
   const { base, variants } = family;
@@ -149,6 +154,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
     price: requested.code === base.code && cheapest !== undefined ? price(cheapest, ctx.currency, ctx.lang, "FROM") : selectedBlocks.priceData,
     originalPriceData: requested.code === base.code && cheapest !== undefined ? undefined : selectedBlocks.originalPriceData,
     stock: stockOf(selected.stockLevel),
+    familyStockStatus: familyStock(sellable),
     images: [
       ...(primaryImage ? [{ imageType: "PRIMARY" as const, format: "product", url: imageUrl(primaryImage.image_name), altText: selected.name }] : []),
       ...gallery.map((m, galleryIndex) => ({ imageType: "GALLERY" as const, format: "product", url: imageUrl(m.image_name), altText: base.name, galleryIndex })),
@@ -158,7 +164,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
       fields === "FULL"
         ? [{ code: "specifications", name: ctx.lang === "fr" ? "Caractéristiques" : "Specifications", features: family.classifications.map((c) => ({ code: c.feature_code, name: c.feature_name, featureValues: [{ value: c.value }] })) }]
         : undefined,
-    variantOptions,
+    variantOptions: fields === "BASIC" ? [] : variantOptions,
     defaultVariantCode: variants.find((v) => v.default_variant === 1)?.code,
     badge: parseBadge(base.badge),
     isBundle,

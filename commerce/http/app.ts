@@ -6,6 +6,8 @@ import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
 import { searchRouter } from "./search";
 import { ListingIndexes } from "../db/listing-facts";
+import { CatalogChangeFeed } from "../db/catalog-changes";
+import { ProductFamilies } from "../db/catalog";
 import { ApiProblem, errorHandler } from "./errors";
 import { openApiDocument } from "./openapi";
 import { siteMiddleware } from "./site";
@@ -34,9 +36,11 @@ export function createCommerceRouter({ db, mailer, logger, adminKey }: CommerceD
 
   const site = Router({ mergeParams: true });
   site.use(siteMiddleware);
-  const indexes = new ListingIndexes(db);
-  site.use(searchRouter(db, indexes));
-  site.use(catalogRouter({ db, indexes, mailer, logger, adminKey }));
+  const feed = new CatalogChangeFeed(db);
+  const indexes = new ListingIndexes(db, feed);
+  const families = new ProductFamilies(db, feed);
+  site.use(searchRouter(db, indexes, families));
+  site.use(catalogRouter({ db, indexes, families, mailer, logger, adminKey }));
   site.use(contentRouter(db, mailer, logger));
   api.use("/rest/v2/:brand", site);
 

@@ -5,7 +5,7 @@ import { FieldsSchema } from "../contract/common";
 import {
   type Compare, type MediaSet, type Product, ProductCodeParamSchema, ProductCodesQuerySchema, StockAlertRequestSchema, StockUpdateSchema,
 } from "../contract/product";
-import { loadProductFamilies } from "../db/catalog";
+import type { ProductFamilies } from "../db/catalog";
 import { findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
 import { baseCodesOf, rebuildListings } from "../db/listing";
@@ -30,18 +30,19 @@ const PageSizeQuery = z.object({ pageSize: z.coerce.number().int().min(1).max(48
 export interface CatalogDeps {
   db: Db;
   indexes: ListingIndexes;
+  families: ProductFamilies;
   mailer: Mailer;
   logger: Logger;
   adminKey?: string;
 }
 
-export function catalogRouter({ db, indexes, mailer, logger, adminKey }: CatalogDeps): Router {
+export function catalogRouter({ db, indexes, families, mailer, logger, adminKey }: CatalogDeps): Router {
   const router = Router({ mergeParams: true });
 
   async function products(site: SiteLocals, codes: readonly string[], fields: Fields): Promise<Product[]> {
-    const families = await loadProductFamilies(db, codes, site.site, site.lang, site.currency);
+    const found = await families.load(codes, site.site, site.lang, site.currency);
     return codes
-      .map((code) => families.get(code) && assembleProduct(families.get(code)!, code, site, fields))
+      .map((code) => found.get(code) && assembleProduct(found.get(code)!, code, site, fields))
       .filter((p): p is Product => !!p);
   }
 

@@ -4,7 +4,7 @@ import {
   type Category, KeywordRedirectSchema, type SitemapPage, type ListingQuery, parseListingQuery, SearchRequestSchema, type Suggestions, TermQuerySchema,
 } from "../contract/search";
 import { findKeywordRedirect, siteCategories } from "../db/categories";
-import { loadProductFamilies } from "../db/catalog";
+import type { ProductFamilies } from "../db/catalog";
 import type { Db } from "../db/index";
 import type { ListingIndexes } from "../db/listing-facts";
 import { sitemapPage } from "../db/listing";
@@ -19,7 +19,7 @@ import { type SiteLocals, siteOf } from "./site";
 const CategoryCode = /^[a-z0-9-]{1,64}$/;
 const SitemapQuery = z.object({ currentPage: z.coerce.number().int().min(0).max(1000).default(0), pageSize: z.coerce.number().int().min(1).max(50_000).default(10_000) });
 
-export function searchRouter(db: Db, indexes: ListingIndexes): Router {
+export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductFamilies): Router {
   const router = Router({ mergeParams: true });
 
   async function categoryOf(site: SiteLocals, code: string): Promise<{ category: Category; names: Map<string, string> }> {
@@ -50,9 +50,9 @@ export function searchRouter(db: Db, indexes: ListingIndexes): Router {
       page: request.currentPage,
       pageSize: request.pageSize,
     });
-    const families = await loadProductFamilies(db, result.baseCodes, site.site, site.lang, site.currency);
+    const found = await families.load(result.baseCodes, site.site, site.lang, site.currency);
     const products = result.baseCodes
-      .map((code) => families.get(code) && assembleProduct(families.get(code)!, code, site, "DEFAULT"))
+      .map((code) => found.get(code) && assembleProduct(found.get(code)!, code, site, "BASIC"))
       .filter((p): p is NonNullable<typeof p> => !!p);
     return assembleSearchPage({
       query,
@@ -92,8 +92,8 @@ export function searchRouter(db: Db, indexes: ListingIndexes): Router {
     const suggestions = vocabulary.map((w) => ({ value: `${prefix}${w}` }));
     const text = await matchText(db, site.lang, suggestions[0]?.value ?? term);
     const result = index.query({ lang: site.lang, text, filters: [], sort: "relevance", page: 0, pageSize: 4 });
-    const families = await loadProductFamilies(db, result.baseCodes, site.site, site.lang, site.currency);
-    const products = result.baseCodes.map((code) => families.get(code) && assembleProduct(families.get(code)!, code, site, "BASIC")).filter((p) => !!p);
+    const found = await families.load(result.baseCodes, site.site, site.lang, site.currency);
+    const products = result.baseCodes.map((code) => found.get(code) && assembleProduct(found.get(code)!, code, site, "BASIC")).filter((p) => !!p);
     const body: Suggestions = {
       suggestions,
       products: products.map((p) => ({ code: p.code, name: p.name, url: p.url, imageUrl: p.images[0]?.url })),

@@ -1,15 +1,30 @@
-import type { Database, Db } from "../index";
+import { analyze, type Database, type Db } from "../index";
 import { rebuildListings } from "../listing";
 import { buildCatalog } from "./catalog";
 import { buildContent } from "./content";
+import { seedLargeCatalog } from "./large";
 
 const CHUNK = 200;
 
-/** Loads the demo catalog and content when the database has none. Safe to call on every start. */
-export async function seedIfEmpty(db: Db): Promise<{ seeded: boolean; products: number }> {
+/**
+ * Loads the demo catalog and content when the database has none. Safe to call on every start.
+ * `catalogSize` (SEED_CATALOG_SIZE) adds synthetic coffees until the catalog holds that many
+ * sellable products, for benchmarks at scale.
+ */
+export async function seedIfEmpty(db: Db, catalogSize = 0): Promise<{ seeded: boolean; products: number }> {
   const existing = await db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) return { seeded: false, products: Number(existing.n) };
+  const result = await seedDemo(db);
+  if (catalogSize > result.products) {
+    const sellable = await db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where("base_code", "is not", null).executeTakeFirstOrThrow();
+    await seedLargeCatalog(db, catalogSize - Number(sellable.n));
+  }
+  await analyze(db);
+  const total = await db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where("base_code", "is not", null).executeTakeFirstOrThrow();
+  return { seeded: true, products: Number(total.n) };
+}
 
+async function seedDemo(db: Db): Promise<{ products: number }> {
   const catalog = buildCatalog();
   const content = buildContent();
   await db.transaction().execute(async (trx) => {
@@ -32,5 +47,5 @@ export async function seedIfEmpty(db: Db): Promise<{ seeded: boolean; products: 
     await insert("keyword_redirect", content.keyword_redirect);
   });
   await rebuildListings(db);
-  return { seeded: true, products: catalog.product.length };
+  return { products: catalog.product.length };
 }

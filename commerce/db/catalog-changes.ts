@@ -1,0 +1,51 @@
+import type { Db } from "./index";
+
+export interface CatalogChange {
+  listingId: number;
+  baseCode: string;
+}
+
+/**
+ * Follows the listing change log so in-memory views of the catalog (the facet index, the product
+ * cache) stay current in every process. Whatever changes what a product shows (prices, stock,
+ * texts) must go through rebuildListings, which appends to the log.
+ */
+export class CatalogChangeFeed {
+  private lastId = -1;
+  private pending: Promise<void> | null = null;
+  private readonly listeners: ((changes: CatalogChange[] | "all") => void)[] = [];
+
+  constructor(private readonly db: Db) {}
+
+  subscribe(listener: (changes: CatalogChange[] | "all") => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Reads changes past the last one seen and tells every listener; concurrent callers share one read. */
+  catchUp(): Promise<void> {
+    this.pending ??= this.read().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private async read(): Promise<void> {
+    if (this.lastId < 0) {
+      const last = await this.db.selectFrom("listing_change").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+      this.lastId = Number(last?.id ?? 0);
+      return;
+    }
+    const rows = await this.db
+      .selectFrom("listing_change")
+      .innerJoin("listing", "listing.id", "listing_change.listing_id")
+      .select(["listing_change.id", "listing_change.listing_id", "listing.base_code"])
+      .where("listing_change.id", ">", this.lastId)
+      .orderBy("listing_change.id")
+      .limit(5001)
+      .execute();
+    if (rows.length === 0) return;
+    this.lastId = rows[rows.length - 1]!.id;
+    const changes = rows.length > 5000 ? "all" : rows.map((r) => ({ listingId: r.listing_id, baseCode: r.base_code }));
+    for (const l of this.listeners) l(changes);
+  }
+}
