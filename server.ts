@@ -1,3 +1,5 @@
+import cluster from "node:cluster";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -22,161 +24,214 @@ const root = path.resolve(here, "..");
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "brewfront" } });
 const brands = loadBrands();
 
-const db = createDb(process.env.DATABASE_URL);
-await migrateToLatest(db);
-if (process.argv.includes("--migrate-only")) {
-  await db.destroy();
-  process.exit(0);
-}
-if (process.env.SEED !== "false") {
-  const seed = await seedIfEmpty(db, Number(process.env.SEED_CATALOG_SIZE ?? 0));
-  logger.info(seed, seed.seeded ? "database seeded" : "database already has a catalog");
-}
-if (process.argv.includes("--seed-only")) {
-  await db.destroy();
-  process.exit(0);
-}
-
-let stopping = false;
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
-
-app.get("/healthz", (_req, res) => {
-  res.json({ status: "ok" });
-});
-app.get("/readyz", async (_req, res) => {
-  const ok = await isDatabaseReachable(db);
-  res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
-});
-
-app.use(requestLog(logger));
-app.use((_req, res, next) => {
-  if (stopping) res.setHeader("Connection", "close");
-  // A response that sets a cookie is this shopper's alone: never let a shared cache keep it.
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-    if (res.getHeader("set-cookie")) res.setHeader("Cache-Control", "private, no-store");
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
-  next();
-});
-
-// Spec §1: the bare domains answer 302 to their www host.
-app.use((req, res, next) => {
-  const target = bareDomainTarget(brands, req.get("host"));
-  if (!target) return next();
-  res.redirect(302, `${req.protocol}://${target}${req.originalUrl}`);
-});
-
-app.use(compression());
-app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
-
-app.use(originCheck({ requireForPaths: (p) => !p.startsWith("/rest/") && !p.startsWith("/authorizationserver/") }));
-
 /**
- * The embedded commerce service answers on the public port (for outside API clients) and on a
- * loopback-only port that the storefront's loaders call over HTTP. Keeping the storefront's calls
- * on their own listener lets shutdown close the public port first while in-flight pages still
- * reach the API.
+ * One process prepares the database (migrations, seed); then, in production, it forks one worker
+ * per core (WEB_CONCURRENCY overrides) and each worker serves the store. Workers share nothing in
+ * memory: the catalog change feed keeps their caches in step through the database.
  */
-let internalApi: import("node:http").Server | undefined;
-let apiBaseUrl = process.env.COMMERCE_API_URL ?? "";
-if (!apiBaseUrl) {
-  const mailer = createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: process.env.MAIL_OUTBOX_DIR });
-  const commerce = createCommerceRouter({ db, mailer, logger, adminKey: process.env.ADMIN_API_KEY });
-  app.use(commerce);
-  const internal = express();
-  internal.disable("x-powered-by");
-  internal.use(requestLog(logger), commerce);
-  internalApi = internal.listen(0, "127.0.0.1");
-  await new Promise((resolve) => internalApi!.once("listening", resolve));
-  const address = internalApi.address();
-  apiBaseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  internalApi.keepAliveTimeout = 65_000;
-}
+const workerCount = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1)));
 
-app.use(securityHeaders(production));
-
-const build = (await import(pathToFileURL(path.join(here, "index.js")).href)) as ServerBuild;
-const privacyCookiesEnabled = process.env.PRIVACY_COOKIES !== "false";
-
-app.all(
-  "*",
-  (req, res, next) => {
-    const url = new URL(req.originalUrl, "http://storefront");
-    const brand = brands[resolveBrandId(brands, req.get("host"), url.searchParams.get("site"))];
-    if (!brand.languages.includes("fr")) {
-      const stripped = stripFrenchPrefix(url.pathname);
-      if (stripped) return res.redirect(302, `${stripped}${url.search}`);
-    }
-    // Spec §2: webapp=1 marks use inside the mobile web-app wrapper; remembered for the session's pages.
-    const jar = new CookieJar(req.get("cookie"), privacyCookiesEnabled);
-    let webapp = jar.get("webapp") === "1";
-    const webappParam = url.searchParams.get("webapp");
-    if (webappParam === "1" && !webapp) {
-      jar.set("webapp", "1", { maxAgeMs: 30 * DAY_MS });
-      webapp = true;
-    } else if (webappParam === "0" && webapp) {
-      jar.delete("webapp");
-      webapp = false;
-    }
-    jar.enforceConsent();
-    for (const cookie of jar.setCookieHeaders()) res.append("Set-Cookie", cookie);
-    const context: StorefrontContext = {
-      brand,
-      lang: langFromPath(brand, url.pathname),
-      correlationId: res.locals.correlationId as string,
-      cspNonce: res.locals.cspNonce as string,
-      webapp,
-      cmsTicketId: url.searchParams.get("cmsTicketId")?.slice(0, 120) || undefined,
-      apiBaseUrl,
-      logger,
-      privacyCookiesEnabled,
-    };
-    res.locals.storefront = context;
-    next();
-  },
-  createRequestHandler({ build, mode: production ? "production" : "development", getLoadContext: (_req, res) => res.locals.storefront }),
-);
-
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const server = app.listen(port, host, () => {
-  const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
-  logger.info({ port: actualPort, api: apiBaseUrl, database: db.getExecutor().adapter.constructor.name }, `Brewfront listening on http://localhost:${actualPort}`);
-});
-server.keepAliveTimeout = 65_000;
-
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, "shutting down");
-  const force = setTimeout(() => {
-    logger.error("forced exit after 10 s");
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  // Connections that finish their last request after this point are closed as soon as they idle.
-  const sweep = setInterval(() => {
-    server.closeIdleConnections();
-    internalApi?.closeIdleConnections();
-  }, 100);
-  sweep.unref();
-  server.close(async () => {
-    if (internalApi) {
-      internalApi.closeIdleConnections();
-      await new Promise((resolve) => internalApi!.close(resolve));
-    }
+if (cluster.isPrimary) {
+  const db = createDb(process.env.DATABASE_URL);
+  await migrateToLatest(db);
+  if (process.argv.includes("--migrate-only")) {
     await db.destroy();
-    logger.info("stopped cleanly");
     process.exit(0);
-  });
-  server.closeIdleConnections();
+  }
+  if (process.env.SEED !== "false") {
+    const seed = await seedIfEmpty(db, Number(process.env.SEED_CATALOG_SIZE ?? 0));
+    logger.info(seed, seed.seeded ? "database seeded" : "database already has a catalog");
+  }
+  if (process.argv.includes("--seed-only")) {
+    await db.destroy();
+    process.exit(0);
+  }
+  if (workerCount > 1) {
+    await db.destroy();
+    runPrimary(workerCount);
+  } else {
+    await serve(db);
+  }
+} else {
+  await serve(createDb(process.env.DATABASE_URL));
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
-process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
+
+function runPrimary(count: number) {
+  let stopping = false;
+  for (let i = 0; i < count; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (!stopping) {
+      logger.error({ pid: worker.process.pid, code, signal }, "worker died; starting another");
+      cluster.fork();
+    } else if (Object.keys(cluster.workers ?? {}).length === 0) {
+      logger.info("all workers stopped");
+      process.exit(0);
+    }
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping workers");
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+async function serve(db: ReturnType<typeof createDb>) {
+  let stopping = false;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ok = await isDatabaseReachable(db);
+    res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
+  });
+
+  app.use(requestLog(logger));
+  app.use((_req, res, next) => {
+    if (stopping) res.setHeader("Connection", "close");
+    // A response that sets a cookie is this shopper's alone: never let a shared cache keep it.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (res.getHeader("set-cookie")) res.setHeader("Cache-Control", "private, no-store");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  });
+
+  // Spec §1: the bare domains answer 302 to their www host.
+  app.use((req, res, next) => {
+    const target = bareDomainTarget(brands, req.get("host"));
+    if (!target) return next();
+    res.redirect(302, `${req.protocol}://${target}${req.originalUrl}`);
+  });
+
+  app.use(compression());
+  // Static files only for paths that name a file, so page requests cost no file-system look-up.
+  // Fingerprinted build assets are immutable; other public files are kept an hour.
+  const buildDir = `${path.join(root, "public/build")}${path.sep}`;
+  const staticFiles = express.static(path.join(root, "public"), {
+    index: false,
+    setHeaders(res, filePath) {
+      res.setHeader("Cache-Control", filePath.startsWith(buildDir) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    },
+  });
+  app.use((req, res, next) => {
+    if (!/\.[a-z0-9]{1,8}$/i.test(req.path) || req.path.endsWith(".xml") || req.path.endsWith(".txt")) return next();
+    staticFiles(req, res, next);
+  });
+
+  app.use(originCheck({ requireForPaths: (p) => !p.startsWith("/rest/") && !p.startsWith("/authorizationserver/") }));
+
+  /**
+   * The embedded commerce service answers on the public port (for outside API clients) and on a
+   * loopback-only port that the storefront's loaders call over HTTP. Keeping the storefront's calls
+   * on their own listener lets shutdown close the public port first while in-flight pages still
+   * reach the API.
+   */
+  let internalApi: import("node:http").Server | undefined;
+  let apiBaseUrl = process.env.COMMERCE_API_URL ?? "";
+  if (!apiBaseUrl) {
+    const mailer = createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: process.env.MAIL_OUTBOX_DIR });
+    const commerce = createCommerceRouter({ db, mailer, logger, adminKey: process.env.ADMIN_API_KEY });
+    app.use(commerce);
+    const internal = express();
+    internal.disable("x-powered-by");
+    internal.use(requestLog(logger), commerce);
+    // exclusive: in a cluster each worker keeps its own loopback port instead of sharing one.
+    internalApi = internal.listen({ port: 0, host: "127.0.0.1", exclusive: true });
+    await new Promise((resolve) => internalApi!.once("listening", resolve));
+    const address = internalApi.address();
+    apiBaseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    internalApi.keepAliveTimeout = 65_000;
+  }
+
+  app.use(securityHeaders(production));
+
+  const build = (await import(pathToFileURL(path.join(here, "index.js")).href)) as ServerBuild;
+  const privacyCookiesEnabled = process.env.PRIVACY_COOKIES !== "false";
+
+  app.all(
+    "*",
+    (req, res, next) => {
+      const url = new URL(req.originalUrl, "http://storefront");
+      const brand = brands[resolveBrandId(brands, req.get("host"), url.searchParams.get("site"))];
+      if (!brand.languages.includes("fr")) {
+        const stripped = stripFrenchPrefix(url.pathname);
+        if (stripped) return res.redirect(302, `${stripped}${url.search}`);
+      }
+      // Spec §2: webapp=1 marks use inside the mobile web-app wrapper; remembered for the session's pages.
+      const jar = new CookieJar(req.get("cookie"), privacyCookiesEnabled);
+      let webapp = jar.get("webapp") === "1";
+      const webappParam = url.searchParams.get("webapp");
+      if (webappParam === "1" && !webapp) {
+        jar.set("webapp", "1", { maxAgeMs: 30 * DAY_MS });
+        webapp = true;
+      } else if (webappParam === "0" && webapp) {
+        jar.delete("webapp");
+        webapp = false;
+      }
+      jar.enforceConsent();
+      for (const cookie of jar.setCookieHeaders()) res.append("Set-Cookie", cookie);
+      const context: StorefrontContext = {
+        brand,
+        lang: langFromPath(brand, url.pathname),
+        correlationId: res.locals.correlationId as string,
+        cspNonce: res.locals.cspNonce as string,
+        webapp,
+        cmsTicketId: url.searchParams.get("cmsTicketId")?.slice(0, 120) || undefined,
+        apiBaseUrl,
+        logger,
+        privacyCookiesEnabled,
+      };
+      res.locals.storefront = context;
+      next();
+    },
+    createRequestHandler({ build, mode: production ? "production" : "development", getLoadContext: (_req, res) => res.locals.storefront }),
+  );
+
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const server = app.listen(port, host, () => {
+    const address = server.address();
+    const actualPort = typeof address === "object" && address ? address.port : port;
+    logger.info({ port: actualPort, api: apiBaseUrl, database: db.getExecutor().adapter.constructor.name }, `Brewfront listening on http://localhost:${actualPort}`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      logger.error("forced exit after 10 s");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    // Connections that finish their last request after this point are closed as soon as they idle.
+    const sweep = setInterval(() => {
+      server.closeIdleConnections();
+      internalApi?.closeIdleConnections();
+    }, 100);
+    sweep.unref();
+    server.close(async () => {
+      if (internalApi) {
+        internalApi.closeIdleConnections();
+        await new Promise((resolve) => internalApi!.close(resolve));
+      }
+      await db.destroy();
+      logger.info("stopped cleanly");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
+}

@@ -1,17 +1,14 @@
-import { type Category, CategorySchema, KeywordRedirectSchema, type SearchPage, SearchPageSchema, type Suggestions, SuggestionsSchema } from "../../commerce/contract/search";
+import { CategoryPageSchema, KeywordRedirectSchema, type SearchPage, SearchPageSchema, type Suggestions, SuggestionsSchema } from "../../commerce/contract/search";
 import { DEFAULT_PAGE_SIZE } from "../../commerce/contract/search";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
 import { type ListingState, occQuery } from "../lib/listing-url";
 
-export function getCategory(ctx: ApiClientContext, code: string): Promise<Category> {
-  return callApi(ctx, { path: `c/${encodeURIComponent(code)}`, schema: CategorySchema, withCurrency: true });
-}
-
-export function getCategoryListing(ctx: ApiClientContext, code: string, state: ListingState): Promise<SearchPage> {
+/** The category and one page of its products (c/{code}/categoryData answers both). */
+export function getCategoryListing(ctx: ApiClientContext, code: string, state: ListingState) {
   return callApi(ctx, {
     path: `c/${encodeURIComponent(code)}/categoryData`,
-    query: { query: occQuery(state, "relevance"), currentPage: state.page - 1, pageSize: DEFAULT_PAGE_SIZE, fields: "DEFAULT" },
-    schema: SearchPageSchema,
+    query: { query: occQuery(state, "relevance"), currentPage: state.page - 1, pageSize: DEFAULT_PAGE_SIZE, fields: "BASIC" },
+    schema: CategoryPageSchema,
     withCurrency: true,
   });
 }

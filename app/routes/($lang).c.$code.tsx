@@ -9,7 +9,7 @@ import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { seoMeta } from "../lib/seo";
 import { toCard } from "../models/product.server";
-import { getCategory, getCategoryListing } from "../models/search.server";
+import { getCategoryListing } from "../models/search.server";
 import type { loader as rootLoader } from "../root";
 
 export const headers = cacheHeaders;
@@ -19,8 +19,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const code = String(params.code);
   const state = listingStateFromUrl(new URL(request.url).searchParams);
   const ctx = clientContext(context);
-  const [category, listing] = await orFailedPage(Promise.all([getCategory(ctx, code), getCategoryListing(ctx, code, state)]));
-  const { products, ...page } = listing;
+  const { products, category, ...page } = await orFailedPage(getCategoryListing(ctx, code, state));
   return data(
     {
       category,

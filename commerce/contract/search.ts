@@ -86,7 +86,6 @@ export const SearchPageSchema = z.object({
   keywordRedirectUrl: z.string().optional(),
   categoryCode: z.string().optional(),
 });
-export type SearchPage = z.infer<typeof SearchPageSchema>;
 
 export const CategorySchema = z.object({
   code: z.string(),
@@ -98,6 +97,10 @@ export const CategorySchema = z.object({
   breadcrumbs: z.array(CategoryLinkSchema),
 });
 export type Category = z.infer<typeof CategorySchema>;
+
+/** categoryData also answers the category itself, so a category page needs one call. */
+export const CategoryPageSchema = SearchPageSchema.extend({ category: CategorySchema });
+export type SearchPage = z.infer<typeof SearchPageSchema> & { category?: Category };
 
 export const SuggestionsSchema = z.object({
   suggestions: z.array(z.object({ value: z.string() })),

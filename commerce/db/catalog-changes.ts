@@ -12,18 +12,28 @@ export interface CatalogChange {
  */
 export class CatalogChangeFeed {
   private lastId = -1;
+  private lastRead = 0;
   private pending: Promise<void> | null = null;
   private readonly listeners: ((changes: CatalogChange[] | "all") => void)[] = [];
 
-  constructor(private readonly db: Db) {}
+  /**
+   * `intervalMs`: how often the log is read at most. Other processes' changes show within that
+   * time; this process's own writes call catchUp({ force: true }) and show at once.
+   */
+  constructor(private readonly db: Db, private readonly intervalMs = Number(process.env.CATALOG_SYNC_MS ?? 250)) {}
 
   subscribe(listener: (changes: CatalogChange[] | "all") => void): void {
     this.listeners.push(listener);
   }
 
   /** Reads changes past the last one seen and tells every listener; concurrent callers share one read. */
-  catchUp(): Promise<void> {
-    this.pending ??= this.read().finally(() => {
+  catchUp(options: { force?: boolean } = {}): Promise<void> {
+    // A forced read must start after any read already under way (which may predate the write).
+    if (this.pending) return options.force ? this.pending.then(() => this.catchUp(options)) : this.pending;
+    const now = Date.now();
+    if (!options.force && this.lastId >= 0 && now - this.lastRead < this.intervalMs) return Promise.resolve();
+    this.lastRead = now;
+    this.pending = this.read().finally(() => {
       this.pending = null;
     });
     return this.pending;

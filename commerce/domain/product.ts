@@ -84,6 +84,27 @@ function familyStock(sellable: ProductRecord[]): Product["familyStockStatus"] {
   return statuses.includes("inStock") ? "inStock" : statuses.includes("lowStock") ? "lowStock" : "outOfStock";
 }
 
+const views = new WeakMap<ProductFamilyRecord, Map<string, Product | null>>();
+
+/**
+ * assembleProduct, remembered per family record: a cached family is replaced (not changed) when
+ * the catalog changes, so its remembered views go with it. Callers must not modify the result.
+ */
+export function productView(family: ProductFamilyRecord, requestedCode: string, ctx: PricingContext, fields: Fields): Product | null {
+  let byKey = views.get(family);
+  if (!byKey) {
+    byKey = new Map();
+    views.set(family, byKey);
+  }
+  const key = `${requestedCode}|${fields}|${ctx.currency}|${ctx.lang}|${ctx.userGroups.join(",")}`;
+  let view = byKey.get(key);
+  if (view === undefined) {
+    view = assembleProduct(family, requestedCode, ctx, fields);
+    byKey.set(key, view);
+  }
+  return view;
+}
+
 /** Builds the API product for `requestedCode` (the base or one of its variants) from its family. */
 export function assembleProduct(family: ProductFamilyRecord, requestedCode: string, ctx: PricingContext, fields: Fields): Product | null {
   const { base, variants } = family;

@@ -133,6 +133,7 @@ export function assembleSearchPage(input: SearchPageInput): SearchPage {
     spellingSuggestion: input.spellingSuggestion ? { suggestion: input.spellingSuggestion, query: formatListingQuery({ ...query, freeText: input.spellingSuggestion }) } : undefined,
     keywordRedirectUrl: input.keywordRedirectUrl ?? undefined,
     categoryCode: input.category?.code,
+    category: input.category,
   };
 }
 

@@ -6,12 +6,13 @@ import {
   type Compare, type MediaSet, type Product, ProductCodeParamSchema, ProductCodesQuerySchema, StockAlertRequestSchema, StockUpdateSchema,
 } from "../contract/product";
 import type { ProductFamilies } from "../db/catalog";
+import type { CatalogChangeFeed } from "../db/catalog-changes";
 import { findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
 import { baseCodesOf, rebuildListings } from "../db/listing";
 import type { ListingIndexes } from "../db/listing-facts";
 import { insertStockAlert, markAlertNotified, setStockLevel, stockLevel, waitingAlerts } from "../db/stock";
-import { assembleProduct, type Fields } from "../domain/product";
+import { type Fields, productView } from "../domain/product";
 import { limitProductCodes } from "../domain/product-codes";
 import { backInStockMail, isRestock } from "../domain/stock-alerts";
 import type { Mailer } from "../mail";
@@ -31,18 +32,19 @@ export interface CatalogDeps {
   db: Db;
   indexes: ListingIndexes;
   families: ProductFamilies;
+  feed: CatalogChangeFeed;
   mailer: Mailer;
   logger: Logger;
   adminKey?: string;
 }
 
-export function catalogRouter({ db, indexes, families, mailer, logger, adminKey }: CatalogDeps): Router {
+export function catalogRouter({ db, indexes, families, feed, mailer, logger, adminKey }: CatalogDeps): Router {
   const router = Router({ mergeParams: true });
 
   async function products(site: SiteLocals, codes: readonly string[], fields: Fields): Promise<Product[]> {
     const found = await families.load(codes, site.site, site.lang, site.currency);
     return codes
-      .map((code) => found.get(code) && assembleProduct(found.get(code)!, code, site, fields))
+      .map((code) => found.get(code) && productView(found.get(code)!, code, site, fields))
       .filter((p): p is Product => !!p);
   }
 
@@ -179,6 +181,8 @@ export function catalogRouter({ db, indexes, families, mailer, logger, adminKey 
     const before = await setStockLevel(db, code, level);
     if (before === null) throw notFound(code, `Product with code '${code}' not found.`);
     await rebuildListings(db, await baseCodesOf(db, [code]));
+    // This process's caches see the change at once; other processes within the sync interval.
+    await feed.catchUp({ force: true });
     let notified = 0;
     if (isRestock(before, level)) {
       for (const alert of await waitingAlerts(db, code)) {

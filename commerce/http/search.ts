@@ -9,7 +9,7 @@ import type { Db } from "../db/index";
 import type { ListingIndexes } from "../db/listing-facts";
 import { sitemapPage } from "../db/listing";
 import { matchText } from "../db/search-text";
-import { assembleProduct } from "../domain/product";
+import { productView } from "../domain/product";
 import { assembleCategory, assembleSearchPage } from "../domain/search-page";
 import { normalizeSearchText, spellingSuggestion } from "../domain/search-text";
 import { ApiProblem, invalid } from "./errors";
@@ -52,7 +52,7 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
     });
     const found = await families.load(result.baseCodes, site.site, site.lang, site.currency);
     const products = result.baseCodes
-      .map((code) => found.get(code) && assembleProduct(found.get(code)!, code, site, "BASIC"))
+      .map((code) => found.get(code) && productView(found.get(code)!, code, site, "BASIC"))
       .filter((p): p is NonNullable<typeof p> => !!p);
     return assembleSearchPage({
       query,
@@ -93,7 +93,7 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
     const text = await matchText(db, site.lang, suggestions[0]?.value ?? term);
     const result = index.query({ lang: site.lang, text, filters: [], sort: "relevance", page: 0, pageSize: 4 });
     const found = await families.load(result.baseCodes, site.site, site.lang, site.currency);
-    const products = result.baseCodes.map((code) => found.get(code) && assembleProduct(found.get(code)!, code, site, "BASIC")).filter((p) => !!p);
+    const products = result.baseCodes.map((code) => found.get(code) && productView(found.get(code)!, code, site, "BASIC")).filter((p) => !!p);
     const body: Suggestions = {
       suggestions,
       products: products.map((p) => ({ code: p.code, name: p.name, url: p.url, imageUrl: p.images[0]?.url })),
