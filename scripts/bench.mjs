@@ -102,8 +102,10 @@ async function measure(pageDef) {
 
 async function clientJs(pathname) {
   const html = await (await fetch(base + pathname)).text();
+  // What the browser loads: modulepreload links, script src and the inline module imports
+  // (not every route named in the route manifest, which loads lazily).
   const srcs = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]));
-  for (const m of html.matchAll(/import\("(\/build\/[^"]+\.js)"\)|from\s*"(\/build\/[^"]+\.js)"|"(\/build\/[^"]+\.js)"/g)) srcs.add(m[1] ?? m[2] ?? m[3]);
+  for (const m of html.matchAll(/import\s*(?:\*\s+as\s+\w+\s+from\s*|\(\s*)?"(\/build\/[^"]+\.js)"/g)) srcs.add(m[1]);
   let raw = 0;
   let gz = 0;
   for (const src of srcs) {

@@ -1,4 +1,4 @@
-import { FACET_KEYS, type FacetKey, formatListingQuery, SORT_CODES, type SortCode } from "../../commerce/contract/search";
+import { FACET_KEYS, type FacetKey, formatListingQuery, SORT_CODES, type SortCode } from "../../commerce/contract/listing-query";
 
 /**
  * A listing's state lives in its URL so that a filtered page is a shareable, back-button-safe

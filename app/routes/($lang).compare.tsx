@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { ProductCodeParamSchema } from "../../commerce/contract/product";
+import { ProductCodeParamSchema } from "../lib/schemas.server";
 import { messages } from "../brands/messages";
 import { Price } from "../components/Price";
 import { StockStatus } from "../components/ProductCard";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
-import { NewsletterSignupSchema } from "../../commerce/contract/cms";
+import { NewsletterSignupSchema } from "../lib/schemas.server";
 import { messages } from "../brands/messages";
 import { NewsletterForm } from "../components/NewsletterForm";
 import { clientContext } from "../lib/api-client.server";

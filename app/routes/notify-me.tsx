@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useRouteLoaderData } from "@remix-run/react";
-import { StockAlertRequestSchema } from "../../commerce/contract/product";
+import { StockAlertRequestSchema } from "../lib/schemas.server";
 import { messages } from "../brands/messages";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { ApiError, clientContext } from "../lib/api-client.server";

@@ -1,53 +1,12 @@
 import { z } from "zod";
 import { ProductSchema } from "./product";
+import { FACET_KEYS, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, SORT_CODES } from "./listing-query";
+
+export * from "./listing-query";
 
 /** Facets a listing can be narrowed by (URL and API keys). */
-export const FACET_KEYS = ["category", "type", "brand", "roast", "flavour", "caffeine", "packType", "packSize", "series", "colour", "price", "availability"] as const;
 export const FacetKeySchema = z.enum(FACET_KEYS);
-export type FacetKey = z.infer<typeof FacetKeySchema>;
-
-export const SORT_CODES = ["relevance", "price-asc", "price-desc", "name-asc", "newest", "bestsellers"] as const;
 export const SortCodeSchema = z.enum(SORT_CODES);
-export type SortCode = z.infer<typeof SortCodeSchema>;
-
-export const MAX_PAGE_SIZE = 96;
-export const DEFAULT_PAGE_SIZE = 24;
-
-const FacetValue = z.string().min(1).max(80).regex(/^[^:]+$/, "facet values cannot contain ':'");
-
-export interface ListingQuery {
-  freeText: string;
-  sort: SortCode;
-  filters: [FacetKey, string][];
-}
-
-/**
- * OCC query format `freeText:sort:facetKey:facetValue:...` (category listings: `:relevance:...`).
- * Answers the parsed query or a readable reason it is not one.
- */
-export function parseListingQuery(raw: string): { ok: true; query: ListingQuery } | { ok: false; message: string } {
-  const parts = raw.split(":");
-  const freeText = (parts[0] ?? "").trim().slice(0, 200);
-  const sortRaw = parts[1] || "relevance";
-  const sort = SortCodeSchema.safeParse(sortRaw);
-  if (!sort.success) return { ok: false, message: `sort must be one of ${SORT_CODES.join(", ")}` };
-  const rest = parts.slice(2);
-  if (rest.length % 2 !== 0) return { ok: false, message: "facets come in key:value pairs" };
-  const filters: [FacetKey, string][] = [];
-  for (let i = 0; i < rest.length; i += 2) {
-    const key = FacetKeySchema.safeParse(rest[i]);
-    if (!key.success) return { ok: false, message: `unknown facet '${rest[i]}'; facets are ${FACET_KEYS.join(", ")}` };
-    const value = FacetValue.safeParse(rest[i + 1]);
-    if (!value.success) return { ok: false, message: `facet ${key.data} needs a value` };
-    if (!filters.some(([k, v]) => k === key.data && v === value.data)) filters.push([key.data, value.data]);
-  }
-  if (filters.length > 40) return { ok: false, message: "too many facet values" };
-  return { ok: true, query: { freeText, sort: sort.data, filters } };
-}
-
-export function formatListingQuery(q: ListingQuery): string {
-  return [q.freeText.replace(/:/g, " "), q.sort, ...q.filters.flatMap(([k, v]) => [k, v])].join(":");
-}
 
 export const SearchRequestSchema = z.object({
   query: z.string().max(2000).default(""),

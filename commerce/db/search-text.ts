@@ -45,32 +45,23 @@ export async function indexSearchDocuments(db: Db, docs: SearchDocument[]): Prom
 }
 
 export interface TextMatches {
-  /** Listings whose name matches every word. */
-  inName: number[];
-  /** Listings whose name or description matches every word (a superset of inName). */
-  anywhere: number[];
+  /** The query's normalised words (for ranking name matches first). */
+  words: string[];
+  /** Listings whose name or description holds every word. */
+  ids: number[];
 }
 
 /** Every listing matching all words of the query (stemmed, accent-insensitive). */
 export async function matchText(db: Db, lang: Lang, query: string): Promise<TextMatches> {
   const words = searchTokens(query);
-  if (words.length === 0) return { inName: [], anywhere: [] };
+  if (words.length === 0) return { words, ids: [] };
   if (isPostgres(db)) {
-    const tsquery = sql`plainto_tsquery(${PG_CONFIG[lang]}::regconfig, ${words.join(" ")})`;
-    const rows = await sql<{ listing_id: number; in_name: boolean }>`
-      select listing_id, name_tsv @@ ${tsquery} as in_name from listing_search
-      where lang = ${lang} and body_tsv @@ ${tsquery}`.execute(db);
-    return {
-      inName: rows.rows.filter((r) => r.in_name).map((r) => r.listing_id),
-      anywhere: rows.rows.map((r) => r.listing_id),
-    };
+    const rows = await sql<{ listing_id: number }>`
+      select listing_id from listing_search
+      where lang = ${lang} and body_tsv @@ plainto_tsquery(${PG_CONFIG[lang]}::regconfig, ${words.join(" ")})`.execute(db);
+    return { words, ids: rows.rows.map((r) => r.listing_id) };
   }
   const table = sql.table(`listing_fts_${lang}`);
-  const all = words.map((w) => `"${w}"`).join(" ");
-  const names = words.map((w) => `name : "${w}"`).join(" AND ");
-  const [anywhere, inName] = await Promise.all([
-    sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${all}`.execute(db),
-    sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${names}`.execute(db),
-  ]);
-  return { inName: inName.rows.map((r) => r.id), anywhere: anywhere.rows.map((r) => r.id) };
+  const rows = await sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${words.map((w) => `"${w}"`).join(" ")}`.execute(db);
+  return { words, ids: rows.rows.map((r) => r.id) };
 }

@@ -59,12 +59,14 @@ export interface IndexQuery {
   lang: Lang;
   /** Only listings in this category (by code), if given. */
   category?: string;
-  /** Only these listings, if given (the text matches), with the name matches ranked first. */
-  text?: { anywhere: readonly number[]; inName: readonly number[] };
+  /** Only these listings, if given (the text matches); for relevance, names holding every word rank first. */
+  text?: { ids: readonly number[]; words: readonly string[] };
   filters: readonly [FacetKey, string][];
   sort: SortCode;
   page: number;
   pageSize: number;
+  /** false: no facet counts and no exact total (carousels), so the walk stops at the page's end. */
+  facets?: boolean;
 }
 
 export interface IndexResult {
@@ -114,7 +116,9 @@ function buildColumn(facts: ListingFacts[], key: FacetKey): FacetColumn {
  */
 export class ListingIndex {
   private facts: ListingFacts[] = [];
-  private position = new Map<number, number>();
+  /** Listing id → position in `facts` (-1: not on this site). */
+  private position = new Int32Array(0);
+  private nameWords = new Map<Lang, string[][]>();
   private columns = new Map<FacetKey, FacetColumn>();
   private categoryColumn!: FacetColumn;
   private orders = new Map<string, Int32Array>();
@@ -138,7 +142,12 @@ export class ListingIndex {
   }
 
   private reindex(): void {
-    this.position = new Map(this.facts.map((f, i) => [f.id, i]));
+    const maxId = this.facts.reduce((m, f) => Math.max(m, f.id), 0);
+    this.position = new Int32Array(maxId + 1).fill(-1);
+    this.facts.forEach((f, i) => {
+      this.position[f.id] = i;
+    });
+    this.nameWords.clear();
     this.columns = new Map(FACET_KEYS.map((k) => [k, buildColumn(this.facts, k)]));
     this.categoryColumn = this.columns.get("category")!;
     this.orders.clear();
@@ -180,7 +189,23 @@ export class ListingIndex {
     return v;
   }
 
+  private positionOf(id: number): number {
+    return id < this.position.length ? this.position[id]! : -1;
+  }
+
+  /** Whether listing i's name holds every query word (prefix-tolerant, for plurals and stems). */
+  private nameHolds(i: number, words: readonly string[], lang: Lang): boolean {
+    let all = this.nameWords.get(lang);
+    if (!all) {
+      all = this.facts.map((f) => normalizeSearchText(lang === "fr" ? f.nameFr : f.nameEn).split(" "));
+      this.nameWords.set(lang, all);
+    }
+    const name = all[i]!;
+    return words.every((w) => name.some((n) => n.startsWith(w) || (n.length >= 4 && w.startsWith(n))));
+  }
+
   query(q: IndexQuery): IndexResult {
+    if (q.facets === false) return this.walk(q);
     const n = this.facts.length;
     const keys = FACET_KEYS;
     const cols = keys.map((k) => this.columns.get(k)!);
@@ -201,9 +226,9 @@ export class ListingIndex {
     let inScope: Uint8Array | null = null;
     if (q.text) {
       inScope = new Uint8Array(n);
-      for (const id of q.text.anywhere) {
-        const p = this.position.get(id);
-        if (p !== undefined) inScope[p] = 1;
+      for (const id of q.text.ids) {
+        const p = this.positionOf(id);
+        if (p >= 0) inScope[p] = 1;
       }
     }
     const categoryId = q.category === undefined ? -1 : (this.categoryColumn.ids.get(q.category) ?? -2);
@@ -267,18 +292,14 @@ export class ListingIndex {
     const order = this.order(q.sort === "relevance" && !q.text ? "bestsellers" : q.sort, q.lang);
     if (q.sort === "relevance" && q.text) {
       // Relevance for text: listings whose name holds every word first, then the rest; best sellers first within each.
-      const inName = new Uint8Array(n);
-      for (const id of q.text.inName) {
-        const p = this.position.get(id);
-        if (p !== undefined) inName[p] = 1;
-      }
+      const words = q.text.words;
       for (const i of order) {
-        if (matches[i] && inName[i]) take(i);
+        if (matches[i] && this.nameHolds(i, words, q.lang)) take(i);
         if (seen >= end) break;
       }
       for (const i of order) {
         if (seen >= end) break;
-        if (matches[i] && !inName[i]) take(i);
+        if (matches[i] && !this.nameHolds(i, words, q.lang)) take(i);
       }
     } else {
       for (const i of order) {
@@ -287,5 +308,31 @@ export class ListingIndex {
       }
     }
     return { baseCodes, total, facetCounts };
+  }
+
+  /** Walks the sort order and stops once the page is full: no facet counts, total = listings seen. */
+  private walk(q: IndexQuery): IndexResult {
+    const cat = this.categoryColumn;
+    const categoryId = q.category === undefined ? -1 : (cat.ids.get(q.category) ?? -2);
+    const filters = q.filters.map(([key, value]) => ({ col: this.columns.get(key)!, id: this.columns.get(key)!.ids.get(value) ?? -2, key }));
+    const inScope = q.text ? new Set(q.text.ids) : null;
+    const has = (col: FacetColumn, i: number, id: number) => {
+      for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) if (col.data[j] === id) return true;
+      return false;
+    };
+    const end = (q.page + 1) * q.pageSize;
+    const baseCodes: string[] = [];
+    let seen = 0;
+    for (const i of this.order(q.sort === "relevance" ? "bestsellers" : q.sort, q.lang)) {
+      if (inScope && !inScope.has(this.facts[i]!.id)) continue;
+      if (categoryId !== -1 && !has(cat, i, categoryId)) continue;
+      // Within a facet any chosen value will do; every facet must be satisfied.
+      const byKey = new Map<FacetKey, boolean>();
+      for (const f of filters) byKey.set(f.key, (byKey.get(f.key) ?? false) || has(f.col, i, f.id));
+      if ([...byKey.values()].some((ok) => !ok)) continue;
+      if (seen >= q.page * q.pageSize) baseCodes.push(this.facts[i]!.baseCode);
+      if (++seen >= end) break;
+    }
+    return { baseCodes, total: seen, facetCounts: new Map() };
   }
 }

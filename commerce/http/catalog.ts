@@ -72,7 +72,7 @@ export function catalogRouter({ db, indexes, families, feed, mailer, logger, adm
     const site = siteOf(res);
     const { pageSize, category } = parse(PageSizeQuery, req.query);
     const index = await indexes.get(site.site);
-    const result = index.query({ lang: site.lang, category, filters: [["availability", "inStock"]], sort: "bestsellers", page: 0, pageSize });
+    const result = index.query({ lang: site.lang, category, filters: [["availability", "inStock"]], sort: "bestsellers", page: 0, pageSize, facets: false });
     res.json({ products: await products(site, result.baseCodes, "DEFAULT") });
   }));
 
@@ -81,7 +81,7 @@ export function catalogRouter({ db, indexes, families, feed, mailer, logger, adm
     const anchor = await one(site, req.query.productCode, "DEFAULT");
     const index = await indexes.get(site.site);
     // Alike: same main category, in stock, best sellers first; the product itself left out.
-    const result = index.query({ lang: site.lang, category: anchor.categories[0]?.code, filters: [["availability", "inStock"]], sort: "bestsellers", page: 0, pageSize: 9 });
+    const result = index.query({ lang: site.lang, category: anchor.categories[0]?.code, filters: [["availability", "inStock"]], sort: "bestsellers", page: 0, pageSize: 9, facets: false });
     const codes = result.baseCodes.filter((c) => c !== (anchor.baseProduct ?? anchor.code)).slice(0, 8);
     res.json({ products: await products(site, codes, "DEFAULT") });
   }));

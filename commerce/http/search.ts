@@ -91,7 +91,7 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
     const prefix = words.length ? `${words.join(" ")} ` : "";
     const suggestions = vocabulary.map((w) => ({ value: `${prefix}${w}` }));
     const text = await matchText(db, site.lang, suggestions[0]?.value ?? term);
-    const result = index.query({ lang: site.lang, text, filters: [], sort: "relevance", page: 0, pageSize: 4 });
+    const result = index.query({ lang: site.lang, text, filters: [], sort: "relevance", page: 0, pageSize: 4, facets: false });
     const found = await families.load(result.baseCodes, site.site, site.lang, site.currency);
     const products = result.baseCodes.map((code) => found.get(code) && productView(found.get(code)!, code, site, "BASIC")).filter((p) => !!p);
     const body: Suggestions = {

@@ -1,0 +1,6 @@
+/**
+ * Contract schemas that route actions and loaders validate with. Importing them through a
+ * .server module keeps zod out of the browser bundle (the compiler drops .server modules there).
+ */
+export { NewsletterSignupSchema } from "../../commerce/contract/cms";
+export { ProductCodeParamSchema, StockAlertRequestSchema } from "../../commerce/contract/product";
