@@ -39,7 +39,7 @@ export function createCommerceRouter({ db, mailer, logger, adminKey }: CommerceD
   const feed = new CatalogChangeFeed(db);
   const indexes = new ListingIndexes(db, feed);
   const families = new ProductFamilies(db, feed);
-  site.use(searchRouter(db, indexes, families));
+  site.use(searchRouter(db, indexes, families, feed));
   site.use(catalogRouter({ db, indexes, families, feed, mailer, logger, adminKey }));
   site.use(contentRouter(db, mailer, logger));
   api.use("/rest/v2/:brand", site);

@@ -8,7 +8,8 @@ import type { ProductFamilies } from "../db/catalog";
 import type { Db } from "../db/index";
 import type { ListingIndexes } from "../db/listing-facts";
 import { sitemapPage } from "../db/listing";
-import { matchText } from "../db/search-text";
+import type { CatalogChangeFeed } from "../db/catalog-changes";
+import { matchText, type TextMatches } from "../db/search-text";
 import { productView } from "../domain/product";
 import { assembleCategory, assembleSearchPage } from "../domain/search-page";
 import { normalizeSearchText, spellingSuggestion } from "../domain/search-text";
@@ -19,8 +20,26 @@ import { type SiteLocals, siteOf } from "./site";
 const CategoryCode = /^[a-z0-9-]{1,64}$/;
 const SitemapQuery = z.object({ currentPage: z.coerce.number().int().min(0).max(1000).default(0), pageSize: z.coerce.number().int().min(1).max(50_000).default(10_000) });
 
-export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductFamilies): Router {
+export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductFamilies, feed: CatalogChangeFeed): Router {
   const router = Router({ mergeParams: true });
+
+  /**
+   * Full-text matches per language and wording, as a search engine keeps posting lists: popular
+   * searches repeat, and the answer changes only with the catalog, which clears it.
+   */
+  const textMatches = new Map<string, Promise<TextMatches>>();
+  feed.subscribe(() => textMatches.clear());
+  const match = (lang: SiteLocals["lang"], freeText: string): Promise<TextMatches> => {
+    const key = `${lang}|${normalizeSearchText(freeText)}`;
+    let hit = textMatches.get(key);
+    if (!hit) {
+      if (textMatches.size >= 500) textMatches.delete(textMatches.keys().next().value!);
+      hit = matchText(db, lang, freeText);
+      textMatches.set(key, hit);
+      hit.catch(() => textMatches.delete(key));
+    }
+    return hit;
+  };
 
   async function categoryOf(site: SiteLocals, code: string): Promise<{ category: Category; names: Map<string, string> }> {
     if (!CategoryCode.test(code)) throw invalid("code", "Category codes are lower-case letters, digits and dashes.");
@@ -38,7 +57,7 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
     const names = category?.names ?? new Map((await siteCategories(db, site.site, site.lang)).map((r) => [r.code, r.name]));
     const [index, text, redirect] = await Promise.all([
       indexes.get(site.site),
-      query.freeText ? matchText(db, site.lang, query.freeText) : Promise.resolve(undefined),
+      query.freeText ? indexes.get(site.site).then(() => match(site.lang, query.freeText)) : Promise.resolve(undefined),
       query.freeText && query.filters.length === 0 && !category ? findKeywordRedirect(db, site.site, site.lang, normalizeSearchText(query.freeText)) : Promise.resolve(null),
     ]);
     const result = index.query({
@@ -90,7 +109,7 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
     const vocabulary = [...index.vocabulary(site.lang)].filter((w) => w.startsWith(last) && w !== last).sort().slice(0, max);
     const prefix = words.length ? `${words.join(" ")} ` : "";
     const suggestions = vocabulary.map((w) => ({ value: `${prefix}${w}` }));
-    const text = await matchText(db, site.lang, suggestions[0]?.value ?? term);
+    const text = await match(site.lang, suggestions[0]?.value ?? term);
     const result = index.query({ lang: site.lang, text, filters: [], sort: "relevance", page: 0, pageSize: 4, facets: false });
     const found = await families.load(result.baseCodes, site.site, site.lang, site.currency);
     const products = result.baseCodes.map((code) => found.get(code) && productView(found.get(code)!, code, site, "BASIC")).filter((p) => !!p);
