@@ -50,6 +50,11 @@ const RUNS = [
     : []),
 ];
 
+// BENCH_ONLY=regex measures just the pages whose name matches (e.g. BENCH_ONLY=100k).
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
+for (const run of RUNS) run.pages = run.pages.filter((p) => !only || only.test(p.name));
+const runs = RUNS.filter((r) => r.pages.length > 0);
+
 let server;
 function startServer(run) {
   server = spawn(process.execPath, ["build/server.js"], {
@@ -83,7 +88,7 @@ async function measure(pageDef) {
   const headers = pageDef.host ? { host: pageDef.host } : {};
   const opts = { url: base + pageDef.path, connections, headers, ...(pageDef.requests ? { requests: pageDef.requests } : {}) };
   // Warm up caches and JIT before measuring.
-  await autocannon({ ...opts, duration: 2 });
+  await autocannon({ ...opts, duration: 3 });
   const instance = autocannon({ ...opts, duration: seconds });
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
@@ -120,7 +125,7 @@ try {
   console.log(`Brewfront bench: built server in production mode on loopback, ${connections} connections, ${seconds} s per page, ${os.cpus().length} cores, node ${process.version}`);
   const rows = [];
   let js = [];
-  for (const run of RUNS) {
+  for (const run of runs) {
     if (run.env?.SEED_CATALOG_SIZE && !fs.existsSync(run.db)) console.log(`Seeding ${run.catalog} into ${run.db} (once; about half a minute)...`);
     startServer(run);
     await waitUp();

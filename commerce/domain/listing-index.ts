@@ -76,6 +76,14 @@ export interface IndexResult {
   facetCounts: Map<FacetKey, Map<string, number>>;
 }
 
+interface Counted {
+  matches: Uint8Array;
+  total: number;
+  facetCounts: Map<FacetKey, Map<string, number>>;
+  /** For text queries, once relevance asks: which matches hold every word in their name. */
+  inName?: Uint8Array;
+}
+
 /** One facet's values for every listing, as interned ids in compressed-row form. */
 interface FacetColumn {
   names: string[];
@@ -123,6 +131,11 @@ export class ListingIndex {
   private categoryColumn!: FacetColumn;
   private orders = new Map<string, Int32Array>();
   private vocabularies = new Map<Lang, Set<string>>();
+  /**
+   * Matches and facet counts of recent queries (by scope, text and filters; sort and page do not
+   * change them), as a search engine's query cache: head queries repeat. Cleared on any change.
+   */
+  private readonly counted = new Map<string, Counted>();
 
   get size(): number {
     return this.facts.length;
@@ -148,6 +161,7 @@ export class ListingIndex {
       this.position[f.id] = i;
     });
     this.nameWords.clear();
+    this.counted.clear();
     this.columns = new Map(FACET_KEYS.map((k) => [k, buildColumn(this.facts, k)]));
     this.categoryColumn = this.columns.get("category")!;
     this.orders.clear();
@@ -206,6 +220,51 @@ export class ListingIndex {
 
   query(q: IndexQuery): IndexResult {
     if (q.facets === false) return this.walk(q);
+    const cacheKey = JSON.stringify([q.category ?? "", q.text ? q.text.words : null, q.text?.ids.length ?? -1, [...q.filters].sort()]);
+    let counted = this.counted.get(cacheKey);
+    if (!counted) {
+      counted = this.count(q);
+      if (this.counted.size >= 200) this.counted.delete(this.counted.keys().next().value!);
+      this.counted.set(cacheKey, counted);
+    }
+    const { matches, total, facetCounts } = counted;
+
+    const start = q.page * q.pageSize;
+    const end = start + q.pageSize;
+    const baseCodes: string[] = [];
+    let seen = 0;
+    const take = (i: number) => {
+      if (seen >= start && seen < end) baseCodes.push(this.facts[i]!.baseCode);
+      seen++;
+    };
+    const order = this.order(q.sort === "relevance" && !q.text ? "bestsellers" : q.sort, q.lang);
+    if (q.sort === "relevance" && q.text) {
+      // Relevance for text: listings whose name holds every word first, then the rest; best sellers first within each.
+      if (!counted.inName) {
+        const inName = new Uint8Array(matches.length);
+        for (let i = 0; i < matches.length; i++) if (matches[i] && this.nameHolds(i, q.text.words, q.lang)) inName[i] = 1;
+        counted.inName = inName;
+      }
+      const inName = counted.inName;
+      for (let k = 0; k < order.length && seen < end; k++) {
+        const i = order[k]!;
+        if (matches[i] && inName[i]) take(i);
+      }
+      for (let k = 0; k < order.length && seen < end; k++) {
+        const i = order[k]!;
+        if (matches[i] && !inName[i]) take(i);
+      }
+    } else {
+      for (let k = 0; k < order.length && seen < end; k++) {
+        const i = order[k]!;
+        if (matches[i]) take(i);
+      }
+    }
+    return { baseCodes, total, facetCounts };
+  }
+
+  /** One pass over the listings in scope: which match, how many, and every facet's counts. */
+  private count(q: IndexQuery): Counted {
     const n = this.facts.length;
     const keys = FACET_KEYS;
     const cols = keys.map((k) => this.columns.get(k)!);
@@ -223,13 +282,15 @@ export class ListingIndex {
       if (id !== undefined) entry.wanted[id] = 1;
     }
 
-    let inScope: Uint8Array | null = null;
+    // With a text query only its matches are visited, not the whole site.
+    let scope: Int32Array | null = null;
     if (q.text) {
-      inScope = new Uint8Array(n);
+      const positions: number[] = [];
       for (const id of q.text.ids) {
         const p = this.positionOf(id);
-        if (p >= 0) inScope[p] = 1;
+        if (p >= 0) positions.push(p);
       }
+      scope = Int32Array.from(positions);
     }
     const categoryId = q.category === undefined ? -1 : (this.categoryColumn.ids.get(q.category) ?? -2);
     const cat = this.categoryColumn;
@@ -237,8 +298,9 @@ export class ListingIndex {
     const counts = cols.map((c) => new Int32Array(c.names.length));
     const matches = new Uint8Array(n);
     let total = 0;
-    for (let i = 0; i < n; i++) {
-      if (inScope !== null && inScope[i] === 0) continue;
+    const visits = scope ? scope.length : n;
+    for (let v = 0; v < visits; v++) {
+      const i = scope ? scope[v]! : v;
       if (categoryId !== -1) {
         let found = false;
         for (let j = cat.offsets[i]!; j < cat.offsets[i + 1]!; j++) if (cat.data[j] === categoryId) found = true;
@@ -281,33 +343,7 @@ export class ListingIndex {
       facetCounts.set(k, m);
     });
 
-    const start = q.page * q.pageSize;
-    const end = start + q.pageSize;
-    const baseCodes: string[] = [];
-    let seen = 0;
-    const take = (i: number) => {
-      if (seen >= start && seen < end) baseCodes.push(this.facts[i]!.baseCode);
-      seen++;
-    };
-    const order = this.order(q.sort === "relevance" && !q.text ? "bestsellers" : q.sort, q.lang);
-    if (q.sort === "relevance" && q.text) {
-      // Relevance for text: listings whose name holds every word first, then the rest; best sellers first within each.
-      const words = q.text.words;
-      for (const i of order) {
-        if (matches[i] && this.nameHolds(i, words, q.lang)) take(i);
-        if (seen >= end) break;
-      }
-      for (const i of order) {
-        if (seen >= end) break;
-        if (matches[i] && !this.nameHolds(i, words, q.lang)) take(i);
-      }
-    } else {
-      for (const i of order) {
-        if (matches[i]) take(i);
-        if (seen >= end) break;
-      }
-    }
-    return { baseCodes, total, facetCounts };
+    return { matches, total, facetCounts };
   }
 
   /** Walks the sort order and stops once the page is full: no facet counts, total = listings seen. */
