@@ -117,10 +117,16 @@ test("brewers can be compared side by side", async ({ page }) => {
 test("an out-of-stock product takes a notify-me request, once", async ({ page }, testInfo) => {
   await page.goto(us("/c/coffee?sort=name-asc"));
   // Find a sold-out variant through the API the page uses, then open it.
-  const res = await page.request.get(us("/rest/v2/usb2c/c/coffee/categoryData?pageSize=96"));
-  const body = (await res.json()) as { products: { variantOptions: { code: string; url: string; stock: { stockLevelStatus: string } }[] }[] };
-  const soldOut = body.products.flatMap((p) => p.variantOptions).find((v) => v.stock.stockLevelStatus === "outOfStock")!;
-  await page.goto(us(soldOut.url));
+  type Variant = { code: string; url: string; stock: { stockLevelStatus: string } };
+  const listing = (await (await page.request.get(us("/rest/v2/usb2c/c/coffee/categoryData?pageSize=96"))).json()) as { products: { code: string }[] };
+  let soldOut: Variant | undefined;
+  for (const { code } of listing.products) {
+    const product = (await (await page.request.get(us(`/rest/v2/usb2c/products/${code}?fields=DEFAULT`))).json()) as { variantOptions: Variant[] };
+    soldOut = product.variantOptions.find((v) => v.stock.stockLevelStatus === "outOfStock");
+    if (soldOut) break;
+  }
+  expect(soldOut).toBeDefined();
+  await page.goto(us(soldOut!.url));
   await expect(page.locator(".product-page__buy .stock")).toHaveText("Out of stock");
   const email = `notify-${testInfo.project.name}-${Date.now()}@example.com`;
   const form = page.locator("form.notify-me");
