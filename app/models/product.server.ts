@@ -3,6 +3,14 @@ import {
   type Compare, CompareSchema, type MediaSet, MediaSetSchema, type Product, ProductListSchema, ProductSchema, StockAlertResultSchema,
 } from "../../commerce/contract/product";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
+import { TtlCache } from "../lib/ttl-cache.server";
+
+/**
+ * Image-host answers change only when media is re-published, and recommendations are "alike
+ * products", not stock-exact: both are kept briefly per storefront process, as a CDN would.
+ */
+const mediaCache = new TtlCache<MediaSet | false>(Number(process.env.MEDIA_CACHE_TTL_MS ?? 300_000), 5_000);
+const recommendationCache = new TtlCache<Product[]>(Number(process.env.RECOMMENDATION_CACHE_TTL_MS ?? 60_000), 5_000);
 
 export function getProduct(ctx: ApiClientContext, code: string, fields: "BASIC" | "DEFAULT" | "FULL" = "FULL"): Promise<Product> {
   return callApi(ctx, { path: `products/${encodeURIComponent(code)}`, query: { fields }, schema: ProductSchema, withCurrency: true });
@@ -20,8 +28,10 @@ export async function getProductsByCodes(ctx: ApiClientContext, codes: readonly 
   return list.products;
 }
 
-export async function getRecommendedProducts(ctx: ApiClientContext, code: string): Promise<Product[]> {
-  return (await callApi(ctx, { path: "products/recommendedProducts", query: { productCode: code }, schema: ProductListSchema, withCurrency: true })).products;
+export function getRecommendedProducts(ctx: ApiClientContext, code: string): Promise<Product[]> {
+  return recommendationCache.get(`${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}|${code}`, async () =>
+    (await callApi(ctx, { path: "products/recommendedProducts", query: { productCode: code }, schema: ProductListSchema, withCurrency: true })).products,
+  );
 }
 
 export async function getBestSellers(ctx: ApiClientContext, pageSize = 8): Promise<Product[]> {
@@ -39,7 +49,11 @@ const JSONP = /^\s*[A-Za-z_$][\w$.]*\(([\s\S]*)\)\s*;?\s*$/;
  * The product's gallery from the image-hosting endpoint (a JSONP-style wrapper). Spec §8: a failed
  * image lookup answers false and is logged; the page then uses the product's own images.
  */
-export async function getMediaSet(ctx: ApiClientContext, code: string): Promise<MediaSet | false> {
+export function getMediaSet(ctx: ApiClientContext, code: string): Promise<MediaSet | false> {
+  return mediaCache.get(`${ctx.apiBaseUrl}|${ctx.brand.id}|${code}`, () => fetchMediaSet(ctx, code));
+}
+
+async function fetchMediaSet(ctx: ApiClientContext, code: string): Promise<MediaSet | false> {
   try {
     const text = await callApi(ctx, { path: `products/${encodeURIComponent(code)}/media`, query: { callback: "s7jsonResponse" }, schema: z.string(), responseType: "text" });
     const inner = JSONP.exec(text)?.[1];
