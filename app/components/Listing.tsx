@@ -1,12 +1,12 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
-import type { Facet, SearchPage } from "../../commerce/contract/search";
+import type { ListingPageView } from "../models/search.server";
 import { format, messages } from "../brands/messages";
 import { type ListingState, listingSearch, withFilterToggled, withPage } from "../lib/listing-url";
 import { useHydrated } from "../lib/use-hydrated";
 
 /** Facets as links: each value toggles itself in the URL, so filtering works before JavaScript. */
-export function FacetPanel({ facets, state, basePath, lang }: { facets: Facet[]; state: ListingState; basePath: string; lang: Lang }) {
+export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingPageView["facets"]; state: ListingState; basePath: string; lang: Lang }) {
   const t = messages(lang);
   return (
     <nav className="facets" aria-label={t.filters}>
@@ -38,7 +38,7 @@ export function FacetPanel({ facets, state, basePath, lang }: { facets: Facet[];
   );
 }
 
-export function ActiveFilters({ page, state, basePath, lang }: { page: SearchPage; state: ListingState; basePath: string; lang: Lang }) {
+export function ActiveFilters({ page, state, basePath, lang }: { page: ListingPageView; state: ListingState; basePath: string; lang: Lang }) {
   const t = messages(lang);
   if (page.breadcrumbs.length === 0) return null;
   return (
@@ -59,7 +59,7 @@ export function ActiveFilters({ page, state, basePath, lang }: { page: SearchPag
 }
 
 /** A GET form: the select and a Sort button without JavaScript; with it, choosing submits at once. */
-export function SortForm({ page, state, basePath, lang }: { page: SearchPage; state: ListingState; basePath: string; lang: Lang }) {
+export function SortForm({ page, state, basePath, lang }: { page: ListingPageView; state: ListingState; basePath: string; lang: Lang }) {
   const t = messages(lang);
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -85,7 +85,7 @@ export function ResultCount({ total, lang }: { total: number; lang: Lang }) {
   return <p className="result-count" role="status">{total === 1 ? t.resultsOne : format(t.results, { n: total.toLocaleString(lang === "fr" ? "fr-CA" : "en-US") })}</p>;
 }
 
-export function Pagination({ page, state, basePath, lang }: { page: SearchPage; state: ListingState; basePath: string; lang: Lang }) {
+export function Pagination({ page, state, basePath, lang }: { page: ListingPageView; state: ListingState; basePath: string; lang: Lang }) {
   const t = messages(lang);
   const { currentPage, totalPages } = page.pagination;
   if (totalPages <= 1) return null;

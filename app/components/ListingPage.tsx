@@ -1,15 +1,15 @@
 import { Form, Link } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
-import type { SearchPage } from "../../commerce/contract/search";
 import { messages } from "../brands/messages";
 import type { ListingState } from "../lib/listing-url";
 import { localePath } from "../lib/paths";
 import type { ProductCardData } from "../models/product.server";
+import type { ListingPageView } from "../models/search.server";
 import { ActiveFilters, FacetPanel, Pagination, ResultCount, SortForm } from "./Listing";
 import { ProductGrid } from "./ProductCard";
 
 export interface ListingView {
-  page: Omit<SearchPage, "products">;
+  page: ListingPageView;
   products: ProductCardData[];
   state: ListingState;
   basePath: string;
@@ -20,7 +20,7 @@ export function ListingBody({ view, lang, compare }: { view: ListingView; lang: 
   const t = messages(lang);
   const { page, state, basePath, products } = view;
   const listing = {
-    page: { ...page, products: [] },
+    page,
     state,
     basePath,
     lang,

@@ -31,3 +31,22 @@ export function getSuggestions(ctx: ApiClientContext, term: string): Promise<Sug
 export async function getKeywordRedirect(ctx: ApiClientContext, term: string): Promise<string | null> {
   return (await callApi(ctx, { path: "products/getKeywordRedirect", query: { term }, schema: KeywordRedirectSchema })).redirectUrl;
 }
+
+/** What a listing page draws: facet values, active filters, sorts and pages (no API query strings). */
+export interface ListingPageView {
+  facets: { code: SearchPage["facets"][number]["code"]; name: string; priority: number; values: { code: string; name: string; count: number; selected: boolean }[] }[];
+  breadcrumbs: { facetCode: SearchPage["breadcrumbs"][number]["facetCode"]; facetValueCode: string; facetValueName: string }[];
+  pagination: SearchPage["pagination"];
+  sorts: SearchPage["sorts"];
+  spellingSuggestion?: string;
+}
+
+export function toListingPageView(page: Omit<SearchPage, "products">): ListingPageView {
+  return {
+    facets: page.facets.map((f) => ({ code: f.code, name: f.name, priority: f.priority, values: f.values.map(({ code, name, count, selected }) => ({ code, name, count, selected })) })),
+    breadcrumbs: page.breadcrumbs.map(({ facetCode, facetValueCode, facetValueName }) => ({ facetCode, facetValueCode, facetValueName })),
+    pagination: page.pagination,
+    sorts: page.sorts,
+    spellingSuggestion: page.spellingSuggestion?.suggestion,
+  };
+}

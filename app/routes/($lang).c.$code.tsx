@@ -9,7 +9,7 @@ import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { seoMeta } from "../lib/seo";
 import { toCard } from "../models/product.server";
-import { getCategoryListing } from "../models/search.server";
+import { getCategoryListing, toListingPageView } from "../models/search.server";
 import type { loader as rootLoader } from "../root";
 
 export const headers = cacheHeaders;
@@ -23,7 +23,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return data(
     {
       category,
-      view: { page, products: products.map(toCard), state, basePath: localePath(context.lang, `/c/${category.code}`) },
+      view: { page: toListingPageView(page), products: products.map(toCard), state, basePath: localePath(context.lang, `/c/${category.code}`) },
       seo: { host: context.brand.host, brandName: context.brand.name },
     },
     { headers: { "Cache-Control": CACHE_CONTROL.catalog } },

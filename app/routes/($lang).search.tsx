@@ -10,7 +10,7 @@ import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { getBestSellers, toCard } from "../models/product.server";
-import { searchProducts } from "../models/search.server";
+import { searchProducts, toListingPageView } from "../models/search.server";
 import type { loader as rootLoader } from "../root";
 
 export const headers = cacheHeaders;
@@ -33,7 +33,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { products, ...page } = listing;
   const bestSellers = products.length === 0 ? (await orFailedPage(getBestSellers(ctx, 8))).map(toCard) : [];
   return data(
-    { view: { page, products: products.map(toCard), state, basePath }, bestSellers, basePath, q: state.q },
+    { view: { page: toListingPageView(page), products: products.map(toCard), state, basePath }, bestSellers, basePath, q: state.q },
     { headers: { "Cache-Control": CACHE_CONTROL.search } },
   );
 }
@@ -50,7 +50,7 @@ export default function SearchPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const lang = root?.lang ?? "en";
   const t = messages(lang);
-  const suggestion = view?.page.spellingSuggestion?.suggestion;
+  const suggestion = view?.page.spellingSuggestion;
   return (
     <div className="search-page">
       <h1>{q ? format(t.searchTitle, { q }) : t.searchEmptyTitle}</h1>
