@@ -1,4 +1,4 @@
-import { CategoryPageSchema, KeywordRedirectSchema, type SearchPage, SearchPageSchema, type Suggestions, SuggestionsSchema } from "../../commerce/contract/search";
+import { CategoryPageSchema, type SearchPage, SearchPageSchema, type Suggestions, SuggestionsSchema } from "../../commerce/contract/search";
 import { DEFAULT_PAGE_SIZE } from "../../commerce/contract/search";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
 import { type ListingState, occQuery } from "../lib/listing-url";
@@ -26,10 +26,6 @@ export function searchProducts(ctx: ApiClientContext, state: ListingState): Prom
 
 export function getSuggestions(ctx: ApiClientContext, term: string): Promise<Suggestions> {
   return callApi(ctx, { path: "products/searchsuggestions", query: { term, max: 6 }, schema: SuggestionsSchema, withCurrency: true });
-}
-
-export async function getKeywordRedirect(ctx: ApiClientContext, term: string): Promise<string | null> {
-  return (await callApi(ctx, { path: "products/getKeywordRedirect", query: { term }, schema: KeywordRedirectSchema })).redirectUrl;
 }
 
 /** What a listing page draws: facet values, active filters, sorts and pages (no API query strings). */

@@ -5,6 +5,3 @@
 export function limitProductCodes(codes: readonly string[], max: number): string[] {
   return [...new Set(codes)].slice(0, Math.max(0, max));
 }
-
-/** Spec §5: the beverage quiz result uses only the first 4 codes. */
-export const BEVERAGE_RESULT_SIZE = 4;
