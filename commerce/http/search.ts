@@ -41,20 +41,53 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
     return hit;
   };
 
+  /**
+   * Answered pages, as serialised JSON, per site, language, price groups and query: shoppers ask
+   * for the same category pages and searches over and over, and an answer changes only when the
+   * catalog does, which clears them (as it clears the category rows).
+   */
+  const pages = new Map<string, string>();
+  const categoryRows = new Map<string, Promise<Awaited<ReturnType<typeof siteCategories>>>>();
+  feed.subscribe(() => {
+    pages.clear();
+    categoryRows.clear();
+  });
+  const rowsOf = (site: SiteLocals) => {
+    const key = `${site.site}|${site.lang}`;
+    let rows = categoryRows.get(key);
+    if (!rows) {
+      rows = siteCategories(db, site.site, site.lang);
+      categoryRows.set(key, rows);
+      rows.catch(() => categoryRows.delete(key));
+    }
+    return rows;
+  };
+
+  async function answerPage(site: SiteLocals, rawQuery: unknown, category?: { category: Category; names: Map<string, string> }): Promise<string> {
+    const request = parse(SearchRequestSchema, rawQuery);
+    await feed.catchUp();
+    const key = [site.site, site.lang, site.currency, site.userGroups.join(","), category?.category.code ?? "", request.query, request.currentPage, request.pageSize].join("|");
+    const hit = pages.get(key);
+    if (hit) return hit;
+    const json = JSON.stringify(await searchPage(site, request, category));
+    if (pages.size >= 1000) pages.delete(pages.keys().next().value!);
+    pages.set(key, json);
+    return json;
+  }
+
   async function categoryOf(site: SiteLocals, code: string): Promise<{ category: Category; names: Map<string, string> }> {
     if (!CategoryCode.test(code)) throw invalid("code", "Category codes are lower-case letters, digits and dashes.");
-    const rows = await siteCategories(db, site.site, site.lang);
+    const rows = await rowsOf(site);
     const category = assembleCategory(code, rows);
     if (!category) throw new ApiProblem(404, { type: "UnknownIdentifierError", message: `Category '${code}' not found.`, subject: code, subjectType: "category" });
     return { category, names: new Map(rows.map((r) => [r.code, r.name])) };
   }
 
-  async function searchPage(site: SiteLocals, rawQuery: unknown, category?: { category: Category; names: Map<string, string> }) {
-    const request = parse(SearchRequestSchema, rawQuery);
+  async function searchPage(site: SiteLocals, request: z.infer<typeof SearchRequestSchema>, category?: { category: Category; names: Map<string, string> }) {
     const parsed = parseListingQuery(request.query);
     if (!parsed.ok) throw invalid("query", parsed.message);
     const query: ListingQuery = parsed.query;
-    const names = category?.names ?? new Map((await siteCategories(db, site.site, site.lang)).map((r) => [r.code, r.name]));
+    const names = category?.names ?? new Map((await rowsOf(site)).map((r) => [r.code, r.name]));
     const [index, text, redirect] = await Promise.all([
       indexes.get(site.site),
       query.freeText ? indexes.get(site.site).then(() => match(site.lang, query.freeText)) : Promise.resolve(undefined),
@@ -89,14 +122,14 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
 
   // OCC search: query=freeText:sort:facet:value…
   router.get("/products/search", handle(async (req, res) => {
-    res.json(await searchPage(siteOf(res), req.query));
+    res.type("application/json").send(await answerPage(siteOf(res), req.query));
   }));
 
   // Spec name for free-text search: term (plus the same paging and facet query as search).
   router.get("/products/searchText", handle(async (req, res) => {
     const { term } = parse(TermQuerySchema, req.query);
     const rest = String(req.query.query ?? ":relevance").split(":").slice(1).join(":");
-    res.json(await searchPage(siteOf(res), { ...req.query, query: `${term.replace(/:/g, " ")}:${rest || "relevance"}` }));
+    res.type("application/json").send(await answerPage(siteOf(res), { ...req.query, query: `${term.replace(/:/g, " ")}:${rest || "relevance"}` }));
   }));
 
   router.get("/products/searchsuggestions", handle(async (req, res) => {
@@ -127,7 +160,7 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
   }));
 
   router.get("/categories", handle(async (_req, res) => {
-    const rows = await siteCategories(db, siteOf(res).site, siteOf(res).lang);
+    const rows = await rowsOf(siteOf(res));
     res.json({ categories: rows.map((r) => ({ code: r.code, name: r.name, url: `/c/${r.code}`, parent: r.parent_code ?? undefined })) });
   }));
 
@@ -146,7 +179,7 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
   router.get("/c/:code/categoryData", handle(async (req, res) => {
     const site = siteOf(res);
     const category = await categoryOf(site, String(req.params.code));
-    res.json(await searchPage(site, req.query, category));
+    res.type("application/json").send(await answerPage(site, req.query, category));
   }));
 
   return router;
