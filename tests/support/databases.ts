@@ -55,10 +55,20 @@ export async function tempPostgres(): Promise<TestDatabase> {
     dialect: "postgres",
     url: url.toString(),
     drop: async () => {
+      // Closed pools may still be hanging up; dropping WITH (FORCE) at that moment makes their
+      // connections fail loudly. Wait for them to go, and force only as a last resort.
       const c = new pg.Client({ connectionString: ADMIN_POSTGRES_URL });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+          if (rows[0].n === 0 || attempt >= 50) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
