@@ -13,10 +13,9 @@ import { createCommerceRouter } from "./commerce/http/app";
 import { requestLog } from "./commerce/http/request-log";
 import { createMailer } from "./commerce/mail";
 import { loadBrands } from "./app/brands/brands";
-import { bareDomainTarget, langFromPath, resolveBrandId, stripFrenchPrefix } from "./app/brands/resolve.server";
-import type { StorefrontContext } from "./app/lib/context";
-import { CookieJar, DAY_MS } from "./app/lib/cookies.server";
+import { bareDomainTarget } from "./app/brands/resolve.server";
 import { originCheck, securityHeaders } from "./app/lib/http-security.server";
+import { storefrontContextFor } from "./app/lib/request-context.server";
 
 const production = process.env.NODE_ENV !== "development";
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -159,37 +158,13 @@ async function serve(db: ReturnType<typeof createDb>) {
   app.all(
     "*",
     (req, res, next) => {
-      const url = new URL(req.originalUrl, "http://storefront");
-      const brand = brands[resolveBrandId(brands, req.get("host"), url.searchParams.get("site"))];
-      if (!brand.languages.includes("fr")) {
-        const stripped = stripFrenchPrefix(url.pathname);
-        if (stripped) return res.redirect(302, `${stripped}${url.search}`);
-      }
-      // Spec §2: webapp=1 marks use inside the mobile web-app wrapper; remembered for the session's pages.
-      const jar = new CookieJar(req.get("cookie"), privacyCookiesEnabled);
-      let webapp = jar.get("webapp") === "1";
-      const webappParam = url.searchParams.get("webapp");
-      if (webappParam === "1" && !webapp) {
-        jar.set("webapp", "1", { maxAgeMs: 30 * DAY_MS });
-        webapp = true;
-      } else if (webappParam === "0" && webapp) {
-        jar.delete("webapp");
-        webapp = false;
-      }
-      jar.enforceConsent();
-      for (const cookie of jar.setCookieHeaders()) res.append("Set-Cookie", cookie);
-      const context: StorefrontContext = {
-        brand,
-        lang: langFromPath(brand, url.pathname),
-        correlationId: res.locals.correlationId as string,
-        cspNonce: res.locals.cspNonce as string,
-        webapp,
-        cmsTicketId: url.searchParams.get("cmsTicketId")?.slice(0, 120) || undefined,
-        apiBaseUrl,
-        logger,
-        privacyCookiesEnabled,
-      };
-      res.locals.storefront = context;
+      const decision = storefrontContextFor(
+        { url: new URL(req.originalUrl, "http://storefront"), host: req.get("host"), cookieHeader: req.get("cookie"), correlationId: res.locals.correlationId as string, cspNonce: res.locals.cspNonce as string },
+        { brands, apiBaseUrl, logger, privacyCookiesEnabled },
+      );
+      if ("redirect" in decision) return res.redirect(302, decision.redirect);
+      for (const cookie of decision.setCookies) res.append("Set-Cookie", cookie);
+      res.locals.storefront = decision.context;
       next();
     },
     createRequestHandler({ build, mode: production ? "production" : "development", getLoadContext: (_req, res) => res.locals.storefront }),
