@@ -20,7 +20,7 @@ export function HelpArea({ brand, lang }: { brand: PublicBrand; lang: Lang }) {
       </p>
       <p className="help__hours">{lang === "fr" ? SUPPORT.hoursFr : SUPPORT.hours}</p>
       <p>
-        <a href={SUPPORT.emailUsPath}>{t.emailUs}</a> <span className="help__note">{t.replyTime}</span>
+        <a href={localePath(lang, SUPPORT.emailUsPath)}>{t.emailUs}</a> <span className="help__note">{t.replyTime}</span>
       </p>
     </section>
   );

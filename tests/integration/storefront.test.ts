@@ -82,6 +82,16 @@ describe("the error pages", () => {
     }
   });
 
+  it("links to an email-us page that exists, per brand", async () => {
+    const us = await page("/content/support/email-us-page", "www.brewfront.com");
+    expect(us.status).toBe(200);
+    expect(us.body).toContain("support@brewfront.com");
+    expect(us.body).toContain("We reply within 24-48 hours");
+    const fr = await page("/fr/content/support/email-us-page", "www.brewfront.ca");
+    expect(fr.body).toContain("support@brewfront.ca");
+    expect(fr.body).toContain("Nous répondons en 24 à 48 heures");
+  });
+
   it("shows Canada's own toll-free number", async () => {
     const res = await page("/no-such-page", "www.brewfront.ca");
     expect(res.body).toContain("1-800-555-0123");

@@ -188,7 +188,53 @@ export function buildContent(): ContentRows {
           { slotId: "Section3", position: "Section3", componentUids: ["podQuizSection", "HomeStory"] },
         ]),
       });
+      for (const page of editorialPages(site, lang)) {
+        const uid = `${page.label}-body`;
+        rows.cms_component.push({ site, lang, uid, type_code: "CMSParagraphComponent", data: JSON.stringify({ content: page.html }) });
+        rows.cms_page.push({
+          site, lang, label: page.label, template: "ContentPageTemplate", title: `${page.title} | ${STORE_NAME[site]}`, description: page.description,
+          slots: JSON.stringify([{ slotId: "Body", position: "Body", componentUids: [uid] }]),
+        });
+      }
     }
   }
   return rows;
+}
+
+const SUPPORT_EMAIL: Record<BrandId, string> = { usb2c: "support@brewfront.com", cab2c: "support@brewfront.ca", usafh: "business@brewfront.com" };
+const SUPPORT_PHONE: Record<BrandId, string> = { usb2c: "1-800-555-0199", cab2c: "1-800-555-0123", usafh: "1-800-555-0142" };
+
+/** The pages the footer and the error page link to: email us, shipping, our story. */
+function editorialPages(site: BrandId, lang: Lang): { label: string; title: string; description: string; html: string }[] {
+  const fr = lang === "fr";
+  const email = SUPPORT_EMAIL[site];
+  const phone = SUPPORT_PHONE[site];
+  const freeShip = siteConfigEntries(site)["freeShipping.minimumPrice"]!;
+  const dollars = `${Number(freeShip) / 100}`;
+  return [
+    {
+      label: "email-us-page",
+      title: fr ? "Écrivez-nous" : "Email us",
+      description: fr ? "Écrivez au service à la clientèle; nous répondons en 24 à 48 heures." : "Write to customer care; we reply within 24-48 hours.",
+      html: fr
+        ? `<h1>Écrivez-nous</h1><p>Écrivez à <a href="mailto:${email}">${email}</a> avec votre numéro de commande, s’il y a lieu. Nous répondons en 24 à 48 heures.</p><p>Vous préférez parler à quelqu’un? Appelez sans frais au <a href="tel:+1${phone.replace(/\D/g, "").slice(1)}">${phone}</a>, 7 jours sur 7, de 7 h à minuit (HNE).</p>`
+        : `<h1>Email us</h1><p>Write to <a href="mailto:${email}">${email}</a> with your order number if you have one. We reply within 24-48 hours.</p><p>Rather talk? Call toll-free at <a href="tel:+1${phone.replace(/\D/g, "").slice(1)}">${phone}</a>, 7 days a week, 7:00 a.m. - 12:00 a.m. EST.</p>`,
+    },
+    {
+      label: "shipping",
+      title: fr ? "Livraison" : "Shipping",
+      description: fr ? "Délais et frais de livraison." : "Delivery times and costs.",
+      html: fr
+        ? `<h1>Livraison</h1><p>Livraison gratuite dès ${dollars} $ d’achat. Les commandes passées avant 14 h HNE sont expédiées le jour même et arrivent en 2 à 5 jours ouvrables.</p>`
+        : `<h1>Shipping</h1><p>Free shipping on orders over $${dollars}. Orders placed by 2 p.m. EST ship the same day and arrive in 2-5 business days.</p>`,
+    },
+    {
+      label: "about",
+      title: fr ? "Notre histoire" : "Our story",
+      description: fr ? "Qui nous sommes." : "Who we are.",
+      html: fr
+        ? `<h1>Notre histoire</h1><p>${STORE_NAME[site]} torréfie en petits lots depuis 2012 et choisit chaque café pour sa fraîcheur et son équilibre.</p>`
+        : `<h1>Our story</h1><p>${STORE_NAME[site]} has roasted in small batches since 2012, choosing every coffee for freshness and balance.</p>`,
+    },
+  ];
 }
