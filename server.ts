@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import pino from "pino";
 import { createDb, isDatabaseReachable, migrateToLatest } from "./commerce/db/index";
+import { pruneListingChanges } from "./commerce/db/listing";
 import { seedIfEmpty } from "./commerce/db/seed/index";
 import { createCommerceRouter } from "./commerce/http/app";
 import { requestLog } from "./commerce/http/request-log";
@@ -45,6 +46,7 @@ if (cluster.isPrimary) {
     await db.destroy();
     process.exit(0);
   }
+  await pruneListingChanges(db);
   if (workerCount > 1) {
     await db.destroy();
     runPrimary(workerCount);

@@ -157,3 +157,13 @@ export async function sitemapPage(db: Db, site: BrandId, lang: Lang, page: numbe
     }),
   };
 }
+
+/**
+ * The change log only needs to reach back as far as a running process may be behind; at start-up
+ * (before any worker reads it) everything but the newest `keep` entries can go.
+ */
+export async function pruneListingChanges(db: Db, keep = 100_000): Promise<void> {
+  const last = await db.selectFrom("listing_change").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  const maxId = Number(last?.id ?? 0);
+  if (maxId > keep) await db.deleteFrom("listing_change").where("id", "<=", maxId - keep).execute();
+}

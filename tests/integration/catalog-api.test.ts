@@ -252,3 +252,23 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
     });
   });
 });
+
+describe("the listing change log", () => {
+  it("keeps only the newest entries when pruned", async () => {
+    const { tempSqlite } = await import("../support/databases");
+    const { createDb, migrateToLatest } = await import("../../commerce/db/index");
+    const { pruneListingChanges } = await import("../../commerce/db/listing");
+    const database = tempSqlite();
+    const db = createDb(database.url);
+    try {
+      await migrateToLatest(db);
+      await db.insertInto("listing_change").values(Array.from({ length: 30 }, (_, i) => ({ listing_id: i }))).execute();
+      await pruneListingChanges(db, 10);
+      const rows = await db.selectFrom("listing_change").select("id").orderBy("id").execute();
+      expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => 21 + i));
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
