@@ -88,9 +88,10 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
     if (!parsed.ok) throw invalid("query", parsed.message);
     const query: ListingQuery = parsed.query;
     const names = category?.names ?? new Map((await rowsOf(site)).map((r) => [r.code, r.name]));
-    const [index, text, redirect] = await Promise.all([
-      indexes.get(site.site),
-      query.freeText ? indexes.get(site.site).then(() => match(site.lang, query.freeText)) : Promise.resolve(undefined),
+    // The index first: getting it catches up with catalog changes, which may clear the text matches.
+    const index = await indexes.get(site.site);
+    const [text, redirect] = await Promise.all([
+      query.freeText ? match(site.lang, query.freeText) : Promise.resolve(undefined),
       query.freeText && query.filters.length === 0 && !category ? findKeywordRedirect(db, site.site, site.lang, normalizeSearchText(query.freeText)) : Promise.resolve(null),
     ]);
     const result = index.query({
