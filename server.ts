@@ -7,10 +7,11 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import pino from "pino";
-import { createDb, isDatabaseReachable, migrateToLatest } from "./commerce/db/index";
+import { createDb, migrateToLatest } from "./commerce/db/index";
 import { pruneListingChanges } from "./commerce/db/listing";
 import { seedIfEmpty } from "./commerce/db/seed/index";
 import { createCommerceRouter } from "./commerce/http/app";
+import { healthRouter } from "./commerce/http/health";
 import { requestLog } from "./commerce/http/request-log";
 import { createMailer } from "./commerce/mail";
 import { loadBrands } from "./app/brands/brands";
@@ -85,13 +86,7 @@ async function serve(db: ReturnType<typeof createDb>) {
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 
-  app.get("/healthz", (_req, res) => {
-    res.json({ status: "ok" });
-  });
-  app.get("/readyz", async (_req, res) => {
-    const ok = await isDatabaseReachable(db);
-    res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
-  });
+  app.use(healthRouter(db));
 
   app.use(requestLog(logger));
   app.use((_req, res, next) => {

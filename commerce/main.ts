@@ -1,8 +1,9 @@
 import express from "express";
 import pino from "pino";
-import { createDb, isDatabaseReachable, migrateToLatest } from "./db/index";
+import { createDb, migrateToLatest } from "./db/index";
 import { seedIfEmpty } from "./db/seed/index";
 import { createCommerceRouter } from "./http/app";
+import { healthRouter } from "./http/health";
 import { createMailer } from "./mail";
 
 /** The commerce service on its own (COMMERCE_PORT, default 4000); the storefront reaches it via COMMERCE_API_URL. */
@@ -13,13 +14,7 @@ if (process.env.SEED !== "false") await seedIfEmpty(db, Number(process.env.SEED_
 
 const app = express();
 app.disable("x-powered-by");
-app.get("/healthz", (_req, res) => {
-  res.json({ status: "ok" });
-});
-app.get("/readyz", async (_req, res) => {
-  const ok = await isDatabaseReachable(db);
-  res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
-});
+app.use(healthRouter(db));
 app.use(createCommerceRouter({ db, mailer: createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: process.env.MAIL_OUTBOX_DIR }), logger, adminKey: process.env.ADMIN_API_KEY }));
 
 const port = Number(process.env.COMMERCE_PORT ?? 4000);
