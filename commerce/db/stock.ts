@@ -11,11 +11,6 @@ export async function setStockLevel(db: Db, code: string, level: number): Promis
   });
 }
 
-export async function stockLevel(db: Db, code: string): Promise<number | null> {
-  const row = await db.selectFrom("stock").select("level").where("product_code", "=", code).executeTakeFirst();
-  return row?.level ?? null;
-}
-
 /** Registers a notify-me alert; false when the same shopper already waits for this product here. */
 export async function insertStockAlert(db: Db, site: BrandId, lang: Lang, code: string, email: string): Promise<boolean> {
   const result = await db

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { FieldsSchema } from "../contract/common";
+import { BrandIdSchema, FieldsSchema, LangSchema } from "../contract/common";
 import {
   type Compare, type MediaSet, type Product, ProductCodeParamSchema, ProductCodesQuerySchema, StockAlertRequestSchema, StockUpdateSchema,
 } from "../contract/product";
@@ -11,9 +11,10 @@ import { findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
 import { baseCodesOf, rebuildListings } from "../db/listing";
 import type { ListingIndexes } from "../db/listing-facts";
-import { insertStockAlert, markAlertNotified, setStockLevel, stockLevel, waitingAlerts } from "../db/stock";
+import { insertStockAlert, markAlertNotified, setStockLevel, waitingAlerts } from "../db/stock";
 import { type Fields, productView } from "../domain/product";
 import { limitProductCodes } from "../domain/product-codes";
+import { SITE_CURRENCY } from "../domain/sites";
 import { backInStockMail, isRestock } from "../domain/stock-alerts";
 import type { Mailer } from "../mail";
 import { ApiProblem, invalid, notFound } from "./errors";
@@ -186,10 +187,13 @@ export function catalogRouter({ db, indexes, families, feed, mailer, logger, adm
     let notified = 0;
     if (isRestock(before, level)) {
       for (const alert of await waitingAlerts(db, code)) {
-        const [product] = await products({ ...site, site: alert.site as SiteLocals["site"], lang: alert.lang as SiteLocals["lang"] }, [code], "BASIC").catch(() => []);
+        // Each alert is answered in its own site's language and currency, whichever site the operator used.
+        const alertSite = BrandIdSchema.parse(alert.site);
+        const lang = LangSchema.parse(alert.lang);
+        const [product] = await products({ ...site, site: alertSite, lang, currency: SITE_CURRENCY[alertSite] }, [code], "BASIC").catch(() => []);
         if (!product) continue;
         try {
-          await mailer.send(backInStockMail(alert.email, alert.site as SiteLocals["site"], alert.lang as SiteLocals["lang"], product.name, product.url));
+          await mailer.send(backInStockMail(alert.email, alertSite, lang, product.name, product.url));
           await markAlertNotified(db, alert.id);
           notified++;
         } catch (err) {
@@ -197,7 +201,7 @@ export function catalogRouter({ db, indexes, families, feed, mailer, logger, adm
         }
       }
     }
-    res.json({ code, level, previousLevel: before, alertsSent: notified, stock: await stockLevel(db, code) });
+    res.json({ code, level, previousLevel: before, alertsSent: notified, stock: level });
   }));
 
   return router;
