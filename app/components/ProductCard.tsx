@@ -52,3 +52,14 @@ export function ProductGrid({ products, lang, compare }: { products: ProductCard
     </ul>
   );
 }
+
+/** A titled row of product cards (recommendations, recently viewed, best sellers); nothing when empty. */
+export function ProductSection({ id, title, products, lang }: { id: string; title: string; products: ProductCardData[]; lang: Lang }) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ProductGrid products={products} lang={lang} />
+    </section>
+  );
+}

@@ -4,7 +4,7 @@ import type { Product } from "../../commerce/contract/product";
 import { messages } from "../brands/messages";
 import { Breadcrumbs } from "../components/ListingPage";
 import { NotifyMeForm } from "../components/NotifyMeForm";
-import { Badge, ProductGrid, StockStatus } from "../components/ProductCard";
+import { Badge, ProductSection, StockStatus } from "../components/ProductCard";
 import { BundleContents, Gallery, type GalleryImage, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
 import { clientContext } from "../lib/api-client.server";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
@@ -136,18 +136,8 @@ export default function ProductPage() {
         </section>
       ) : null}
       <Specifications product={product} lang={lang} />
-      {recommended.length ? (
-        <section aria-labelledby="recommended-heading">
-          <h2 id="recommended-heading">{t.youMayAlsoLike}</h2>
-          <ProductGrid products={recommended} lang={lang} />
-        </section>
-      ) : null}
-      {recent.length ? (
-        <section aria-labelledby="recent-heading">
-          <h2 id="recent-heading">{t.recentlyViewed}</h2>
-          <ProductGrid products={recent} lang={lang} />
-        </section>
-      ) : null}
+      <ProductSection id="recommended-heading" title={t.youMayAlsoLike} products={recommended} lang={lang} />
+      <ProductSection id="recent-heading" title={t.recentlyViewed} products={recent} lang={lang} />
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData(product, seo.host, lang, gallery[0]?.url)) }} />
     </div>
   );

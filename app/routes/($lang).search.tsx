@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@rem
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { format, messages } from "../brands/messages";
 import { ListingBody } from "../components/ListingPage";
-import { ProductGrid } from "../components/ProductCard";
+import { ProductSection } from "../components/ProductCard";
 import { clientContext } from "../lib/api-client.server";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { listingSearch, listingStateFromUrl } from "../lib/listing-url";
@@ -67,12 +67,7 @@ export default function SearchPage() {
           <p>{t.noResultsTips}</p>
         </div>
       ) : null}
-      {bestSellers.length > 0 ? (
-        <section aria-labelledby="best-sellers">
-          <h2 id="best-sellers">{t.bestSellers}</h2>
-          <ProductGrid products={bestSellers} lang={lang} />
-        </section>
-      ) : null}
+      <ProductSection id="best-sellers" title={t.bestSellers} products={bestSellers} lang={lang} />
     </div>
   );
 }
