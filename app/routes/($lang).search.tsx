@@ -7,7 +7,7 @@ import { clientContext } from "../lib/api-client.server";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { listingSearch, listingStateFromUrl } from "../lib/listing-url";
 import { orFailedPage } from "../lib/page-errors.server";
-import { localePath } from "../lib/paths";
+import { safeReturnPath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { getBestSellers, toCard } from "../models/product.server";
 import { searchProducts, toListingPageView } from "../models/search.server";
@@ -28,7 +28,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   const listing = await orFailedPage(searchProducts(ctx, state));
   if (listing.keywordRedirectUrl && state.filters.length === 0 && state.page === 1) {
-    throw redirect(localePath(context.lang, listing.keywordRedirectUrl.replace(/^\/fr(?=\/)/, "")), 302);
+    // The API's keyword targets are already in the shopper's language (/fr/c/… for French).
+    throw redirect(safeReturnPath(listing.keywordRedirectUrl), 302);
   }
   const { products, ...page } = listing;
   const bestSellers = products.length === 0 ? (await orFailedPage(getBestSellers(ctx, 8))).map(toCard) : [];
