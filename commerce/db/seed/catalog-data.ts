@@ -3,7 +3,6 @@
  * the same input always gives the same codes, prices and stock.
  */
 import type { BrandId } from "../../contract/common";
-import { CAFFEINE_LABELS, FLAVOURS_FR, ROAST_LABELS } from "../../domain/labels";
 
 export type Roast = "light" | "medium" | "dark";
 export type Caffeine = "caffeinated" | "decaf" | "half-caff" | "caffeine-free";
@@ -22,11 +21,7 @@ export const ROASTERS: Record<string, string> = {
   BFAC: "Brewfront Essentials",
 };
 
-export const FLAVOURS = FLAVOURS_FR;
 
-/** Seed text reuses the shop's labels: roasts in lower case inside French sentences. */
-export const ROAST_FR: Record<Roast, string> = { light: ROAST_LABELS.light!.fr.toLowerCase(), medium: ROAST_LABELS.medium!.fr.toLowerCase(), dark: ROAST_LABELS.dark!.fr.toLowerCase() };
-export const CAFFEINE_TEXT = CAFFEINE_LABELS as Record<Caffeine, { en: string; fr: string }>;
 
 /** [English name, French name, roast, flavour, caffeine, roaster] */
 export type CoffeeRow = [string, string, Roast, string, Caffeine, string];

@@ -1,8 +1,9 @@
 import type { BrandId } from "../../contract/common";
 import type { EligibilityFlag } from "../../contract/product";
+import { CAFFEINE_LABELS, flavourLabel, ROAST_LABELS } from "../../domain/labels";
 import type { Database } from "../schema";
 import {
-  ACCESSORIES, BREWERS, CAFFEINE_TEXT, COCOAS, COFFEES, COLOURS, FLAVOURS, ROAST_FR, ROASTERS, TEAS,
+  ACCESSORIES, BREWERS, COCOAS, COFFEES, COLOURS, ROASTERS, TEAS,
   type Caffeine, type Roast,
 } from "./catalog-data";
 
@@ -236,9 +237,9 @@ export function buildCatalog(): Rows {
   };
 
   const beverageFeatures = (roast: Roast | undefined, flavour: string, caffeine: Caffeine, packNote: string) => [
-    ...(roast ? [{ code: "roast", en: ["Roast", cap(roast)] as [string, string], fr: ["Torréfaction", cap(ROAST_FR[roast])] as [string, string] }] : []),
-    { code: "flavour", en: ["Flavour", flavour] as [string, string], fr: ["Saveur", FLAVOURS[flavour] ?? flavour] as [string, string] },
-    { code: "caffeine", en: ["Caffeine", CAFFEINE_TEXT[caffeine].en] as [string, string], fr: ["Caféine", CAFFEINE_TEXT[caffeine].fr] as [string, string] },
+    ...(roast ? [{ code: "roast", en: ["Roast", cap(roast)] as [string, string], fr: ["Torréfaction", ROAST_LABELS[roast]!.fr] as [string, string] }] : []),
+    { code: "flavour", en: ["Flavour", flavour] as [string, string], fr: ["Saveur", flavourLabel(flavour, "fr")] as [string, string] },
+    { code: "caffeine", en: ["Caffeine", CAFFEINE_LABELS[caffeine]!.en] as [string, string], fr: ["Caféine", CAFFEINE_LABELS[caffeine]!.fr] as [string, string] },
     { code: "packaging", en: ["Packaging", packNote] as [string, string], fr: ["Emballage", packNote] as [string, string] },
   ];
 
@@ -250,7 +251,7 @@ export function buildCatalog(): Rows {
     if (i % 5 === 1) flags.push("isBBADCampaignEligible");
     if (packs.some((p) => p.sites.includes("usafh"))) flags.push("isAFHSubscriptionEligible");
     const roastEn = `${roast} roast`;
-    const flavourFr = (FLAVOURS[flavour] ?? flavour).toLowerCase();
+    const flavourFr = flavourLabel(flavour, "fr").toLowerCase();
     addProduct(
       {
         code,
@@ -262,12 +263,12 @@ export function buildCatalog(): Rows {
         en: {
           name: en,
           summary: `A ${flavour.toLowerCase()} ${roastEn} coffee from ${ROASTERS[roaster]}.`,
-          description: `${en} is a ${roastEn} with ${flavour.toLowerCase()} notes. ${CAFFEINE_TEXT[caffeine].en}, roasted by ${ROASTERS[roaster]} and sealed for freshness in every pod and bag.`,
+          description: `${en} is a ${roastEn} with ${flavour.toLowerCase()} notes. ${CAFFEINE_LABELS[caffeine]!.en}, roasted by ${ROASTERS[roaster]} and sealed for freshness in every pod and bag.`,
         },
         fr: {
           name: fr,
-          summary: `Un café de torréfaction ${ROAST_FR[roast]}, ${flavourFr}, de ${ROASTERS[roaster]}.`,
-          description: `${fr} est un café de torréfaction ${ROAST_FR[roast]} aux notes ${flavourFr}. ${CAFFEINE_TEXT[caffeine].fr}, torréfié par ${ROASTERS[roaster]} et scellé pour préserver sa fraîcheur.`,
+          summary: `Un café de torréfaction ${roastFr(roast)}, ${flavourFr}, de ${ROASTERS[roaster]}.`,
+          description: `${fr} est un café de torréfaction ${roastFr(roast)} aux notes ${flavourFr}. ${CAFFEINE_LABELS[caffeine]!.fr}, torréfié par ${ROASTERS[roaster]} et scellé pour préserver sa fraîcheur.`,
         },
         categories: ["coffee", ...new Set(packs.map((p) => packCategory(p.packType)))],
         flags,
@@ -293,8 +294,8 @@ export function buildCatalog(): Rows {
     addProduct(
       {
         code, brandCode: "PRTE", type: "Tea", flavour, caffeine,
-        en: { name: en, summary: `${en} tea pods from Prairie Tea Co.`, description: `${en}: a ${flavour.toLowerCase()} tea, ${CAFFEINE_TEXT[caffeine].en.toLowerCase()}, in single-serve pods.` },
-        fr: { name: fr, summary: `Dosettes de thé ${fr} de Prairie Tea Co.`, description: `${fr} : un thé ${(FLAVOURS[flavour] ?? flavour).toLowerCase()}, ${CAFFEINE_TEXT[caffeine].fr.toLowerCase()}, en dosettes individuelles.` },
+        en: { name: en, summary: `${en} tea pods from Prairie Tea Co.`, description: `${en}: a ${flavour.toLowerCase()} tea, ${CAFFEINE_LABELS[caffeine]!.en.toLowerCase()}, in single-serve pods.` },
+        fr: { name: fr, summary: `Dosettes de thé ${fr} de Prairie Tea Co.`, description: `${fr} : un thé ${flavourLabel(flavour, "fr").toLowerCase()}, ${CAFFEINE_LABELS[caffeine]!.fr.toLowerCase()}, en dosettes individuelles.` },
         categories: ["tea"], flags: [], image: "tea.svg",
         features: beverageFeatures(undefined, flavour, caffeine, "K-Cup"),
       },
@@ -312,7 +313,7 @@ export function buildCatalog(): Rows {
       {
         code, brandCode: "VLCC", type: "Cocoa", flavour, caffeine: "caffeine-free",
         en: { name: en, summary: `${en} pods from Velvet Cocoa.`, description: `${en}: rich, ${flavour.toLowerCase()} hot cocoa in a single-serve pod.` },
-        fr: { name: fr, summary: `Dosettes ${fr} de Velvet Cocoa.`, description: `${fr} : un chocolat chaud riche et ${(FLAVOURS[flavour] ?? flavour).toLowerCase()} en dosette individuelle.` },
+        fr: { name: fr, summary: `Dosettes ${fr} de Velvet Cocoa.`, description: `${fr} : un chocolat chaud riche et ${flavourLabel(flavour, "fr").toLowerCase()} en dosette individuelle.` },
         categories: ["hot-cocoa"], flags: [], image: "cocoa.svg",
         features: beverageFeatures(undefined, flavour, "caffeine-free", "K-Cup"),
       },
@@ -367,6 +368,11 @@ export function buildCatalog(): Rows {
 
 function packCategory(packType: PackDef["packType"]): string {
   return packType === "KCup" ? "k-cup-pods" : packType === "Bagged" ? "bagged-coffee" : "canned-coffee";
+}
+
+/** Roast as it reads inside a French sentence: "torréfaction foncée". */
+function roastFr(roast: Roast): string {
+  return ROAST_LABELS[roast]!.fr.toLowerCase();
 }
 
 function cap(s: string): string {
