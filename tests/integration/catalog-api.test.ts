@@ -1,31 +1,21 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema } from "../../commerce/contract/common";
 import { CompareSchema, MediaSetSchema, ProductSchema } from "../../commerce/contract/product";
 import { CategorySchema, KeywordRedirectSchema, SearchPageSchema, SuggestionsSchema } from "../../commerce/contract/search";
-import { ADMIN_KEY, type RunningCommerce, startCommerce } from "../support/commerce";
-import { DIALECTS } from "../support/databases";
+import { ADMIN_KEY, commerceForSuite } from "../support/commerce";
+import { createDb, migrateToLatest } from "../../commerce/db/index";
+import { pruneListingChanges } from "../../commerce/db/listing";
+import { DIALECTS, tempSqlite } from "../support/databases";
 
 describe.each(DIALECTS)("catalog API on %s", (dialect) => {
-  let api: RunningCommerce;
-  const getJson = async (path: string) => {
-    const res = await fetch(`${api.baseUrl}${path}`);
-    return { status: res.status, body: (await res.json()) as unknown };
-  };
+  const suite = commerceForSuite(dialect);
+  const { getJson, send } = suite;
   const search = async (path: string) => {
     const { status, body } = await getJson(path);
     expect(status).toBe(200);
     return SearchPageSchema.parse(body);
   };
-  const send = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${api.baseUrl}${path}`, { method, headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
-
-  beforeAll(async () => {
-    api = await startCommerce(dialect);
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
 
   describe("category listing c/{code}/categoryData", () => {
     it("lists the category's products with facet counts and pagination", async () => {
@@ -178,13 +168,13 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
     });
 
     it("serves the media set as a JSONP-style wrapper", async () => {
-      const res = await fetch(`${api.baseUrl}/rest/v2/usb2c/products/8003-BFBR-BRW-RED/media?callback=showMedia`);
+      const res = await fetch(`${suite.api().baseUrl}/rest/v2/usb2c/products/8003-BFBR-BRW-RED/media?callback=showMedia`);
       expect(res.headers.get("content-type")).toMatch(/javascript/);
       const text = await res.text();
       const match = /^showMedia\((.*)\);$/.exec(text);
       const set = MediaSetSchema.parse(JSON.parse(match![1]!));
       expect(set.set.item.some((i) => i.type === "video" && i.v)).toBe(true);
-      expect((await fetch(`${api.baseUrl}/rest/v2/usb2c/products/8003-BFBR/media?callback=alert(1)`)).status).toBe(400);
+      expect((await fetch(`${suite.api().baseUrl}/rest/v2/usb2c/products/8003-BFBR/media?callback=alert(1)`)).status).toBe(400);
     });
 
     it("compares brewers side by side and refuses non-brewers for compare-appliance", async () => {
@@ -209,7 +199,7 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
   describe("notify me (alert/alertMe)", () => {
     let soldOut: string;
     beforeAll(async () => {
-      const row = await api.db.selectFrom("stock").innerJoin("product_site", "product_site.product_code", "stock.product_code")
+      const row = await suite.api().db.selectFrom("stock").innerJoin("product_site", "product_site.product_code", "stock.product_code")
         .select("stock.product_code").where("stock.level", "=", 0).where("product_site.site", "=", "usb2c").orderBy("stock.product_code").executeTakeFirstOrThrow();
       soldOut = row.product_code;
     });
@@ -232,7 +222,7 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
       const res = await send("PUT", `/rest/v2/usb2c/stock/${soldOut}`, { level: 25 }, { "X-Admin-Key": ADMIN_KEY });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ previousLevel: 0, level: 25, alertsSent: 1 });
-      const mails = fs.readdirSync(api.outbox).map((f) => fs.readFileSync(`${api.outbox}/${f}`, "utf8"));
+      const mails = fs.readdirSync(suite.api().outbox).map((f) => fs.readFileSync(`${suite.api().outbox}/${f}`, "utf8"));
       expect(mails.filter((m) => m.includes("To: bea@example.com") && m.includes("Subject: Back in stock"))).toHaveLength(1);
       const product = ProductSchema.parse((await getJson(`/rest/v2/usb2c/products/${soldOut}`)).body);
       expect(product.stock.stockLevelStatus).toBe("inStock");
@@ -255,9 +245,6 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
 
 describe("the listing change log", () => {
   it("keeps only the newest entries when pruned", async () => {
-    const { tempSqlite } = await import("../support/databases");
-    const { createDb, migrateToLatest } = await import("../../commerce/db/index");
-    const { pruneListingChanges } = await import("../../commerce/db/listing");
     const database = tempSqlite();
     const db = createDb(database.url);
     try {

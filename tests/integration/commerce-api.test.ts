@@ -1,38 +1,30 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiErrorBodySchema } from "../../commerce/contract/common";
 import { CmsPageSchema, SiteConfigSchema } from "../../commerce/contract/cms";
 import { ProductListSchema, ProductSchema } from "../../commerce/contract/product";
 import { DIALECTS } from "../support/databases";
-import { type RunningCommerce, startCommerce } from "../support/commerce";
+import { commerceForSuite } from "../support/commerce";
 
 describe.each(DIALECTS)("commerce API on %s", (dialect) => {
-  let api: RunningCommerce;
-  const get = (path: string) => fetch(`${api.baseUrl}${path}`);
-  const post = (path: string, body: unknown, contentType = "application/json") =>
-    fetch(`${api.baseUrl}${path}`, { method: "POST", headers: { "Content-Type": contentType }, body: typeof body === "string" ? body : JSON.stringify(body) });
-
-  beforeAll(async () => {
-    api = await startCommerce(dialect);
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
+  const suite = commerceForSuite(dialect);
+  const { get } = suite;
+  const post = (path: string, body: unknown, contentType = "application/json") => suite.send("POST", path, body, { "Content-Type": contentType });
 
   describe("the seeded catalog", () => {
     it("holds at least 150 products across pods, bagged, canned, tea, cocoa, brewers, accessories and bundles", async () => {
-      const count = await api.db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where("base_code", "is not", null).executeTakeFirstOrThrow();
+      const count = await suite.api().db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where("base_code", "is not", null).executeTakeFirstOrThrow();
       expect(Number(count.n)).toBeGreaterThanOrEqual(150);
-      const types = await api.db.selectFrom("product").select("product_type").distinct().execute();
+      const types = await suite.api().db.selectFrom("product").select("product_type").distinct().execute();
       expect(types.map((t) => t.product_type).sort()).toEqual(["Accessory", "Brewer", "Bundle", "Cocoa", "Coffee", "Tea"]);
-      const packs = await api.db.selectFrom("product").select("pack_type").distinct().where("pack_type", "is not", null).execute();
+      const packs = await suite.api().db.selectFrom("product").select("pack_type").distinct().where("pack_type", "is not", null).execute();
       expect(packs.map((p) => p.pack_type).sort()).toEqual(["Bagged", "Canned", "KCup"]);
-      const soldOut = await api.db.selectFrom("stock").select("product_code").where("level", "=", 0).execute();
+      const soldOut = await suite.api().db.selectFrom("stock").select("product_code").where("level", "=", 0).execute();
       expect(soldOut.length).toBeGreaterThan(0);
     });
 
     it("is the same on every seed (deterministic)", async () => {
-      const row = await api.db.selectFrom("price").select("value").where("product_code", "=", "5001-SMRG-KC-24").where("currency", "=", "CAD").where("kind", "=", "list").executeTakeFirstOrThrow();
+      const row = await suite.api().db.selectFrom("price").select("value").where("product_code", "=", "5001-SMRG-KC-24").where("currency", "=", "CAD").where("kind", "=", "list").executeTakeFirstOrThrow();
       expect(row.value).toBe(2399);
     });
   });
@@ -161,11 +153,11 @@ describe.each(DIALECTS)("commerce API on %s", (dialect) => {
       const again = await post("/rest/v2/usb2c/kpcEmailSignup", { email: "ada@example.com" });
       expect(again.status).toBe(200);
       expect(await again.json()).toMatchObject({ status: "alreadySubscribed" });
-      const rows = await api.db.selectFrom("newsletter_subscription").selectAll().where("email", "=", "ada@example.com").execute();
+      const rows = await suite.api().db.selectFrom("newsletter_subscription").selectAll().where("email", "=", "ada@example.com").execute();
       expect(rows).toHaveLength(1);
-      const mails = fs.readdirSync(api.outbox);
+      const mails = fs.readdirSync(suite.api().outbox);
       expect(mails).toHaveLength(1);
-      expect(fs.readFileSync(`${api.outbox}/${mails[0]}`, "utf8")).toContain("Subject: Welcome to the Brewfront newsletter");
+      expect(fs.readFileSync(`${suite.api().outbox}/${mails[0]}`, "utf8")).toContain("Subject: Welcome to the Brewfront newsletter");
     });
     it("keeps each brand's list apart", async () => {
       expect((await post("/rest/v2/cab2c/kpcEmailSignup?lang=fr", { email: "ada@example.com" })).status).toBe(201);
@@ -174,7 +166,7 @@ describe.each(DIALECTS)("commerce API on %s", (dialect) => {
       const res = await post("/rest/v2/usb2c/kpcEmailSignup", { email: "not-an-email" });
       expect(res.status).toBe(400);
       expect(ApiErrorBodySchema.parse(await res.json()).errors[0]).toMatchObject({ type: "ValidationError", subject: "email" });
-      const rows = await api.db.selectFrom("newsletter_subscription").selectAll().where("email", "=", "not-an-email").execute();
+      const rows = await suite.api().db.selectFrom("newsletter_subscription").selectAll().where("email", "=", "not-an-email").execute();
       expect(rows).toHaveLength(0);
     });
     it("refuses malformed JSON with 400, not 500", async () => {

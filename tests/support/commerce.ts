@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
+import { afterAll, beforeAll } from "vitest";
 import pino from "pino";
 import { createDb, type Db, migrateToLatest } from "../../commerce/db/index";
 import { seedIfEmpty } from "../../commerce/db/seed/index";
@@ -41,6 +42,38 @@ export async function startCommerce(dialect: "sqlite" | "postgres"): Promise<Run
       await db.destroy();
       await database.drop();
       fs.rmSync(outbox, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A commerce service for one describe block (started before its tests, stopped after) and the
+ * HTTP calls tests make to it.
+ */
+export function commerceForSuite(dialect: "sqlite" | "postgres") {
+  let running: RunningCommerce | undefined;
+  beforeAll(async () => {
+    running = await startCommerce(dialect);
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  const api = () => running!;
+  const get = (path: string) => fetch(`${api().baseUrl}${path}`);
+  return {
+    api,
+    get,
+    async getJson(path: string) {
+      const res = await get(path);
+      return { status: res.status, body: (await res.json()) as unknown };
+    },
+    /** JSON unless the body is already a string, sent as `contentType`. */
+    send(method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+      return fetch(`${api().baseUrl}${path}`, {
+        method,
+        headers: { "Content-Type": "application/json", ...headers },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
     },
   };
 }
