@@ -1,4 +1,5 @@
-import type { BrandId, Lang } from "../contract/common";
+import { type BrandId, BrandIdSchema, type Lang, LangSchema } from "../contract/common";
+import type { WaitingAlert } from "../domain/stock-alerts";
 import type { Db } from "./index";
 
 /** Sets a product's stock level; answers the level it had before (null: no such product). */
@@ -21,8 +22,10 @@ export async function insertStockAlert(db: Db, site: BrandId, lang: Lang, code: 
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function waitingAlerts(db: Db, code: string) {
-  return db.selectFrom("stock_alert").select(["id", "site", "lang", "email"]).where("product_code", "=", code).where("notified_at", "is", null).orderBy("id").execute();
+/** The shoppers still waiting for a product, oldest first. */
+export async function waitingAlerts(db: Db, code: string): Promise<WaitingAlert[]> {
+  const rows = await db.selectFrom("stock_alert").select(["id", "site", "lang", "email"]).where("product_code", "=", code).where("notified_at", "is", null).orderBy("id").execute();
+  return rows.map((r) => ({ id: r.id, site: BrandIdSchema.parse(r.site), lang: LangSchema.parse(r.lang), email: r.email }));
 }
 
 export async function markAlertNotified(db: Db, id: number): Promise<void> {

@@ -1,11 +1,6 @@
 import type { BrandId, Lang } from "../contract/common";
 import type { MailMessage } from "../mail";
-
-const STORE: Record<BrandId, { name: string; host: string }> = {
-  usb2c: { name: "Brewfront", host: "www.brewfront.com" },
-  cab2c: { name: "Brewfront Canada", host: "www.brewfront.ca" },
-  usafh: { name: "Brewfront Commercial", host: "commercial.brewfront.com" },
-};
+import { SITE_STORE } from "./sites";
 
 /** Stock came back when it went from none to some. */
 export function isRestock(before: number, after: number): boolean {
@@ -13,9 +8,46 @@ export function isRestock(before: number, after: number): boolean {
 }
 
 export function backInStockMail(email: string, site: BrandId, lang: Lang, productName: string, productPath: string): MailMessage {
-  const store = STORE[site];
+  const store = SITE_STORE[site];
   const url = `https://${store.host}${lang === "fr" ? "/fr" : ""}${productPath}`;
   return lang === "fr"
     ? { to: email, subject: `De retour en stock : ${productName}`, text: `Bonne nouvelle! ${productName} est de nouveau en stock.\n\n${url}\n\n${store.name}` }
     : { to: email, subject: `Back in stock: ${productName}`, text: `Good news! ${productName} is back in stock.\n\n${url}\n\n${store.name}` };
+}
+
+export interface WaitingAlert {
+  id: number;
+  site: BrandId;
+  lang: Lang;
+  email: string;
+}
+
+export interface BackInStockDeps {
+  waiting: () => Promise<WaitingAlert[]>;
+  /** The product as the alert's own site shows it (its language and currency); null when it no longer sells there. */
+  productFor: (site: BrandId, lang: Lang) => Promise<{ name: string; url: string } | null>;
+  send: (mail: MailMessage) => Promise<void>;
+  markNotified: (id: number) => Promise<void>;
+  onMailFailed: (alertId: number, err: unknown) => void;
+}
+
+/**
+ * Answers every shopper waiting for a product that came back: one mail each, in the language and
+ * currency of the site they asked on. An alert is marked only after its mail went out, so a failed
+ * mail leaves it waiting for the next restock. Answers how many were sent.
+ */
+export async function answerBackInStockAlerts(deps: BackInStockDeps): Promise<number> {
+  let sent = 0;
+  for (const alert of await deps.waiting()) {
+    const product = await deps.productFor(alert.site, alert.lang);
+    if (!product) continue;
+    try {
+      await deps.send(backInStockMail(alert.email, alert.site, alert.lang, product.name, product.url));
+      await deps.markNotified(alert.id);
+      sent++;
+    } catch (err) {
+      deps.onMailFailed(alert.id, err);
+    }
+  }
+  return sent;
 }

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { BrandIdSchema, FieldsSchema, LangSchema } from "../contract/common";
+import { FieldsSchema } from "../contract/common";
 import {
   type Compare, type MediaSet, type Product, ProductCodeParamSchema, ProductCodesQuerySchema, StockAlertRequestSchema, StockUpdateSchema,
 } from "../contract/product";
@@ -10,12 +10,13 @@ import type { CatalogChangeFeed } from "../db/catalog-changes";
 import { findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
 import { baseCodesOf, rebuildListings } from "../db/listing";
+import { mediaItems } from "../db/media";
 import type { ListingIndexes } from "../db/listing-facts";
 import { insertStockAlert, markAlertNotified, setStockLevel, waitingAlerts } from "../db/stock";
 import { type Fields, productView } from "../domain/product";
 import { limitProductCodes } from "../domain/product-codes";
 import { SITE_CURRENCY } from "../domain/sites";
-import { backInStockMail, isRestock } from "../domain/stock-alerts";
+import { answerBackInStockAlerts, isRestock } from "../domain/stock-alerts";
 import type { Mailer } from "../mail";
 import { ApiProblem, invalid, notFound } from "./errors";
 import { handle, parse } from "./handle";
@@ -152,7 +153,7 @@ export function catalogRouter({ db, indexes, families, feed, mailer, logger, adm
     const code = parse(ProductCodeParamSchema, req.params.code);
     const callback = parse(Callback, req.query.callback || undefined);
     const [base] = await baseCodesOf(db, [code]);
-    const rows = base ? await db.selectFrom("media").select(["image_name", "media_type", "video_ref"]).where("product_code", "=", base).orderBy("position").execute() : [];
+    const rows = base ? await mediaItems(db, base) : [];
     if (!base || rows.length === 0 || !(await one(site, code, "BASIC").catch(() => null))) throw notFound(code, `No media for '${code}'.`);
     const set: MediaSet = { set: { n: base, item: rows.map((r) => (r.media_type === "video" ? { n: r.image_name, type: "video" as const, v: r.video_ref ?? undefined } : { n: r.image_name, type: "img" as const })) } };
     res.type("text/javascript").send(`${callback}(${JSON.stringify(set)});`);
@@ -184,23 +185,15 @@ export function catalogRouter({ db, indexes, families, feed, mailer, logger, adm
     await rebuildListings(db, await baseCodesOf(db, [code]));
     // This process's caches see the change at once; other processes within the sync interval.
     await feed.catchUp({ force: true });
-    let notified = 0;
-    if (isRestock(before, level)) {
-      for (const alert of await waitingAlerts(db, code)) {
-        // Each alert is answered in its own site's language and currency, whichever site the operator used.
-        const alertSite = BrandIdSchema.parse(alert.site);
-        const lang = LangSchema.parse(alert.lang);
-        const [product] = await products({ ...site, site: alertSite, lang, currency: SITE_CURRENCY[alertSite] }, [code], "BASIC").catch(() => []);
-        if (!product) continue;
-        try {
-          await mailer.send(backInStockMail(alert.email, alertSite, lang, product.name, product.url));
-          await markAlertNotified(db, alert.id);
-          notified++;
-        } catch (err) {
-          logger.error({ err, alert: alert.id }, "back-in-stock mail failed; the alert stays waiting");
-        }
-      }
-    }
+    const notified = isRestock(before, level)
+      ? await answerBackInStockAlerts({
+          waiting: () => waitingAlerts(db, code),
+          productFor: async (alertSite, lang) => (await products({ ...site, site: alertSite, lang, currency: SITE_CURRENCY[alertSite] }, [code], "BASIC"))[0] ?? null,
+          send: (mail) => mailer.send(mail),
+          markNotified: (id) => markAlertNotified(db, id),
+          onMailFailed: (id, err) => logger.error({ err, alert: id }, "back-in-stock mail failed; the alert stays waiting"),
+        })
+      : 0;
     res.json({ code, level, previousLevel: before, alertsSent: notified, stock: level });
   }));
 

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { BrandId, Lang } from "../../commerce/contract/common";
+import { answerBackInStockAlerts, isRestock, type WaitingAlert } from "../../commerce/domain/stock-alerts";
+import type { MailMessage } from "../../commerce/mail";
+
+function shop(alerts: WaitingAlert[], opts: { failFor?: string; soldOn?: BrandId[] } = {}) {
+  const sent: MailMessage[] = [];
+  const marked: number[] = [];
+  const failed: number[] = [];
+  const answer = () =>
+    answerBackInStockAlerts({
+      waiting: async () => alerts.filter((a) => !marked.includes(a.id)),
+      productFor: async (site: BrandId, lang: Lang) =>
+        opts.soldOn && !opts.soldOn.includes(site) ? null : { name: lang === "fr" ? "Mélange déjeuner" : "Breakfast Blend", url: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
+      send: async (mail) => {
+        if (mail.to === opts.failFor) throw new Error("smtp down");
+        sent.push(mail);
+      },
+      markNotified: async (id) => void marked.push(id),
+      onMailFailed: (id) => void failed.push(id),
+    });
+  return { answer, sent, marked, failed };
+}
+
+describe("back in stock", () => {
+  it("counts as a restock only when stock goes from none to some", () => {
+    expect(isRestock(0, 5)).toBe(true);
+    expect(isRestock(0, 0)).toBe(false);
+    expect(isRestock(3, 10)).toBe(false);
+  });
+
+  it("mails each waiting shopper once, in the language and on the host of the site they asked on", async () => {
+    const s = shop([
+      { id: 1, site: "usb2c", lang: "en", email: "ann@example.com" },
+      { id: 2, site: "cab2c", lang: "fr", email: "luc@example.ca" },
+    ]);
+    expect(await s.answer()).toBe(2);
+    expect(s.sent.map((m) => m.subject)).toEqual(["Back in stock: Breakfast Blend", "De retour en stock : Mélange déjeuner"]);
+    expect(s.sent[1].text).toContain("https://www.brewfront.ca/fr/Coffee/breakfast-blend/p/5001-SMRG-KC-24");
+    expect(await s.answer()).toBe(0);
+    expect(s.sent).toHaveLength(2);
+  });
+
+  it("leaves an alert waiting when its mail fails, and still answers the others", async () => {
+    const s = shop([
+      { id: 1, site: "usb2c", lang: "en", email: "down@example.com" },
+      { id: 2, site: "usb2c", lang: "en", email: "ok@example.com" },
+    ], { failFor: "down@example.com" });
+    expect(await s.answer()).toBe(1);
+    expect(s.marked).toEqual([2]);
+    expect(s.failed).toEqual([1]);
+  });
+
+  it("skips shoppers on a site that no longer sells the product", async () => {
+    const s = shop([{ id: 1, site: "usafh", lang: "en", email: "office@example.com" }], { soldOn: ["usb2c"] });
+    expect(await s.answer()).toBe(0);
+    expect(s.sent).toEqual([]);
+    expect(s.marked).toEqual([]);
+  });
+});
