@@ -1,4 +1,5 @@
 import type { Db } from "./index";
+import { pruneListingChanges } from "./listing";
 
 export interface CatalogChange {
   listingId: number;
@@ -13,14 +14,25 @@ export interface CatalogChange {
 export class CatalogChangeFeed {
   private lastId = -1;
   private lastRead = 0;
+  private lastPruned = Date.now();
   private pending: Promise<void> | null = null;
   private readonly listeners: ((changes: CatalogChange[] | "all") => void)[] = [];
+
+  private readonly intervalMs: number;
+  private readonly pruneEveryMs: number;
+  private readonly keepChanges: number;
 
   /**
    * `intervalMs`: how often the log is read at most. Other processes' changes show within that
    * time; this process's own writes call catchUp({ force: true }) and show at once.
+   * `pruneEveryMs` / `keepChanges`: how often the log is trimmed to its newest entries, so a
+   * long-running store's log stays bounded.
    */
-  constructor(private readonly db: Db, private readonly intervalMs = Number(process.env.CATALOG_SYNC_MS ?? 250)) {}
+  constructor(private readonly db: Db, options: { intervalMs?: number; pruneEveryMs?: number; keepChanges?: number } = {}) {
+    this.intervalMs = options.intervalMs ?? Number(process.env.CATALOG_SYNC_MS ?? 250);
+    this.pruneEveryMs = options.pruneEveryMs ?? 10 * 60_000;
+    this.keepChanges = options.keepChanges ?? 100_000;
+  }
 
   subscribe(listener: (changes: CatalogChange[] | "all") => void): void {
     this.listeners.push(listener);
@@ -33,10 +45,18 @@ export class CatalogChangeFeed {
     const now = Date.now();
     if (!options.force && this.lastId >= 0 && now - this.lastRead < this.intervalMs) return Promise.resolve();
     this.lastRead = now;
-    this.pending = this.read().finally(() => {
+    this.pending = this.read().then(() => this.pruneWhenDue(now)).finally(() => {
       this.pending = null;
     });
     return this.pending;
+  }
+
+  // Safe from any process: every process has read far past what is trimmed, and one that falls
+  // further behind than the trimmed log gets "all" and rebuilds from the tables.
+  private async pruneWhenDue(now: number): Promise<void> {
+    if (now - this.lastPruned < this.pruneEveryMs) return;
+    this.lastPruned = now;
+    await pruneListingChanges(this.db, this.keepChanges);
   }
 
   private async read(): Promise<void> {

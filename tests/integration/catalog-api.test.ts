@@ -5,7 +5,9 @@ import { CompareSchema, MediaSetSchema, ProductSchema } from "../../commerce/con
 import { CategorySchema, KeywordRedirectSchema, SearchPageSchema, SuggestionsSchema } from "../../commerce/contract/search";
 import { ADMIN_KEY, commerceForSuite } from "../support/commerce";
 import { createDb, migrateToLatest } from "../../commerce/db/index";
+import { CatalogChangeFeed } from "../../commerce/db/catalog-changes";
 import { pruneListingChanges } from "../../commerce/db/listing";
+import { seedIfEmpty } from "../../commerce/db/seed/index";
 import { DIALECTS, tempSqlite } from "../support/databases";
 
 describe.each(DIALECTS)("catalog API on %s", (dialect) => {
@@ -253,6 +255,31 @@ describe("the listing change log", () => {
       await pruneListingChanges(db, 10);
       const rows = await db.selectFrom("listing_change").select("id").orderBy("id").execute();
       expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => 21 + i));
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+
+  it("is trimmed while the store runs, and the feed still hands on every new change", async () => {
+    const database = tempSqlite();
+    const db = createDb(database.url);
+    try {
+      await migrateToLatest(db);
+      await seedIfEmpty(db, 0);
+      const { id: listingId } = await db.selectFrom("listing").select("id").where("base_code", "=", "9001-BFAC").executeTakeFirstOrThrow();
+      const feed = new CatalogChangeFeed(db, { intervalMs: 0, pruneEveryMs: 0, keepChanges: 5 });
+      const seen: (string | number)[] = [];
+      feed.subscribe((changes) => seen.push(...(changes === "all" ? ["all"] : changes.map((c) => c.listingId))));
+      await feed.catchUp();
+      await db.insertInto("listing_change").values(Array.from({ length: 12 }, () => ({ listing_id: listingId }))).execute();
+      await feed.catchUp({ force: true });
+      expect(seen).toHaveLength(12);
+      const left = await db.selectFrom("listing_change").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      expect(Number(left.n)).toBe(5);
+      await db.insertInto("listing_change").values({ listing_id: listingId }).execute();
+      await feed.catchUp({ force: true });
+      expect(seen).toHaveLength(13);
     } finally {
       await db.destroy();
       await database.drop();
