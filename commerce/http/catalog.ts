@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import { FieldsSchema } from "../contract/common";
 import {
-  type Compare, type MediaSet, type Product, ProductCodeParamSchema, ProductCodesQuerySchema, StockAlertRequestSchema, StockUpdateSchema,
+  type MediaSet, type Product, ProductCodeParamSchema, ProductCodesQuerySchema, StockAlertRequestSchema, StockUpdateSchema,
 } from "../contract/product";
 import type { ProductFamilies } from "../db/catalog";
 import type { CatalogChangeFeed } from "../db/catalog-changes";
@@ -13,6 +13,7 @@ import { baseCodesOf, rebuildListings } from "../db/listing";
 import { mediaItems } from "../db/media";
 import type { ListingIndexes } from "../db/listing-facts";
 import { insertStockAlert, markAlertNotified, setStockLevel, waitingAlerts } from "../db/stock";
+import { compareTable } from "../domain/compare";
 import { type Fields, productView } from "../domain/product";
 import { limitProductCodes } from "../domain/product-codes";
 import { SITE_CURRENCY } from "../domain/sites";
@@ -98,16 +99,7 @@ export function catalogRouter({ db, indexes, families, feed, mailer, logger, adm
         throw notFound(missing.join(","), `Products not found: ${missing.join(", ")}.`);
       }
       if (brewersOnly && list.some((p) => p.productType !== "Brewer")) throw invalid("productCodes", "compare-appliance compares brewers only.");
-      const features = new Map<string, { code: string; name: string; values: Record<string, string> }>();
-      for (const p of list) {
-        for (const f of p.classifications?.flatMap((c) => c.features) ?? []) {
-          const row = features.get(f.code) ?? { code: f.code, name: f.name, values: {} };
-          row.values[p.code] = f.featureValues.map((v) => v.value).join(", ");
-          features.set(f.code, row);
-        }
-      }
-      const body: Compare = { products: list, features: [...features.values()] };
-      res.json(body);
+      res.json(compareTable(list));
     });
   router.get("/products/compare-product", compare(false));
   router.get("/products/compare-appliance", compare(true));
