@@ -27,7 +27,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /accessibility\.spec/ },
   ],
   webServer: {
     command: "node build/server.js",
