@@ -27,7 +27,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /accessibility\.spec/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /accessibility\.spec/, grepInvert: /@needs-js/ },
   ],
   webServer: {
     command: "node build/server.js",

@@ -1,15 +1,18 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { ListingPageView } from "../models/search.server";
 import { format, messages } from "../brands/messages";
 import { type ListingState, listingSearch, withFilterToggled, withPage } from "../lib/listing-url";
+import { useLinkDelegation } from "../lib/link-delegation";
 import { useHydrated } from "../lib/use-hydrated";
 
 /** Facets as links: each value toggles itself in the URL, so filtering works before JavaScript. */
 export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingPageView["facets"]; state: ListingState; basePath: string; lang: Lang }) {
   const t = messages(lang);
+  const links = useLinkDelegation({ preventScrollReset: true });
   return (
-    <nav className="facets" aria-label={t.filters}>
+    // The links inside are what shoppers click and tab to; the panel only turns them into client navigation.
+    <nav className="facets" aria-label={t.filters} {...links.containerProps}>
       <h2 className="facets__title">{t.filters}</h2>
       {facets.map((f) => (
         <details key={f.code} className="facet" open={f.values.some((v) => v.selected) || f.priority > 95 || ["roast", "brand", "price", "colour", "series"].includes(f.code)}>
@@ -17,18 +20,17 @@ export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingP
           <ul>
             {f.values.map((v) => (
               <li key={v.code}>
-                <Link
-                  to={`${basePath}${listingSearch(withFilterToggled(state, f.code, v.code))}`}
+                <a
+                  href={`${basePath}${listingSearch(withFilterToggled(state, f.code, v.code))}`}
                   className={v.selected ? "facet__value facet__value--on" : "facet__value"}
                   aria-current={v.selected ? "true" : undefined}
                   rel="nofollow"
-                  preventScrollReset
                   data-facet={f.code}
                   data-value={v.code}
                 >
                   <span className="facet__box" aria-hidden="true">{v.selected ? "✓" : ""}</span>
                   {v.name} <span className="facet__count">({v.count})</span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -40,19 +42,20 @@ export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingP
 
 export function ActiveFilters({ page, state, basePath, lang }: { page: ListingPageView; state: ListingState; basePath: string; lang: Lang }) {
   const t = messages(lang);
+  const links = useLinkDelegation({ preventScrollReset: true });
   if (page.breadcrumbs.length === 0) return null;
   return (
-    <ul className="active-filters" aria-label={t.filters}>
+    <ul className="active-filters" aria-label={t.filters} {...links.containerProps}>
       {page.breadcrumbs.map((b) => (
         <li key={`${b.facetCode}:${b.facetValueCode}`}>
-          <Link to={`${basePath}${listingSearch(withFilterToggled(state, b.facetCode, b.facetValueCode))}`} className="chip" rel="nofollow" preventScrollReset>
+          <a href={`${basePath}${listingSearch(withFilterToggled(state, b.facetCode, b.facetValueCode))}`} className="chip" rel="nofollow">
             {b.facetValueName} <span aria-hidden="true">×</span>
             <span className="visually-hidden"> ({t.removeFilter})</span>
-          </Link>
+          </a>
         </li>
       ))}
       <li>
-        <Link to={`${basePath}${listingSearch({ ...state, filters: [], page: 1 })}`} rel="nofollow">{t.clearFilters}</Link>
+        <a href={`${basePath}${listingSearch({ ...state, filters: [], page: 1 })}`} rel="nofollow">{t.clearFilters}</a>
       </li>
     </ul>
   );
@@ -87,23 +90,24 @@ export function ResultCount({ total, lang }: { total: number; lang: Lang }) {
 
 export function Pagination({ page, state, basePath, lang }: { page: ListingPageView; state: ListingState; basePath: string; lang: Lang }) {
   const t = messages(lang);
+  const links = useLinkDelegation();
   const { currentPage, totalPages } = page.pagination;
   if (totalPages <= 1) return null;
   const current = currentPage + 1;
   const pages = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, totalPages])].filter((p) => p >= 1 && p <= totalPages).sort((a, b) => a - b);
   const href = (p: number) => `${basePath}${listingSearch(withPage(state, p))}`;
   return (
-    <nav className="pagination" aria-label={t.pagination}>
+    <nav className="pagination" aria-label={t.pagination} {...links.containerProps}>
       <p className="visually-hidden">{format(t.pageOf, { page: current, total: totalPages })}</p>
       <ul>
-        {current > 1 ? <li><Link to={href(current - 1)} rel="prev">{t.previousPage}</Link></li> : null}
+        {current > 1 ? <li><a href={href(current - 1)} rel="prev">{t.previousPage}</a></li> : null}
         {pages.map((p, i) => (
           <li key={p}>
             {i > 0 && p - pages[i - 1]! > 1 ? <span aria-hidden="true">… </span> : null}
-            {p === current ? <span aria-current="page" className="pagination__current">{p}</span> : <Link to={href(p)}>{p}</Link>}
+            {p === current ? <span aria-current="page" className="pagination__current">{p}</span> : <a href={href(p)}>{p}</a>}
           </li>
         ))}
-        {current < totalPages ? <li><Link to={href(current + 1)} rel="next">{t.nextPage}</Link></li> : null}
+        {current < totalPages ? <li><a href={href(current + 1)} rel="next">{t.nextPage}</a></li> : null}
       </ul>
     </nav>
   );

@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
 import { messages } from "../brands/messages";
+import { useLinkDelegation } from "../lib/link-delegation";
 import { localePath } from "../lib/paths";
 import type { ProductCardData } from "../models/product.server";
 import { Price } from "./Price";
@@ -24,11 +24,12 @@ export function ProductCard({ product, lang, compare }: { product: ProductCardDa
   const t = messages(lang);
   return (
     <article className="product-card">
-      <Link to={localePath(lang, product.url)} className="product-card__link" prefetch="intent">
+      {/* data-discover: Remix learns the product route ahead of the click, as it does for a <Link>. */}
+      <a href={localePath(lang, product.url)} className="product-card__link" data-discover="true">
         {product.imageUrl ? <img src={product.imageUrl} alt="" width={240} height={240} loading="lazy" className="product-card__image" /> : null}
         {product.badge ? <Badge badge={product.badge} /> : null}
         <h3 className="product-card__name">{product.name}</h3>
-      </Link>
+      </a>
       <p className="product-card__brand">{product.brand}</p>
       <Price price={product.price} original={product.originalPrice} lang={lang} />
       <StockStatus status={product.stockStatus} lang={lang} />
@@ -41,15 +42,20 @@ export function ProductCard({ product, lang, compare }: { product: ProductCardDa
   );
 }
 
+/** Cards link to their product pages; one handler navigates (and prefetches on hover) for them all. */
 export function ProductGrid({ products, lang, compare }: { products: ProductCardData[]; lang: Lang; compare?: boolean }) {
+  const links = useLinkDelegation({ prefetchOnIntent: true });
   return (
-    <ul className="product-grid">
-      {products.map((p) => (
-        <li key={p.code}>
-          <ProductCard product={p} lang={lang} compare={compare} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="product-grid" {...links.containerProps}>
+        {products.map((p) => (
+          <li key={p.code}>
+            <ProductCard product={p} lang={lang} compare={compare} />
+          </li>
+        ))}
+      </ul>
+      {links.prefetch}
+    </>
   );
 }
 

@@ -178,3 +178,30 @@ test("the header search suggests as you type with JavaScript, and submits withou
   }
   await expect(page.getByRole("heading", { level: 1 })).toContainText("cara");
 });
+
+// Without JavaScript these are ordinary links (the flows above); the no-js project leaves out @needs-js.
+test.describe("with JavaScript, listing links navigate in place @needs-js", () => {
+  test("facets, filter chips, pagination and product cards change the page without reloading it, and a hovered card is prefetched", async ({ page }) => {
+    await page.goto(us("/c/coffee"));
+    // A marker on window survives client navigation and disappears with a document reload.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+    await chooseFacet(page, "caffeine", "caffeinated");
+    await expect(page).toHaveURL(/caffeine=caffeinated/);
+    await page.locator(".pagination").getByRole("link", { name: "2", exact: true }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await page.locator(".active-filters .chip").first().click();
+    await expect(page).not.toHaveURL(/caffeine=caffeinated/);
+    expect(await sameDocument()).toBe(true);
+
+    const card = page.locator(".product-card__link").first();
+    const path = new URL((await card.getAttribute("href"))!, us("/")).pathname;
+    await card.hover();
+    await expect(page.locator(`link[rel=prefetch][href*="${path}"]`).first()).toBeAttached();
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator(".product-page h1")).toBeVisible();
+    expect(await sameDocument()).toBe(true);
+  });
+});
