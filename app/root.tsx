@@ -21,13 +21,16 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+type PageLayout = Omit<LayoutContent, "siteConfig">;
 type PublicBrand = Pick<BrandConfig, "id" | "name" | "phone" | "shopLinks" | "theme" | "languages" | "currency">;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  let layout: LayoutContent | null = null;
+  let layout: PageLayout | null = null;
   try {
-    layout = await getLayoutContent(clientContext(context));
+    // The site configuration stays on the server: integration settings the page has no use for.
+    const { navigation, banner, notification, footer } = await getLayoutContent(clientContext(context));
+    layout = { navigation, banner, notification, footer };
   } catch (err) {
     // Spec §8: a header fetch failure must not take the page down; the page renders without it.
     context.logger.warn({ err, correlationId: context.correlationId }, "layout content unavailable");
