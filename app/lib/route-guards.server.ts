@@ -1,6 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
+import type { Lang } from "../../commerce/contract/common";
 import { notFoundPage } from "./page-errors.server";
+import { localePath } from "./paths";
+import { CategoryCodeSchema, ProductCodeParamSchema } from "./schemas.server";
 
 /**
  * Routes named `($lang).…` also match `/xx/…`. Only `fr`, on a French-speaking brand, is a real
@@ -9,4 +13,22 @@ import { notFoundPage } from "./page-errors.server";
 export function requireLangSegment(params: Params, context: AppLoadContext): void {
   if (params.lang === undefined) return;
   if (params.lang !== "fr" || context.lang !== "fr") notFoundPage();
+}
+
+/**
+ * A category code from the URL. Codes are lower case: `/c/Coffee` answers 301 to `/c/coffee`;
+ * anything else the catalog could never hold is a page that does not exist (not a failed API call).
+ */
+export function categoryCodeOrNotFound(raw: string | undefined, url: URL, lang: Lang): string {
+  const code = raw ?? "";
+  if (CategoryCodeSchema.safeParse(code).success) return code;
+  if (CategoryCodeSchema.safeParse(code.toLowerCase()).success) throw redirect(`${localePath(lang, `/c/${code.toLowerCase()}`)}${url.search}`, 301);
+  notFoundPage();
+}
+
+/** A product code from the URL; one the catalog could never hold is a page that does not exist. */
+export function productCodeOrNotFound(raw: string | undefined): string {
+  const checked = ProductCodeParamSchema.safeParse(raw ?? "");
+  if (!checked.success) notFoundPage();
+  return checked.data;
 }

@@ -4,3 +4,4 @@
  */
 export { NewsletterSignupSchema } from "../../commerce/contract/cms";
 export { ProductCodeParamSchema, StockAlertRequestSchema } from "../../commerce/contract/product";
+export { CategoryCodeSchema } from "../../commerce/contract/search";

@@ -11,7 +11,7 @@ import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { CookieJar } from "../lib/cookies.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
-import { requireLangSegment } from "../lib/route-guards.server";
+import { productCodeOrNotFound, requireLangSegment } from "../lib/route-guards.server";
 import { jsonLd, seoMeta } from "../lib/seo";
 import { useNonce } from "../lib/nonce";
 import { getMediaSet, getProduct, getProductsByCodes, getRecommendedProducts, toCard } from "../models/product.server";
@@ -32,7 +32,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   const url = new URL(request.url);
   const ctx = clientContext(context);
-  const code = String(params.code);
+  const code = productCodeOrNotFound(params.code);
   const [product, media] = await Promise.all([orFailedPage(getProduct(ctx, code, "FULL")), getMediaSet(ctx, code)]);
   // One address per product: an old or mistyped slug answers 301 to the canonical URL.
   if (`/${params.category}/${params.slug}/p/${params.code}` !== product.url) {

@@ -6,7 +6,7 @@ import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { listingStateFromUrl } from "../lib/listing-url";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
-import { requireLangSegment } from "../lib/route-guards.server";
+import { categoryCodeOrNotFound, requireLangSegment } from "../lib/route-guards.server";
 import { seoMeta } from "../lib/seo";
 import { toCard } from "../models/product.server";
 import { getCategoryListing, toListingPageView } from "../models/search.server";
@@ -16,8 +16,9 @@ export const headers = cacheHeaders;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
-  const code = String(params.code);
-  const state = listingStateFromUrl(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const code = categoryCodeOrNotFound(params.code, url, context.lang);
+  const state = listingStateFromUrl(url.searchParams);
   const ctx = clientContext(context);
   const { products, category, ...page } = await orFailedPage(getCategoryListing(ctx, code, state));
   return data(

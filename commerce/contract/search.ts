@@ -69,6 +69,8 @@ export type Suggestions = z.infer<typeof SuggestionsSchema>;
 
 export const KeywordRedirectSchema = z.object({ redirectUrl: z.string().nullable() });
 
+export const CategoryCodeSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, "Category codes are lower-case letters, digits and dashes.");
+
 export const TermQuerySchema = z.object({ term: z.string().trim().min(1, "term is required").max(200) });
 
 export const SitemapPageSchema = z.object({

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import {
-  type Category, KeywordRedirectSchema, type SitemapPage, type ListingQuery, parseListingQuery, SearchRequestSchema, type Suggestions, TermQuerySchema,
+  type Category, CategoryCodeSchema, KeywordRedirectSchema, type SitemapPage, type ListingQuery, parseListingQuery, SearchRequestSchema, type Suggestions, TermQuerySchema,
 } from "../contract/search";
 import { findKeywordRedirect, siteCategories } from "../db/categories";
 import type { ProductFamilies } from "../db/catalog";
@@ -17,7 +17,6 @@ import { ApiProblem, invalid } from "./errors";
 import { handle, parse } from "./handle";
 import { type SiteLocals, siteOf } from "./site";
 
-const CategoryCode = /^[a-z0-9-]{1,64}$/;
 const SitemapQuery = z.object({ currentPage: z.coerce.number().int().min(0).max(1000).default(0), pageSize: z.coerce.number().int().min(1).max(50_000).default(10_000) });
 
 export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductFamilies, feed: CatalogChangeFeed): Router {
@@ -76,7 +75,8 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
   }
 
   async function categoryOf(site: SiteLocals, code: string): Promise<{ category: Category; names: Map<string, string> }> {
-    if (!CategoryCode.test(code)) throw invalid("code", "Category codes are lower-case letters, digits and dashes.");
+    const checked = CategoryCodeSchema.safeParse(code);
+    if (!checked.success) throw invalid("code", checked.error.issues[0]!.message);
     const rows = await rowsOf(site);
     const category = assembleCategory(code, rows);
     if (!category) throw new ApiProblem(404, { type: "UnknownIdentifierError", message: `Category '${code}' not found.`, subject: code, subjectType: "category" });

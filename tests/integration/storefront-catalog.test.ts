@@ -45,6 +45,11 @@ describe("product pages", () => {
     expect(res.body).toContain("SORRY, SOMETHING WENT WRONG!");
   });
 
+  it("answers a malformed product code with 404, not a failed page", async () => {
+    expect((await page("/Coffee/nothing/p/%00")).status).toBe(404);
+    expect((await page("/Coffee/nothing/p/a%20b")).status).toBe(404);
+  });
+
   it("shows pack sizes in ct for pods and oz for bagged coffee", async () => {
     const res = await page("/Coffee/breakfast-blend/p/5001-SMRG-BG-12");
     expect(res.body).toContain(">24 ct<");
@@ -83,6 +88,13 @@ describe("category and search pages", () => {
 
   it("answers an unknown category with 404", async () => {
     expect((await page("/c/no-such-thing")).status).toBe(404);
+  });
+
+  it("treats a category code the catalog could never hold as not found, and sends upper case to the lower-case page", async () => {
+    expect((await page("/c/caf%C3%A9%3Cscript%3E")).status).toBe(404);
+    const upper = await page("/fr/c/Coffee?roast=dark", "www.brewfront.ca");
+    expect(upper.status).toBe(301);
+    expect(upper.headers.location).toBe("/fr/c/coffee?roast=dark");
   });
 
   it("redirects a category word to its category, in French too", async () => {
