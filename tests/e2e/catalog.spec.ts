@@ -181,7 +181,7 @@ test("the header search suggests as you type with JavaScript, and submits withou
 
 // Without JavaScript these are ordinary links (the flows above); the no-js project leaves out @needs-js.
 test.describe("with JavaScript, listing links navigate in place @needs-js", () => {
-  test("facets, filter chips, pagination and product cards change the page without reloading it, and a hovered card is prefetched", async ({ page }) => {
+  test("facets, filter chips, pagination, product cards and the header's categories change the page without reloading it, and a hovered card is prefetched", async ({ page }) => {
     await page.goto(us("/c/coffee"));
     // A marker on window survives client navigation and disappears with a document reload.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
@@ -202,6 +202,12 @@ test.describe("with JavaScript, listing links navigate in place @needs-js", () =
     await card.click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.locator(".product-page h1")).toBeVisible();
+    expect(await sameDocument()).toBe(true);
+
+    // The header's category links work the same way.
+    await page.locator(".site-nav").getByRole("link", { name: "Brewers" }).click();
+    await expect(page).toHaveURL(/\/c\/brewers$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Brewers" })).toBeVisible();
     expect(await sameDocument()).toBe(true);
   });
 });
