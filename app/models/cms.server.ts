@@ -47,20 +47,29 @@ export function getLayoutContent(ctx: ApiClientContext): Promise<LayoutContent> 
   return layoutCache.get(`${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}`, load);
 }
 
-/** A CMS page with every paragraph's HTML sanitised, ready to render. */
-export async function getContentPage(ctx: ApiClientContext, label: string): Promise<CmsPage> {
-  const page = await callApi(ctx, {
-    path: "cms/pages",
-    query: { pageLabelOrId: label, pageType: "ContentPage", fields: "DEFAULT", cmsTicketId: ctx.cmsTicketId },
-    schema: CmsPageSchema,
-  });
-  return {
-    ...page,
-    slots: page.slots.map((slot) => ({
-      ...slot,
-      components: slot.components.map((c) => (c.typeCode === "CMSParagraphComponent" ? { ...c, content: sanitizeHtml(c.content) } : c)),
-    })),
+const pageCache = new TtlCache<CmsPage>(CACHE_TTL_MS, 500);
+
+/**
+ * A CMS page with every paragraph's HTML sanitised, ready to render. Cached as briefly as the
+ * layout (editors' changes show within CMS_CACHE_TTL_MS), except in CMS preview (cmsTicketId).
+ */
+export function getContentPage(ctx: ApiClientContext, label: string): Promise<CmsPage> {
+  const load = async (): Promise<CmsPage> => {
+    const page = await callApi(ctx, {
+      path: "cms/pages",
+      query: { pageLabelOrId: label, pageType: "ContentPage", fields: "DEFAULT", cmsTicketId: ctx.cmsTicketId },
+      schema: CmsPageSchema,
+    });
+    return {
+      ...page,
+      slots: page.slots.map((slot) => ({
+        ...slot,
+        components: slot.components.map((c) => (c.typeCode === "CMSParagraphComponent" ? { ...c, content: sanitizeHtml(c.content) } : c)),
+      })),
+    };
   };
+  if (ctx.cmsTicketId) return load();
+  return pageCache.get(`${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}|${label}`, load);
 }
 
 export const PageLabelSchema = z.string().regex(/^[a-z0-9-]{1,80}$/);

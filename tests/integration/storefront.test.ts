@@ -125,7 +125,8 @@ describe("CMS HTML on a page", () => {
       JSON.stringify({ content: '<h2 onmouseover="steal()">Fresh roasts</h2><script>alert("x")</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">story</a>' }),
     );
     db.close();
-    const res = await page("/", "www.brewfront.com");
+    // A CMS preview (cmsTicketId) skips the page cache, so the edit shows at once.
+    const res = await page("/?cmsTicketId=preview-1", "www.brewfront.com");
     expect(res.body).toContain("<h2>Fresh roasts</h2>");
     expect(res.body).not.toContain('alert("x")');
     expect(res.body).not.toContain("onerror");
@@ -210,12 +211,12 @@ describe("operations", () => {
   });
 
   it("logs every request with its correlation id", async () => {
-    const res = await page("/", "www.brewfront.com");
+    const res = await page("/c/coffee", "www.brewfront.com");
     const id = res.headers.correlationid as string;
     expect(id).toMatch(/^[0-9a-f]{32}-\d+$/);
     // The page request and the API calls it made carry the same id.
-    await store.waitForLog((l) => l.includes(id) && l.includes('"url":"/"'));
-    await store.waitForLog((l) => l.includes(id) && l.includes("/rest/v2/usb2c/cms/pages"));
+    await store.waitForLog((l) => l.includes(id) && l.includes('"url":"/c/coffee"'));
+    await store.waitForLog((l) => l.includes(id) && l.includes("/rest/v2/usb2c/c/coffee/categoryData"));
   });
 });
 
