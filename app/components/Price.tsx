@@ -3,7 +3,9 @@ import { messages } from "../brands/messages";
 import type { Lang } from "../../commerce/contract/common";
 
 /** The price a shopper pays, with the list price struck through when it is lower. */
-export function Price({ price, original, lang }: { price: PriceData; original?: PriceData; lang: Lang }) {
+type Shown = Pick<PriceData, "formattedValue" | "priceType">;
+
+export function Price({ price, original, lang }: { price: Shown; original?: Shown; lang: Lang }) {
   const t = messages(lang);
   return (
     <span className="price">

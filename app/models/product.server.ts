@@ -69,6 +69,9 @@ export function requestStockAlert(ctx: ApiClientContext, productCode: string, em
   return callApi(ctx, { method: "POST", path: "alert/alertMe", json: { productCode, email }, schema: StockAlertResultSchema });
 }
 
+/** A price as a card shows it: the formatted amount, and whether it is a "from" price. */
+export type CardPrice = Pick<Product["price"], "formattedValue" | "priceType">;
+
 /** What a product card needs: keeps page data (and the HTML it is embedded in) small. */
 export interface ProductCardData {
   code: string;
@@ -76,8 +79,8 @@ export interface ProductCardData {
   brand: string;
   url: string;
   imageUrl?: string;
-  price: Product["price"];
-  originalPrice?: Product["price"];
+  price: CardPrice;
+  originalPrice?: CardPrice;
   badge?: Product["badge"];
   stockStatus: Product["stock"]["stockLevelStatus"];
   productType: string;
@@ -92,8 +95,8 @@ export function toCard(p: Product): ProductCardData {
     brand: p.brand,
     url: p.url,
     imageUrl: p.images.find((i) => i.imageType === "PRIMARY")?.url,
-    price: p.price,
-    originalPrice: p.originalPriceData,
+    price: { formattedValue: p.price.formattedValue, priceType: p.price.priceType },
+    originalPrice: p.originalPriceData && { formattedValue: p.originalPriceData.formattedValue, priceType: p.originalPriceData.priceType },
     badge: p.badge,
     stockStatus,
     productType: p.productType,
