@@ -1,6 +1,7 @@
 import type { Lang } from "../contract/common";
 import { FACET_KEYS, type FacetKey, type SortCode } from "../contract/search";
 import { normalizeSearchText } from "./search-text";
+import { Memo } from "../memo";
 
 /** One listing as the index holds it (site-specific: price and stock are this site's). */
 export interface ListingFacts {
@@ -135,7 +136,7 @@ export class ListingIndex {
    * Matches and facet counts of recent queries (by scope, text and filters; sort and page do not
    * change them), as a search engine's query cache: head queries repeat. Cleared on any change.
    */
-  private readonly counted = new Map<string, Counted>();
+  private readonly counted = new Memo<Counted>(200);
 
   get size(): number {
     return this.facts.length;
@@ -221,12 +222,7 @@ export class ListingIndex {
   query(q: IndexQuery): IndexResult {
     if (q.facets === false) return this.walk(q);
     const cacheKey = JSON.stringify([q.category ?? "", q.text ? q.text.words : null, q.text?.ids.length ?? -1, [...q.filters].sort()]);
-    let counted = this.counted.get(cacheKey);
-    if (!counted) {
-      counted = this.count(q);
-      if (this.counted.size >= 200) this.counted.delete(this.counted.keys().next().value!);
-      this.counted.set(cacheKey, counted);
-    }
+    const counted = this.counted.get(cacheKey, () => this.count(q));
     const { matches, total, facetCounts } = counted;
 
     const start = q.page * q.pageSize;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import {
   type Category, CategoryCodeSchema, KeywordRedirectSchema, type SitemapPage, type ListingQuery, parseListingQuery, SearchRequestSchema, type Suggestions, TermQuerySchema,
 } from "../contract/search";
-import { findKeywordRedirect, siteCategories } from "../db/categories";
+import { type CategoryRow, findKeywordRedirect, siteCategories } from "../db/categories";
 import type { ProductFamilies } from "../db/catalog";
 import type { Db } from "../db/index";
 import type { ListingIndexes } from "../db/listing-facts";
@@ -14,6 +14,7 @@ import { productView } from "../domain/product";
 import { assembleCategory, assembleSearchPage } from "../domain/search-page";
 import { normalizeSearchText, spellingSuggestion } from "../domain/search-text";
 import { ApiProblem, invalid } from "./errors";
+import { Memo } from "../memo";
 import { handle, parse } from "./handle";
 import { type SiteLocals, siteOf } from "./site";
 
@@ -26,68 +27,49 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
    * Full-text matches per language and wording, as a search engine keeps posting lists: popular
    * searches repeat, and the answer changes only with the catalog, which clears it.
    */
-  const textMatches = new Map<string, Promise<TextMatches>>();
+  const textMatches = new Memo<Promise<TextMatches>>(500);
   feed.subscribe(() => textMatches.clear());
-  const match = (lang: SiteLocals["lang"], freeText: string): Promise<TextMatches> => {
-    const key = `${lang}|${normalizeSearchText(freeText)}`;
-    let hit = textMatches.get(key);
-    if (!hit) {
-      if (textMatches.size >= 500) textMatches.delete(textMatches.keys().next().value!);
-      hit = matchText(db, lang, freeText);
-      textMatches.set(key, hit);
-      hit.catch(() => textMatches.delete(key));
-    }
-    return hit;
-  };
+  const match = (lang: SiteLocals["lang"], freeText: string): Promise<TextMatches> =>
+    textMatches.get(`${lang}|${normalizeSearchText(freeText)}`, () => matchText(db, lang, freeText));
 
   /**
    * Answered pages, as serialised JSON, per site, language, price groups and query: shoppers ask
    * for the same category pages and searches over and over, and an answer changes only when the
    * catalog does, which clears them (as it clears the category rows).
    */
-  const pages = new Map<string, string>();
-  const categoryRows = new Map<string, Promise<Awaited<ReturnType<typeof siteCategories>>>>();
+  const pages = new Memo<Promise<string>>(1000);
+  const siteCategoryRows = new Memo<Promise<{ rows: CategoryRow[]; names: Map<string, string> }>>();
   feed.subscribe(() => {
     pages.clear();
-    categoryRows.clear();
+    siteCategoryRows.clear();
   });
-  const rowsOf = (site: SiteLocals) => {
-    const key = `${site.site}|${site.lang}`;
-    let rows = categoryRows.get(key);
-    if (!rows) {
-      rows = siteCategories(db, site.site, site.lang);
-      categoryRows.set(key, rows);
-      rows.catch(() => categoryRows.delete(key));
-    }
-    return rows;
-  };
+  const categoriesOf = (site: SiteLocals) =>
+    siteCategoryRows.get(`${site.site}|${site.lang}`, async () => {
+      const rows = await siteCategories(db, site.site, site.lang);
+      return { rows, names: new Map(rows.map((r) => [r.code, r.name])) };
+    });
 
   async function answerPage(site: SiteLocals, rawQuery: unknown, category?: { category: Category; names: Map<string, string> }): Promise<string> {
     const request = parse(SearchRequestSchema, rawQuery);
     await feed.catchUp();
     const key = [site.site, site.lang, site.currency, site.userGroups.join(","), category?.category.code ?? "", request.query, request.currentPage, request.pageSize].join("|");
-    const hit = pages.get(key);
-    if (hit) return hit;
-    const json = JSON.stringify(await searchPage(site, request, category));
-    if (pages.size >= 1000) pages.delete(pages.keys().next().value!);
-    pages.set(key, json);
-    return json;
+    return pages.get(key, async () => JSON.stringify(await searchPage(site, request, category)));
   }
 
   async function categoryOf(site: SiteLocals, code: string): Promise<{ category: Category; names: Map<string, string> }> {
     const checked = CategoryCodeSchema.safeParse(code);
     if (!checked.success) throw invalid("code", checked.error.issues[0]!.message);
-    const rows = await rowsOf(site);
+    const { rows, names } = await categoriesOf(site);
     const category = assembleCategory(code, rows);
     if (!category) throw new ApiProblem(404, { type: "UnknownIdentifierError", message: `Category '${code}' not found.`, subject: code, subjectType: "category" });
-    return { category, names: new Map(rows.map((r) => [r.code, r.name])) };
+    return { category, names };
   }
 
   async function searchPage(site: SiteLocals, request: z.infer<typeof SearchRequestSchema>, category?: { category: Category; names: Map<string, string> }) {
     const parsed = parseListingQuery(request.query);
     if (!parsed.ok) throw invalid("query", parsed.message);
     const query: ListingQuery = parsed.query;
-    const names = category?.names ?? new Map((await rowsOf(site)).map((r) => [r.code, r.name]));
+    const names = category?.names ?? (await categoriesOf(site)).names;
     // The index first: getting it catches up with catalog changes, which may clear the text matches.
     const index = await indexes.get(site.site);
     const [text, redirect] = await Promise.all([
@@ -161,7 +143,7 @@ export function searchRouter(db: Db, indexes: ListingIndexes, families: ProductF
   }));
 
   router.get("/categories", handle(async (_req, res) => {
-    const rows = await rowsOf(siteOf(res));
+    const { rows } = await categoriesOf(siteOf(res));
     res.json({ categories: rows.map((r) => ({ code: r.code, name: r.name, url: `/c/${r.code}`, parent: r.parent_code ?? undefined })) });
   }));
 
