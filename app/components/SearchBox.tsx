@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { Suggestions } from "../../commerce/contract/search";
 import { messages } from "../brands/messages";
-import { localePath } from "../lib/paths";
+import { localePath, searchPath } from "../lib/paths";
 
 /**
  * The header search: a GET form to /search (or /fr/recherche) that works without JavaScript.
@@ -11,7 +11,7 @@ import { localePath } from "../lib/paths";
  */
 export function SearchBox({ lang }: { lang: Lang }) {
   const t = messages(lang);
-  const action = lang === "fr" ? "/fr/recherche" : "/search";
+  const action = searchPath(lang);
   const fetcher = useFetcher<Suggestions>();
   const navigate = useNavigate();
   const listId = useId();

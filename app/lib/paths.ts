@@ -6,6 +6,11 @@ export function localePath(lang: Lang, path: string): string {
   return path === "/" ? "/fr/" : `/fr${path}`;
 }
 
+/** Spec §2: search lives at /search, and at /fr/recherche in Canadian French. */
+export function searchPath(lang: Lang): string {
+  return lang === "fr" ? "/fr/recherche" : "/search";
+}
+
 /** The same page in the other language (Canada): /fr/x <-> /x. */
 export function alternateLanguagePath(pathname: string, search: string): string {
   const target = pathname === "/fr" || pathname.startsWith("/fr/") ? pathname.slice(3) || "/" : pathname === "/" ? "/fr/" : `/fr${pathname}`;

@@ -38,9 +38,19 @@ export async function getBestSellers(ctx: ApiClientContext, pageSize = 8): Promi
   return (await callApi(ctx, { path: "products/getBestSellerProducts", query: { pageSize }, schema: ProductListSchema, withCurrency: true })).products;
 }
 
-/** Brewers side by side use compare-appliance; any other mix compare-product. */
-export function compareProducts(ctx: ApiClientContext, codes: readonly string[], brewersOnly: boolean): Promise<Compare> {
-  return callApi(ctx, { path: brewersOnly ? "products/compare-appliance" : "products/compare-product", query: { productCodes: codes.join(",") }, schema: CompareSchema, withCurrency: true });
+/**
+ * Products side by side. Brewers only use compare-appliance, any other mix compare-product; codes
+ * the catalog does not know are left out first.
+ */
+export async function compareProducts(ctx: ApiClientContext, codes: readonly string[]): Promise<Compare> {
+  const found = await getProductsByCodes(ctx, codes);
+  const brewersOnly = found.length > 0 && found.every((p) => p.productType === "Brewer");
+  return callApi(ctx, {
+    path: brewersOnly ? "products/compare-appliance" : "products/compare-product",
+    query: { productCodes: found.map((p) => p.code).join(",") },
+    schema: CompareSchema,
+    withCurrency: true,
+  });
 }
 
 const JSONP = /^\s*[A-Za-z_$][\w$.]*\(([\s\S]*)\)\s*;?\s*$/;

@@ -9,7 +9,7 @@ import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
-import { compareProducts, getProductsByCodes } from "../models/product.server";
+import { compareProducts } from "../models/product.server";
 import type { loader as rootLoader } from "../root";
 
 export const headers = cacheHeaders;
@@ -20,10 +20,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const codes = [...new Set(url.searchParams.getAll("codes").flatMap((c) => c.split(",")).map((c) => c.trim()).filter((c) => ProductCodeParamSchema.safeParse(c).success))].slice(0, 4);
   if (codes.length < 2) return data({ comparison: null, codes }, { headers: { "Cache-Control": CACHE_CONTROL.catalog } });
-  const ctx = clientContext(context);
-  const found = await orFailedPage(getProductsByCodes(ctx, codes));
-  const brewersOnly = found.length > 0 && found.every((p) => p.productType === "Brewer");
-  const comparison = await orFailedPage(compareProducts(ctx, found.map((p) => p.code), brewersOnly));
+  const comparison = await orFailedPage(compareProducts(clientContext(context), codes));
   return data({ comparison, codes }, { headers: { "Cache-Control": CACHE_CONTROL.catalog } });
 }
 
@@ -41,7 +38,7 @@ export default function ComparePage() {
     <div className="compare-page">
       <h1>{t.compareTitle}</h1>
       {!comparison ? (
-        <p>{t.compareNeedTwo} <Link to={localePath(lang, "/c/brewers")}>{lang === "fr" ? "Voir les cafetières" : "See brewers"}</Link></p>
+        <p>{t.compareNeedTwo} <Link to={localePath(lang, "/c/brewers")}>{t.compareSeeBrewers}</Link></p>
       ) : (
         <div className="table-scroll">
           <table className="compare-table">
@@ -60,11 +57,11 @@ export default function ComparePage() {
             </thead>
             <tbody>
               <tr>
-                <th scope="row">{lang === "fr" ? "Prix" : "Price"}</th>
+                <th scope="row">{t.comparePrice}</th>
                 {comparison.products.map((p) => <td key={p.code}><Price price={p.price} original={p.originalPriceData} lang={lang} /></td>)}
               </tr>
               <tr>
-                <th scope="row">{lang === "fr" ? "Disponibilité" : "Availability"}</th>
+                <th scope="row">{t.compareAvailability}</th>
                 {comparison.products.map((p) => <td key={p.code}><StockStatus status={p.stock.stockLevelStatus} lang={lang} /></td>)}
               </tr>
               {comparison.features.map((f) => (

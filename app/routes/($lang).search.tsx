@@ -7,7 +7,7 @@ import { clientContext } from "../lib/api-client.server";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { listingSearch, listingStateFromUrl } from "../lib/listing-url";
 import { orFailedPage } from "../lib/page-errors.server";
-import { safeReturnPath } from "../lib/paths";
+import { safeReturnPath, searchPath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { getBestSellers, toCard } from "../models/product.server";
 import { searchProducts, toListingPageView } from "../models/search.server";
@@ -20,7 +20,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   const url = new URL(request.url);
   const state = listingStateFromUrl(url.searchParams);
-  const basePath = context.lang === "fr" ? "/fr/recherche" : "/search";
+  const basePath = searchPath(context.lang);
   const ctx = clientContext(context);
   if (!state.q) {
     const bestSellers = await orFailedPage(getBestSellers(ctx, 8));

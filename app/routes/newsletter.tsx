@@ -15,7 +15,7 @@ export function action({ request, context }: ActionFunctionArgs) {
     schema: NewsletterSignupSchema,
     param: "newsletter",
     anchor: "newsletter-heading",
-    invalidMessage: context.lang === "fr" ? "Entrez une adresse courriel valide." : "Enter a valid email address.",
+    invalidMessage: messages(context.lang).invalidEmail,
     submit: async ({ email }) => (await signUpForNewsletter(clientContext(context), email)).status,
   });
 }

@@ -5,6 +5,7 @@ import { messages } from "../brands/messages";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { handleEmailForm } from "../lib/email-form.server";
+import { localePath } from "../lib/paths";
 import { requestStockAlert } from "../models/product.server";
 import type { loader as rootLoader } from "../root";
 
@@ -16,7 +17,7 @@ export function action({ request, context }: ActionFunctionArgs) {
     param: "notify",
     anchor: "notify-heading",
     echo: ["productCode"],
-    invalidMessage: context.lang === "fr" ? "Entrez une adresse courriel valide." : "Enter a valid email address.",
+    invalidMessage: messages(context.lang).invalidEmail,
     submit: async ({ productCode, email }) => {
       try {
         await requestStockAlert(clientContext(context), productCode, email);
@@ -46,7 +47,7 @@ export default function NotifyMePage() {
       {actionData?.echo?.productCode ? (
         <NotifyMeForm lang={lang} productCode={actionData.echo.productCode} initial={actionData} />
       ) : (
-        <p><Link to={lang === "fr" ? "/fr/" : "/"}>{messages(lang).errorHome}</Link></p>
+        <p><Link to={localePath(lang, "/")}>{messages(lang).errorHome}</Link></p>
       )}
     </div>
   );
