@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { format, messages } from "../brands/messages";
 import { Breadcrumbs, ListingBody } from "../components/ListingPage";
 import { clientContext } from "../lib/api-client.server";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
@@ -37,7 +38,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const { category, view, seo } = data;
   const filtered = view.state.filters.length > 0 || view.state.page > 1 || view.state.sort;
   const title = `${category.name} | ${seo.brandName}`;
-  const description = root.lang === "fr" ? `Magasinez ${category.name.toLowerCase()} : ${view.page.pagination.totalResults} produits.` : `Shop ${category.name.toLowerCase()}: ${view.page.pagination.totalResults} products.`;
+  const description = format(messages(root.lang).categoryDescription, { name: category.name.toLowerCase(), n: view.page.pagination.totalResults });
   // Filtered and later pages point search engines at the plain category page.
   return seoMeta({ id: root.brand.id, host: seo.host, languages: root.brand.languages }, root.lang, category.url, title, description, filtered ? [{ name: "robots", content: "noindex, follow" }] : []);
 };
