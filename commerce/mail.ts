@@ -15,15 +15,15 @@ export interface Mailer {
 
 /**
  * SMTP_URL sends through a real server; without it every message is written as an .eml file under
- * the outbox folder (data/outbox by default), which any mail client opens.
+ * the outbox folder, which any mail client opens.
  */
-export function createMailer(options: { smtpUrl?: string; outboxDir?: string; from?: string } = {}): Mailer {
-  const from = options.from ?? process.env.MAIL_FROM ?? "Brewfront <no-reply@brewfront.com>";
+export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
+  const from = options.from;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return { async send(m) { await transport.sendMail({ from, ...m }); } };
   }
-  const outbox = path.resolve(options.outboxDir ?? "data/outbox");
+  const outbox = path.resolve(options.outboxDir);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(m) {

@@ -28,8 +28,8 @@ export class CatalogChangeFeed {
    * `pruneEveryMs` / `keepChanges`: how often the log is trimmed to its newest entries, so a
    * long-running store's log stays bounded.
    */
-  constructor(private readonly db: Db, options: { intervalMs?: number; pruneEveryMs?: number; keepChanges?: number } = {}) {
-    this.intervalMs = options.intervalMs ?? Number(process.env.CATALOG_SYNC_MS ?? 250);
+  constructor(private readonly db: Db, options: { intervalMs: number; pruneEveryMs?: number; keepChanges?: number } ) {
+    this.intervalMs = options.intervalMs;
     this.pruneEveryMs = options.pruneEveryMs ?? 10 * 60_000;
     this.keepChanges = options.keepChanges ?? 100_000;
   }

@@ -130,7 +130,7 @@ export class ProductFamilies {
   constructor(
     private readonly db: Db,
     private readonly feed: CatalogChangeFeed,
-    private readonly maxEntries = Number(process.env.PRODUCT_CACHE_SIZE ?? 20_000),
+    private readonly maxEntries: number,
   ) {
     feed.subscribe((changes) => {
       if (changes === "all") {

@@ -9,22 +9,20 @@ import type { Database } from "./schema";
 export type Db = Kysely<Database>;
 export type { Database } from "./schema";
 
-export const DEFAULT_SQLITE_FILE = "data/brewfront.sqlite";
-
 /**
- * DATABASE_URL=postgres://... selects PostgreSQL; anything else (or nothing) is a SQLite file,
- * written `sqlite:path/to/file.sqlite`, a bare path, or `:memory:`.
+ * Where the catalog lives. The configuration decides (from DATABASE_URL); this layer only opens it.
  */
-export function createDb(databaseUrl: string | undefined = process.env.DATABASE_URL): Db {
-  const url = databaseUrl?.trim() || DEFAULT_SQLITE_FILE;
-  if (/^postgres(ql)?:\/\//.test(url)) {
+export type DatabaseLocation = { kind: "postgres"; url: string } | { kind: "sqlite"; file: string };
+
+export function createDb(location: DatabaseLocation, options: { pgPoolMax: number } = { pgPoolMax: 10 }): Db {
+  if (location.kind === "postgres") {
     // BIGINT and NUMERIC come back as strings from pg; our counts and sums are safe as numbers.
     pg.types.setTypeParser(20, (v) => Number(v));
     pg.types.setTypeParser(1700, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const pool = new pg.Pool({ connectionString: location.url, max: options.pgPoolMax });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const file = url.replace(/^sqlite:(\/\/)?/, "");
+  const file = location.file;
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");

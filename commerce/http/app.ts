@@ -1,5 +1,6 @@
 import express, { Router } from "express";
 import type { Logger } from "pino";
+import type { CommerceConfig } from "../config";
 import type { Db } from "../db/index";
 import type { Mailer } from "../mail";
 import { catalogRouter } from "./catalog";
@@ -16,15 +17,14 @@ export interface CommerceDeps {
   db: Db;
   mailer: Mailer;
   logger: Logger;
-  /** Operators' key for stock updates (ADMIN_API_KEY); without it those endpoints do not exist. */
-  adminKey?: string;
+  config: CommerceConfig;
 }
 
 /**
  * The commerce service: OCC-shaped REST under /rest/v2/{brand}/. Mounted in the storefront's
  * process by default, or served on its own by commerce/main.ts.
  */
-export function createCommerceRouter({ db, mailer, logger, adminKey }: CommerceDeps): Router {
+export function createCommerceRouter({ db, mailer, logger, config }: CommerceDeps): Router {
   const api = Router();
   // Bodies are read only for API paths: the storefront's own form posts must reach Remix unread.
   api.use("/rest", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "100kb" }));
@@ -36,11 +36,11 @@ export function createCommerceRouter({ db, mailer, logger, adminKey }: CommerceD
 
   const site = Router({ mergeParams: true });
   site.use(siteMiddleware);
-  const feed = new CatalogChangeFeed(db);
+  const feed = new CatalogChangeFeed(db, { intervalMs: config.catalogSyncMs });
   const indexes = new ListingIndexes(db, feed);
-  const families = new ProductFamilies(db, feed);
+  const families = new ProductFamilies(db, feed, config.productCacheSize);
   site.use(searchRouter(db, indexes, families, feed));
-  site.use(catalogRouter({ db, indexes, families, feed, mailer, logger, adminKey }));
+  site.use(catalogRouter({ db, indexes, families, feed, mailer, logger, adminKey: config.adminApiKey }));
   site.use(contentRouter(db, mailer, logger));
   api.use("/rest/v2/:brand", site);
 

@@ -248,7 +248,7 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
 describe("the listing change log", () => {
   it("keeps only the newest entries when pruned", async () => {
     const database = tempSqlite();
-    const db = createDb(database.url);
+    const db = createDb({ kind: "sqlite", file: database.url });
     try {
       await migrateToLatest(db);
       await db.insertInto("listing_change").values(Array.from({ length: 30 }, (_, i) => ({ listing_id: i }))).execute();
@@ -263,7 +263,7 @@ describe("the listing change log", () => {
 
   it("is trimmed while the store runs, and the feed still hands on every new change", async () => {
     const database = tempSqlite();
-    const db = createDb(database.url);
+    const db = createDb({ kind: "sqlite", file: database.url });
     try {
       await migrateToLatest(db);
       await seedIfEmpty(db, 0);

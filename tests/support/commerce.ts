@@ -5,10 +5,8 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll } from "vitest";
 import pino from "pino";
-import { createDb, type Db, migrateToLatest } from "../../commerce/db/index";
-import { seedIfEmpty } from "../../commerce/db/seed/index";
-import { createCommerceRouter } from "../../commerce/http/app";
-import { createMailer } from "../../commerce/mail";
+import { type CommerceConfig, loadCommerceConfig } from "../../commerce/config";
+import { createCommerceApi, type Db, migrateDatabase, openDatabase, seedDatabase } from "../../commerce/service";
 import { type TestDatabase, tempDatabase } from "./databases";
 
 export const ADMIN_KEY = "test-admin-key";
@@ -20,15 +18,24 @@ export interface RunningCommerce {
   stop(): Promise<void>;
 }
 
+/**
+ * The configuration tests run with: this database and outbox, the admin key set, and nothing read
+ * from the developer's own environment.
+ */
+export function testCommerceConfig(databaseUrl: string, outbox: string, env: Record<string, string> = {}): CommerceConfig {
+  return loadCommerceConfig({ DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: outbox, ADMIN_API_KEY: ADMIN_KEY, ...env });
+}
+
 /** The commerce service on a real database and a real port; tests talk to it over HTTP. */
 export async function startCommerce(dialect: "sqlite" | "postgres"): Promise<RunningCommerce> {
   const database: TestDatabase = await tempDatabase(dialect);
-  const db = createDb(database.url);
-  await migrateToLatest(db);
-  await seedIfEmpty(db);
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-outbox-"));
+  const config = testCommerceConfig(database.url, outbox);
+  const db = openDatabase(config);
+  await migrateDatabase(db);
+  await seedDatabase(db, config);
   const app = express();
-  app.use(createCommerceRouter({ db, mailer: createMailer({ outboxDir: outbox }), logger: pino({ level: "silent" }), adminKey: ADMIN_KEY }));
+  app.use(createCommerceApi(db, config, pino({ level: "silent" })));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { type EnvironmentOf, type EnvironmentVariable, envSchemas, readEnvironment, variable } from "../lib/environment";
+import { type BrandFacts, brandOverridesEnvShape, brandsWithOverrides } from "./contract/brands";
+import type { BrandId } from "./contract/common";
+import type { DatabaseLocation } from "./db/index";
+
+export const DEFAULT_SQLITE_FILE = "data/brewfront.sqlite";
+
+/**
+ * postgres:// or postgresql:// is PostgreSQL; any other URL scheme is refused (a typo must not
+ * quietly become a SQLite file named "mysql:..."); anything else is a SQLite file path, optionally
+ * written sqlite:path, or :memory:.
+ */
+const databaseLocation = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || DEFAULT_SQLITE_FILE)
+  .superRefine((url, ctx) => {
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
+    if (scheme !== undefined && scheme !== "postgres" && scheme !== "postgresql" && scheme !== "sqlite") {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "postgres://…, postgresql://… or a SQLite file path (or :memory:)" });
+    }
+  })
+  .transform((url): DatabaseLocation => (/^postgres(ql)?:\/\//i.test(url) ? { kind: "postgres", url } : { kind: "sqlite", file: url.replace(/^sqlite:(\/\/)?/i, "") }));
+
+const optionalText = z.string().optional();
+
+const brandVariables = Object.fromEntries(
+  Object.entries(brandOverridesEnvShape).map(([name, schema]) => [name, variable(schema, `overrides one brand fact (${name.split("_").slice(1).join(" ").toLowerCase()}) for the commerce service's mails`)]),
+) as Record<string, EnvironmentVariable<string | undefined>>;
+
+/** The commerce service's environment, one row per variable; the README table is generated from it. */
+export const commerceEnvironment = {
+  DATABASE_URL: variable(databaseLocation, "`postgres://…` selects PostgreSQL; anything else is a SQLite file path (`:memory:` works); other URL schemes are refused", DEFAULT_SQLITE_FILE),
+  PG_POOL_MAX: variable(envSchemas.positiveInt(10), "PostgreSQL pool size", "10"),
+  SEED: variable(envSchemas.flag(true), "`false` skips seeding an empty database", "true"),
+  SEED_CATALOG_SIZE: variable(z.coerce.number({ message: "a whole number" }).int("a whole number").min(0, "a number from 0 up").default(0), "when seeding an empty database, add synthetic coffees until it holds this many sellable products (`100000` for the benchmark)", "0"),
+  ADMIN_API_KEY: variable(optionalText, "enables the operators' `PUT /rest/v2/{brand}/stock/{code}` (header `X-Admin-Key`), which also mails back-in-stock alerts; without it the endpoint does not exist"),
+  CATALOG_SYNC_MS: variable(envSchemas.positiveInt(250), "how often each process reads the catalog change log (other processes' price and stock changes show within this time)", "250"),
+  PRODUCT_CACHE_SIZE: variable(envSchemas.positiveInt(20_000), "product families each process keeps in memory", "20000"),
+  SMTP_URL: variable(optionalText, "send mail through this SMTP server; without it mail is written as `.eml` files"),
+  MAIL_OUTBOX_DIR: variable(z.string().default("data/outbox"), "where `.eml` files go", "data/outbox"),
+  MAIL_FROM: variable(z.string().default("Brewfront <no-reply@brewfront.com>"), "sender address", "Brewfront <no-reply@brewfront.com>"),
+  LOG_LEVEL: variable(envSchemas.logLevel(), "pino level; every log line carries the correlation id", "info"),
+  COMMERCE_PORT: variable(envSchemas.port(4000), "port of the commerce service when run on its own (`node build/main.js`)", "4000"),
+  ...brandVariables,
+};
+
+type CommerceEnvironment = EnvironmentOf<typeof commerceEnvironment>;
+
+export interface CommerceConfig {
+  database: DatabaseLocation;
+  pgPoolMax: number;
+  seed: boolean;
+  seedCatalogSize: number;
+  /** Without it the operators' stock endpoint does not exist. */
+  adminApiKey: string | undefined;
+  catalogSyncMs: number;
+  productCacheSize: number;
+  mail: { smtpUrl: string | undefined; outboxDir: string; from: string };
+  logLevel: CommerceEnvironment["LOG_LEVEL"];
+  port: number;
+  brands: Record<BrandId, BrandFacts>;
+}
+
+/** Reads and checks the commerce service's environment once; a bad value throws a ConfigurationError naming it. */
+export function loadCommerceConfig(env: Readonly<Record<string, string | undefined>> = process.env): CommerceConfig {
+  const values = readEnvironment("commerce service", commerceEnvironment, env);
+  return {
+    database: values.DATABASE_URL,
+    pgPoolMax: values.PG_POOL_MAX,
+    seed: values.SEED,
+    seedCatalogSize: values.SEED_CATALOG_SIZE,
+    adminApiKey: values.ADMIN_API_KEY,
+    catalogSyncMs: values.CATALOG_SYNC_MS,
+    productCacheSize: values.PRODUCT_CACHE_SIZE,
+    mail: { smtpUrl: values.SMTP_URL, outboxDir: values.MAIL_OUTBOX_DIR, from: values.MAIL_FROM },
+    logLevel: values.LOG_LEVEL,
+    port: values.COMMERCE_PORT,
+    brands: brandsWithOverrides(brandOverridesFrom(values)),
+  };
+}
+
+/** The checked override values only: an empty variable counts as unset, as it does everywhere else. */
+function brandOverridesFrom(values: CommerceEnvironment): Record<string, string | undefined> {
+  const checked: Record<string, unknown> = values;
+  return Object.fromEntries(Object.keys(brandOverridesEnvShape).map((name) => [name, typeof checked[name] === "string" ? (checked[name] as string) : undefined]));
+}
