@@ -75,9 +75,7 @@ module.exports = {
     {
       name: "contract-stands-alone",
       severity: "error",
-      comment:
-        "commerce/contract is shared by both parts, so it depends on nothing of either: only itself, zod, lib/ " +
-        "and Node's own modules.",
+      comment: "commerce/contract is shared by both parts, so it depends on nothing of either: only itself, zod, lib/ and Node's own modules.",
       from: { path: "^commerce/contract/" },
       to: {
         dependencyTypesNot: ["core"],
