@@ -3,9 +3,10 @@ import https from "node:https";
 import type { Logger } from "pino";
 import { type z, ZodError } from "zod";
 import { ApiErrorBodySchema, type ApiErrorItem, type BrandId, type Lang } from "../../commerce/contract/common";
+import { storefrontConfig } from "../config.server";
 import type { StorefrontContext } from "./context";
 
-export const API_TIMEOUT_MS = Number(process.env.API_TIMEOUT_MS ?? 60_000);
+const API_TIMEOUT_MS = storefrontConfig().apiTimeoutMs;
 
 /** A non-OK answer (or no answer) from the commerce API, with what the API said. */
 export class ApiError extends Error {
@@ -87,7 +88,8 @@ function retryable(status: number): boolean {
 
 /**
  * Every storefront call to the commerce API goes through here: correlation id, language and
- * currency, 60 s timeout, one retry (spec §4, §7), zod-validated answers, typed errors, logging.
+ * currency, a timeout (API_TIMEOUT_MS, 60 s by default), one retry, zod-validated answers, typed
+ * errors, logging.
  */
 export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: ApiCall<S>): Promise<z.infer<S>> {
   const method = call.method ?? "GET";

@@ -1,11 +1,12 @@
 import { parse as parseCookieHeader, serialize, type SerializeOptions } from "cookie";
+import { storefrontConfig } from "../config.server";
 
-/** Spec §9 consent categories: c1 analytical, c2 targeting, c9 functional. */
+/** Consent categories: c1 analytical, c2 targeting, c9 functional. */
 export type ConsentCategory = "c1" | "c2" | "c9";
 
 /**
  * Which category each optional cookie belongs to. A cookie not listed here is strictly necessary
- * (session, cart, security, the web-app marker) and is always allowed (spec §5).
+ * (session, cart, security, the web-app marker) and is always allowed.
  */
 export const COOKIE_CATEGORIES: Record<string, ConsentCategory> = {
   utag_main: "c1",
@@ -31,7 +32,10 @@ export function parseConsent(raw: string | undefined): Consent {
   return consent;
 }
 
-/** Spec §5 cookie permission rule. */
+/**
+ * An optional cookie may be written only when the shopper has allowed its category; with privacy
+ * cookies switched off every cookie may be written.
+ */
 export function isCookieAllowed(name: string, consent: Consent, privacyCookiesEnabled: boolean): boolean {
   if (!privacyCookiesEnabled) return true;
   const category = COOKIE_CATEGORIES[name];
@@ -39,7 +43,7 @@ export function isCookieAllowed(name: string, consent: Consent, privacyCookiesEn
   return consent[category] === 1;
 }
 
-const secureByDefault = process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "false";
+const secureByDefault = storefrontConfig().secureCookies;
 
 export interface CookieWrite {
   maxAgeMs?: number;
@@ -50,7 +54,7 @@ export interface CookieWrite {
 /**
  * The one place the storefront writes cookies. It applies the consent rules, defaults to
  * HttpOnly + SameSite=Lax + Secure (in production), and when a category is denied it also deletes
- * the cookies already set in that category (spec §4 "Cookie consent").
+ * the cookies already set in that category.
  */
 export class CookieJar {
   private readonly incoming: Record<string, string | undefined>;

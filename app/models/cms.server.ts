@@ -4,9 +4,10 @@ import {
 } from "../../commerce/contract/cms";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
 import { sanitizeHtml } from "../lib/sanitize.server";
-import { TtlCache } from "../lib/ttl-cache.server";
+import { Memo } from "../../lib/memo";
+import { storefrontConfig } from "../config.server";
 
-/** Spec §7: components fetched with every page (header, banners, footer, quiz teaser). */
+/** The CMS components every page shows: header navigation, banners, footer, quiz teaser. */
 export const LAYOUT_COMPONENT_IDS = ["NavigationBar", "GlobalBannerSection", "GlobalNotificationSection", "Footer", "podQuizSection"] as const;
 
 export interface LayoutContent {
@@ -17,8 +18,8 @@ export interface LayoutContent {
   siteConfig: Record<string, string>;
 }
 
-const CACHE_TTL_MS = Number(process.env.CMS_CACHE_TTL_MS ?? 60_000);
-const layoutCache = new TtlCache<LayoutContent>(CACHE_TTL_MS);
+const { cmsCacheTtlMs } = storefrontConfig();
+const layoutCache = new Memo<Promise<LayoutContent>>({ max: 100, ttlMs: cmsCacheTtlMs });
 
 function pick<T extends CmsComponent["typeCode"]>(components: CmsComponent[], type: T): CmsComponentOf<T> | undefined {
   return components.find((c): c is CmsComponentOf<T> => c.typeCode === type);
@@ -47,7 +48,7 @@ export function getLayoutContent(ctx: ApiClientContext): Promise<LayoutContent> 
   return layoutCache.get(`${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}`, load);
 }
 
-const pageCache = new TtlCache<CmsPage>(CACHE_TTL_MS, 500);
+const pageCache = new Memo<Promise<CmsPage>>({ max: 500, ttlMs: cmsCacheTtlMs });
 
 /**
  * A CMS page with every paragraph's HTML sanitised, ready to render. Cached as briefly as the

@@ -3,20 +3,22 @@ import {
   type Compare, CompareSchema, type MediaSet, MediaSetSchema, type Product, ProductListSchema, ProductSchema, StockAlertResultSchema,
 } from "../../commerce/contract/product";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
-import { TtlCache } from "../lib/ttl-cache.server";
+import { Memo } from "../../lib/memo";
+import { storefrontConfig } from "../config.server";
 
 /**
  * Image-host answers change only when media is re-published, and recommendations are "alike
  * products", not stock-exact: both are kept briefly per storefront process, as a CDN would.
  */
-const mediaCache = new TtlCache<MediaSet | false>(Number(process.env.MEDIA_CACHE_TTL_MS ?? 300_000), 5_000);
-const recommendationCache = new TtlCache<Product[]>(Number(process.env.RECOMMENDATION_CACHE_TTL_MS ?? 60_000), 5_000);
+const { mediaCacheTtlMs, recommendationCacheTtlMs } = storefrontConfig();
+const mediaCache = new Memo<Promise<MediaSet | false>>({ max: 5_000, ttlMs: mediaCacheTtlMs });
+const recommendationCache = new Memo<Promise<Product[]>>({ max: 5_000, ttlMs: recommendationCacheTtlMs });
 
 export function getProduct(ctx: ApiClientContext, code: string, fields: "BASIC" | "DEFAULT" | "FULL" = "FULL"): Promise<Product> {
   return callApi(ctx, { path: `products/${encodeURIComponent(code)}`, query: { fields }, schema: ProductSchema, withCurrency: true });
 }
 
-/** Spec §7 "product details by codes": the API keeps only the first productDetails.defaultSize. */
+/** Several products by code in one call; the API keeps only as many codes as its productDetails.defaultSize. */
 export async function getProductsByCodes(ctx: ApiClientContext, codes: readonly string[]): Promise<Product[]> {
   if (codes.length === 0) return [];
   const list = await callApi(ctx, {
@@ -56,7 +58,7 @@ export async function compareProducts(ctx: ApiClientContext, codes: readonly str
 const JSONP = /^\s*[A-Za-z_$][\w$.]*\(([\s\S]*)\)\s*;?\s*$/;
 
 /**
- * The product's gallery from the image-hosting endpoint (a JSONP-style wrapper). Spec §8: a failed
+ * The product's gallery from the image-hosting endpoint (a JSONP-style wrapper). A failed
  * image lookup answers false and is logged; the page then uses the product's own images.
  */
 export function getMediaSet(ctx: ApiClientContext, code: string): Promise<MediaSet | false> {

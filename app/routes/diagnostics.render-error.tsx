@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { storefrontConfig } from "../config.server";
 import { notFoundPage } from "../lib/page-errors.server";
 
 /**
@@ -6,7 +7,7 @@ import { notFoundPage } from "../lib/page-errors.server";
  * Exists only when DIAGNOSTIC_ROUTES=1 (staging, tests); everywhere else it is a plain 404.
  */
 export function loader(_args: LoaderFunctionArgs) {
-  if (process.env.DIAGNOSTIC_ROUTES !== "1") notFoundPage();
+  if (!storefrontConfig().diagnosticRoutes) notFoundPage();
   return { armed: true };
 }
 

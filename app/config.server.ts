@@ -1,0 +1,119 @@
+import os from "node:os";
+import { z } from "zod";
+import { brandOverridesEnvShape, brandsWithOverrides, type BrandFacts } from "../commerce/contract/brands";
+import type { BrandId } from "../commerce/contract/common";
+import { type EnvironmentOf, type EnvironmentTable, envSchemas, readEnvironment, variable } from "../lib/environment";
+
+/**
+ * The storefront's settings: the only place in app/ (and in server.ts) that reads the environment.
+ * Each variable is checked once, at start-up; a bad one stops the store with its name.
+ */
+
+/** A duration in milliseconds; 0 is allowed and means "keep nothing". */
+const milliseconds = (fallback: number) =>
+  z.coerce.number({ message: "a number of milliseconds" }).int("a whole number of milliseconds").min(0, "0 or more milliseconds").default(fallback);
+
+const settings = {
+  PORT: variable(envSchemas.port(3000), "where the store listens (port)", "3000"),
+  HOST: variable(z.string().default("0.0.0.0"), "where the store listens (address)", "0.0.0.0"),
+  WEB_CONCURRENCY: variable(
+    z.coerce.number({ message: "a whole number" }).int("a whole number").min(0, "a number of workers").optional(),
+    "how many worker processes serve requests (the first process migrates and seeds, then forks them)",
+    "one worker per core in production, 1 in development",
+  ),
+  NODE_ENV: variable(z.string().optional(), "`development` relaxes the CSP for tooling and runs one worker", "production behaviour unless `development`"),
+  LOG_LEVEL: variable(envSchemas.logLevel(), "pino level; every log line carries the correlation id", "info"),
+  TRUST_PROXY: variable(z.string().default("loopback"), "Express `trust proxy` setting (for `X-Forwarded-*` behind a load balancer)", "loopback"),
+  COOKIE_SECURE: variable(envSchemas.flag(true), "`false` drops the Secure flag (plain-http testing on a non-localhost name)", "on in production"),
+  PRIVACY_COOKIES: variable(envSchemas.flag(true), "`false` turns off the cookie consent checks (privacy cookies not enabled)", "on"),
+  DIAGNOSTIC_ROUTES: variable(envSchemas.flag(false), "`1` enables `/diagnostics/render-error`, an operator's check of the 500 page and error logging", "off"),
+  COMMERCE_API_URL: variable(
+    z.url({ message: "a URL like http://127.0.0.1:4000" }).optional(),
+    "point the storefront at another (OCC-compatible) commerce API instead of the embedded one",
+  ),
+  API_TIMEOUT_MS: variable(envSchemas.positiveInt(60_000), "how long the storefront waits for the commerce API before giving up", "60000"),
+  CMS_CACHE_TTL_MS: variable(
+    milliseconds(60_000),
+    "how long header, footer, site configuration and CMS pages are cached per process (`cmsTicketId` previews bypass it)",
+    "60000",
+  ),
+  MEDIA_CACHE_TTL_MS: variable(milliseconds(300_000), "how long each storefront process keeps image-host answers", "300000"),
+  RECOMMENDATION_CACHE_TTL_MS: variable(milliseconds(60_000), "how long each storefront process keeps product recommendations", "60000"),
+};
+
+const FIELD_MEANING: Record<string, string> = {
+  NAME: "store name",
+  HOST: "public www host",
+  PHONE: "toll-free number",
+  PRIMARY: "primary theme colour",
+  ACCENT: "accent theme colour",
+  SURFACE: "surface theme colour",
+};
+
+/** BRAND_<ID>_<FIELD>: one variable per brand fact that may be overridden, checked like the rest. */
+const brandOverrides: EnvironmentTable = Object.fromEntries(
+  Object.entries(brandOverridesEnvShape).map(([name, schema]) => {
+    const [, id = "", field = ""] = /^BRAND_([A-Z0-9]+)_([A-Z]+)$/.exec(name) ?? [];
+    return [name, variable(schema, `overrides the ${id.toLowerCase()} store's ${FIELD_MEANING[field] ?? field.toLowerCase()}`)];
+  }),
+);
+
+/** Every variable the storefront reads, for the README's environment table. */
+export const storefrontEnvironment: EnvironmentTable = { ...settings, ...brandOverrides };
+
+export interface StorefrontConfig {
+  port: number;
+  host: string;
+  /** Worker processes to fork; 1 means the first process serves on its own. */
+  workers: number;
+  /** Anything but `development` behaves as production. */
+  production: boolean;
+  logLevel: EnvironmentOf<typeof settings>["LOG_LEVEL"];
+  trustProxy: string;
+  /** Cookies carry Secure: only with NODE_ENV=production, unless COOKIE_SECURE=false. */
+  secureCookies: boolean;
+  privacyCookiesEnabled: boolean;
+  diagnosticRoutes: boolean;
+  /** Unset: the embedded commerce service answers on a loopback port of each worker. */
+  commerceApiUrl: string | undefined;
+  apiTimeoutMs: number;
+  cmsCacheTtlMs: number;
+  mediaCacheTtlMs: number;
+  recommendationCacheTtlMs: number;
+  brands: Record<BrandId, BrandFacts>;
+}
+
+/** Reads and checks the variables; throws ConfigurationError naming every bad one. */
+export function loadStorefrontConfig(env: Readonly<Record<string, string | undefined>> = process.env): StorefrontConfig {
+  const values = readEnvironment("storefront", storefrontEnvironment, env);
+  const v = values as unknown as EnvironmentOf<typeof settings>;
+  const production = v.NODE_ENV !== "development";
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    workers: Math.max(1, v.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1)),
+    production,
+    logLevel: v.LOG_LEVEL,
+    trustProxy: v.TRUST_PROXY,
+    secureCookies: v.NODE_ENV === "production" && v.COOKIE_SECURE,
+    privacyCookiesEnabled: v.PRIVACY_COOKIES,
+    diagnosticRoutes: v.DIAGNOSTIC_ROUTES,
+    commerceApiUrl: v.COMMERCE_API_URL,
+    apiTimeoutMs: v.API_TIMEOUT_MS,
+    cmsCacheTtlMs: v.CMS_CACHE_TTL_MS,
+    mediaCacheTtlMs: v.MEDIA_CACHE_TTL_MS,
+    recommendationCacheTtlMs: v.RECOMMENDATION_CACHE_TTL_MS,
+    brands: brandsWithOverrides(values as Record<string, string | undefined>),
+  };
+}
+
+let current: StorefrontConfig | undefined;
+
+/**
+ * This process's settings, read on first use. server.ts reads them before anything else and stops
+ * on a bad value, so by the time a page module asks they are known to be good.
+ */
+export function storefrontConfig(): StorefrontConfig {
+  current ??= loadStorefrontConfig();
+  return current;
+}
