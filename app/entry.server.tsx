@@ -10,7 +10,7 @@ const ABORT_DELAY = 5_000;
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  // Spec §8: uncaught errors are logged with correlation id, brand, language and visitor info.
+  // Uncaught errors are logged with correlation id, brand, language and visitor info.
   context.logger?.error(
     { err: error, correlationId: context.correlationId, brand: context.brand?.id, lang: context.lang, url: request.url, userAgent: request.headers.get("user-agent") },
     "uncaught storefront error",

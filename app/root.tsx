@@ -4,7 +4,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Lang } from "../commerce/contract/common";
-import { FALLBACK_BRAND, type BrandConfig } from "./brands/brands";
+import { publicBrand } from "./brands/brands";
 import { messages } from "./brands/messages";
 import { ConsentBanner } from "./components/ConsentBanner";
 import { CoffeeBreakPage, SorryPage } from "./components/ErrorPage";
@@ -13,6 +13,7 @@ import { SiteHeader } from "./components/SiteHeader";
 import { clientContext } from "./lib/api-client.server";
 import { useNonce } from "./lib/nonce";
 import { alternateLanguagePath } from "./lib/paths";
+import type { ShopData } from "./lib/shop";
 import { getLayoutContent, type LayoutContent } from "./models/cms.server";
 import styles from "./styles/app.css";
 
@@ -22,7 +23,6 @@ export const links: LinksFunction = () => [
 ];
 
 type PageLayout = Omit<LayoutContent, "siteConfig">;
-type PublicBrand = Pick<BrandConfig, "id" | "name" | "phone" | "shopLinks" | "theme" | "languages" | "currency">;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -32,19 +32,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { navigation, banner, notification, footer } = await getLayoutContent(clientContext(context));
     layout = { navigation, banner, notification, footer };
   } catch (err) {
-    // Spec §8: a header fetch failure must not take the page down; the page renders without it.
+    // A header fetch failure must not take the page down; the page renders without it.
     context.logger.warn({ err, correlationId: context.correlationId }, "layout content unavailable");
   }
-  const { id, name, phone, shopLinks, theme, languages, currency } = context.brand;
-  const brand: PublicBrand = { id, name, phone, shopLinks, theme, languages, currency };
   const needsConsent = context.privacyCookiesEnabled && !/(?:^|;\s*)userConsent=/.test(request.headers.get("cookie") ?? "");
+  const shop: ShopData = { brand: publicBrand(context.brand), lang: context.lang };
   return {
-    brand,
+    ...shop,
     needsConsent,
-    lang: context.lang,
     webapp: context.webapp,
     layout,
-    alternateLanguageUrl: languages.length > 1 ? alternateLanguagePath(url.pathname, url.search) : undefined,
+    alternateLanguageUrl: context.brand.languages.length > 1 ? alternateLanguagePath(url.pathname, url.search) : undefined,
   };
 }
 
@@ -59,20 +57,23 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
+/**
+ * The document. Its data is missing only when the root loader itself failed; the page then keeps
+ * the stylesheet's own colours and leaves out what belongs to a brand.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const brand = data?.brand ?? FALLBACK_BRAND;
-  const lang = data?.lang ?? "en";
-  const theme = `:root{--brand-primary:${brand.theme.primary};--brand-accent:${brand.theme.accent};--brand-surface:${brand.theme.surface}}`;
+  const brand = data?.brand;
+  const theme = brand ? `:root{--brand-primary:${brand.theme.primary};--brand-accent:${brand.theme.accent};--brand-surface:${brand.theme.surface}}` : undefined;
   return (
-    <html lang={lang} data-brand={brand.id} data-webapp={data?.webapp ? "1" : undefined}>
+    <html lang={data?.lang ?? "en"} data-brand={brand?.id} data-webapp={data?.webapp ? "1" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: theme }} />
+        {theme ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: theme }} /> : null}
       </head>
       <body>
         {children}
@@ -84,11 +85,17 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
-  const brand = data?.brand ?? FALLBACK_BRAND;
   const lang = data?.lang ?? "en";
   const t = messages(lang);
-  const layout = data?.layout;
-  const webapp = data?.webapp ?? false;
+  if (!data) {
+    return (
+      <>
+        <a href="#main" className="skip-link">{t.skipToContent}</a>
+        <main id="main" tabIndex={-1}>{children}</main>
+      </>
+    );
+  }
+  const { brand, layout, webapp } = data;
   return (
     <>
       <a href="#main" className="skip-link">{t.skipToContent}</a>
@@ -102,7 +109,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
         brandName={brand.name}
         lang={lang}
         navigation={layout?.navigation}
-        alternateLanguageUrl={data?.alternateLanguageUrl}
+        alternateLanguageUrl={data.alternateLanguageUrl}
         hideCommerceLinks={webapp}
       />
       {layout?.notification?.messageItems.map((m) => (
@@ -110,7 +117,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
       ))}
       <main id="main" tabIndex={-1}>{children}</main>
       {webapp ? null : <SiteFooter footer={layout?.footer} brand={brand} lang={lang} />}
-      {data?.needsConsent ? <ConsentBanner lang={lang} /> : null}
+      {data.needsConsent ? <ConsentBanner lang={lang} /> : null}
     </>
   );
 }
@@ -127,7 +134,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const brand = data?.brand ?? FALLBACK_BRAND;
+  const brand = data?.brand;
   const lang = data?.lang ?? "en";
   return (
     <Shell data={data}>

@@ -1,7 +1,9 @@
 import type { Lang } from "../../commerce/contract/common";
 
+/** Every phrase a shopper can see, in each language the stores speak. */
 const en = {
   skipToContent: "Skip to main content",
+  homeLink: "{brand}, home",
   searchLabel: "Search products",
   searchPlaceholder: "Search coffee, brewers, accessories",
   searchButton: "Search",
@@ -80,12 +82,34 @@ const en = {
   videoAvailable: "Video",
   suggestions: "Suggestions",
   quantityUnit: "Sold as",
+  supportHours: "7 days a week, 7:00 a.m. - 12:00 a.m. EST",
+  newsletterHeading: "Newsletter",
+  consentHeading: "Cookies and privacy",
+  consentText: "We use cookies the store needs to work. With your permission we also use them to remember products you viewed (functional), measure visits (analytics) and tailor offers (targeting).",
+  consentAcceptAll: "Accept all",
+  consentFunctionalOnly: "Functional only",
+  consentNecessaryOnly: "Necessary only",
+  consentChooseOption: "Choose one of the cookie options.",
+  formFromElsewhere: "Forbidden: this form must be sent from the store's own pages.",
+  offerFreeCampaign: "Free with an eligible auto-delivery subscription",
+  offerFiftyPercentCampaign: "50% off with an eligible auto-delivery subscription",
+  offerPremiumBrewerCampaign: "Premium brewer offer available",
+  offerStarterKitLite: "Part of the starter kit lite offer",
+  offerAutoDeliverySavings: "Save more on auto-delivery",
+  offerBuyMoreSaveMore: "Buy more, save more",
+  offerBreakroomSubscription: "Available on breakroom subscription",
+  offerBreakroomFreeBrewer: "Free brewer with a breakroom subscription",
+  offerBreakroomPlatinum: "Platinum breakroom plan eligible",
+  offerVirtual: "Delivered by email",
+  offerPersonalized: "Personalised for you",
 } as const;
 
 export type MessageKey = keyof typeof en;
+export type Messages = Record<MessageKey, string>;
 
 const fr: Record<MessageKey, string> = {
   skipToContent: "Passer au contenu principal",
+  homeLink: "{brand}, accueil",
   searchLabel: "Rechercher des produits",
   searchPlaceholder: "Rechercher café, cafetières, accessoires",
   searchButton: "Rechercher",
@@ -164,6 +188,26 @@ const fr: Record<MessageKey, string> = {
   videoAvailable: "Vidéo",
   suggestions: "Suggestions",
   quantityUnit: "Vendu en",
+  supportHours: "7 jours sur 7, de 7 h à minuit (HNE)",
+  newsletterHeading: "Infolettre",
+  consentHeading: "Témoins et confidentialité",
+  consentText: "Nous utilisons des témoins nécessaires au fonctionnement du magasin. Avec votre accord, nous en utilisons aussi pour retenir vos produits consultés (fonctionnels), mesurer l’audience (analytiques) et personnaliser nos offres (ciblage).",
+  consentAcceptAll: "Tout accepter",
+  consentFunctionalOnly: "Fonctionnels seulement",
+  consentNecessaryOnly: "Nécessaires seulement",
+  consentChooseOption: "Choisissez une des options de témoins.",
+  formFromElsewhere: "Interdit : ce formulaire doit être envoyé depuis les pages du magasin.",
+  offerFreeCampaign: "Gratuite avec un abonnement de livraison automatique admissible",
+  offerFiftyPercentCampaign: "50 % de rabais avec un abonnement de livraison automatique admissible",
+  offerPremiumBrewerCampaign: "Offre cafetière haut de gamme offerte",
+  offerStarterKitLite: "Fait partie de l’offre trousse de démarrage légère",
+  offerAutoDeliverySavings: "Économisez plus avec la livraison automatique",
+  offerBuyMoreSaveMore: "Achetez plus, économisez plus",
+  offerBreakroomSubscription: "Offert en abonnement pour salle de pause",
+  offerBreakroomFreeBrewer: "Cafetière gratuite avec un abonnement",
+  offerBreakroomPlatinum: "Admissible au forfait Platine",
+  offerVirtual: "Livré par courriel",
+  offerPersonalized: "Personnalisé pour vous",
 };
 
 const dictionaries: Record<Lang, Record<MessageKey, string>> = { en, fr };
@@ -173,6 +217,6 @@ export function format(template: string, values: Record<string, string | number>
   return template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
 }
 
-export function messages(lang: Lang): Record<MessageKey, string> {
+export function messages(lang: Lang): Messages {
   return dictionaries[lang];
 }

@@ -6,7 +6,7 @@ function hostname(host: string | undefined): string {
 }
 
 /**
- * Spec §1: a `site` query value overrides; otherwise a configured brand host wins, then a host
+ * A `site` query value overrides; otherwise a configured brand host wins, then a host
  * containing 'commercial' is the commercial store, one containing '.ca' the Canadian store, and
  * anything else the US consumer store.
  */
@@ -22,7 +22,7 @@ export function resolveBrandId(brands: Record<BrandId, BrandConfig>, host: strin
 }
 
 /**
- * Spec §1: the two bare domains answer 302 to their www host. Answers the host to go to, or null.
+ * The two bare domains answer 302 to their www host. Answers the host to go to, or null.
  * The bare domains follow the configured www hosts, so overriding a host moves its redirect too.
  */
 export function bareDomainTarget(brands: Record<BrandId, BrandConfig>, host: string | undefined): string | null {

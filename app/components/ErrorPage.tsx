@@ -1,9 +1,7 @@
 import type { Lang } from "../../commerce/contract/common";
-import { SUPPORT, type BrandConfig } from "../brands/brands";
+import type { PublicBrand } from "../brands/brands";
 import { messages } from "../brands/messages";
-import { localePath } from "../lib/paths";
-
-type PublicBrand = Pick<BrandConfig, "id" | "name" | "phone" | "shopLinks">;
+import { EMAIL_US_PATH, localePath } from "../lib/paths";
 
 function telHref(phone: string): string {
   return `tel:+1${phone.replace(/\D/g, "").replace(/^1/, "")}`;
@@ -18,44 +16,50 @@ export function HelpArea({ brand, lang }: { brand: PublicBrand; lang: Lang }) {
       <p>
         {t.callUs}: <a href={telHref(brand.phone)} className="help__phone">{brand.phone}</a>
       </p>
-      <p className="help__hours">{lang === "fr" ? SUPPORT.hoursFr : SUPPORT.hours}</p>
+      <p className="help__hours">{t.supportHours}</p>
       <p>
-        <a href={localePath(lang, SUPPORT.emailUsPath)}>{t.emailUs}</a> <span className="help__note">{t.replyTime}</span>
+        <a href={localePath(lang, EMAIL_US_PATH)}>{t.emailUs}</a> <span className="help__note">{t.replyTime}</span>
       </p>
     </section>
   );
 }
 
 /**
- * Spec §2 error page: 'SORRY, SOMETHING WENT WRONG!'. The commercial brand is the "second variant":
- * its shop links point at bulk coffee, commercial brewers and breakroom supplies.
+ * The page for a page that does not exist (or failed): an apology, the way home, shop links and
+ * help. The commercial store has its own variant: its shop links point at bulk coffee, commercial
+ * brewers and breakroom supplies. Without a brand (only when the root loader itself failed) the
+ * shop links and help, which are the brand's own, are left out.
  */
-export function SorryPage({ brand, lang, status }: { brand: PublicBrand; lang: Lang; status: number }) {
+export function SorryPage({ brand, lang, status }: { brand: PublicBrand | undefined; lang: Lang; status: number }) {
   const t = messages(lang);
   return (
-    <div className={`error-page error-page--${brand.id === "usafh" ? "commercial" : "consumer"}`} data-status={status}>
+    <div className={`error-page error-page--${brand?.id === "usafh" ? "commercial" : "consumer"}`} data-status={status}>
       <h1>{t.errorHeadline}</h1>
       <p className="error-page__message">{t.errorMessage}</p>
       <p>
         <a href={localePath(lang, "/")} className="button">{t.errorHome}</a>
       </p>
-      <nav aria-label={t.errorShop}>
-        <p>{t.errorShop}:</p>
-        <ul className="error-page__shop">
-          {brand.shopLinks.map((l) => (
-            <li key={l.path}>
-              <a href={localePath(lang, l.path)}>{l[lang]}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <HelpArea brand={brand} lang={lang} />
+      {brand ? (
+        <>
+          <nav aria-label={t.errorShop}>
+            <p>{t.errorShop}:</p>
+            <ul className="error-page__shop">
+              {brand.shopLinks.map((l) => (
+                <li key={l.path}>
+                  <a href={localePath(lang, l.path)}>{l[lang]}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <HelpArea brand={brand} lang={lang} />
+        </>
+      ) : null}
     </div>
   );
 }
 
-/** Spec §2: any uncaught render error shows this generic 500 page. */
-export function CoffeeBreakPage({ brand, lang }: { brand: PublicBrand; lang: Lang }) {
+/** Any uncaught render error shows this generic 500 page. */
+export function CoffeeBreakPage({ brand, lang }: { brand: PublicBrand | undefined; lang: Lang }) {
   const t = messages(lang);
   return (
     <div className="error-page error-page--coffee-break">
@@ -64,7 +68,7 @@ export function CoffeeBreakPage({ brand, lang }: { brand: PublicBrand; lang: Lan
       <p>
         <a href={localePath(lang, "/")} className="button">{t.errorHome}</a>
       </p>
-      <HelpArea brand={brand} lang={lang} />
+      {brand ? <HelpArea brand={brand} lang={lang} /> : null}
     </div>
   );
 }

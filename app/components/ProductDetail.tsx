@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { EligibilityFlag, Product, VariantOption } from "../../commerce/contract/product";
-import { messages } from "../brands/messages";
+import { type MessageKey, messages } from "../brands/messages";
 import { localePath } from "../lib/paths";
 import { Price } from "./Price";
 import { StockStatus } from "./ProductCard";
@@ -77,7 +77,7 @@ export function VariantSelector({ product, lang }: { product: Product; lang: Lan
   );
 }
 
-/** Spec §3 price blocks: the price paid, the list price struck through, member and campaign prices. */
+/** Price blocks: the price paid, the list price struck through, member and campaign prices. */
 export function PriceBlock({ product, lang }: { product: Product; lang: Lang }) {
   const t = messages(lang);
   const selected = product.variantOptions.find((v) => v.code === (product.baseProduct ? product.code : product.defaultVariantCode));
@@ -94,25 +94,25 @@ export function PriceBlock({ product, lang }: { product: Product; lang: Lang }) 
   );
 }
 
-const OFFER_TEXT: Partial<Record<EligibilityFlag, { en: string; fr: string }>> = {
-  isFreeCampaignEligible: { en: "Free with an eligible auto-delivery subscription", fr: "Gratuite avec un abonnement de livraison automatique admissible" },
-  isFiftyPercentCampaignEligible: { en: "50% off with an eligible auto-delivery subscription", fr: "50 % de rabais avec un abonnement de livraison automatique admissible" },
-  isPremiumBrewerCampaignEligible: { en: "Premium brewer offer available", fr: "Offre cafetière haut de gamme offerte" },
-  isKskLiteCampaignEligible: { en: "Part of the starter kit lite offer", fr: "Fait partie de l’offre trousse de démarrage légère" },
-  isBBADCampaignEligible: { en: "Save more on auto-delivery", fr: "Économisez plus avec la livraison automatique" },
-  isProductBMSMEligible: { en: "Buy more, save more", fr: "Achetez plus, économisez plus" },
-  isAFHSubscriptionEligible: { en: "Available on breakroom subscription", fr: "Offert en abonnement pour salle de pause" },
-  isAFHKbbFreeEligible: { en: "Free brewer with a breakroom subscription", fr: "Cafetière gratuite avec un abonnement" },
-  isAFHKbbPlatinumEligible: { en: "Platinum breakroom plan eligible", fr: "Admissible au forfait Platine" },
-  isVirtualProduct: { en: "Delivered by email", fr: "Livré par courriel" },
-  isPersonalizedProduct: { en: "Personalised for you", fr: "Personnalisé pour vous" },
+const OFFER_TEXT: Partial<Record<EligibilityFlag, MessageKey>> = {
+  isFreeCampaignEligible: "offerFreeCampaign",
+  isFiftyPercentCampaignEligible: "offerFiftyPercentCampaign",
+  isPremiumBrewerCampaignEligible: "offerPremiumBrewerCampaign",
+  isKskLiteCampaignEligible: "offerStarterKitLite",
+  isBBADCampaignEligible: "offerAutoDeliverySavings",
+  isProductBMSMEligible: "offerBuyMoreSaveMore",
+  isAFHSubscriptionEligible: "offerBreakroomSubscription",
+  isAFHKbbFreeEligible: "offerBreakroomFreeBrewer",
+  isAFHKbbPlatinumEligible: "offerBreakroomPlatinum",
+  isVirtualProduct: "offerVirtual",
+  isPersonalizedProduct: "offerPersonalized",
 };
 
 /** Offers from the eligibility flags; a plain product (no flag set) shows none. */
 export function Offers({ product, lang }: { product: Product; lang: Lang }) {
   const t = messages(lang);
   if (product.plain) return null;
-  const offers = (Object.keys(OFFER_TEXT) as EligibilityFlag[]).filter((f) => product[f]).map((f) => OFFER_TEXT[f]![lang]);
+  const offers = (Object.keys(OFFER_TEXT) as EligibilityFlag[]).filter((f) => product[f]).map((f) => t[OFFER_TEXT[f]!]);
   if (offers.length === 0) return null;
   return (
     <section className="offers" aria-label={t.offers}>

@@ -1,10 +1,11 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { CmsComponentOf } from "../../commerce/contract/cms";
-import type { BrandConfig } from "../brands/brands";
+import type { PublicBrand } from "../brands/brands";
+import { messages } from "../brands/messages";
 import { HelpArea } from "./ErrorPage";
 import { NewsletterForm } from "./NewsletterForm";
 
-export function SiteFooter({ footer, brand, lang }: { footer?: CmsComponentOf<"Footer">; brand: Pick<BrandConfig, "id" | "name" | "phone" | "shopLinks">; lang: Lang }) {
+export function SiteFooter({ footer, brand, lang }: { footer?: CmsComponentOf<"Footer">; brand: PublicBrand; lang: Lang }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
@@ -21,7 +22,7 @@ export function SiteFooter({ footer, brand, lang }: { footer?: CmsComponentOf<"F
           </nav>
         ))}
         <section aria-labelledby="newsletter-heading">
-          <h2 id="newsletter-heading">{footer?.newsletter.heading ?? "Newsletter"}</h2>
+          <h2 id="newsletter-heading">{footer?.newsletter.heading ?? messages(lang).newsletterHeading}</h2>
           {footer ? <p>{footer.newsletter.text}</p> : null}
           <NewsletterForm lang={lang} />
         </section>

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { CmsComponentOf } from "../../commerce/contract/cms";
-import { messages } from "../brands/messages";
+import { format, messages } from "../brands/messages";
 import { localePath } from "../lib/paths";
 import { SearchBox } from "./SearchBox";
 
@@ -18,7 +18,7 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
   return (
     <header className="site-header">
       <div className="site-header__bar">
-        <Link to={localePath(lang, "/")} className="site-header__logo" aria-label={`${brandName}, home`}>
+        <Link to={localePath(lang, "/")} className="site-header__logo" aria-label={format(t.homeLink, { brand: brandName })}>
           {brandName}
         </Link>
         <SearchBox lang={lang} />

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { messages } from "../brands/messages";
 
 export function newNonce(): string {
   return randomBytes(16).toString("base64");
@@ -64,6 +65,7 @@ export function originCheck(options: { requireForPaths: (path: string) => boolea
     const origin = req.get("origin");
     const claimed = origin && origin !== "null" ? hostOf(origin) : hostOf(req.get("referer"));
     if (claimed ? claimed === host : !options.requireForPaths(req.path)) return next();
-    res.status(403).type("text/plain").send("Forbidden: this form must be sent from the store's own pages.");
+    // Refused before the store knows the shopper's language; the store's forms post to English paths.
+    res.status(403).type("text/plain").send(messages("en").formFromElsewhere);
   };
 }

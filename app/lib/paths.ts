@@ -1,12 +1,15 @@
 import type { Lang } from "../../commerce/contract/common";
 
-/** Spec §2: Canadian French pages carry a /fr prefix; API URLs are language-neutral. */
+/** Canadian French pages carry a /fr prefix; API URLs are language-neutral. */
 export function localePath(lang: Lang, path: string): string {
   if (lang !== "fr" || path.startsWith("/fr/") || path === "/fr" || /^[a-z]+:/i.test(path)) return path;
   return path === "/" ? "/fr/" : `/fr${path}`;
 }
 
-/** Spec §2: search lives at /search, and at /fr/recherche in Canadian French. */
+/** The customer-service contact form, a CMS page every store has. */
+export const EMAIL_US_PATH = "/content/support/email-us-page";
+
+/** Search lives at /search, and at /fr/recherche in Canadian French. */
 export function searchPath(lang: Lang): string {
   return lang === "fr" ? "/fr/recherche" : "/search";
 }

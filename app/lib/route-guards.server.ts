@@ -1,7 +1,8 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
+import { type ApiClientContext, clientContext } from "./api-client.server";
 import { notFoundPage } from "./page-errors.server";
 import { localePath } from "./paths";
 import { CategoryCodeSchema, ProductCodeParamSchema } from "./schemas.server";
@@ -13,6 +14,15 @@ import { CategoryCodeSchema, ProductCodeParamSchema } from "./schemas.server";
 export function requireLangSegment(params: Params, context: AppLoadContext): void {
   if (params.lang === undefined) return;
   if (params.lang !== "fr" || context.lang !== "fr") notFoundPage();
+}
+
+/**
+ * Where a page loader starts: the language segment checked, then the API as this shopper sees it
+ * (brand, language, correlation id).
+ */
+export function pageApi({ params, context }: Pick<LoaderFunctionArgs, "params" | "context">): ApiClientContext {
+  requireLangSegment(params, context);
+  return clientContext(context);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { NewsletterSignupResultSchema, type NewsletterSignupResult } from "../../commerce/contract/cms";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
 
-/** Footer newsletter (spec §7 POST kpcEmailSignup, payload {email}). */
+/** Footer newsletter: POST kpcEmailSignup with {email}. */
 export function signUpForNewsletter(ctx: ApiClientContext, email: string): Promise<NewsletterSignupResult> {
   return callApi(ctx, { method: "POST", path: "kpcEmailSignup", json: { email }, schema: NewsletterSignupResultSchema });
 }

@@ -13,7 +13,7 @@ export function getCategoryListing(ctx: ApiClientContext, code: string, state: L
   });
 }
 
-/** Spec §7 products/searchText: the shopper's words plus the listing's sort and facets. */
+/** products/searchText: the shopper's words plus the listing's sort and facets. */
 export function searchProducts(ctx: ApiClientContext, state: ListingState): Promise<SearchPage> {
   const query = occQuery({ ...state, q: "" }, "relevance");
   return callApi(ctx, {

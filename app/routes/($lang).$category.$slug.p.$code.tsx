@@ -1,22 +1,21 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
-import { messages } from "../brands/messages";
 import { Breadcrumbs } from "../components/ListingPage";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { Badge, ProductSection, StockStatus } from "../components/ProductCard";
 import { BundleContents, Gallery, type GalleryImage, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
-import { clientContext } from "../lib/api-client.server";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { CookieJar } from "../lib/cookies.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
-import { productCodeOrNotFound, requireLangSegment } from "../lib/route-guards.server";
-import { jsonLd, seoMeta } from "../lib/seo";
 import { useNonce } from "../lib/nonce";
+import { pageApi, productCodeOrNotFound } from "../lib/route-guards.server";
+import { jsonLd, seoMeta } from "../lib/seo";
+import { shopMeta, useShop } from "../lib/shop";
 import { getMediaSet, getProduct, getProductsByCodes, getRecommendedProducts, toCard } from "../models/product.server";
 import { recentlyViewed, rememberViewed } from "../models/recently-viewed.server";
-import type { loader as rootLoader } from "../root";
 
 export const headers = cacheHeaders;
 
@@ -28,10 +27,10 @@ function galleryFrom(product: Product, media: Awaited<ReturnType<typeof getMedia
 }
 
 /** Product page: /{category-slug}/{product-slug}/p/{code} (brewers under /Coffee-Makers/). */
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  requireLangSegment(params, context);
+export async function loader(args: LoaderFunctionArgs) {
+  const { params, request, context } = args;
+  const ctx = pageApi(args);
   const url = new URL(request.url);
-  const ctx = clientContext(context);
   const code = productCodeOrNotFound(params.code);
   const [product, media] = await Promise.all([orFailedPage(getProduct(ctx, code, "FULL")), getMediaSet(ctx, code)]);
   // One address per product: an old or mistyped slug answers 301 to the canonical URL.
@@ -55,23 +54,22 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       selectedImage: Number.isFinite(image) && image >= 0 ? image : 0,
       recent: recent.map(toCard),
       recommended: recommended.map(toCard).slice(0, 4),
-      seo: { host: context.brand.host, brandName: context.brand.name },
     },
     { headers },
   );
 }
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data;
-  if (!data || !root) return [];
-  const { product, seo, gallery } = data;
-  return seoMeta({ id: root.brand.id, host: seo.host, languages: root.brand.languages }, root.lang, product.url, `${product.name} | ${seo.brandName}`, product.summary, [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { brand, lang } = shopMeta(matches);
+  if (!data || !brand) return [];
+  const { product, gallery } = data;
+  return seoMeta(brand, lang, product.url, `${product.name} | ${brand.name}`, product.summary, [
     { property: "og:type", content: "product" },
-    ...(gallery[0] ? [{ property: "og:image", content: `https://${seo.host}${gallery[0].url}` }] : []),
+    ...(gallery[0] ? [{ property: "og:image", content: `https://${brand.host}${gallery[0].url}` }] : []),
   ]);
 };
 
-function structuredData(product: Product, host: string, lang: "en" | "fr", image?: string) {
+function structuredData(product: Product, host: string, lang: Lang, image?: string) {
   const origin = `https://${host}`;
   const url = `${origin}${localePath(lang, product.url)}`;
   const availability = product.stock.stockLevelStatus === "outOfStock" ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
@@ -98,12 +96,10 @@ function structuredData(product: Product, host: string, lang: "en" | "fr", image
 }
 
 export default function ProductPage() {
-  const { product, gallery, selectedImage, recent, recommended, seo } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { product, gallery, selectedImage, recent, recommended } = useLoaderData<typeof loader>();
+  const { brand, lang, t } = useShop();
   const nonce = useNonce();
   const location = useLocation();
-  const lang = root?.lang ?? "en";
-  const t = messages(lang);
   const soldOut = product.stock.stockLevelStatus === "outOfStock";
   const category = product.categories[0];
   return (
@@ -138,7 +134,7 @@ export default function ProductPage() {
       <Specifications product={product} lang={lang} />
       <ProductSection id="recommended-heading" title={t.youMayAlsoLike} products={recommended} lang={lang} />
       <ProductSection id="recent-heading" title={t.recentlyViewed} products={recent} lang={lang} />
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData(product, seo.host, lang, gallery[0]?.url)) }} />
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData(product, brand.host, lang, gallery[0]?.url)) }} />
     </div>
   );
 }

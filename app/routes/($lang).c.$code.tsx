@@ -1,52 +1,48 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { format, messages } from "../brands/messages";
+import { Link, useLoaderData } from "@remix-run/react";
+import { format } from "../brands/messages";
 import { Breadcrumbs, ListingBody } from "../components/ListingPage";
-import { clientContext } from "../lib/api-client.server";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { listingStateFromUrl } from "../lib/listing-url";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
-import { categoryCodeOrNotFound, requireLangSegment } from "../lib/route-guards.server";
+import { categoryCodeOrNotFound, pageApi } from "../lib/route-guards.server";
 import { seoMeta } from "../lib/seo";
+import { shopMeta, useShop } from "../lib/shop";
 import { toCard } from "../models/product.server";
 import { getCategoryListing, toListingPageView } from "../models/search.server";
-import type { loader as rootLoader } from "../root";
 
 export const headers = cacheHeaders;
 
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  requireLangSegment(params, context);
-  const url = new URL(request.url);
-  const code = categoryCodeOrNotFound(params.code, url, context.lang);
+export async function loader(args: LoaderFunctionArgs) {
+  const api = pageApi(args);
+  const url = new URL(args.request.url);
+  const code = categoryCodeOrNotFound(args.params.code, url, api.lang);
   const state = listingStateFromUrl(url.searchParams);
-  const ctx = clientContext(context);
-  const { products, category, ...page } = await orFailedPage(getCategoryListing(ctx, code, state));
+  const { products, category, ...page } = await orFailedPage(getCategoryListing(api, code, state));
   return data(
     {
       category,
-      view: { page: toListingPageView(page), products: products.map(toCard), state, basePath: localePath(context.lang, `/c/${category.code}`) },
-      seo: { host: context.brand.host, brandName: context.brand.name },
+      view: { page: toListingPageView(page), products: products.map(toCard), state, basePath: localePath(api.lang, `/c/${category.code}`) },
     },
     { headers: { "Cache-Control": CACHE_CONTROL.catalog } },
   );
 }
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data;
-  if (!data || !root) return [];
-  const { category, view, seo } = data;
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { brand, lang, t } = shopMeta(matches);
+  if (!data || !brand) return [];
+  const { category, view } = data;
   const filtered = view.state.filters.length > 0 || view.state.page > 1 || view.state.sort;
-  const title = `${category.name} | ${seo.brandName}`;
-  const description = format(messages(root.lang).categoryDescription, { name: category.name.toLowerCase(), n: view.page.pagination.totalResults });
+  const title = `${category.name} | ${brand.name}`;
+  const description = format(t.categoryDescription, { name: category.name.toLowerCase(), n: view.page.pagination.totalResults });
   // Filtered and later pages point search engines at the plain category page.
-  return seoMeta({ id: root.brand.id, host: seo.host, languages: root.brand.languages }, root.lang, category.url, title, description, filtered ? [{ name: "robots", content: "noindex, follow" }] : []);
+  return seoMeta(brand, lang, category.url, title, description, filtered ? [{ name: "robots", content: "noindex, follow" }] : []);
 };
 
 export default function CategoryPage() {
   const { category, view } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const lang = root?.lang ?? "en";
+  const { lang } = useShop();
   return (
     <div className="category-page">
       <Breadcrumbs trail={category.breadcrumbs} lang={lang} />

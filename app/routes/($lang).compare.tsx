@@ -1,39 +1,35 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { ProductCodeParamSchema } from "../lib/schemas.server";
-import { messages } from "../brands/messages";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Price } from "../components/Price";
 import { StockStatus } from "../components/ProductCard";
-import { clientContext } from "../lib/api-client.server";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
-import { requireLangSegment } from "../lib/route-guards.server";
+import { pageApi } from "../lib/route-guards.server";
+import { ProductCodeParamSchema } from "../lib/schemas.server";
+import { shopMeta, useShop } from "../lib/shop";
 import { compareProducts } from "../models/product.server";
-import type { loader as rootLoader } from "../root";
 
 export const headers = cacheHeaders;
 
 /** Side-by-side comparison: /compare?codes=A&codes=B (or codes=A,B). Brewers use compare-appliance. */
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  requireLangSegment(params, context);
-  const url = new URL(request.url);
+export async function loader(args: LoaderFunctionArgs) {
+  const api = pageApi(args);
+  const url = new URL(args.request.url);
   const codes = [...new Set(url.searchParams.getAll("codes").flatMap((c) => c.split(",")).map((c) => c.trim()).filter((c) => ProductCodeParamSchema.safeParse(c).success))].slice(0, 4);
   if (codes.length < 2) return data({ comparison: null, codes }, { headers: { "Cache-Control": CACHE_CONTROL.catalog } });
-  const comparison = await orFailedPage(compareProducts(clientContext(context), codes));
+  const comparison = await orFailedPage(compareProducts(api, codes));
   return data({ comparison, codes }, { headers: { "Cache-Control": CACHE_CONTROL.catalog } });
 }
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { lang?: "en" | "fr" } | undefined;
-  return [{ title: messages(root?.lang ?? "en").compareTitle }, { name: "robots", content: "noindex, follow" }];
+  const { t } = shopMeta(matches);
+  return [{ title: t.compareTitle }, { name: "robots", content: "noindex, follow" }];
 };
 
 export default function ComparePage() {
   const { comparison } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const lang = root?.lang ?? "en";
-  const t = messages(lang);
+  const { lang, t } = useShop();
   return (
     <div className="compare-page">
       <h1>{t.compareTitle}</h1>

@@ -1,19 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CmsSlots } from "../components/CmsSlots";
-import { clientContext } from "../lib/api-client.server";
 import { notFoundPage, orFailedPage } from "../lib/page-errors.server";
-import { requireLangSegment } from "../lib/route-guards.server";
+import { pageApi } from "../lib/route-guards.server";
+import { useShop } from "../lib/shop";
 import { PageLabelSchema } from "../models/cms.server";
 import { getPageWithProducts } from "../models/page.server";
-import type { loader as rootLoader } from "../root";
 
 /** Editorial pages: /content/{…}/{label}, e.g. /content/support/email-us-page. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  requireLangSegment(params, context);
-  const label = PageLabelSchema.safeParse(params["*"]?.split("/").pop());
+export async function loader(args: LoaderFunctionArgs) {
+  const api = pageApi(args);
+  const label = PageLabelSchema.safeParse(args.params["*"]?.split("/").pop());
   if (!label.success) notFoundPage();
-  return orFailedPage(getPageWithProducts(clientContext(context), label.data));
+  return orFailedPage(getPageWithProducts(api, label.data));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -21,10 +20,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export default function ContentPage() {
   const { page, products } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { lang } = useShop();
   return (
     <article className="content-page">
-      <CmsSlots page={page} products={products} lang={root?.lang ?? "en"} />
+      <CmsSlots page={page} products={products} lang={lang} />
     </article>
   );
 }

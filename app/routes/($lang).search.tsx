@@ -1,27 +1,25 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { format, messages } from "../brands/messages";
+import { Link, useLoaderData } from "@remix-run/react";
+import { format } from "../brands/messages";
 import { ListingBody } from "../components/ListingPage";
 import { ProductSection } from "../components/ProductCard";
-import { clientContext } from "../lib/api-client.server";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { listingSearch, listingStateFromUrl } from "../lib/listing-url";
 import { orFailedPage } from "../lib/page-errors.server";
 import { safeReturnPath, searchPath } from "../lib/paths";
-import { requireLangSegment } from "../lib/route-guards.server";
+import { pageApi } from "../lib/route-guards.server";
+import { shopMeta, useShop } from "../lib/shop";
 import { getBestSellers, toCard } from "../models/product.server";
 import { searchProducts, toListingPageView } from "../models/search.server";
-import type { loader as rootLoader } from "../root";
 
 export const headers = cacheHeaders;
 
 /** Search: /search?q= (French: /fr/recherche?q=). Category words ("brewers", "cafetières") jump to the category. */
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  requireLangSegment(params, context);
-  const url = new URL(request.url);
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = pageApi(args);
+  const url = new URL(args.request.url);
   const state = listingStateFromUrl(url.searchParams);
-  const basePath = searchPath(context.lang);
-  const ctx = clientContext(context);
+  const basePath = searchPath(ctx.lang);
   if (!state.q) {
     const bestSellers = await orFailedPage(getBestSellers(ctx, 8));
     return data({ view: null, bestSellers: bestSellers.map(toCard), basePath, q: "" }, { headers: { "Cache-Control": CACHE_CONTROL.search } });
@@ -39,18 +37,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data;
-  const t = messages(root?.lang ?? "en");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { brand, t } = shopMeta(matches);
   const title = data?.q ? format(t.searchTitle, { q: data.q }) : t.searchEmptyTitle;
-  return [{ title: `${title} | ${root?.brand.name ?? "Brewfront"}` }, { name: "robots", content: "noindex, follow" }];
+  return [{ title: `${title} | ${brand?.name ?? "Brewfront"}` }, { name: "robots", content: "noindex, follow" }];
 };
 
 export default function SearchPage() {
   const { view, bestSellers, basePath, q } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const lang = root?.lang ?? "en";
-  const t = messages(lang);
+  const { lang, t } = useShop();
   const suggestion = view?.page.spellingSuggestion;
   return (
     <div className="search-page">

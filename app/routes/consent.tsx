@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { messages } from "../brands/messages";
 import { CookieJar, DAY_MS } from "../lib/cookies.server";
 import { safeReturnPath } from "../lib/paths";
 
@@ -17,7 +18,7 @@ const CHOICES = {
 /** The cookie banner's answer: records the choice in userConsent and removes what it denies. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = ConsentForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return new Response("Choose one of the cookie options.", { status: 400 });
+  if (!parsed.success) return new Response(messages(context.lang).consentChooseOption, { status: 400 });
   const value = CHOICES[parsed.data.choice];
   const jar = new CookieJar(`userConsent=${value}; ${request.headers.get("cookie") ?? ""}`, context.privacyCookiesEnabled);
   jar.set("userConsent", value, { maxAgeMs: 365 * DAY_MS });

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useRouteLoaderData } from "@remix-run/react";
-import { NewsletterSignupSchema } from "../lib/schemas.server";
+import { useActionData } from "@remix-run/react";
 import { messages } from "../brands/messages";
 import { NewsletterForm } from "../components/NewsletterForm";
 import { clientContext } from "../lib/api-client.server";
 import { handleEmailForm } from "../lib/email-form.server";
+import { NewsletterSignupSchema } from "../lib/schemas.server";
+import { shopMeta, useShop } from "../lib/shop";
 import { signUpForNewsletter } from "../models/newsletter.server";
-import type { loader as rootLoader } from "../root";
 
-/** Footer newsletter sign-up (spec §7 kpcEmailSignup). */
+/** Footer newsletter sign-up (the API's kpcEmailSignup). */
 export function action({ request, context }: ActionFunctionArgs) {
   return handleEmailForm({
     request,
@@ -25,17 +25,16 @@ export function loader(_args: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { lang?: "en" | "fr" } | undefined;
-  return [{ title: messages(root?.lang ?? "en").newsletterPageTitle }, { name: "robots", content: "noindex" }];
+  const { t } = shopMeta(matches);
+  return [{ title: t.newsletterPageTitle }, { name: "robots", content: "noindex" }];
 };
 
 export default function NewsletterPage() {
   const actionData = useActionData<typeof action>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const lang = root?.lang ?? "en";
+  const { lang, t } = useShop();
   return (
     <div className="narrow-page">
-      <h1>{messages(lang).newsletterPageTitle}</h1>
+      <h1>{t.newsletterPageTitle}</h1>
       <NewsletterForm lang={lang} initial={actionData ?? undefined} id="newsletter-page" />
     </div>
   );

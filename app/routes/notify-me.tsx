@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useRouteLoaderData } from "@remix-run/react";
-import { StockAlertRequestSchema } from "../lib/schemas.server";
+import { Link, useActionData } from "@remix-run/react";
 import { messages } from "../brands/messages";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { handleEmailForm } from "../lib/email-form.server";
 import { localePath } from "../lib/paths";
+import { StockAlertRequestSchema } from "../lib/schemas.server";
+import { useShop } from "../lib/shop";
 import { requestStockAlert } from "../models/product.server";
-import type { loader as rootLoader } from "../root";
 
-/** Notify me when an out-of-stock product is back (spec §7 alert/alertMe). */
+/** Notify me when an out-of-stock product is back (the API's alert/alertMe). */
 export function action({ request, context }: ActionFunctionArgs) {
   return handleEmailForm({
     request,
@@ -39,15 +39,14 @@ export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }]
 
 export default function NotifyMePage() {
   const actionData = useActionData<typeof action>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const lang = root?.lang ?? "en";
+  const { lang, t } = useShop();
   return (
     <div className="narrow-page">
-      <h1>{messages(lang).notifyHeading}</h1>
+      <h1>{t.notifyHeading}</h1>
       {actionData?.echo?.productCode ? (
         <NotifyMeForm lang={lang} productCode={actionData.echo.productCode} initial={actionData} />
       ) : (
-        <p><Link to={localePath(lang, "/")}>{messages(lang).errorHome}</Link></p>
+        <p><Link to={localePath(lang, "/")}>{t.errorHome}</Link></p>
       )}
     </div>
   );
