@@ -1,81 +1,35 @@
 import type { Db } from "./index";
-import { pruneListingChanges } from "./listing";
 
 export interface CatalogChange {
   listingId: number;
   baseCode: string;
 }
 
+/** The newest entry of the listing change log (0 when it is empty). */
+export async function lastListingChangeId(db: Db): Promise<number> {
+  const last = await db.selectFrom("listing_change").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  return Number(last?.id ?? 0);
+}
+
+/** Up to `limit` changes past `afterId`, oldest first, each with its entry id. */
+export async function listingChangesAfter(db: Db, afterId: number, limit: number): Promise<(CatalogChange & { id: number })[]> {
+  const rows = await db
+    .selectFrom("listing_change")
+    .innerJoin("listing", "listing.id", "listing_change.listing_id")
+    .select(["listing_change.id", "listing_change.listing_id", "listing.base_code"])
+    .where("listing_change.id", ">", afterId)
+    .orderBy("listing_change.id")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, listingId: r.listing_id, baseCode: r.base_code }));
+}
+
 /**
- * Follows the listing change log so in-memory views of the catalog (the facet index, the product
- * cache) stay current in every process. Whatever changes what a product shows (prices, stock,
- * texts) must go through rebuildListings, which appends to the log.
+ * The change log only needs to reach back as far as a running process may be behind; at start-up
+ * (before any worker reads it) everything but the newest `keep` entries can go.
  */
-export class CatalogChangeFeed {
-  private lastId = -1;
-  private lastRead = 0;
-  private lastPruned = Date.now();
-  private pending: Promise<void> | null = null;
-  private readonly listeners: ((changes: CatalogChange[] | "all") => void)[] = [];
-
-  private readonly intervalMs: number;
-  private readonly pruneEveryMs: number;
-  private readonly keepChanges: number;
-
-  /**
-   * `intervalMs`: how often the log is read at most. Other processes' changes show within that
-   * time; this process's own writes call catchUp({ force: true }) and show at once.
-   * `pruneEveryMs` / `keepChanges`: how often the log is trimmed to its newest entries, so a
-   * long-running store's log stays bounded.
-   */
-  constructor(private readonly db: Db, options: { intervalMs: number; pruneEveryMs?: number; keepChanges?: number } ) {
-    this.intervalMs = options.intervalMs;
-    this.pruneEveryMs = options.pruneEveryMs ?? 10 * 60_000;
-    this.keepChanges = options.keepChanges ?? 100_000;
-  }
-
-  subscribe(listener: (changes: CatalogChange[] | "all") => void): void {
-    this.listeners.push(listener);
-  }
-
-  /** Reads changes past the last one seen and tells every listener; concurrent callers share one read. */
-  catchUp(options: { force?: boolean } = {}): Promise<void> {
-    // A forced read must start after any read already under way (which may predate the write).
-    if (this.pending) return options.force ? this.pending.then(() => this.catchUp(options)) : this.pending;
-    const now = Date.now();
-    if (!options.force && this.lastId >= 0 && now - this.lastRead < this.intervalMs) return Promise.resolve();
-    this.lastRead = now;
-    this.pending = this.read().then(() => this.pruneWhenDue(now)).finally(() => {
-      this.pending = null;
-    });
-    return this.pending;
-  }
-
-  // Safe from any process: every process has read far past what is trimmed, and one that falls
-  // further behind than the trimmed log gets "all" and rebuilds from the tables.
-  private async pruneWhenDue(now: number): Promise<void> {
-    if (now - this.lastPruned < this.pruneEveryMs) return;
-    this.lastPruned = now;
-    await pruneListingChanges(this.db, this.keepChanges);
-  }
-
-  private async read(): Promise<void> {
-    if (this.lastId < 0) {
-      const last = await this.db.selectFrom("listing_change").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
-      this.lastId = Number(last?.id ?? 0);
-      return;
-    }
-    const rows = await this.db
-      .selectFrom("listing_change")
-      .innerJoin("listing", "listing.id", "listing_change.listing_id")
-      .select(["listing_change.id", "listing_change.listing_id", "listing.base_code"])
-      .where("listing_change.id", ">", this.lastId)
-      .orderBy("listing_change.id")
-      .limit(5001)
-      .execute();
-    if (rows.length === 0) return;
-    this.lastId = rows[rows.length - 1]!.id;
-    const changes = rows.length > 5000 ? "all" : rows.map((r) => ({ listingId: r.listing_id, baseCode: r.base_code }));
-    for (const l of this.listeners) l(changes);
-  }
+export async function pruneListingChanges(db: Db, keep = 100_000): Promise<void> {
+  const last = await db.selectFrom("listing_change").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  const maxId = Number(last?.id ?? 0);
+  if (maxId > keep) await db.deleteFrom("listing_change").where("id", "<=", maxId - keep).execute();
 }
