@@ -1,18 +1,20 @@
 import type { Router } from "express";
 import type { Logger } from "pino";
 import type { CommerceConfig } from "./config";
-import { createDb, type Db, migrateToLatest } from "./db/index";
-import { pruneListingChanges } from "./db/listing";
-import { seedIfEmpty } from "./db/seed/index";
+import { type Db, createDb, isDatabaseReachable, migrateToLatest } from "./db/index";
+import { pruneListingChanges } from "./db/catalog-changes";
+import { createMailer } from "./delivery/mailer";
+import { siteCurrencies } from "./domain/catalog-service";
+import { createShop } from "./domain/shop";
 import { createCommerceRouter } from "./http/app";
-import { createMailer } from "./mail";
+import { healthRouter as healthRoutes } from "./http/health";
+import { seedIfEmpty } from "./seed/index";
 
 /**
  * What a process hosting the commerce service needs (the storefront's server.ts, commerce/main.ts,
  * the tests): open and prepare the database, and mount the API. Everything behind it may move.
  */
 export type { Db };
-export { healthRouter } from "./http/health";
 export { requestLog } from "./http/request-log";
 
 export function openDatabase(config: CommerceConfig): Db {
@@ -26,15 +28,28 @@ export function migrateDatabase(db: Db): Promise<void> {
 /** Loads the demo catalog into an empty database, unless seeding is switched off (SEED=false). */
 export async function seedDatabase(db: Db, config: CommerceConfig): Promise<{ seeded: boolean; products?: number }> {
   if (!config.seed) return { seeded: false };
-  return seedIfEmpty(db, config.seedCatalogSize);
+  return seedIfEmpty(db, { catalogSize: config.seedCatalogSize, siteCurrencies: siteCurrencies(config.brands) });
 }
 
-/** Forgets old catalog changes at start-up; every process reads the log from its own start on. */
+/** Trims the catalog change log at start-up, before any worker reads it. */
 export function pruneCatalogChanges(db: Db): Promise<void> {
   return pruneListingChanges(db);
 }
 
 /** The /rest router (bodies, OpenAPI document, brand APIs, errors), mailing as the configuration says. */
 export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger): Router {
-  return createCommerceRouter({ db, config, mailer: createMailer(config.mail), logger });
+  const shop = createShop({
+    db,
+    brands: config.brands,
+    mailer: createMailer(config.mail),
+    logger,
+    catalogSyncMs: config.catalogSyncMs,
+    productCacheSize: config.productCacheSize,
+  });
+  return createCommerceRouter({ shop, logger, adminKey: config.adminApiKey });
+}
+
+/** /healthz: the process answers. /readyz: and its database does too. */
+export function healthRouter(db: Db): Router {
+  return healthRoutes(() => isDatabaseReachable(db));
 }

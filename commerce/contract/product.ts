@@ -173,3 +173,8 @@ export const StockAlertRequestSchema = z.object({
 export const StockAlertResultSchema = z.object({ status: z.literal("registered"), productCode: z.string(), email: z.string() });
 
 export const StockUpdateSchema = z.object({ level: z.number().int().min(0).max(1_000_000) });
+
+/** Bagged and Canned coffee is sold by weight (oz), everything else by count (ct). */
+export function packUnit(packType: string | null | undefined): "oz" | "ct" {
+  return packType === "Bagged" || packType === "Canned" ? "oz" : "ct";
+}

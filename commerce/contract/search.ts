@@ -13,6 +13,7 @@ export const SearchRequestSchema = z.object({
   currentPage: z.coerce.number().int().min(0).max(10_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
+export type SearchRequest = z.infer<typeof SearchRequestSchema>;
 
 export const FacetValueSchema = z.object({
   code: z.string(),

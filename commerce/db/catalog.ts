@@ -1,7 +1,34 @@
 import type { BrandId, Lang } from "../contract/common";
-import type { ProductFamilyRecord, ProductRecord } from "../domain/product";
-import type { CatalogChangeFeed } from "./catalog-changes";
 import type { Db } from "./index";
+import type { MediaTable, ProductTable, ProductTextTable } from "./schema";
+
+/** One stored price of a product in the asked currency: list, discount, promoted or a group's own. */
+export interface PriceRow {
+  kind: string;
+  user_group: string;
+  value: number;
+}
+
+/** Everything the database holds about one product family (a base product and its variants). */
+export interface ProductFamilyRecord {
+  base: ProductRecord;
+  variants: ProductRecord[];
+  categories: { code: string; name: string; slug: string }[];
+  classifications: { feature_code: string; feature_name: string; value: string }[];
+  bundleComponents: { product: ProductRecord; quantity: number }[];
+}
+
+/** A product row joined with its text in one language, its prices, stock and media. */
+export type ProductRecord = Pick<
+  ProductTable,
+  | "code" | "base_code" | "brand_code" | "brand_name" | "product_type" | "series" | "pack_type" | "pack_size"
+  | "color" | "default_variant" | "is_bundle" | "bundle_marker" | "flags"
+> &
+  Pick<ProductTextTable, "name" | "summary" | "description" | "slug" | "badge"> & {
+    prices: PriceRow[];
+    stockLevel: number;
+    media: Pick<MediaTable, "image_name" | "media_type" | "video_ref">[];
+  };
 
 const PRODUCT_COLUMNS = [
   "product.code", "product.base_code", "product.brand_code", "product.brand_name", "product.product_type",
@@ -116,69 +143,4 @@ export async function loadProductFamilies(
   }
   for (const r of requested) if (r.base_code && families.has(r.base_code)) families.set(r.code, families.get(r.base_code)!);
   return families;
-}
-
-/**
- * Product families cached in memory per site, language and currency, dropped as soon as the
- * change feed reports a change to the family (or to a product bundled in it). Reads of a hot
- * catalog then cost no database work; a change is visible on the next request in every process.
- */
-export class ProductFamilies {
-  private readonly entries = new Map<string, ProductFamilyRecord>();
-  private readonly keysByBase = new Map<string, Set<string>>();
-
-  constructor(
-    private readonly db: Db,
-    private readonly feed: CatalogChangeFeed,
-    private readonly maxEntries: number,
-  ) {
-    feed.subscribe((changes) => {
-      if (changes === "all") {
-        this.entries.clear();
-        this.keysByBase.clear();
-        return;
-      }
-      for (const c of changes) this.invalidate(c.baseCode);
-    });
-  }
-
-  private invalidate(baseCode: string): void {
-    for (const key of this.keysByBase.get(baseCode) ?? []) this.entries.delete(key);
-    this.keysByBase.delete(baseCode);
-  }
-
-  private remember(key: string, family: ProductFamilyRecord): void {
-    if (this.entries.size >= this.maxEntries) {
-      // Oldest first: Map keeps insertion order.
-      for (const old of [...this.entries.keys()].slice(0, Math.ceil(this.maxEntries / 10))) this.entries.delete(old);
-    }
-    this.entries.set(key, family);
-    const bases = [family.base.code, ...family.bundleComponents.map((c) => c.product.base_code ?? c.product.code)];
-    for (const b of bases) {
-      if (!this.keysByBase.has(b)) this.keysByBase.set(b, new Set());
-      this.keysByBase.get(b)!.add(key);
-    }
-  }
-
-  async load(codes: readonly string[], site: BrandId, lang: Lang, currency: string): Promise<Map<string, ProductFamilyRecord>> {
-    await this.feed.catchUp();
-    const prefix = `${site}|${lang}|${currency}|`;
-    const out = new Map<string, ProductFamilyRecord>();
-    const misses: string[] = [];
-    for (const code of codes) {
-      const hit = this.entries.get(prefix + code);
-      if (hit) out.set(code, hit);
-      else misses.push(code);
-    }
-    if (misses.length > 0) {
-      const loaded = await loadProductFamilies(this.db, misses, site, lang, currency);
-      for (const code of misses) {
-        const family = loaded.get(code);
-        if (!family) continue;
-        out.set(code, family);
-        this.remember(prefix + code, family);
-      }
-    }
-    return out;
-  }
 }

@@ -1,12 +1,32 @@
 import type { BrandId } from "../contract/common";
-import type { ListingFacts } from "../domain/listing-index";
-import { ListingIndex } from "../domain/listing-index";
-import type { CatalogChangeFeed } from "./catalog-changes";
 import type { Db } from "./index";
+
+/** What the facet index knows of one listing on one site. */
+export interface ListingFacts {
+  id: number;
+  baseCode: string;
+  productType: string;
+  brand: string;
+  roast: string | null;
+  flavor: string | null;
+  caffeine: string | null;
+  series: string | null;
+  categories: string[];
+  packTypes: string[];
+  packSizes: string[];
+  colors: string[];
+  nameEn: string;
+  nameFr: string;
+  salesRank: number;
+  createdAt: string;
+  minPrice: number;
+  inStock: boolean;
+}
 
 const list = (s: string) => (s ? s.split(",") : []);
 
-async function loadFacts(db: Db, site: BrandId, ids?: readonly number[]): Promise<ListingFacts[]> {
+/** The site's listings (or just these ones), as the facet index reads them. */
+export async function loadListingFacts(db: Db, site: BrandId, ids?: readonly number[]): Promise<ListingFacts[]> {
   let q = db
     .selectFrom("listing")
     .innerJoin("listing_offer", (j) => j.onRef("listing_offer.listing_id", "=", "listing.id").on("listing_offer.site", "=", site))
@@ -34,41 +54,4 @@ async function loadFacts(db: Db, site: BrandId, ids?: readonly number[]): Promis
     minPrice: r.min_price,
     inStock: r.in_stock === 1,
   }));
-}
-
-/**
- * One in-memory listing index per site, kept in step with the database through the change feed:
- * changed listings are reloaded (just those) the next time the site's index is used.
- */
-export class ListingIndexes {
-  private readonly sites = new Map<BrandId, { index: Promise<ListingIndex>; stale: Set<number> }>();
-
-  constructor(private readonly db: Db, private readonly feed: CatalogChangeFeed) {
-    feed.subscribe((changes) => {
-      if (changes === "all") return this.sites.clear();
-      for (const entry of this.sites.values()) for (const c of changes) entry.stale.add(c.listingId);
-    });
-  }
-
-  async get(site: BrandId): Promise<ListingIndex> {
-    await this.feed.catchUp();
-    let entry = this.sites.get(site);
-    if (!entry) {
-      const index = loadFacts(this.db, site).then((facts) => {
-        const ix = new ListingIndex();
-        ix.replaceAll(facts);
-        return ix;
-      });
-      entry = { index, stale: new Set() };
-      this.sites.set(site, entry);
-      index.catch(() => this.sites.delete(site));
-    }
-    const index = await entry.index;
-    if (entry.stale.size > 0) {
-      const ids = [...entry.stale];
-      entry.stale.clear();
-      index.apply(await loadFacts(this.db, site, ids), ids);
-    }
-    return index;
-  }
 }

@@ -1,6 +1,5 @@
-import type { BrandId, Lang } from "../contract/common";
-import { packUnit } from "../domain/product";
-import { SITE_CURRENCY } from "../domain/sites";
+import type { BrandId, Currency, Lang } from "../contract/common";
+import { packUnit } from "../contract/product";
 import type { Db } from "./index";
 import { indexSearchDocuments, type SearchDocument } from "./search-text";
 
@@ -9,14 +8,15 @@ const BATCH = 400;
 /**
  * Rebuilds the listing rows (facts, per-site offers, search documents) of the given base products,
  * or of every base product, and records a change so running facet indexes reload them. Call it
- * after anything that changes what a listing shows: catalog edits, prices, stock.
+ * after anything that changes what a listing shows: catalog edits, prices, stock. Offers are
+ * priced in each site's one currency.
  */
-export async function rebuildListings(db: Db, baseCodes?: readonly string[]): Promise<number> {
+export async function rebuildListings(db: Db, siteCurrencies: Readonly<Record<BrandId, Currency>>, baseCodes?: readonly string[]): Promise<number> {
   const codes = baseCodes
     ? [...new Set(baseCodes)]
     : (await db.selectFrom("product").select("code").where("base_code", "is", null).orderBy("code").execute()).map((r) => r.code);
   for (let i = 0; i < codes.length; i += BATCH) {
-    await db.transaction().execute((trx) => rebuildBatch(trx as unknown as Db, codes.slice(i, i + BATCH)));
+    await db.transaction().execute((trx) => rebuildBatch(trx as unknown as Db, siteCurrencies, codes.slice(i, i + BATCH)));
   }
   return codes.length;
 }
@@ -28,7 +28,7 @@ export async function baseCodesOf(db: Db, codes: readonly string[]): Promise<str
   return [...new Set(rows.map((r) => r.base_code ?? r.code))];
 }
 
-async function rebuildBatch(db: Db, codes: string[]): Promise<void> {
+async function rebuildBatch(db: Db, siteCurrencies: Readonly<Record<BrandId, Currency>>, codes: string[]): Promise<void> {
   const bases = await db.selectFrom("product").selectAll().where("code", "in", codes).where("base_code", "is", null).execute();
   if (bases.length === 0) return;
   const baseList = bases.map((b) => b.code);
@@ -118,7 +118,7 @@ async function rebuildBatch(db: Db, codes: string[]): Promise<void> {
     const offers = [];
     for (const site of familySites as Set<BrandId>) {
       const here = sellable.filter((s) => (sitesBy.get(s.code) ?? []).some((x) => x.site === site));
-      const priced = here.map((s) => effective(s.code, SITE_CURRENCY[site])).filter((p): p is number => p !== null);
+      const priced = here.map((s) => effective(s.code, siteCurrencies[site])).filter((p): p is number => p !== null);
       if (priced.length === 0) continue;
       const partsInStock = (partsBy.get(base.code) ?? []).every((p) => (p.level ?? 0) > 0);
       offers.push({ listing_id: listingId, site, min_price: Math.min(...priced), in_stock: here.some((s) => s.level > 0) && partsInStock ? 1 : 0 });
@@ -156,14 +156,4 @@ export async function sitemapPage(db: Db, site: BrandId, lang: Lang, page: numbe
       return { code: r.base_code, url: `/${main?.slug ?? "Products"}/${r.slug}/p/${r.base_code}`, lastModified: r.created_at.slice(0, 10) };
     }),
   };
-}
-
-/**
- * The change log only needs to reach back as far as a running process may be behind; at start-up
- * (before any worker reads it) everything but the newest `keep` entries can go.
- */
-export async function pruneListingChanges(db: Db, keep = 100_000): Promise<void> {
-  const last = await db.selectFrom("listing_change").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
-  const maxId = Number(last?.id ?? 0);
-  if (maxId > keep) await db.deleteFrom("listing_change").where("id", "<=", maxId - keep).execute();
 }

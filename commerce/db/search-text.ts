@@ -1,8 +1,26 @@
 import { sql } from "kysely";
 import type { Lang } from "../contract/common";
-import { normalizeSearchText, searchTokens } from "../domain/search-text";
 import { isPostgres } from "./dialect";
 import type { Db } from "./index";
+
+/**
+ * Text normalisation shared by indexing and querying, so that "torréfaction foncée" and
+ * "torrefaction foncee" meet: accents stripped, lower case, letters and digits only.
+ */
+export function normalizeSearchText(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+export function searchTokens(text: string, max = 8): string[] {
+  return normalizeSearchText(text).split(" ").filter((t) => t.length > 0).slice(0, max);
+}
 
 /**
  * Full-text search, the one place the two databases differ: FTS5 (unicode61, diacritics removed,

@@ -1,6 +1,13 @@
 import { type BrandId, BrandIdSchema, type Lang, LangSchema } from "../contract/common";
-import type { WaitingAlert } from "../domain/stock-alerts";
 import type { Db } from "./index";
+
+/** A shopper waiting to hear that a product is back, on the site and in the language they asked in. */
+export interface WaitingAlert {
+  id: number;
+  site: BrandId;
+  lang: Lang;
+  email: string;
+}
 
 /** Sets a product's stock level; answers the level it had before (null: no such product). */
 export async function setStockLevel(db: Db, code: string, level: number): Promise<number | null> {

@@ -1,23 +1,19 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { Mailer } from "../domain/mail";
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+export interface MailerOptions {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
 }
 
 /**
  * SMTP_URL sends through a real server; without it every message is written as an .eml file under
  * the outbox folder, which any mail client opens.
  */
-export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
+export function createMailer(options: MailerOptions): Mailer {
   const from = options.from;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);

@@ -1,29 +1,11 @@
 import type { Lang } from "../contract/common";
 import { FACET_KEYS, type FacetKey, type SortCode } from "../contract/search";
-import { normalizeSearchText } from "./search-text";
-import { Memo } from "../memo";
+import { Memo } from "../../lib/memo";
+import type { ListingFacts } from "../db/listing-facts";
+import { normalizeSearchText } from "../db/search-text";
 
 /** One listing as the index holds it (site-specific: price and stock are this site's). */
-export interface ListingFacts {
-  id: number;
-  baseCode: string;
-  productType: string;
-  brand: string;
-  roast: string | null;
-  flavor: string | null;
-  caffeine: string | null;
-  series: string | null;
-  categories: string[];
-  packTypes: string[];
-  packSizes: string[];
-  colors: string[];
-  nameEn: string;
-  nameFr: string;
-  salesRank: number;
-  createdAt: string;
-  minPrice: number;
-  inStock: boolean;
-}
+export type { ListingFacts };
 
 /** Price bands in minor units (the same numbers in USD and CAD). */
 export const PRICE_BANDS: { code: string; min: number; max: number }[] = [
@@ -136,7 +118,7 @@ export class ListingIndex {
    * Matches and facet counts of recent queries (by scope, text and filters; sort and page do not
    * change them), as a search engine's query cache: head queries repeat. Cleared on any change.
    */
-  private readonly counted = new Memo<Counted>(200);
+  private readonly counted = new Memo<Counted>({ max: 200 });
 
   get size(): number {
     return this.facts.length;

@@ -1,12 +1,9 @@
 import type { Currency, Lang } from "../contract/common";
 import { formatMoney, toDecimal } from "../contract/money";
 import type { Price } from "../contract/product";
+import type { PriceRow } from "../db/catalog";
 
-export interface PriceRow {
-  kind: string;
-  user_group: string;
-  value: number;
-}
+export type { PriceRow };
 
 export interface PriceBlocks {
   priceData: Price;

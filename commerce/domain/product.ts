@@ -1,32 +1,12 @@
 import type { Currency, Lang } from "../contract/common";
 import {
-  ELIGIBILITY_FLAGS, type EligibilityFlags, type Product, type VariantOption,
+  ELIGIBILITY_FLAGS, type EligibilityFlags, packUnit, type Product, type VariantOption,
 } from "../contract/product";
-import type { MediaTable, ProductTable, ProductTextTable } from "../db/schema";
+import type { ProductFamilyRecord, ProductRecord } from "../db/catalog";
+import { messagesFor } from "./messages";
 import { parseBadge } from "./badge";
 import { price, resolvePriceBlocks, type PriceRow } from "./pricing";
 import { stockOf } from "./stock";
-
-/** Everything the database holds about one product family (a base product and its variants). */
-export interface ProductFamilyRecord {
-  base: ProductRecord;
-  variants: ProductRecord[];
-  categories: { code: string; name: string; slug: string }[];
-  classifications: { feature_code: string; feature_name: string; value: string }[];
-  bundleComponents: { product: ProductRecord; quantity: number }[];
-}
-
-/** A product row joined with its text in one language, its prices, stock and media. */
-export type ProductRecord = Pick<
-  ProductTable,
-  | "code" | "base_code" | "brand_code" | "brand_name" | "product_type" | "series" | "pack_type" | "pack_size"
-  | "color" | "default_variant" | "is_bundle" | "bundle_marker" | "flags"
-> &
-  Pick<ProductTextTable, "name" | "summary" | "description" | "slug" | "badge"> & {
-    prices: PriceRow[];
-    stockLevel: number;
-    media: Pick<MediaTable, "image_name" | "media_type" | "video_ref">[];
-  };
 
 export interface PricingContext {
   currency: Currency;
@@ -36,10 +16,8 @@ export interface PricingContext {
 
 export type Fields = "BASIC" | "DEFAULT" | "FULL";
 
-/** Spec §5: Bagged and Canned are sold by weight (oz), everything else by count (ct). */
-export function packUnit(packType: string | null | undefined): "oz" | "ct" {
-  return packType === "Bagged" || packType === "Canned" ? "oz" : "ct";
-}
+export type { ProductFamilyRecord, ProductRecord };
+export { packUnit };
 
 export function eligibilityFlags(json: string): EligibilityFlags {
   let parsed: Record<string, unknown> = {};
@@ -51,7 +29,7 @@ export function eligibilityFlags(json: string): EligibilityFlags {
   return Object.fromEntries(ELIGIBILITY_FLAGS.map((f) => [f, parsed[f] === true])) as EligibilityFlags;
 }
 
-/** Spec §3: a product is plain only when none of the eligibility flags is set. */
+/** A product is plain only when none of the eligibility flags is set. */
 export function isPlainProduct(flags: EligibilityFlags): boolean {
   return ELIGIBILITY_FLAGS.every((f) => !flags[f]);
 }
@@ -72,11 +50,8 @@ function byShelfOrder(a: ProductRecord, b: ProductRecord): number {
 
 function variantLabel(v: ProductRecord, lang: Lang): string {
   if (v.color) return v.color;
-  if (v.pack_size) {
-    const unit = packUnit(v.pack_type);
-    return lang === "fr" && unit === "ct" ? `${v.pack_size} unités` : `${v.pack_size} ${unit}`;
-  }
-  return lang === "fr" ? "Unité" : "Each";
+  if (v.pack_size) return messagesFor(lang).packLabel(v.pack_size, packUnit(v.pack_type));
+  return messagesFor(lang).singleUnit;
 }
 
 function familyStock(sellable: ProductRecord[]): Product["familyStockStatus"] {
@@ -139,8 +114,8 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
       salesPriceStrategy: "ALL",
       variantOptionQualifiers: [
         v.color
-          ? { qualifier: "color", name: ctx.lang === "fr" ? "Couleur" : "Colour", value: label }
-          : { qualifier: "size", name: ctx.lang === "fr" ? "Format" : "Size", value: label },
+          ? { qualifier: "color", name: messagesFor(ctx.lang).colourQualifier, value: label }
+          : { qualifier: "size", name: messagesFor(ctx.lang).sizeQualifier, value: label },
       ],
     });
   }
@@ -183,7 +158,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
     categories: family.categories.map((c) => ({ code: c.code, name: c.name, url: `/c/${c.code}` })),
     classifications:
       fields === "FULL"
-        ? [{ code: "specifications", name: ctx.lang === "fr" ? "Caractéristiques" : "Specifications", features: family.classifications.map((c) => ({ code: c.feature_code, name: c.feature_name, featureValues: [{ value: c.value }] })) }]
+        ? [{ code: "specifications", name: messagesFor(ctx.lang).specifications, features: family.classifications.map((c) => ({ code: c.feature_code, name: c.feature_name, featureValues: [{ value: c.value }] })) }]
         : undefined,
     variantOptions: fields === "BASIC" ? [] : variantOptions,
     defaultVariantCode: variants.find((v) => v.default_variant === 1)?.code,

@@ -3,53 +3,31 @@ import type { Product } from "../contract/product";
 import {
   type Category, type Facet, FACET_KEYS, type FacetKey, formatListingQuery, type ListingQuery, type SearchPage, SORT_CODES, type SortCode,
 } from "../contract/search";
-import { flavourLabel, CAFFEINE_LABELS, COLOUR_LABELS_FR, PACK_TYPE_LABELS, ROAST_LABELS, TYPE_LABELS } from "./labels";
 import { type IndexResult, PRICE_BANDS } from "./listing-index";
-
-const FACET_NAMES: Record<FacetKey, Record<Lang, string>> = {
-  category: { en: "Category", fr: "Catégorie" },
-  type: { en: "Product type", fr: "Type de produit" },
-  brand: { en: "Brand", fr: "Marque" },
-  roast: { en: "Roast", fr: "Torréfaction" },
-  flavour: { en: "Flavour", fr: "Saveur" },
-  caffeine: { en: "Caffeine", fr: "Caféine" },
-  packType: { en: "Pack type", fr: "Format" },
-  packSize: { en: "Pack size", fr: "Taille" },
-  series: { en: "Brewer series", fr: "Série" },
-  colour: { en: "Colour", fr: "Couleur" },
-  price: { en: "Price", fr: "Prix" },
-  availability: { en: "Availability", fr: "Disponibilité" },
-};
-
-export const SORT_NAMES: Record<SortCode, Record<Lang, string>> = {
-  relevance: { en: "Relevance", fr: "Pertinence" },
-  "price-asc": { en: "Price: low to high", fr: "Prix : croissant" },
-  "price-desc": { en: "Price: high to low", fr: "Prix : décroissant" },
-  "name-asc": { en: "Name: A to Z", fr: "Nom : A à Z" },
-  newest: { en: "Newest", fr: "Nouveautés" },
-  bestsellers: { en: "Best sellers", fr: "Meilleurs vendeurs" },
-};
+import { flavourName, messagesFor } from "./messages";
 
 function priceBandName(code: string, lang: Lang, symbol: string): string {
   const band = PRICE_BANDS.find((b) => b.code === code)!;
-  const fmt = (minor: number) => (lang === "fr" ? `${minor / 100} ${symbol}` : `${symbol}${minor / 100}`);
-  if (band.max === Number.MAX_SAFE_INTEGER) return lang === "fr" ? `${fmt(band.min)} et plus` : `${fmt(band.min)} and up`;
-  if (band.min === 0) return lang === "fr" ? `Moins de ${fmt(band.max)}` : `Under ${fmt(band.max)}`;
-  return lang === "fr" ? `${fmt(band.min)} à ${fmt(band.max)}` : `${fmt(band.min)} to ${fmt(band.max)}`;
+  const words = messagesFor(lang).priceBand;
+  const fmt = (minor: number) => words.amount(minor, symbol);
+  if (band.max === Number.MAX_SAFE_INTEGER) return words.andUp(fmt(band.min));
+  if (band.min === 0) return words.under(fmt(band.max));
+  return words.between(fmt(band.min), fmt(band.max));
 }
 
 export function facetValueName(key: FacetKey, value: string, lang: Lang, categoryNames: Map<string, string>): string {
+  const words = messagesFor(lang);
   switch (key) {
     case "category": return categoryNames.get(value) ?? value;
-    case "type": return TYPE_LABELS[value]?.[lang] ?? value;
-    case "roast": return ROAST_LABELS[value]?.[lang] ?? value;
-    case "flavour": return flavourLabel(value, lang);
-    case "caffeine": return CAFFEINE_LABELS[value]?.[lang] ?? value;
-    case "packType": return PACK_TYPE_LABELS[value]?.[lang] ?? value;
-    case "packSize": return lang === "fr" ? value.replace(/ ct$/, " unités") : value;
-    case "colour": return lang === "fr" ? (COLOUR_LABELS_FR[value] ?? value) : value;
+    case "type": return words.productTypes[value] ?? value;
+    case "roast": return words.roasts[value] ?? value;
+    case "flavour": return flavourName(value, lang);
+    case "caffeine": return words.caffeine[value] ?? value;
+    case "packType": return words.packTypes[value] ?? value;
+    case "packSize": return words.packSizeValue(value);
+    case "colour": return words.colours[value] ?? value;
     case "price": return priceBandName(value, lang, "$");
-    case "availability": return lang === "fr" ? "En stock seulement" : "In stock only";
+    case "availability": return words.inStockOnly;
     default: return value;
   }
 }
@@ -103,7 +81,7 @@ export function assembleSearchPage(input: SearchPageInput): SearchPage {
     if (entries.length === 0 || (!useful && key !== "availability")) return;
     facets.push({
       code: key,
-      name: FACET_NAMES[key][lang],
+      name: messagesFor(lang).facetNames[key],
       multiSelect: key !== "availability",
       priority: 100 - priority,
       visible: true,
@@ -127,7 +105,7 @@ export function assembleSearchPage(input: SearchPageInput): SearchPage {
       removeQuery: { query: { value: toggled(key, value) } },
     })),
     pagination: { currentPage: input.page, pageSize: input.pageSize, sort: query.sort, totalPages, totalResults: result.total },
-    sorts: SORT_CODES.filter((s) => s !== "relevance" || query.freeText || input.category).map((code) => ({ code, name: SORT_NAMES[code][lang], selected: code === query.sort })),
+    sorts: SORT_CODES.filter((s) => s !== "relevance" || query.freeText || input.category).map((code) => ({ code, name: messagesFor(lang).sortNames[code], selected: code === query.sort })),
     currentQuery: { query: { value: formatListingQuery(query) } },
     freeTextSearch: query.freeText,
     spellingSuggestion: input.spellingSuggestion ? { suggestion: input.spellingSuggestion, query: formatListingQuery({ ...query, freeText: input.spellingSuggestion }) } : undefined,

@@ -1,21 +1,6 @@
-/**
- * Text normalisation shared by indexing and querying, so that "torréfaction foncée" and
- * "torrefaction foncee" meet: accents stripped, lower case, letters and digits only.
- */
-export function normalizeSearchText(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/œ/g, "oe")
-    .replace(/æ/g, "ae")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
+import { normalizeSearchText, searchTokens } from "../db/search-text";
 
-export function searchTokens(text: string, max = 8): string[] {
-  return normalizeSearchText(text).split(" ").filter((t) => t.length > 0).slice(0, max);
-}
+export { normalizeSearchText, searchTokens };
 
 export function levenshtein(a: string, b: string, limit = 3): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;

@@ -1,28 +1,27 @@
+import type { BrandFacts } from "../contract/brands";
 import type { BrandId, Lang } from "../contract/common";
-import type { MailMessage } from "../mail";
-import { SITE_STORE } from "./sites";
+import type { WaitingAlert } from "../db/stock";
+import type { MailMessage } from "./mail";
+import { messagesFor } from "./messages";
+
+export type { WaitingAlert };
+
+/** The brand facts a mail needs: the store's name to sign with and the host its links go to. */
+export type MailingBrand = Pick<BrandFacts, "name" | "host">;
 
 /** Stock came back when it went from none to some. */
 export function isRestock(before: number, after: number): boolean {
   return before === 0 && after > 0;
 }
 
-export function backInStockMail(email: string, site: BrandId, lang: Lang, productName: string, productPath: string): MailMessage {
-  const store = SITE_STORE[site];
+export function backInStockMail(email: string, store: MailingBrand, lang: Lang, productName: string, productPath: string): MailMessage {
   const url = `https://${store.host}${lang === "fr" ? "/fr" : ""}${productPath}`;
-  return lang === "fr"
-    ? { to: email, subject: `De retour en stock : ${productName}`, text: `Bonne nouvelle! ${productName} est de nouveau en stock.\n\n${url}\n\n${store.name}` }
-    : { to: email, subject: `Back in stock: ${productName}`, text: `Good news! ${productName} is back in stock.\n\n${url}\n\n${store.name}` };
-}
-
-export interface WaitingAlert {
-  id: number;
-  site: BrandId;
-  lang: Lang;
-  email: string;
+  return { to: email, ...messagesFor(lang).backInStock(productName, url, store.name) };
 }
 
 export interface BackInStockDeps {
+  /** The brands as configured (overrides applied): mails link to and sign with these. */
+  brands: Readonly<Record<BrandId, MailingBrand>>;
   waiting: () => Promise<WaitingAlert[]>;
   /** The product as the alert's own site shows it (its language and currency); null when it no longer sells there. */
   productFor: (site: BrandId, lang: Lang) => Promise<{ name: string; url: string } | null>;
@@ -42,7 +41,7 @@ export async function answerBackInStockAlerts(deps: BackInStockDeps): Promise<nu
     const product = await deps.productFor(alert.site, alert.lang);
     if (!product) continue;
     try {
-      await deps.send(backInStockMail(alert.email, alert.site, alert.lang, product.name, product.url));
+      await deps.send(backInStockMail(alert.email, deps.brands[alert.site], alert.lang, product.name, product.url));
       await deps.markNotified(alert.id);
       sent++;
     } catch (err) {

@@ -1,30 +1,25 @@
 import express, { Router } from "express";
 import type { Logger } from "pino";
-import type { CommerceConfig } from "../config";
-import type { Db } from "../db/index";
-import type { Mailer } from "../mail";
+import type { Shop } from "../domain/shop";
 import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
-import { searchRouter } from "./search";
-import { ListingIndexes } from "../db/listing-facts";
-import { CatalogChangeFeed } from "../db/catalog-changes";
-import { ProductFamilies } from "../db/catalog";
 import { ApiProblem, errorHandler } from "./errors";
 import { openApiDocument } from "./openapi";
+import { searchRouter } from "./search";
 import { siteMiddleware } from "./site";
 
-export interface CommerceDeps {
-  db: Db;
-  mailer: Mailer;
+export interface CommerceRouterOptions {
+  shop: Shop;
   logger: Logger;
-  config: CommerceConfig;
+  /** Operators' key for stock updates (ADMIN_API_KEY); without it those endpoints do not exist. */
+  adminKey: string | undefined;
 }
 
 /**
  * The commerce service: OCC-shaped REST under /rest/v2/{brand}/. Mounted in the storefront's
  * process by default, or served on its own by commerce/main.ts.
  */
-export function createCommerceRouter({ db, mailer, logger, config }: CommerceDeps): Router {
+export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterOptions): Router {
   const api = Router();
   // Bodies are read only for API paths: the storefront's own form posts must reach Remix unread.
   api.use("/rest", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "100kb" }));
@@ -35,13 +30,10 @@ export function createCommerceRouter({ db, mailer, logger, config }: CommerceDep
   });
 
   const site = Router({ mergeParams: true });
-  site.use(siteMiddleware);
-  const feed = new CatalogChangeFeed(db, { intervalMs: config.catalogSyncMs });
-  const indexes = new ListingIndexes(db, feed);
-  const families = new ProductFamilies(db, feed, config.productCacheSize);
-  site.use(searchRouter(db, indexes, families, feed));
-  site.use(catalogRouter({ db, indexes, families, feed, mailer, logger, adminKey: config.adminApiKey }));
-  site.use(contentRouter(db, mailer, logger));
+  site.use(siteMiddleware(shop.brands));
+  site.use(searchRouter(shop.search));
+  site.use(catalogRouter(shop.catalog, adminKey));
+  site.use(contentRouter(shop.content));
   api.use("/rest/v2/:brand", site);
 
   api.use("/rest", (req, _res, next) => {

@@ -2,6 +2,9 @@ import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
 import { ZodError } from "zod";
 import type { ApiErrorBody, ApiErrorItem } from "../contract/common";
+import { ShopError } from "../domain/errors";
+
+const SHOP_ERROR_STATUS: Record<ShopError["kind"], number> = { notFound: 404, invalid: 400, conflict: 409 };
 
 /** A failure the API reports to its caller, in the OCC error shape. */
 export class ApiProblem extends Error {
@@ -12,9 +15,6 @@ export class ApiProblem extends Error {
     super(item.message);
   }
 }
-
-export const notFound = (subject: string, message: string, subjectType = "product") =>
-  new ApiProblem(404, { type: "UnknownIdentifierError", message, subject, subjectType });
 
 export const invalid = (subject: string, message: string) =>
   new ApiProblem(400, { type: "ValidationError", message, subject, reason: "invalid" });
@@ -32,6 +32,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (err instanceof ApiProblem) {
       res.status(err.status).json({ errors: [err.item] });
+      return;
+    }
+    if (err instanceof ShopError) {
+      res.status(SHOP_ERROR_STATUS[err.kind]).json({ errors: [err.item] });
       return;
     }
     if (err instanceof ZodError) {

@@ -1,14 +1,13 @@
 import { Router } from "express";
-import { type Db, isDatabaseReachable } from "../db/index";
 
-/** /healthz: the process answers. /readyz: and its database does too. */
-export function healthRouter(db: Db): Router {
+/** /healthz: the process answers. /readyz: and its database does too (`databaseAnswers`). */
+export function healthRouter(databaseAnswers: () => Promise<boolean>): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
   router.get("/readyz", async (_req, res) => {
-    const ok = await isDatabaseReachable(db);
+    const ok = await databaseAnswers();
     res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
   });
   return router;

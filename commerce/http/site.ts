@@ -1,14 +1,11 @@
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
-import { BrandIdSchema, type BrandId, type Currency, CurrencySchema, type Lang, LangSchema } from "../contract/common";
-import { SITE_CURRENCY, SITE_LANGUAGES } from "../domain/sites";
+import type { BrandFacts } from "../contract/brands";
+import { BrandIdSchema, type BrandId, CurrencySchema, LangSchema } from "../contract/common";
+import type { ShopContext } from "../domain/shop-context";
 import { ApiProblem } from "./errors";
 
-
-export interface SiteLocals {
-  site: BrandId;
-  lang: Lang;
-  currency: Currency;
+export interface SiteLocals extends ShopContext {
   correlationId: string;
   userGroups: string[];
 }
@@ -19,7 +16,7 @@ const LocaleQuery = z.object({
 });
 
 /** Resolves `/rest/v2/{brand}` plus `lang` and `curr`, refusing what the site does not sell in. */
-export function siteMiddleware(req: Request, res: Response, next: NextFunction) {
+export const siteMiddleware = (brands: Readonly<Record<BrandId, BrandFacts>>) => (req: Request, res: Response, next: NextFunction) => {
   const brand = BrandIdSchema.safeParse(req.params.brand);
   if (!brand.success) {
     next(new ApiProblem(404, { type: "UnknownIdentifierError", message: `Base site '${req.params.brand}' does not exist.`, subject: "brand", subjectType: "baseSite" }));
@@ -32,19 +29,19 @@ export function siteMiddleware(req: Request, res: Response, next: NextFunction) 
     return;
   }
   const lang = query.data.lang ?? "en";
-  const currency = query.data.curr ?? SITE_CURRENCY[site];
-  if (!SITE_LANGUAGES[site].includes(lang)) {
+  const currency = query.data.curr ?? brands[site].currency;
+  if (!brands[site].languages.includes(lang)) {
     next(new ApiProblem(400, { type: "ValidationError", message: `Language '${lang}' is not offered by ${site}.`, subject: "lang" }));
     return;
   }
-  if (currency !== SITE_CURRENCY[site]) {
+  if (currency !== brands[site].currency) {
     next(new ApiProblem(400, { type: "ValidationError", message: `Currency '${currency}' is not offered by ${site}.`, subject: "curr" }));
     return;
   }
   const locals: SiteLocals = { site, lang, currency, correlationId: req.get("correlationID") ?? "", userGroups: [] };
   res.locals.site = locals;
   next();
-}
+};
 
 export function siteOf(res: Response): SiteLocals {
   return res.locals.site as SiteLocals;

@@ -2,7 +2,7 @@
  * The raw facts of the demo catalog. seed/catalog.ts turns them into rows, deterministically:
  * the same input always gives the same codes, prices and stock.
  */
-import type { BrandId } from "../../contract/common";
+import type { BrandId } from "../contract/common";
 
 export type Roast = "light" | "medium" | "dark";
 export type Caffeine = "caffeinated" | "decaf" | "half-caff" | "caffeine-free";

@@ -1,7 +1,7 @@
-import type { BrandId } from "../../contract/common";
-import type { EligibilityFlag } from "../../contract/product";
-import { CAFFEINE_LABELS, flavourLabel, ROAST_LABELS } from "../../domain/labels";
-import type { Database } from "../schema";
+import type { BrandId } from "../contract/common";
+import type { EligibilityFlag } from "../contract/product";
+import { flavourName, MESSAGES } from "../domain/messages";
+import type { Database } from "../db/schema";
 import {
   ACCESSORIES, BREWERS, COCOAS, COFFEES, COLOURS, ROASTERS, TEAS,
   type Caffeine, type Roast,
@@ -237,9 +237,9 @@ export function buildCatalog(): Rows {
   };
 
   const beverageFeatures = (roast: Roast | undefined, flavour: string, caffeine: Caffeine, packNote: string) => [
-    ...(roast ? [{ code: "roast", en: ["Roast", cap(roast)] as [string, string], fr: ["Torréfaction", ROAST_LABELS[roast]!.fr] as [string, string] }] : []),
-    { code: "flavour", en: ["Flavour", flavour] as [string, string], fr: ["Saveur", flavourLabel(flavour, "fr")] as [string, string] },
-    { code: "caffeine", en: ["Caffeine", CAFFEINE_LABELS[caffeine]!.en] as [string, string], fr: ["Caféine", CAFFEINE_LABELS[caffeine]!.fr] as [string, string] },
+    ...(roast ? [{ code: "roast", en: ["Roast", cap(roast)] as [string, string], fr: ["Torréfaction", MESSAGES.fr.roasts[roast]!] as [string, string] }] : []),
+    { code: "flavour", en: ["Flavour", flavour] as [string, string], fr: ["Saveur", flavourName(flavour, "fr")] as [string, string] },
+    { code: "caffeine", en: ["Caffeine", MESSAGES.en.caffeine[caffeine]!] as [string, string], fr: ["Caféine", MESSAGES.fr.caffeine[caffeine]!] as [string, string] },
     { code: "packaging", en: ["Packaging", packNote] as [string, string], fr: ["Emballage", packNote] as [string, string] },
   ];
 
@@ -251,7 +251,7 @@ export function buildCatalog(): Rows {
     if (i % 5 === 1) flags.push("isBBADCampaignEligible");
     if (packs.some((p) => p.sites.includes("usafh"))) flags.push("isAFHSubscriptionEligible");
     const roastEn = `${roast} roast`;
-    const flavourFr = flavourLabel(flavour, "fr").toLowerCase();
+    const flavourFr = flavourName(flavour, "fr").toLowerCase();
     addProduct(
       {
         code,
@@ -263,12 +263,12 @@ export function buildCatalog(): Rows {
         en: {
           name: en,
           summary: `A ${flavour.toLowerCase()} ${roastEn} coffee from ${ROASTERS[roaster]}.`,
-          description: `${en} is a ${roastEn} with ${flavour.toLowerCase()} notes. ${CAFFEINE_LABELS[caffeine]!.en}, roasted by ${ROASTERS[roaster]} and sealed for freshness in every pod and bag.`,
+          description: `${en} is a ${roastEn} with ${flavour.toLowerCase()} notes. ${MESSAGES.en.caffeine[caffeine]!}, roasted by ${ROASTERS[roaster]} and sealed for freshness in every pod and bag.`,
         },
         fr: {
           name: fr,
           summary: `Un café de torréfaction ${roastFr(roast)}, ${flavourFr}, de ${ROASTERS[roaster]}.`,
-          description: `${fr} est un café de torréfaction ${roastFr(roast)} aux notes ${flavourFr}. ${CAFFEINE_LABELS[caffeine]!.fr}, torréfié par ${ROASTERS[roaster]} et scellé pour préserver sa fraîcheur.`,
+          description: `${fr} est un café de torréfaction ${roastFr(roast)} aux notes ${flavourFr}. ${MESSAGES.fr.caffeine[caffeine]!}, torréfié par ${ROASTERS[roaster]} et scellé pour préserver sa fraîcheur.`,
         },
         categories: ["coffee", ...new Set(packs.map((p) => packCategory(p.packType)))],
         flags,
@@ -294,8 +294,8 @@ export function buildCatalog(): Rows {
     addProduct(
       {
         code, brandCode: "PRTE", type: "Tea", flavour, caffeine,
-        en: { name: en, summary: `${en} tea pods from Prairie Tea Co.`, description: `${en}: a ${flavour.toLowerCase()} tea, ${CAFFEINE_LABELS[caffeine]!.en.toLowerCase()}, in single-serve pods.` },
-        fr: { name: fr, summary: `Dosettes de thé ${fr} de Prairie Tea Co.`, description: `${fr} : un thé ${flavourLabel(flavour, "fr").toLowerCase()}, ${CAFFEINE_LABELS[caffeine]!.fr.toLowerCase()}, en dosettes individuelles.` },
+        en: { name: en, summary: `${en} tea pods from Prairie Tea Co.`, description: `${en}: a ${flavour.toLowerCase()} tea, ${MESSAGES.en.caffeine[caffeine]!.toLowerCase()}, in single-serve pods.` },
+        fr: { name: fr, summary: `Dosettes de thé ${fr} de Prairie Tea Co.`, description: `${fr} : un thé ${flavourName(flavour, "fr").toLowerCase()}, ${MESSAGES.fr.caffeine[caffeine]!.toLowerCase()}, en dosettes individuelles.` },
         categories: ["tea"], flags: [], image: "tea.svg",
         features: beverageFeatures(undefined, flavour, caffeine, "K-Cup"),
       },
@@ -313,7 +313,7 @@ export function buildCatalog(): Rows {
       {
         code, brandCode: "VLCC", type: "Cocoa", flavour, caffeine: "caffeine-free",
         en: { name: en, summary: `${en} pods from Velvet Cocoa.`, description: `${en}: rich, ${flavour.toLowerCase()} hot cocoa in a single-serve pod.` },
-        fr: { name: fr, summary: `Dosettes ${fr} de Velvet Cocoa.`, description: `${fr} : un chocolat chaud riche et ${flavourLabel(flavour, "fr").toLowerCase()} en dosette individuelle.` },
+        fr: { name: fr, summary: `Dosettes ${fr} de Velvet Cocoa.`, description: `${fr} : un chocolat chaud riche et ${flavourName(flavour, "fr").toLowerCase()} en dosette individuelle.` },
         categories: ["hot-cocoa"], flags: [], image: "cocoa.svg",
         features: beverageFeatures(undefined, flavour, "caffeine-free", "K-Cup"),
       },
@@ -372,14 +372,14 @@ function packCategory(packType: PackDef["packType"]): string {
 
 /** Roast as it reads inside a French sentence: "torréfaction foncée". */
 function roastFr(roast: Roast): string {
-  return ROAST_LABELS[roast]!.fr.toLowerCase();
+  return MESSAGES.fr.roasts[roast]!.toLowerCase();
 }
 
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Starter kits and bundles (spec §2 slugs). Components are existing variants; price = components − 20 %. */
+/** Starter kits and bundles, under their shop slugs. Components are existing variants; price = components − 20 %. */
 function addBundles(rows: Rows) {
   const kits: { code: string; en: string; fr: string; slugEn: string; slugFr: string; sites: BrandId[]; parts: [string, number][] }[] = [
     { code: "BUNDLE-BREWER-STARTER-KIT", en: "Brewer Starter Kit", fr: "Trousse de démarrage cafetière", slugEn: "brewer-starter-kit", slugFr: "trousse-de-demarrage-cafetiere", sites: ["usb2c", "cab2c"], parts: [["8003-BFBR-BRW-BLK", 1], ["5001-SMRG-KC-24", 1], ["5002-SMRG-KC-24", 1], ["9001-BFAC-ACC-1", 1]] },

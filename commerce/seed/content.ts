@@ -1,10 +1,11 @@
-import type { BrandId, Lang } from "../../contract/common";
-import type { CmsComponent } from "../../contract/cms";
-import type { Database } from "../schema";
+import { BRAND_DEFAULTS } from "../contract/brands";
+import { BRAND_IDS, type BrandId, type Lang } from "../contract/common";
+import type { CmsComponent } from "../contract/cms";
+import type { Database } from "../db/schema";
 
 type ContentRows = Pick<{ [K in keyof Database]: Database[K][] }, "cms_page" | "cms_component" | "site_config" | "keyword_redirect">;
 
-/** Words that mean a whole category: searching them goes straight there (spec getKeywordRedirect). */
+/** Words that mean a whole category: searching them goes straight there (the keyword-redirect lookup). */
 const KEYWORD_REDIRECTS: { lang: Lang; keywords: string[]; category: string }[] = [
   { lang: "en", keywords: ["brewer", "brewers", "coffee maker", "coffee makers", "coffeemaker", "machine", "machines"], category: "brewers" },
   { lang: "en", keywords: ["accessories", "accessory"], category: "accessories" },
@@ -17,15 +18,13 @@ const KEYWORD_REDIRECTS: { lang: Lang; keywords: string[]; category: string }[] 
   { lang: "fr", keywords: ["chocolat chaud", "cacao"], category: "hot-cocoa" },
 ];
 
-const SITE_LANGS: Record<BrandId, Lang[]> = { usb2c: ["en"], cab2c: ["en", "fr"], usafh: ["en"] };
-const STORE_NAME: Record<BrandId, string> = { usb2c: "Brewfront", cab2c: "Brewfront Canada", usafh: "Brewfront Commercial" };
 
 /**
- * Site configuration (spec §3). The spec leaves the values open; these are ours, chosen as a real
- * store would, and documented in the README.
+ * Site configuration: keyed string entries. The values are ours, chosen as a real store would,
+ * and documented in the README. Hosts are the brands' default hosts.
  */
 export function siteConfigEntries(site: BrandId): Record<string, string> {
-  const host = { usb2c: "www.brewfront.com", cab2c: "www.brewfront.ca", usafh: "commercial.brewfront.com" }[site];
+  const host = BRAND_DEFAULTS[site].host;
   return {
     "auth0.audience": `https://${host}/rest/v2/${site}`,
     "auth0.clientId": `brewfront-storefront-${site}`,
@@ -59,7 +58,7 @@ export function siteConfigEntries(site: BrandId): Record<string, string> {
 function components(site: BrandId, lang: Lang): CmsComponent[] {
   const fr = lang === "fr";
   const p = fr ? "/fr" : "";
-  const name = STORE_NAME[site];
+  const name = BRAND_DEFAULTS[site].name;
   const commercial = site === "usafh";
   const freeShip = { usb2c: "$49", cab2c: fr ? "59 $" : "$59", usafh: "$99" }[site];
   return [
@@ -160,9 +159,9 @@ function components(site: BrandId, lang: Lang): CmsComponent[] {
 
 export function buildContent(): ContentRows {
   const rows: ContentRows = { cms_page: [], cms_component: [], site_config: [], keyword_redirect: [] };
-  for (const site of Object.keys(SITE_LANGS) as BrandId[]) {
+  for (const site of BRAND_IDS) {
     for (const [key, value] of Object.entries(siteConfigEntries(site))) rows.site_config.push({ site, config_key: key, value });
-    for (const lang of SITE_LANGS[site]) {
+    for (const lang of BRAND_DEFAULTS[site].languages) {
       for (const r of KEYWORD_REDIRECTS.filter((k) => k.lang === lang)) {
         for (const keyword of r.keywords) rows.keyword_redirect.push({ site, lang, keyword, target: `${lang === "fr" ? "/fr" : ""}/c/${r.category}` });
       }
@@ -176,7 +175,7 @@ export function buildContent(): ContentRows {
         lang,
         label: "homepage",
         template: "LandingPageTemplate",
-        title: fr ? `${STORE_NAME[site]} | Café, dosettes et cafetières` : `${STORE_NAME[site]} | Coffee, pods and brewers`,
+        title: fr ? `${BRAND_DEFAULTS[site].name} | Café, dosettes et cafetières` : `${BRAND_DEFAULTS[site].name} | Coffee, pods and brewers`,
         description: fr
           ? "Dosettes de café, café en sac, thé, chocolat chaud et cafetières, livrés partout au Canada."
           : site === "usafh"
@@ -192,7 +191,7 @@ export function buildContent(): ContentRows {
         const uid = `${page.label}-body`;
         rows.cms_component.push({ site, lang, uid, type_code: "CMSParagraphComponent", data: JSON.stringify({ content: page.html }) });
         rows.cms_page.push({
-          site, lang, label: page.label, template: "ContentPageTemplate", title: `${page.title} | ${STORE_NAME[site]}`, description: page.description,
+          site, lang, label: page.label, template: "ContentPageTemplate", title: `${page.title} | ${BRAND_DEFAULTS[site].name}`, description: page.description,
           slots: JSON.stringify([{ slotId: "Body", position: "Body", componentUids: [uid] }]),
         });
       }
@@ -233,8 +232,8 @@ function editorialPages(site: BrandId, lang: Lang): { label: string; title: stri
       title: fr ? "Notre histoire" : "Our story",
       description: fr ? "Qui nous sommes." : "Who we are.",
       html: fr
-        ? `<h1>Notre histoire</h1><p>${STORE_NAME[site]} torréfie en petits lots depuis 2012 et choisit chaque café pour sa fraîcheur et son équilibre.</p>`
-        : `<h1>Our story</h1><p>${STORE_NAME[site]} has roasted in small batches since 2012, choosing every coffee for freshness and balance.</p>`,
+        ? `<h1>Notre histoire</h1><p>${BRAND_DEFAULTS[site].name} torréfie en petits lots depuis 2012 et choisit chaque café pour sa fraîcheur et son équilibre.</p>`
+        : `<h1>Our story</h1><p>${BRAND_DEFAULTS[site].name} has roasted in small batches since 2012, choosing every coffee for freshness and balance.</p>`,
     },
   ];
 }

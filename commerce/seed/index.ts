@@ -1,30 +1,34 @@
-import { analyze, type Database, type Db } from "../index";
-import { rebuildListings } from "../listing";
+import type { BrandId, Currency } from "../contract/common";
+import { analyze, type Database, type Db } from "../db/index";
+import { rebuildListings } from "../db/listing";
 import { buildCatalog } from "./catalog";
 import { buildContent } from "./content";
 import { seedLargeCatalog } from "./large";
 
 const CHUNK = 200;
 
-/**
- * Loads the demo catalog and content when the database has none. Safe to call on every start.
- * `catalogSize` (SEED_CATALOG_SIZE) adds synthetic coffees until the catalog holds that many
- * sellable products, for benchmarks at scale.
- */
-export async function seedIfEmpty(db: Db, catalogSize = 0): Promise<{ seeded: boolean; products: number }> {
+export interface SeedOptions {
+  /** Adds synthetic coffees until the catalog holds that many sellable products, for benchmarks at scale; 0 for the demo catalog alone. */
+  catalogSize: number;
+  /** Each site's one currency, which its listings are priced in. */
+  siteCurrencies: Readonly<Record<BrandId, Currency>>;
+}
+
+/** Loads the demo catalog and content when the database has none. Safe to call on every start. */
+export async function seedIfEmpty(db: Db, { catalogSize, siteCurrencies }: SeedOptions): Promise<{ seeded: boolean; products: number }> {
   const existing = await db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) return { seeded: false, products: Number(existing.n) };
-  const result = await seedDemo(db);
+  const result = await seedDemo(db, siteCurrencies);
   if (catalogSize > result.products) {
     const sellable = await db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where("base_code", "is not", null).executeTakeFirstOrThrow();
-    await seedLargeCatalog(db, catalogSize - Number(sellable.n));
+    await seedLargeCatalog(db, catalogSize - Number(sellable.n), siteCurrencies);
   }
   await analyze(db);
   const total = await db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where("base_code", "is not", null).executeTakeFirstOrThrow();
   return { seeded: true, products: Number(total.n) };
 }
 
-async function seedDemo(db: Db): Promise<{ products: number }> {
+async function seedDemo(db: Db, siteCurrencies: Readonly<Record<BrandId, Currency>>): Promise<{ products: number }> {
   const catalog = buildCatalog();
   const content = buildContent();
   await db.transaction().execute(async (trx) => {
@@ -46,6 +50,6 @@ async function seedDemo(db: Db): Promise<{ products: number }> {
     await insert("site_config", content.site_config);
     await insert("keyword_redirect", content.keyword_redirect);
   });
-  await rebuildListings(db);
+  await rebuildListings(db, siteCurrencies);
   return { products: catalog.product.length };
 }

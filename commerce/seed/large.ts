@@ -1,7 +1,7 @@
-import type { BrandId } from "../../contract/common";
-import { FLAVOURS_FR, ROAST_LABELS } from "../../domain/labels";
-import type { Database, Db } from "../index";
-import { rebuildListings } from "../listing";
+import type { BrandId, Currency } from "../contract/common";
+import { FLAVOURS, flavourName, MESSAGES } from "../domain/messages";
+import type { Database, Db } from "../db/index";
+import { rebuildListings } from "../db/listing";
 import { cadFromUsd, emptyRows, slugify } from "./catalog";
 
 /**
@@ -19,12 +19,12 @@ const STYLES: [string, string][] = [
   ["Single Origin", "Origine unique"], ["Harvest", "Récolte"], ["Estate", "Domaine"], ["Night Owl", "Oiseau de nuit"],
   ["Summit", "Sommet"], ["Classic", "Classique"], ["Select", "Sélection"], ["Breakfast", "Déjeuner"],
 ];
-const NOTES = Object.keys(FLAVOURS_FR);
+const NOTES = FLAVOURS;
 const ROASTS = ["light", "medium", "dark"] as const;
 const BRANDS: [string, string][] = [["SMRG", "Summit Ridge"], ["HRBR", "Harbor Roast"], ["CLUM", "Café Lumière"], ["BFOR", "Brewfront Originals"], ["GDHR", "Golden Hour"], ["DKSE", "Dockside"]];
 const SITE_SETS: BrandId[][] = [["usb2c", "cab2c", "usafh"], ["usb2c", "cab2c"], ["usb2c"], ["usb2c", "usafh"]];
 
-export async function seedLargeCatalog(db: Db, count: number): Promise<number> {
+export async function seedLargeCatalog(db: Db, count: number, siteCurrencies: Readonly<Record<BrandId, Currency>>): Promise<number> {
   const CHUNK = 2000;
   let made = 0;
   for (let start = 0; start < count; start += CHUNK) {
@@ -52,7 +52,7 @@ export async function seedLargeCatalog(db: Db, count: number): Promise<number> {
       rows.product.push({ ...common, code: base, base_code: null, pack_type: null, pack_size: null, default_variant: 0 });
       rows.product.push({ ...common, code: variant, base_code: base, pack_type: "KCup", pack_size: 24, default_variant: 1 });
       const en = { summary: `A ${note.toLowerCase()} ${roast} roast from ${brandName}.`, description: `${nameEn}: ${roast} roast ${originEn.toLowerCase()} coffee with ${note.toLowerCase()} notes.` };
-      const fr = { summary: `Un café de torréfaction ${ROAST_LABELS[roast]!.fr.toLowerCase()} de ${brandName}.`, description: `${nameFr} : café ${originFr} de torréfaction ${ROAST_LABELS[roast]!.fr.toLowerCase()} aux notes ${(FLAVOURS_FR[note] ?? note).toLowerCase()}.` };
+      const fr = { summary: `Un café de torréfaction ${MESSAGES.fr.roasts[roast]!.toLowerCase()} de ${brandName}.`, description: `${nameFr} : café ${originFr} de torréfaction ${MESSAGES.fr.roasts[roast]!.toLowerCase()} aux notes ${flavourName(note, "fr").toLowerCase()}.` };
       for (const code of [base, variant]) {
         const suffix = code === variant ? ", 24 ct" : "";
         rows.product_text.push(
@@ -77,7 +77,7 @@ export async function seedLargeCatalog(db: Db, count: number): Promise<number> {
         for (let i = 0; i < list.length; i += 500) await trx.insertInto(table).values(list.slice(i, i + 500) as never).execute();
       }
     });
-    await rebuildListings(db, bases);
+    await rebuildListings(db, siteCurrencies, bases);
   }
   return made;
 }

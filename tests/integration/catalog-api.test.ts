@@ -5,9 +5,10 @@ import { CompareSchema, MediaSetSchema, ProductSchema } from "../../commerce/con
 import { CategorySchema, KeywordRedirectSchema, SearchPageSchema, SuggestionsSchema } from "../../commerce/contract/search";
 import { ADMIN_KEY, commerceForSuite } from "../support/commerce";
 import { createDb, migrateToLatest } from "../../commerce/db/index";
-import { CatalogChangeFeed } from "../../commerce/db/catalog-changes";
-import { pruneListingChanges } from "../../commerce/db/listing";
-import { seedIfEmpty } from "../../commerce/db/seed/index";
+import { pruneListingChanges } from "../../commerce/db/catalog-changes";
+import { CatalogChangeFeed } from "../../commerce/domain/catalog-changes";
+import { seedDatabase } from "../../commerce/service";
+import { testCommerceConfig } from "../support/commerce";
 import { DIALECTS, tempSqlite } from "../support/databases";
 
 describe.each(DIALECTS)("catalog API on %s", (dialect) => {
@@ -266,7 +267,7 @@ describe("the listing change log", () => {
     const db = createDb({ kind: "sqlite", file: database.url });
     try {
       await migrateToLatest(db);
-      await seedIfEmpty(db, 0);
+      await seedDatabase(db, testCommerceConfig(database.url));
       const { id: listingId } = await db.selectFrom("listing").select("id").where("base_code", "=", "9001-BFAC").executeTakeFirstOrThrow();
       const feed = new CatalogChangeFeed(db, { intervalMs: 0, pruneEveryMs: 0, keepChanges: 5 });
       const seen: (string | number)[] = [];

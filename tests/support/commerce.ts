@@ -19,18 +19,18 @@ export interface RunningCommerce {
 }
 
 /**
- * The configuration tests run with: this database and outbox, the admin key set, and nothing read
- * from the developer's own environment.
+ * The configuration tests run with: this database, the admin key set, and nothing read from the
+ * developer's own environment; `env` adds or overrides variables (the outbox, brand overrides).
  */
-export function testCommerceConfig(databaseUrl: string, outbox: string, env: Record<string, string> = {}): CommerceConfig {
-  return loadCommerceConfig({ DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: outbox, ADMIN_API_KEY: ADMIN_KEY, ...env });
+export function testCommerceConfig(databaseUrl: string, env: Record<string, string> = {}): CommerceConfig {
+  return loadCommerceConfig({ DATABASE_URL: databaseUrl, ADMIN_API_KEY: ADMIN_KEY, ...env });
 }
 
 /** The commerce service on a real database and a real port; tests talk to it over HTTP. */
 export async function startCommerce(dialect: "sqlite" | "postgres"): Promise<RunningCommerce> {
   const database: TestDatabase = await tempDatabase(dialect);
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-outbox-"));
-  const config = testCommerceConfig(database.url, outbox);
+  const config = testCommerceConfig(database.url, { MAIL_OUTBOX_DIR: outbox });
   const db = openDatabase(config);
   await migrateDatabase(db);
   await seedDatabase(db, config);

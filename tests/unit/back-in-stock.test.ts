@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { BRAND_DEFAULTS } from "../../commerce/contract/brands";
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { answerBackInStockAlerts, isRestock, type WaitingAlert } from "../../commerce/domain/stock-alerts";
-import type { MailMessage } from "../../commerce/mail";
+import type { MailMessage } from "../../commerce/domain/mail";
+import { answerBackInStockAlerts, isRestock, type MailingBrand, type WaitingAlert } from "../../commerce/domain/stock-alerts";
 
-function shop(alerts: WaitingAlert[], opts: { failFor?: string; soldOn?: BrandId[] } = {}) {
+function shop(alerts: WaitingAlert[], opts: { failFor?: string; soldOn?: BrandId[]; brands?: Record<BrandId, MailingBrand> } = {}) {
   const sent: MailMessage[] = [];
   const marked: number[] = [];
   const failed: number[] = [];
   const answer = () =>
     answerBackInStockAlerts({
+      brands: opts.brands ?? BRAND_DEFAULTS,
       waiting: async () => alerts.filter((a) => !marked.includes(a.id)),
       productFor: async (site: BrandId, lang: Lang) =>
         opts.soldOn && !opts.soldOn.includes(site) ? null : { name: lang === "fr" ? "Mélange déjeuner" : "Breakfast Blend", url: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },

@@ -1,0 +1,151 @@
+import type { Logger } from "pino";
+import type { BrandFacts } from "../contract/brands";
+import type { BrandId, Lang } from "../contract/common";
+import type { Compare, MediaSet, Product } from "../contract/product";
+import { findSiteConfig } from "../db/content";
+import type { Db } from "../db/index";
+import { baseCodesOf, rebuildListings } from "../db/listing";
+import { mediaItems } from "../db/media";
+import { insertStockAlert, markAlertNotified, setStockLevel, waitingAlerts } from "../db/stock";
+import type { CatalogChangeFeed } from "./catalog-changes";
+import { compareTable } from "./compare";
+import { invalid, notFound, ShopError } from "./errors";
+import type { ListingIndexes } from "./listing-indexes";
+import type { Mailer } from "./mail";
+import { type Fields, productView } from "./product";
+import { limitProductCodes } from "./product-codes";
+import type { ProductFamilies } from "./product-families";
+import type { ShopContext } from "./shop-context";
+import { answerBackInStockAlerts, isRestock } from "./stock-alerts";
+
+export interface CatalogServiceDeps {
+  db: Db;
+  brands: Readonly<Record<BrandId, BrandFacts>>;
+  feed: CatalogChangeFeed;
+  indexes: ListingIndexes;
+  families: ProductFamilies;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+export interface StockUpdate {
+  code: string;
+  level: number;
+  previousLevel: number;
+  alertsSent: number;
+}
+
+/** Products as a site shows them, and the catalog's one workflow that writes: a stock change. */
+export class CatalogService {
+  constructor(private readonly deps: CatalogServiceDeps) {}
+
+  /** The products of these codes this site sells, in the order asked; unknown codes are left out. */
+  async products(ctx: ShopContext, codes: readonly string[], fields: Fields): Promise<Product[]> {
+    const found = await this.deps.families.load(codes, ctx.site, ctx.lang, ctx.currency);
+    return codes
+      .map((code) => found.get(code) && productView(found.get(code)!, code, ctx, fields))
+      .filter((p): p is Product => !!p);
+  }
+
+  async product(ctx: ShopContext, code: string, fields: Fields = "FULL"): Promise<Product> {
+    const [product] = await this.products(ctx, [code], fields);
+    if (!product) throw notFound(code, `Product with code '${code}' not found.`);
+    return product;
+  }
+
+  /** Only the first `productsSize` codes are answered; without it, the site's configured default. */
+  async productDetails(ctx: ShopContext, codes: readonly string[], productsSize: number | undefined, fields: Fields): Promise<Product[]> {
+    const config = await findSiteConfig(this.deps.db, ctx.site);
+    const limit = productsSize ?? Number(config.find((c) => c.config_key === "productDetails.defaultSize")?.value ?? 20);
+    return this.products(ctx, limitProductCodes(codes, limit), fields);
+  }
+
+  carousel(ctx: ShopContext, codes: readonly string[]): Promise<Product[]> {
+    return this.products(ctx, limitProductCodes(codes, 12), "DEFAULT");
+  }
+
+  async bestSellers(ctx: ShopContext, pageSize: number, category?: string): Promise<Product[]> {
+    const index = await this.deps.indexes.get(ctx.site);
+    const result = index.query({ lang: ctx.lang, category, filters: [["availability", "inStock"]], sort: "bestsellers", page: 0, pageSize, facets: false });
+    return this.products(ctx, result.baseCodes, "DEFAULT");
+  }
+
+  /** Alike: same main category, in stock, best sellers first; the product itself left out. */
+  async recommended(ctx: ShopContext, code: string): Promise<Product[]> {
+    const anchor = await this.product(ctx, code, "DEFAULT");
+    const index = await this.deps.indexes.get(ctx.site);
+    const result = index.query({ lang: ctx.lang, category: anchor.categories[0]?.code, filters: [["availability", "inStock"]], sort: "bestsellers", page: 0, pageSize: 9, facets: false });
+    const codes = result.baseCodes.filter((c) => c !== (anchor.baseProduct ?? anchor.code)).slice(0, 8);
+    return this.products(ctx, codes, "DEFAULT");
+  }
+
+  async compare(ctx: ShopContext, codes: readonly string[], brewersOnly: boolean): Promise<Compare> {
+    const list = await this.products(ctx, codes, "FULL");
+    if (list.length !== codes.length) {
+      const missing = codes.filter((c) => !list.some((p) => p.code === c));
+      throw notFound(missing.join(","), `Products not found: ${missing.join(", ")}.`);
+    }
+    if (brewersOnly && list.some((p) => p.productType !== "Brewer")) throw invalid("productCodes", "compare-appliance compares brewers only.");
+    return compareTable(list);
+  }
+
+  /** The base product of a pod (variant) code, or the product itself. */
+  async baseProduct(ctx: ShopContext, code: string): Promise<Product> {
+    const [base] = await baseCodesOf(this.deps.db, [code]);
+    return this.product(ctx, base ?? code);
+  }
+
+  async bundle(ctx: ShopContext, code: string): Promise<Product> {
+    const p = await this.product(ctx, code, "FULL");
+    if (!p.isBundle) throw new ShopError("notFound", { type: "UnknownIdentifierError", message: `Product '${p.code}' is not a bundle.`, subject: p.code, subjectType: "bundle" });
+    return p;
+  }
+
+  /** The family's gallery for image hosting; only for products the site sells. */
+  async mediaSet(ctx: ShopContext, code: string): Promise<MediaSet> {
+    const [base] = await baseCodesOf(this.deps.db, [code]);
+    const rows = base ? await mediaItems(this.deps.db, base) : [];
+    if (!base || rows.length === 0 || !(await this.product(ctx, code, "BASIC").catch(() => null))) throw notFound(code, `No media for '${code}'.`);
+    return { set: { n: base, item: rows.map((r) => (r.media_type === "video" ? { n: r.image_name, type: "video" as const, v: r.video_ref ?? undefined } : { n: r.image_name, type: "img" as const })) } };
+  }
+
+  /** Notify me: out-of-stock products only, one waiting alert per shopper. Answers the product's code. */
+  async registerStockAlert(ctx: ShopContext, code: string, email: string): Promise<string> {
+    const product = await this.product(ctx, code, "BASIC");
+    if (product.stock.stockLevelStatus !== "outOfStock") throw invalid("productCode", "This product is in stock: add it to your cart instead.");
+    const added = await insertStockAlert(this.deps.db, ctx.site, ctx.lang, product.code, email);
+    if (!added) {
+      throw new ShopError("conflict", { type: "DuplicateAlertError", reason: "alreadyRegistered", subject: "email", message: "You're already on the list for this product. We'll email you when it's back." });
+    }
+    return product.code;
+  }
+
+  /**
+   * Sets a product's stock. Its listings are rebuilt (the change log tells every process), this
+   * process's caches catch up at once (others within the sync interval), and when the product came
+   * back every shopper waiting for it is mailed, each as their own site shows it.
+   */
+  async updateStock(code: string, level: number): Promise<StockUpdate> {
+    const { db, feed, brands, mailer, logger } = this.deps;
+    const before = await setStockLevel(db, code, level);
+    if (before === null) throw notFound(code, `Product with code '${code}' not found.`);
+    await rebuildListings(db, siteCurrencies(brands), await baseCodesOf(db, [code]));
+    await feed.catchUp({ force: true });
+    const alertsSent = isRestock(before, level)
+      ? await answerBackInStockAlerts({
+          brands,
+          waiting: () => waitingAlerts(db, code),
+          productFor: async (site: BrandId, lang: Lang) => (await this.products({ site, lang, currency: brands[site].currency, userGroups: [] }, [code], "BASIC"))[0] ?? null,
+          send: (mail) => mailer.send(mail),
+          markNotified: (id) => markAlertNotified(db, id),
+          onMailFailed: (id, err) => logger.error({ err, alert: id }, "back-in-stock mail failed; the alert stays waiting"),
+        })
+      : 0;
+    return { code, level, previousLevel: before, alertsSent };
+  }
+}
+
+/** Each site's one currency, as the brand facts say. */
+export function siteCurrencies(brands: Readonly<Record<BrandId, BrandFacts>>): Record<BrandId, BrandFacts["currency"]> {
+  return { usb2c: brands.usb2c.currency, cab2c: brands.cab2c.currency, usafh: brands.usafh.currency };
+}

@@ -1,0 +1,114 @@
+import type { Lang } from "../contract/common";
+import type { FacetKey, SortCode } from "../contract/search";
+
+/**
+ * Every phrase the commerce service writes for shoppers, per language: facet and sort names,
+ * catalog words, product labels and mails. Domain code looks phrases up here rather than
+ * choosing between languages itself, so adding a language means adding one entry.
+ */
+export interface ShopMessages {
+  facetNames: Record<FacetKey, string>;
+  sortNames: Record<SortCode, string>;
+  roasts: Record<string, string>;
+  caffeine: Record<string, string>;
+  productTypes: Record<string, string>;
+  packTypes: Record<string, string>;
+  /** Flavour and colour names are stored in English; other languages translate the ones they know. */
+  flavours: Record<string, string>;
+  colours: Record<string, string>;
+  /** A pack size as a facet value is stored as "24 ct" or "12 oz". */
+  packSizeValue: (stored: string) => string;
+  packLabel: (size: number, unit: "oz" | "ct") => string;
+  singleUnit: string;
+  colourQualifier: string;
+  sizeQualifier: string;
+  specifications: string;
+  inStockOnly: string;
+  priceBand: {
+    amount: (minor: number, symbol: string) => string;
+    andUp: (from: string) => string;
+    under: (to: string) => string;
+    between: (from: string, to: string) => string;
+  };
+  backInStock: (productName: string, url: string, storeName: string) => { subject: string; text: string };
+  newsletterWelcome: (storeName: string) => { subject: string; text: string };
+}
+
+const en: ShopMessages = {
+  facetNames: {
+    category: "Category", type: "Product type", brand: "Brand", roast: "Roast", flavour: "Flavour", caffeine: "Caffeine",
+    packType: "Pack type", packSize: "Pack size", series: "Brewer series", colour: "Colour", price: "Price", availability: "Availability",
+  },
+  sortNames: {
+    relevance: "Relevance", "price-asc": "Price: low to high", "price-desc": "Price: high to low", "name-asc": "Name: A to Z", newest: "Newest", bestsellers: "Best sellers",
+  },
+  roasts: { light: "Light", medium: "Medium", dark: "Dark" },
+  caffeine: { caffeinated: "Caffeinated", decaf: "Decaf", "half-caff": "Half-Caff", "caffeine-free": "Caffeine-free" },
+  productTypes: { Coffee: "Coffee", Tea: "Tea", Cocoa: "Hot cocoa", Brewer: "Brewers", Accessory: "Accessories", Bundle: "Starter kits & bundles" },
+  packTypes: { KCup: "K-Cup pods", Bagged: "Bagged", Canned: "Canned" },
+  flavours: {},
+  colours: {},
+  packSizeValue: (stored) => stored,
+  packLabel: (size, unit) => `${size} ${unit}`,
+  singleUnit: "Each",
+  colourQualifier: "Colour",
+  sizeQualifier: "Size",
+  specifications: "Specifications",
+  inStockOnly: "In stock only",
+  priceBand: {
+    amount: (minor, symbol) => `${symbol}${minor / 100}`,
+    andUp: (from) => `${from} and up`,
+    under: (to) => `Under ${to}`,
+    between: (from, to) => `${from} to ${to}`,
+  },
+  backInStock: (name, url, store) => ({ subject: `Back in stock: ${name}`, text: `Good news! ${name} is back in stock.\n\n${url}\n\n${store}` }),
+  newsletterWelcome: (store) => ({ subject: `Welcome to the ${store} newsletter`, text: `Thanks for signing up. You will hear about offers and new roasts once a week.\n\n${store}` }),
+};
+
+const fr: ShopMessages = {
+  facetNames: {
+    category: "Catégorie", type: "Type de produit", brand: "Marque", roast: "Torréfaction", flavour: "Saveur", caffeine: "Caféine",
+    packType: "Format", packSize: "Taille", series: "Série", colour: "Couleur", price: "Prix", availability: "Disponibilité",
+  },
+  sortNames: {
+    relevance: "Pertinence", "price-asc": "Prix : croissant", "price-desc": "Prix : décroissant", "name-asc": "Nom : A à Z", newest: "Nouveautés", bestsellers: "Meilleurs vendeurs",
+  },
+  roasts: { light: "Légère", medium: "Moyenne", dark: "Foncée" },
+  caffeine: { caffeinated: "Caféiné", decaf: "Décaféiné", "half-caff": "Mi-caféiné", "caffeine-free": "Sans caféine" },
+  productTypes: { Coffee: "Café", Tea: "Thé", Cocoa: "Chocolat chaud", Brewer: "Cafetières", Accessory: "Accessoires", Bundle: "Trousses et ensembles" },
+  packTypes: { KCup: "Dosettes K-Cup", Bagged: "En sac", Canned: "En boîte" },
+  flavours: {
+    Smooth: "Doux", Smoky: "Fumé", Earthy: "Terreux", Nutty: "Noisetté", Sweet: "Sucré", Balanced: "Équilibré",
+    Fruity: "Fruité", Chocolate: "Chocolaté", Bright: "Vif", Floral: "Floral", Spicy: "Épicé", Herbal: "Herbacé", Creamy: "Crémeux",
+  },
+  colours: { Black: "Noir", White: "Blanc", Red: "Rouge", Navy: "Marine", Sage: "Sauge", Silver: "Argent" },
+  packSizeValue: (stored) => stored.replace(/ ct$/, " unités"),
+  packLabel: (size, unit) => (unit === "ct" ? `${size} unités` : `${size} ${unit}`),
+  singleUnit: "Unité",
+  colourQualifier: "Couleur",
+  sizeQualifier: "Format",
+  specifications: "Caractéristiques",
+  inStockOnly: "En stock seulement",
+  priceBand: {
+    amount: (minor, symbol) => `${minor / 100} ${symbol}`,
+    andUp: (from) => `${from} et plus`,
+    under: (to) => `Moins de ${to}`,
+    between: (from, to) => `${from} à ${to}`,
+  },
+  backInStock: (name, url, store) => ({ subject: `De retour en stock : ${name}`, text: `Bonne nouvelle! ${name} est de nouveau en stock.\n\n${url}\n\n${store}` }),
+  newsletterWelcome: (store) => ({ subject: `Bienvenue dans l’infolettre ${store}`, text: `Merci de votre inscription. Vous recevrez nos offres et nouveautés une fois par semaine.\n\n${store}` }),
+};
+
+export const MESSAGES: Readonly<Record<Lang, ShopMessages>> = { en, fr };
+
+export function messagesFor(lang: Lang): ShopMessages {
+  return MESSAGES[lang];
+}
+
+/** A stored (English) flavour name in the shopper's language. */
+export function flavourName(value: string, lang: Lang): string {
+  return MESSAGES[lang].flavours[value] ?? value;
+}
+
+/** The flavour names the catalog knows, as stored. */
+export const FLAVOURS = Object.keys(MESSAGES.fr.flavours);

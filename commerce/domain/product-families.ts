@@ -1,0 +1,69 @@
+import type { BrandId, Lang } from "../contract/common";
+import { loadProductFamilies, type ProductFamilyRecord } from "../db/catalog";
+import type { Db } from "../db/index";
+import type { CatalogChangeFeed } from "./catalog-changes";
+
+/**
+ * Product families cached in memory per site, language and currency, dropped as soon as the
+ * change feed reports a change to the family (or to a product bundled in it). Reads of a hot
+ * catalog then cost no database work; a change is visible on the next request in every process.
+ */
+export class ProductFamilies {
+  private readonly entries = new Map<string, ProductFamilyRecord>();
+  private readonly keysByBase = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: CatalogChangeFeed,
+    private readonly maxEntries: number,
+  ) {
+    feed.subscribe((changes) => {
+      if (changes === "all") {
+        this.entries.clear();
+        this.keysByBase.clear();
+        return;
+      }
+      for (const c of changes) this.invalidate(c.baseCode);
+    });
+  }
+
+  private invalidate(baseCode: string): void {
+    for (const key of this.keysByBase.get(baseCode) ?? []) this.entries.delete(key);
+    this.keysByBase.delete(baseCode);
+  }
+
+  private remember(key: string, family: ProductFamilyRecord): void {
+    if (this.entries.size >= this.maxEntries) {
+      // Oldest first: Map keeps insertion order.
+      for (const old of [...this.entries.keys()].slice(0, Math.ceil(this.maxEntries / 10))) this.entries.delete(old);
+    }
+    this.entries.set(key, family);
+    const bases = [family.base.code, ...family.bundleComponents.map((c) => c.product.base_code ?? c.product.code)];
+    for (const b of bases) {
+      if (!this.keysByBase.has(b)) this.keysByBase.set(b, new Set());
+      this.keysByBase.get(b)!.add(key);
+    }
+  }
+
+  async load(codes: readonly string[], site: BrandId, lang: Lang, currency: string): Promise<Map<string, ProductFamilyRecord>> {
+    await this.feed.catchUp();
+    const prefix = `${site}|${lang}|${currency}|`;
+    const out = new Map<string, ProductFamilyRecord>();
+    const misses: string[] = [];
+    for (const code of codes) {
+      const hit = this.entries.get(prefix + code);
+      if (hit) out.set(code, hit);
+      else misses.push(code);
+    }
+    if (misses.length > 0) {
+      const loaded = await loadProductFamilies(this.db, misses, site, lang, currency);
+      for (const code of misses) {
+        const family = loaded.get(code);
+        if (!family) continue;
+        out.set(code, family);
+        this.remember(prefix + code, family);
+      }
+    }
+    return out;
+  }
+}

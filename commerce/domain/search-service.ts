@@ -1,0 +1,148 @@
+import { Memo } from "../../lib/memo";
+import {
+  type Category, type ListingQuery, parseListingQuery, type SearchRequest, type SitemapPage, type Suggestions,
+} from "../contract/search";
+import { type CategoryRow, findKeywordRedirect, siteCategories } from "../db/categories";
+import type { Db } from "../db/index";
+import { sitemapPage } from "../db/listing";
+import { matchText, type TextMatches } from "../db/search-text";
+import type { CatalogChangeFeed } from "./catalog-changes";
+import { invalid, ShopError } from "./errors";
+import type { ListingIndexes } from "./listing-indexes";
+import { productView } from "./product";
+import type { ProductFamilies } from "./product-families";
+import { assembleCategory, assembleSearchPage } from "./search-page";
+import { normalizeSearchText, spellingSuggestion } from "./search-text";
+import type { ShopContext } from "./shop-context";
+
+export interface SearchServiceDeps {
+  db: Db;
+  feed: CatalogChangeFeed;
+  indexes: ListingIndexes;
+  families: ProductFamilies;
+}
+
+/** A category page's scope: the category and the site's category names (for facet values). */
+export interface CategoryScope {
+  category: Category;
+  names: Map<string, string>;
+}
+
+/** Category pages, searches, suggestions and the sitemap, with what they remember between requests. */
+export class SearchService {
+  /**
+   * Full-text matches per language and wording, as a search engine keeps posting lists: popular
+   * searches repeat, and the answer changes only with the catalog, which clears it.
+   */
+  private readonly textMatches = new Memo<Promise<TextMatches>>({ max: 500 });
+  /**
+   * Answered pages, as serialised JSON, per site, language, price groups and query: shoppers ask
+   * for the same category pages and searches over and over, and an answer changes only when the
+   * catalog does, which clears them (as it clears the category rows).
+   */
+  private readonly pages = new Memo<Promise<string>>({ max: 1000 });
+  private readonly siteCategoryRows = new Memo<Promise<{ rows: CategoryRow[]; names: Map<string, string> }>>();
+
+  constructor(private readonly deps: SearchServiceDeps) {
+    deps.feed.subscribe(() => this.textMatches.clear());
+    deps.feed.subscribe(() => {
+      this.pages.clear();
+      this.siteCategoryRows.clear();
+    });
+  }
+
+  private match(lang: ShopContext["lang"], freeText: string): Promise<TextMatches> {
+    return this.textMatches.get(`${lang}|${normalizeSearchText(freeText)}`, () => matchText(this.deps.db, lang, freeText));
+  }
+
+  private categoriesOf(ctx: ShopContext) {
+    return this.siteCategoryRows.get(`${ctx.site}|${ctx.lang}`, async () => {
+      const rows = await siteCategories(this.deps.db, ctx.site, ctx.lang);
+      return { rows, names: new Map(rows.map((r) => [r.code, r.name])) };
+    });
+  }
+
+  /** A search or category page as serialised JSON, remembered until the catalog changes. */
+  async page(ctx: ShopContext, request: SearchRequest, scope?: CategoryScope): Promise<string> {
+    await this.deps.feed.catchUp();
+    const key = [ctx.site, ctx.lang, ctx.currency, ctx.userGroups.join(","), scope?.category.code ?? "", request.query, request.currentPage, request.pageSize].join("|");
+    return this.pages.get(key, async () => JSON.stringify(await this.searchPage(ctx, request, scope)));
+  }
+
+  async categoryScope(ctx: ShopContext, code: string): Promise<CategoryScope> {
+    const { rows, names } = await this.categoriesOf(ctx);
+    const category = assembleCategory(code, rows);
+    if (!category) throw new ShopError("notFound", { type: "UnknownIdentifierError", message: `Category '${code}' not found.`, subject: code, subjectType: "category" });
+    return { category, names };
+  }
+
+  private async searchPage(ctx: ShopContext, request: SearchRequest, scope?: CategoryScope) {
+    const parsed = parseListingQuery(request.query);
+    if (!parsed.ok) throw invalid("query", parsed.message);
+    const query: ListingQuery = parsed.query;
+    const names = scope?.names ?? (await this.categoriesOf(ctx)).names;
+    // The index first: getting it catches up with catalog changes, which may clear the text matches.
+    const index = await this.deps.indexes.get(ctx.site);
+    const [text, redirect] = await Promise.all([
+      query.freeText ? this.match(ctx.lang, query.freeText) : Promise.resolve(undefined),
+      query.freeText && query.filters.length === 0 && !scope ? findKeywordRedirect(this.deps.db, ctx.site, ctx.lang, normalizeSearchText(query.freeText)) : Promise.resolve(null),
+    ]);
+    const result = index.query({
+      lang: ctx.lang,
+      category: scope?.category.code,
+      text,
+      filters: query.filters,
+      sort: query.sort,
+      page: request.currentPage,
+      pageSize: request.pageSize,
+    });
+    const found = await this.deps.families.load(result.baseCodes, ctx.site, ctx.lang, ctx.currency);
+    const products = result.baseCodes
+      .map((code) => found.get(code) && productView(found.get(code)!, code, ctx, "BASIC"))
+      .filter((p): p is NonNullable<typeof p> => !!p);
+    return assembleSearchPage({
+      query,
+      result,
+      products,
+      page: request.currentPage,
+      pageSize: request.pageSize,
+      lang: ctx.lang,
+      categories: names,
+      category: scope?.category,
+      spellingSuggestion: query.freeText && result.total === 0 ? spellingSuggestion(query.freeText, index.vocabulary(ctx.lang)) : null,
+      keywordRedirectUrl: redirect,
+    });
+  }
+
+  /** Words completing the last one typed, and the first few products for the best completion. */
+  async suggestions(ctx: ShopContext, term: string, max: number): Promise<Suggestions> {
+    const index = await this.deps.indexes.get(ctx.site);
+    const words = normalizeSearchText(term).split(" ");
+    const last = words.pop() ?? "";
+    const vocabulary = [...index.vocabulary(ctx.lang)].filter((w) => w.startsWith(last) && w !== last).sort().slice(0, max);
+    const prefix = words.length ? `${words.join(" ")} ` : "";
+    const suggestions = vocabulary.map((w) => ({ value: `${prefix}${w}` }));
+    const text = await this.match(ctx.lang, suggestions[0]?.value ?? term);
+    const result = index.query({ lang: ctx.lang, text, filters: [], sort: "relevance", page: 0, pageSize: 4, facets: false });
+    const found = await this.deps.families.load(result.baseCodes, ctx.site, ctx.lang, ctx.currency);
+    const products = result.baseCodes.map((code) => found.get(code) && productView(found.get(code)!, code, ctx, "BASIC")).filter((p) => !!p);
+    return {
+      suggestions,
+      products: products.map((p) => ({ code: p.code, name: p.name, url: p.url, imageUrl: p.images[0]?.url })),
+    };
+  }
+
+  keywordRedirect(ctx: ShopContext, term: string): Promise<string | null> {
+    return findKeywordRedirect(this.deps.db, ctx.site, ctx.lang, normalizeSearchText(term));
+  }
+
+  async categories(ctx: ShopContext): Promise<{ code: string; name: string; url: string; parent?: string }[]> {
+    const { rows } = await this.categoriesOf(ctx);
+    return rows.map((r) => ({ code: r.code, name: r.name, url: `/c/${r.code}`, parent: r.parent_code ?? undefined }));
+  }
+
+  async sitemap(ctx: ShopContext, currentPage: number, pageSize: number): Promise<SitemapPage> {
+    const page = await sitemapPage(this.deps.db, ctx.site, ctx.lang, currentPage, pageSize);
+    return { entries: page.entries, totalPages: Math.max(1, Math.ceil(page.total / pageSize)), pageSize };
+  }
+}
