@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { loadCommerceConfig } from "../../commerce/config";
 import { BRAND_DEFAULTS } from "../../commerce/contract/brands";
 import type { BrandId, Lang } from "../../commerce/contract/common";
 import type { MailMessage } from "../../commerce/domain/mail";
+import { newsletterWelcome } from "../../commerce/domain/newsletter";
 import { answerBackInStockAlerts, isRestock, type MailingBrand, type WaitingAlert } from "../../commerce/domain/stock-alerts";
 
 function shop(alerts: WaitingAlert[], opts: { failFor?: string; soldOn?: BrandId[]; brands?: Record<BrandId, MailingBrand> } = {}) {
@@ -58,5 +60,22 @@ describe("back in stock", () => {
     expect(await s.answer()).toBe(0);
     expect(s.sent).toEqual([]);
     expect(s.marked).toEqual([]);
+  });
+});
+
+describe("mail links follow the configured brand host", () => {
+  const overridden = loadCommerceConfig({ BRAND_CAB2C_HOST: "shop.example.ca", BRAND_CAB2C_NAME: "Example Coffee" }).brands;
+
+  it("links a back-in-stock mail to the overridden host and signs with the overridden name", async () => {
+    const s = shop([{ id: 1, site: "cab2c", lang: "fr", email: "luc@example.ca" }], { brands: overridden });
+    expect(await s.answer()).toBe(1);
+    expect(s.sent[0].text).toContain("https://shop.example.ca/fr/Coffee/breakfast-blend/p/5001-SMRG-KC-24");
+    expect(s.sent[0].text).not.toContain("www.brewfront.ca");
+    expect(s.sent[0].text).toContain("Example Coffee");
+  });
+
+  it("signs the newsletter welcome with the overridden name", () => {
+    const mail = newsletterWelcome("ann@example.ca", overridden.cab2c, "en");
+    expect(mail.subject).toBe("Welcome to the Example Coffee newsletter");
   });
 });
