@@ -1,5 +1,4 @@
 import cluster from "node:cluster";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -7,61 +6,110 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import pino from "pino";
-import { createDb, migrateToLatest } from "./commerce/db/index";
-import { pruneListingChanges } from "./commerce/db/listing";
-import { seedIfEmpty } from "./commerce/db/seed/index";
-import { createCommerceRouter } from "./commerce/http/app";
-import { healthRouter } from "./commerce/http/health";
-import { requestLog } from "./commerce/http/request-log";
-import { createMailer } from "./commerce/mail";
-import { loadBrands } from "./app/brands/brands";
-import { bareDomainTarget } from "./app/brands/resolve.server";
+import { bareDomainTarget, resolveBrandId } from "./app/brands/resolve.server";
+import { loadStorefrontConfig, type StorefrontConfig } from "./app/config.server";
 import { originCheck, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
+import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
+import {
+  createCommerceApi, type Db, healthRouter, migrateDatabase, openDatabase, pruneCatalogChanges, requestLog, seedDatabase,
+} from "./commerce/service";
+import { ConfigurationError } from "./lib/environment";
 
-const production = process.env.NODE_ENV !== "development";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
-const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "brewfront" } });
-const brands = loadBrands();
+
+/**
+ * Both parts' settings are checked before anything else happens. A bad one stops the store at once
+ * with one line per variable (what it expects); a stack trace would only hide that line.
+ */
+function readSettings(): { storefront: StorefrontConfig; commerce: CommerceConfig } {
+  const problems: string[] = [];
+  const attempt = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (err) {
+      if (!(err instanceof ConfigurationError)) throw err;
+      problems.push(err.message);
+      return undefined;
+    }
+  };
+  const storefront = attempt(() => loadStorefrontConfig());
+  const commerce = attempt(() => loadCommerceConfig());
+  if (!storefront || !commerce) {
+    process.stderr.write(`${problems.join("\n")}\n`);
+    process.exit(1);
+  }
+  return { storefront, commerce };
+}
+
+const { storefront: config, commerce: commerceConfig } = readSettings();
+
+/** Readable lines for a person at a terminal; JSON, one object a line, for everything else. */
+const readableLogs = process.stdout.isTTY === true;
+const logger = pino({
+  level: config.logLevel,
+  base: { service: "brewfront" },
+  ...(readableLogs ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname,service", translateTime: "SYS:HH:MM:ss" } } } : {}),
+});
+
+/** What a worker tells the first process once it listens. */
+interface Listening {
+  type: "brewfront:listening";
+  port: number;
+  database: string;
+}
+
+function isListening(message: unknown): message is Listening {
+  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "brewfront:listening";
+}
 
 /**
  * One process prepares the database (migrations, seed); then, in production, it forks one worker
  * per core (WEB_CONCURRENCY overrides) and each worker serves the store. Workers share nothing in
  * memory: the catalog change feed keeps their caches in step through the database.
  */
-const workerCount = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1)));
-
 if (cluster.isPrimary) {
-  const db = createDb(process.env.DATABASE_URL);
-  await migrateToLatest(db);
+  const db = openDatabase(commerceConfig);
+  await migrateDatabase(db);
   if (process.argv.includes("--migrate-only")) {
     await db.destroy();
     process.exit(0);
   }
-  if (process.env.SEED !== "false") {
-    const seed = await seedIfEmpty(db, Number(process.env.SEED_CATALOG_SIZE ?? 0));
+  if (commerceConfig.seed) {
+    const seed = await seedDatabase(db, commerceConfig);
     logger.info(seed, seed.seeded ? "database seeded" : "database already has a catalog");
   }
   if (process.argv.includes("--seed-only")) {
     await db.destroy();
     process.exit(0);
   }
-  await pruneListingChanges(db);
-  if (workerCount > 1) {
+  await pruneCatalogChanges(db);
+  if (config.workers > 1) {
     await db.destroy();
-    runPrimary(workerCount);
+    runPrimary(config.workers);
   } else {
-    await serve(db);
+    await serve(db, (listening) => announce(listening, 1));
   }
 } else {
-  await serve(createDb(process.env.DATABASE_URL));
+  await serve(openDatabase(commerceConfig), (listening) => process.send?.(listening));
 }
 
 function runPrimary(count: number) {
   let stopping = false;
+  let announced = false;
+  const listening = new Set<number>();
   for (let i = 0; i < count; i++) cluster.fork();
+  // The stores' addresses are printed once, when every worker listens, not once per worker.
+  cluster.on("message", (worker, message: unknown) => {
+    if (announced || !isListening(message)) return;
+    listening.add(worker.id);
+    if (listening.size < count) return;
+    announced = true;
+    announce(message, count);
+  });
   cluster.on("exit", (worker, code, signal) => {
+    listening.delete(worker.id);
     if (!stopping) {
       logger.error({ pid: worker.process.pid, code, signal }, "worker died; starting another");
       cluster.fork();
@@ -80,11 +128,40 @@ function runPrimary(count: number) {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
-async function serve(db: ReturnType<typeof createDb>) {
+/**
+ * Where each store can be opened from this machine. `<www host>.localhost` reaches this server and
+ * still tells the stores apart (browsers send *.localhost to the loopback address); a host that
+ * would not resolve to its own brand, or a server bound to one outside address, gets ?site= instead.
+ */
+function storeAddresses(port: number): { brand: string; name: string; url: string; frenchUrl?: string }[] {
+  const local = ["0.0.0.0", "::", "127.0.0.1", "::1", "localhost"].includes(config.host);
+  return Object.values(config.brands).map((brand) => {
+    const named = `${brand.host}.localhost`;
+    const base =
+      local && resolveBrandId(config.brands, named) === brand.id
+        ? `http://${named}:${port}/`
+        : `http://${local ? "localhost" : config.host}:${port}/?site=${brand.id}`;
+    const frenchUrl = brand.languages.includes("fr") ? base.replace(/\/(\?|$)/, "/fr/$1") : undefined;
+    return { brand: brand.id, name: brand.name, url: base, frenchUrl };
+  });
+}
+
+/** The last lines of start-up: one per store, saying where to open it. At a terminal, just the lines. */
+function announce({ port, database }: Listening, workers: number) {
+  logger.info(readableLogs ? {} : { port, workers, database }, `Brewfront listening on port ${port} (${workers} ${workers === 1 ? "process" : "workers"}, ${database})`);
+  const stores = storeAddresses(port);
+  const width = Math.max(...stores.map((s) => s.name.length));
+  for (const store of stores) {
+    const line = `${store.name.padEnd(width)}  ${store.url}${store.frenchUrl ? `  (French: ${store.frenchUrl})` : ""}`;
+    logger.info(readableLogs ? {} : { brand: store.brand, url: store.url, frenchUrl: store.frenchUrl }, line);
+  }
+}
+
+async function serve(db: Db, listening: (message: Listening) => void) {
   let stopping = false;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  app.set("trust proxy", config.trustProxy);
 
   app.use(healthRouter(db));
 
@@ -100,9 +177,9 @@ async function serve(db: ReturnType<typeof createDb>) {
     next();
   });
 
-  // Spec §1: the bare domains answer 302 to their www host.
+  // The bare domains answer 302 to their www host.
   app.use((req, res, next) => {
-    const target = bareDomainTarget(brands, req.get("host"));
+    const target = bareDomainTarget(config.brands, req.get("host"));
     if (!target) return next();
     res.redirect(302, `${req.protocol}://${target}${req.originalUrl}`);
   });
@@ -131,10 +208,9 @@ async function serve(db: ReturnType<typeof createDb>) {
    * reach the API.
    */
   let internalApi: import("node:http").Server | undefined;
-  let apiBaseUrl = process.env.COMMERCE_API_URL ?? "";
+  let apiBaseUrl = config.commerceApiUrl ?? "";
   if (!apiBaseUrl) {
-    const mailer = createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: process.env.MAIL_OUTBOX_DIR });
-    const commerce = createCommerceRouter({ db, mailer, logger, adminKey: process.env.ADMIN_API_KEY });
+    const commerce = createCommerceApi(db, commerceConfig, logger);
     app.use(commerce);
     const internal = express();
     internal.disable("x-powered-by");
@@ -147,32 +223,31 @@ async function serve(db: ReturnType<typeof createDb>) {
     internalApi.keepAliveTimeout = 65_000;
   }
 
-  app.use(securityHeaders(production));
+  app.use(securityHeaders(config.production));
 
   const build = (await import(pathToFileURL(path.join(here, "index.js")).href)) as ServerBuild;
-  const privacyCookiesEnabled = process.env.PRIVACY_COOKIES !== "false";
 
   app.all(
     "*",
     (req, res, next) => {
       const decision = storefrontContextFor(
         { url: new URL(req.originalUrl, "http://storefront"), host: req.get("host"), cookieHeader: req.get("cookie"), correlationId: res.locals.correlationId as string, cspNonce: res.locals.cspNonce as string },
-        { brands, apiBaseUrl, logger, privacyCookiesEnabled },
+        { brands: config.brands, apiBaseUrl, logger, privacyCookiesEnabled: config.privacyCookiesEnabled },
       );
       if ("redirect" in decision) return res.redirect(302, decision.redirect);
       for (const cookie of decision.setCookies) res.append("Set-Cookie", cookie);
       res.locals.storefront = decision.context;
       next();
     },
-    createRequestHandler({ build, mode: production ? "production" : "development", getLoadContext: (_req, res) => res.locals.storefront }),
+    createRequestHandler({ build, mode: config.production ? "production" : "development", getLoadContext: (_req, res) => res.locals.storefront }),
   );
 
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "0.0.0.0";
-  const server = app.listen(port, host, () => {
+  const server = app.listen(config.port, config.host, () => {
     const address = server.address();
-    const actualPort = typeof address === "object" && address ? address.port : port;
-    logger.info({ port: actualPort, api: apiBaseUrl, database: db.getExecutor().adapter.constructor.name }, `Brewfront listening on http://localhost:${actualPort}`);
+    const port = typeof address === "object" && address ? address.port : config.port;
+    const database = db.getExecutor().adapter.constructor.name;
+    logger.debug({ port, api: apiBaseUrl, database }, "worker listening");
+    listening({ type: "brewfront:listening", port, database });
   });
   server.keepAliveTimeout = 65_000;
 

@@ -43,7 +43,13 @@ export function isCookieAllowed(name: string, consent: Consent, privacyCookiesEn
   return consent[category] === 1;
 }
 
-const secureByDefault = storefrontConfig().secureCookies;
+/**
+ * Read when a cookie is written rather than when this module loads: server.ts imports it before it
+ * has checked the environment, and a bad setting must stop start-up with its own message.
+ */
+function secureByDefault(): boolean {
+  return storefrontConfig().secureCookies;
+}
 
 export interface CookieWrite {
   maxAgeMs?: number;
@@ -77,7 +83,7 @@ export class CookieJar {
       path: "/",
       httpOnly: options.httpOnly ?? true,
       sameSite: options.sameSite ?? "lax",
-      secure: secureByDefault,
+      secure: secureByDefault(),
     };
     if (options.maxAgeMs !== undefined) opts.maxAge = Math.floor(options.maxAgeMs / 1000);
     this.out.set(name, serialize(name, value, opts));
@@ -85,7 +91,7 @@ export class CookieJar {
   }
 
   delete(name: string): void {
-    this.out.set(name, serialize(name, "", { path: "/", maxAge: 0, expires: new Date(0), secure: secureByDefault, httpOnly: true, sameSite: "lax" }));
+    this.out.set(name, serialize(name, "", { path: "/", maxAge: 0, expires: new Date(0), secure: secureByDefault(), httpOnly: true, sameSite: "lax" }));
   }
 
   /** Deletes cookies this browser holds in categories the shopper has denied. */

@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable } from "../support/databases";
@@ -258,5 +260,32 @@ describe.runIf(postgresAvailable)("the store on PostgreSQL", () => {
     } finally {
       await s.stop();
     }
+  });
+});
+
+describe("start-up settings", () => {
+  /** Runs the built store with one bad variable; it must stop at once, before touching a database. */
+  function startWith(env: Record<string, string>) {
+    const started = Date.now();
+    const run = spawnSync(process.execPath, [path.resolve("build/server.js")], {
+      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    return { ...run, ms: Date.now() - started };
+  }
+
+  it.each([
+    [{ PORT: "abc" }, /PORT="abc": expected a port number/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL="mysql:\/\/x": expected postgres:\/\/…/],
+  ])("stops with exit code 1 and names the bad variable (%o)", (env, named) => {
+    const run = startWith(env);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(named);
+    expect(run.stderr).toContain("cannot start");
+    // The message alone: no stack trace, nothing logged, no database opened.
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(run.stdout).toBe("");
+    expect(run.ms).toBeLessThan(10_000);
   });
 });

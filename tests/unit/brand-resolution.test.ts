@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { loadBrands } from "../../app/brands/brands";
 import { bareDomainTarget, langFromPath, resolveBrandId, stripFrenchPrefix } from "../../app/brands/resolve.server";
+import { loadStorefrontConfig } from "../../app/config.server";
+import { ConfigurationError } from "../../lib/environment";
 
-const brands = loadBrands({});
+const brands = loadStorefrontConfig({}).brands;
 
-describe("brand resolution from the host (spec §1)", () => {
+describe("brand resolution from the host", () => {
   it.each([
     ["www.brewfront.com", "usb2c"],
     ["www.brewfront.ca", "cab2c"],
@@ -28,12 +29,17 @@ describe("brand resolution from the host (spec §1)", () => {
   });
 
   it("honours a host configured by environment", () => {
-    const custom = loadBrands({ BRAND_USAFH_HOST: "b2b.example.org" });
+    const custom = loadStorefrontConfig({ BRAND_USAFH_HOST: "B2B.example.org" }).brands;
     expect(resolveBrandId(custom, "b2b.example.org")).toBe("usafh");
+  });
+
+  it("refuses a bad override, naming the variable", () => {
+    expect(() => loadStorefrontConfig({ BRAND_CAB2C_PRIMARY: "red" })).toThrow(ConfigurationError);
+    expect(() => loadStorefrontConfig({ BRAND_CAB2C_PRIMARY: "red" })).toThrow(/BRAND_CAB2C_PRIMARY="red": expected a colour like #5b3a29/);
   });
 });
 
-describe("bare domains redirect to www (spec §1)", () => {
+describe("bare domains redirect to www", () => {
   it("sends brewfront.com and brewfront.ca to their www host", () => {
     expect(bareDomainTarget(brands, "brewfront.com")).toBe("www.brewfront.com");
     expect(bareDomainTarget(brands, "brewfront.ca:443")).toBe("www.brewfront.ca");

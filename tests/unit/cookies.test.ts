@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CookieJar, isCookieAllowed, parseConsent } from "../../app/lib/cookies.server";
 
-describe("cookie permission rule (spec §5)", () => {
+describe("cookie permission rule", () => {
   const consent = parseConsent("c1:1|c2:0|c9:1");
   it("allows any cookie when privacy cookies are not enabled", () => {
     expect(isCookieAllowed("ranMID", consent, false)).toBe(true);

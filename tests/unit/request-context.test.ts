@@ -1,9 +1,9 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { loadBrands } from "../../app/brands/brands";
+import { loadStorefrontConfig } from "../../app/config.server";
 import { storefrontContextFor } from "../../app/lib/request-context.server";
 
-const settings = { brands: loadBrands({}), apiBaseUrl: "http://127.0.0.1:1", logger: pino({ level: "silent" }), privacyCookiesEnabled: true };
+const settings = { brands: loadStorefrontConfig({}).brands, apiBaseUrl: "http://127.0.0.1:1", logger: pino({ level: "silent" }), privacyCookiesEnabled: true };
 const decide = (path: string, host = "www.brewfront.com", cookieHeader?: string) =>
   storefrontContextFor({ url: new URL(path, "http://x"), host, cookieHeader, correlationId: "c", cspNonce: "n" }, settings);
 

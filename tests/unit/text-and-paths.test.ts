@@ -17,7 +17,7 @@ describe("CMS HTML sanitising", () => {
   });
 });
 
-describe("correlation ids (spec §7)", () => {
+describe("correlation ids", () => {
   it("is 16 random bytes in hex plus a timestamp", () => {
     expect(newCorrelationId(1_700_000_000_000)).toMatch(/^[0-9a-f]{32}-1700000000000$/);
     expect(newCorrelationId()).not.toBe(newCorrelationId());
