@@ -95,7 +95,7 @@ export const CmsComponentsQuerySchema = z.object({
 
 export const CmsComponentListSchema = z.object({ components: z.array(CmsComponentSchema) });
 
-/** Spec §3 site configuration: keyed string entries. */
+/** Site configuration: keyed string entries. */
 export const SiteConfigSchema = z.object({
   siteConfigurations: z.array(z.object({ key: z.string(), value: z.string() })),
   messageItems: z.array(z.object({ text: z.string(), severity: z.enum(["info", "warning"]) })),

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-/** Spec §7: 16 random bytes in hex plus a timestamp. */
+/** A correlation id is 16 random bytes in hex plus a timestamp. */
 export function newCorrelationId(now = Date.now()): string {
   return `${randomBytes(16).toString("hex")}-${now}`;
 }

@@ -31,12 +31,12 @@ export function toDecimal(minor: number): number {
   return Math.round(minor) / 100;
 }
 
-/** Spec §5: discounts are shown with exactly two decimals. */
+/** Discounts are shown with exactly two decimals. */
 export function formatDiscount(value: number): string {
   return (Math.round((value + Number.EPSILON) * 100) / 100).toFixed(2);
 }
 
-/** Spec §5: price times quantity is computed to 8 decimals (avoids 0.1 * 3 = 0.30000000000000004). */
+/** Price times quantity is computed to 8 decimals (avoids 0.1 * 3 = 0.30000000000000004). */
 export function lineTotal(price: number, quantity: number): number {
   return Number((price * quantity).toFixed(8));
 }

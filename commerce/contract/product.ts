@@ -38,7 +38,7 @@ export const ClassificationSchema = z.object({
   ),
 });
 
-/** Spec §3 eligibility flags; a product is "plain" only when none is set. */
+/** Eligibility flags; a product is "plain" only when none is set. */
 export const ELIGIBILITY_FLAGS = [
   "isFiftyPercentCampaignEligible",
   "isFreeCampaignEligible",
@@ -60,7 +60,7 @@ export type EligibilityFlags = z.infer<typeof EligibilityFlagsSchema>;
 
 export const SalesPriceStrategySchema = z.enum(["ALL", "OTP", "AD_PARENT_OTP", "AD_RECURRING_OTP"]);
 
-/** Spec §3 variant with its price blocks. */
+/** A variant with its price blocks. */
 export const VariantOptionSchema = z.object({
   code: z.string(),
   url: z.string(),
@@ -157,7 +157,7 @@ export const CompareSchema = z.object({
 });
 export type Compare = z.infer<typeof CompareSchema>;
 
-/** Image-hosting media set (spec §7): items with an image name, a type and, for video, a reference. */
+/** Image-hosting media set: items with an image name, a type and, for video, a reference. */
 export const MediaSetSchema = z.object({
   set: z.object({
     n: z.string(),

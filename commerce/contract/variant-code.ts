@@ -1,5 +1,5 @@
 /**
- * Spec §3: a variant code has four dash-separated parts with a numeric first part, e.g.
+ * A variant code has four dash-separated parts with a numeric first part, e.g.
  * `5001-SMRG-KC-24`. The second part is the brand id; the first two together are the brand
  * variety id (which is also the code of the base product). Codes that name a marker, a bundle,
  * a starter pack or a collection are never split.

@@ -2,7 +2,7 @@ import type { Badge } from "../contract/product";
 
 export const BADGE_SEPARATOR = "||";
 
-/** Spec §3: badge text is `text||foreground||background`; the separator can be configured. */
+/** Badge text is `text||foreground||background`; the separator can be configured. */
 export function parseBadge(raw: string | null | undefined, separator = BADGE_SEPARATOR): Badge | undefined {
   if (!raw) return undefined;
   const [text, foreground, background] = raw.split(separator).map((s) => s.trim());

@@ -21,7 +21,7 @@ export function price(minor: number, currency: Currency, lang: Lang, priceType: 
 }
 
 /**
- * Spec §3 price blocks and their precedence. The price a shopper pays (`priceData`) is the lowest of
+ * Price blocks and their precedence. The price a shopper pays (`priceData`) is the lowest of
  * the discount, promoted and — for members of the price's user group — personalised prices, else the
  * list price. When it is below the list price, the list price travels as `originalPriceData` so the
  * page can strike it through. Campaign prices apply only inside their campaign, so they are reported

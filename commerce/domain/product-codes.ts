@@ -1,5 +1,5 @@
 /**
- * Spec §5: when more product codes are asked for than the maximum product-details size, only the
+ * When more product codes are asked for than the maximum product-details size, only the
  * first that many are used. Duplicates are dropped first so a repeated code does not use up a place.
  */
 export function limitProductCodes(codes: readonly string[], max: number): string[] {

@@ -109,7 +109,7 @@ describe.each(DIALECTS)("commerce API on %s", (dialect) => {
       const list = ProductListSchema.parse(await res.json());
       expect(list.products.map((p) => p.code)).toEqual(["5003-SMRG-KC-24", "5001-SMRG-KC-24"]);
     });
-    it("uses only the first productsSize codes (spec §5)", async () => {
+    it("uses only the first productsSize codes", async () => {
       const res = await get("/rest/v2/usb2c/products/productDetails?productCodes=5001-SMRG-KC-24,5002-SMRG-KC-24,5003-SMRG-KC-24&productsSize=2");
       expect(ProductListSchema.parse(await res.json()).products).toHaveLength(2);
     });

@@ -17,7 +17,7 @@ describe("money formatting per locale", () => {
   });
 });
 
-describe("spec §5 arithmetic", () => {
+describe("money arithmetic (two-decimal discounts, eight-decimal line totals)", () => {
   it("shows discounts with two decimals", () => {
     expect(formatDiscount(2)).toBe("2.00");
     expect(formatDiscount(1.005)).toBe("1.01");

@@ -7,7 +7,7 @@ import { stockOf } from "../../commerce/domain/stock";
 
 const row = (kind: string, value: number, user_group = "") => ({ kind, value, user_group });
 
-describe("price block precedence (spec §3)", () => {
+describe("price block precedence", () => {
   it("charges the list price when nothing is lower", () => {
     const b = resolvePriceBlocks([row("list", 1799)], "USD", "en", [])!;
     expect(b.priceData.minor).toBe(1799);
@@ -43,7 +43,7 @@ describe("stock status", () => {
   });
 });
 
-describe("badges (spec §3: text||foreground||background)", () => {
+describe("badges (text||foreground||background)", () => {
   it("reads the three parts", () => {
     expect(parseBadge("NEW||#ffffff||#0b6e4f")).toEqual({ text: "NEW", foreground: "#ffffff", background: "#0b6e4f" });
   });
@@ -59,7 +59,7 @@ describe("badges (spec §3: text||foreground||background)", () => {
   });
 });
 
-describe("pack units (spec §5)", () => {
+describe("pack units (oz for bagged and canned, ct otherwise)", () => {
   it("shows Bagged and Canned in oz and everything else in ct", () => {
     expect(packUnit("Bagged")).toBe("oz");
     expect(packUnit("Canned")).toBe("oz");
@@ -68,7 +68,7 @@ describe("pack units (spec §5)", () => {
   });
 });
 
-describe("plain products (spec §3)", () => {
+describe("plain products", () => {
   it("is plain only when no eligibility flag is set", () => {
     expect(isPlainProduct(eligibilityFlags("{}"))).toBe(true);
     expect(isPlainProduct(eligibilityFlags('{"isVirtualProduct":true}'))).toBe(false);
@@ -76,7 +76,7 @@ describe("plain products (spec §3)", () => {
   });
 });
 
-describe("product details size (spec §5)", () => {
+describe("product details size", () => {
   it("keeps only the first that many codes", () => {
     expect(limitProductCodes(["a", "b", "c", "d"], 2)).toEqual(["a", "b"]);
     expect(limitProductCodes(["a", "a", "b"], 2)).toEqual(["a", "b"]);

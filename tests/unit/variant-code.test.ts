@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { brandVarietyId, parseVariantCode } from "../../commerce/contract/variant-code";
 
-describe("variant codes (spec §3)", () => {
+describe("variant codes", () => {
   it("splits a four-part code with a numeric first part", () => {
     expect(parseVariantCode("5001-SMRG-KC-24")).toEqual({
       code: "5001-SMRG-KC-24",
