@@ -1,7 +1,15 @@
-// npm run bench: the built server in production mode on loopback, autocannon against each page.
-// Prints requests/s and p50/p95/p99 latency per page, and the gzipped client JavaScript a page loads.
-// BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10) tune the run; DATABASE_URL picks the database.
-import { spawn } from "node:child_process";
+// npm run bench: the built store in production mode on loopback, measured against a floor: a bare
+// Remix page (bench/bare-remix) on the same Remix, Express and process layout. The bare page is
+// measured before and after every store page, so each page is reported as a ratio to its nearest
+// floor measurements, which cancels most of a shared machine's drift.
+// Per page: requests/s, p50/p95/p99, server CPU ms per request (utime+stime of the primary and its
+// workers, from /proc) and their ratios to the floor; then gzipped client JS above the bare page's,
+// and the resident memory of both servers. Results also go to data/bench-results.json.
+// BENCH_SECONDS (default 10), BENCH_CONNECTIONS (10), BENCH_PORT (3200; the bare server uses the
+// next port), BENCH_LARGE (false skips the 100,000-product catalog), BENCH_ONLY (regex on page
+// names), WEB_CONCURRENCY (workers for both servers; default one per core), DATABASE_URL.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,8 +19,14 @@ import autocannon from "autocannon";
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3200);
+const barePort = port + 1;
+const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism()));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-bench-"));
-const base = `http://127.0.0.1:${port}`;
+const bareDir = path.resolve("bench/bare-remix");
+const resultsFile = path.resolve("data/bench-results.json");
+
+const BUDGET = { cpuRatio: 3.5, jsAboveBareKB: 20, storeRssMB: 500 };
+const mark = (ok) => (ok ? "✓" : "✗");
 
 const QUERIES = ["dark roast", "hazelnut", "colombian", "espresso", "caramel", "decaf", "smoky", "vanilla cream", "breakfast blend", "french roast"];
 const LARGE_QUERIES = ["dark roast", "ethiopian reserve", "colombian", "espresso", "morning blend", "kenyan harvest", "smoky", "decaf", "brazilian estate", "nutty medium"];
@@ -49,67 +63,196 @@ const RUNS = [
       }]
     : []),
 ];
+const BARE_PAGE = { name: "bare Remix page", path: "/" };
 
-// BENCH_ONLY=regex measures just the pages whose name matches (e.g. BENCH_ONLY=100k).
+// BENCH_ONLY=regex measures just the pages whose name matches (e.g. BENCH_ONLY=100k); the floor always runs.
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
 for (const run of RUNS) run.pages = run.pages.filter((p) => !only || only.test(p.name));
 const runs = RUNS.filter((r) => r.pages.length > 0);
 
-let server;
-function startServer(run) {
-  server = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, ...run.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: run.db, LOG_LEVEL: process.env.LOG_LEVEL ?? "info", MAIL_OUTBOX_DIR: path.join(dir, "outbox") },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+// ---- Processes, from /proc ----
+
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function statFields(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after "(comm)", which may itself hold spaces; index 0 is field 3 (state).
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
-async function waitUp() {
-  for (let i = 0; i < 3000; i++) {
+// /proc/<pid>/task/*/children needs CONFIG_PROC_CHILDREN; without it, read every process's parent (as ps --ppid does).
+const childrenFilesExist = fs.existsSync(`/proc/self/task/${process.pid}/children`);
+function childrenOf(pid) {
+  if (childrenFilesExist) {
+    return fs.readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      fs.readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(/\s+/).filter(Boolean).map(Number));
+  }
+  const kids = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
+      if (Number(statFields(entry)[1]) === pid) kids.push(Number(entry));
+    } catch {} // the process ended while we looked
+  }
+  return kids;
+}
+
+function processTree(pid) {
+  const pids = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const p = queue.shift();
+    try {
+      queue.push(...childrenOf(p));
+      pids.push(p);
+    } catch {} // gone
+  }
+  return pids;
+}
+
+function cpuTicks(rootPid) {
+  const ticks = new Map();
+  for (const pid of processTree(rootPid)) {
+    try {
+      const f = statFields(pid);
+      ticks.set(pid, Number(f[11]) + Number(f[12]));
+    } catch {}
+  }
+  return ticks;
+}
+
+// CPU ms spent between two snapshots; a worker started in between counts from zero.
+function cpuMsBetween(before, after) {
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+  return (ticks * 1000) / clockTicks;
+}
+
+function memory(rootPid) {
+  const pids = processTree(rootPid);
+  let rssKB = 0;
+  let hwmKB = 0;
+  for (const pid of pids) {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+      rssKB += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      hwmKB += Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    } catch {}
+  }
+  return { processes: pids.length, rssMB: +(rssKB / 1024).toFixed(1), peakMB: +(hwmKB / 1024).toFixed(1) };
+}
+
+// ---- Servers ----
+
+const servers = new Set();
+function startServer(label, args, env, cwd) {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env, NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: String(workers) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const server = { label, child, pid: child.pid, base: `http://127.0.0.1:${env.PORT}` };
+  servers.add(server);
+  return server;
+}
+
+async function stopServer(server) {
+  if (!server) return;
+  servers.delete(server);
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill("SIGTERM");
+  await new Promise((r) => server.child.once("exit", r));
+}
+
+async function waitUp(server, readyPath) {
+  for (let i = 0; i < 3000; i++) {
+    if (server.child.exitCode !== null) throw new Error(`${server.label} exited with code ${server.child.exitCode}`);
+    try {
+      if ((await fetch(server.base + readyPath)).ok) break;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error("server did not start");
+  // Every worker must be up, or the first measurement runs on fewer processes than the rest.
+  const expected = workers > 1 ? workers + 1 : 1;
+  for (let i = 0; i < 300 && processTree(server.pid).length < expected; i++) await new Promise((r) => setTimeout(r, 100));
+  const count = processTree(server.pid).length;
+  if (count < expected) throw new Error(`${server.label}: ${count} processes, expected ${expected}`);
+  if (count > expected) console.warn(`${server.label}: ${count} processes, expected ${expected}; CPU and memory ratios compare unlike layouts`);
 }
+
+// Builds the bare app when its sources, its config or the Remix/React versions changed since the last build.
+function buildBareIfNeeded() {
+  const hash = createHash("sha256");
+  const files = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [path.join(d, e.name)]));
+  for (const f of [...files(path.join(bareDir, "app")).sort(), path.join(bareDir, "remix.config.js"), path.resolve("remix.config.js")]) hash.update(f).update(fs.readFileSync(f));
+  for (const pkg of ["@remix-run/dev", "@remix-run/react", "@remix-run/express", "react", "react-dom", "express"]) {
+    hash.update(fs.readFileSync(path.resolve("node_modules", pkg, "package.json")));
+  }
+  const stamp = hash.digest("hex");
+  const stampFile = path.join(bareDir, "build/stamp.txt");
+  if (fs.existsSync(path.join(bareDir, "build/index.js")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) return;
+  console.log("Building the bare Remix app (bench/bare-remix)...");
+  fs.rmSync(path.join(bareDir, "build"), { recursive: true, force: true });
+  const result = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    cwd: bareDir,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error("bare Remix build failed");
+  fs.writeFileSync(stampFile, stamp);
+}
+
+// ---- Measurement ----
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function requestOptions(pageDef, duration) {
+function requestOptions(server, pageDef, duration) {
   const headers = pageDef.host ? { host: pageDef.host } : {};
-  return { url: base + pageDef.path, connections, headers, duration, ...(pageDef.requests ? { requests: pageDef.requests } : {}) };
+  return { url: server.base + pageDef.path, connections, headers, duration, ...(pageDef.requests ? { requests: pageDef.requests } : {}) };
 }
 
-async function measure(pageDef) {
-  const latencies = [];
+async function measure(server, pageDef, warmUpSeconds) {
   // Warm up this page's caches before measuring.
-  await autocannon(requestOptions(pageDef, 3));
-  const instance = autocannon(requestOptions(pageDef, seconds));
+  if (warmUpSeconds > 0) await autocannon(requestOptions(server, pageDef, warmUpSeconds));
+  const latencies = [];
+  const before = cpuTicks(server.pid);
+  const instance = autocannon(requestOptions(server, pageDef, seconds));
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
+  const cpuMs = cpuMsBetween(before, cpuTicks(server.pid));
   latencies.sort((a, b) => a - b);
   return {
     page: pageDef.name,
     path: pageDef.path,
-    "req/s": Math.round(result.requests.average),
-    "p50 ms": +percentile(latencies, 50).toFixed(1),
-    "p95 ms": +percentile(latencies, 95).toFixed(1),
-    "p99 ms": +percentile(latencies, 99).toFixed(1),
+    reqPerSec: Math.round(result.requests.average),
+    p50: +percentile(latencies, 50).toFixed(1),
+    p95: +percentile(latencies, 95).toFixed(1),
+    p99: +percentile(latencies, 99).toFixed(1),
+    responses: latencies.length,
+    cpuMsPerReq: +(cpuMs / Math.max(1, latencies.length)).toFixed(3),
     non2xx: result.non2xx,
     errors: result.errors,
   };
 }
 
-async function clientJs(pathname) {
-  const html = await (await fetch(base + pathname)).text();
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const sumOf = (rows, key) => rows.reduce((a, r) => a + r[key], 0);
+function floorOf(bareRuns) {
+  return { reqPerSec: mean(bareRuns.map((b) => b.reqPerSec)), p95: mean(bareRuns.map((b) => b.p95)), cpuMsPerReq: mean(bareRuns.map((b) => b.cpuMsPerReq)) };
+}
+
+async function clientJs(server, pageDef) {
+  const url = server.base + (pageDef.requests ? pageDef.requests[0].path : pageDef.path);
+  const html = await (await fetch(url, { headers: pageDef.host ? { host: pageDef.host } : {} })).text();
   // What the browser loads: modulepreload links, script src and the inline module imports
   // (not every route named in the route manifest, which loads lazily).
   const srcs = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]));
@@ -117,32 +260,166 @@ async function clientJs(pathname) {
   let raw = 0;
   let gz = 0;
   for (const src of srcs) {
-    const buf = Buffer.from(await (await fetch(base + src)).arrayBuffer());
+    const buf = Buffer.from(await (await fetch(server.base + src)).arrayBuffer());
     raw += buf.length;
     gz += gzipSync(buf, { level: 9 }).length;
   }
-  return { page: pathname, files: srcs.size, "raw kB": +(raw / 1024).toFixed(1), "gzip kB": +(gz / 1024).toFixed(1) };
+  return { page: pageDef.name, files: srcs.size, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gz / 1024).toFixed(1) };
 }
 
+// ---- Output ----
+
+function printTable(columns, rows) {
+  const cells = rows.map((r) => columns.map((c) => String(c.get(r))));
+  const widths = columns.map((c, i) => Math.max(c.title.length, ...cells.map((row) => row[i].length)));
+  const line = (values) => values.map((v, i) => (columns[i].left ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join("  ").trimEnd();
+  console.log(line(columns.map((c) => c.title)));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of cells) console.log(line(row));
+}
+const fixed = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : "-");
+
+async function stopAll() {
+  for (const s of [...servers]) await stopServer(s);
+}
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    await stopAll();
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
+const startedAt = Date.now();
 try {
-  console.log(`Brewfront bench: built server in production mode on loopback, ${connections} connections, ${seconds} s per page, ${os.cpus().length} cores, node ${process.version}`);
-  const rows = [];
-  let js = [];
+  console.log(`Brewfront bench: store and a bare Remix page in production mode on loopback, ${workers} worker(s) each, ${connections} connections, ${seconds} s per measurement, ${os.cpus().length} cores, node ${process.version}`);
+  buildBareIfNeeded();
+  const bare = startServer("bare Remix server", ["server.mjs"], { PORT: String(barePort) }, bareDir);
+  await waitUp(bare, "/");
+  await autocannon(requestOptions(bare, BARE_PAGE, 3));
+  const bareJs = await clientJs(bare, BARE_PAGE);
+
+  const results = [];
+  const memoryRows = [];
   for (const run of runs) {
     if (run.env?.SEED_CATALOG_SIZE && !fs.existsSync(run.db)) console.log(`Seeding ${run.catalog} into ${run.db} (once; about half a minute)...`);
-    startServer(run);
-    await waitUp();
+    const store = startServer(`store (${run.catalog})`, ["build/server.js"], {
+      ...run.env,
+      PORT: String(port),
+      DATABASE_URL: run.db,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
+    });
+    await waitUp(store, "/readyz");
     // One pass over every page first, so the first page measured is not also paying for a cold JIT.
-    for (const p of run.pages) await autocannon(requestOptions(p, 2));
-    for (const p of run.pages) rows.push({ catalog: run.catalog, ...(await measure(p)) });
-    if (js.length === 0) js = [await clientJs("/"), await clientJs("/c/coffee"), await clientJs("/Coffee/breakfast-blend/p/5001-SMRG-KC-24")];
-    await stopServer();
+    for (const p of run.pages) await autocannon(requestOptions(store, p, 2));
+    await autocannon(requestOptions(bare, BARE_PAGE, 2));
+
+    // bare, page, bare, page, ..., bare: each page sits between two floor measurements.
+    const bareRuns = [await measure(bare, BARE_PAGE, 0)];
+    const pages = [];
+    for (const p of run.pages) {
+      process.stdout.write(`  measuring ${p.name}...\n`);
+      const page = await measure(store, p, 3);
+      bareRuns.push(await measure(bare, BARE_PAGE, 0));
+      const floor = floorOf(bareRuns.slice(-2));
+      pages.push({
+        ...page,
+        floor,
+        reqPerSecRatio: +(page.reqPerSec / floor.reqPerSec).toFixed(3),
+        p95Ratio: +(page.p95 / floor.p95).toFixed(3),
+        cpuRatio: +(page.cpuMsPerReq / floor.cpuMsPerReq).toFixed(3),
+        cpuWithinBudget: page.cpuMsPerReq / floor.cpuMsPerReq <= BUDGET.cpuRatio,
+      });
+    }
+    const js = [];
+    for (const p of run.pages) {
+      const j = await clientJs(store, p);
+      const aboveBareKB = +(j.gzipKB - bareJs.gzipKB).toFixed(1);
+      js.push({ ...j, aboveBareKB, withinBudget: aboveBareKB <= BUDGET.jsAboveBareKB });
+    }
+    const storeMemory = { server: `store, ${run.catalog}`, ...memory(store.pid) };
+    memoryRows.push({ ...storeMemory, withinBudget: storeMemory.rssMB < BUDGET.storeRssMB });
+    results.push({ catalog: run.catalog, bare: bareRuns, pages, clientJs: js });
+    await stopServer(store);
   }
-  console.log("");
-  console.table(rows);
-  console.log("\nClient JavaScript loaded by the page (gzip -9):");
-  console.table(js);
+  memoryRows.push({ server: "bare Remix", ...memory(bare.pid), withinBudget: null });
+  await stopServer(bare);
+
+  for (const r of results) {
+    const f = floorOf(r.bare);
+    const spread = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
+    console.log(`\n${r.catalog}: floor = bare Remix page, mean of ${r.bare.length} measurements interleaved with the pages ` +
+      `(req/s ${spread(r.bare.map((b) => b.reqPerSec))}, p95 ${spread(r.bare.map((b) => b.p95))} ms, CPU ${spread(r.bare.map((b) => b.cpuMsPerReq))} ms/req)`);
+    const floorRow = { page: "bare Remix page (floor)", reqPerSec: Math.round(f.reqPerSec), p50: fixed(mean(r.bare.map((b) => b.p50)), 1), p95: fixed(f.p95, 1), p99: fixed(mean(r.bare.map((b) => b.p99)), 1), cpuMsPerReq: f.cpuMsPerReq, reqPerSecRatio: 1, p95Ratio: 1, cpuRatio: 1, cpuWithinBudget: null, non2xx: sumOf(r.bare, "non2xx"), errors: sumOf(r.bare, "errors") };
+    printTable([
+      { title: "page", left: true, get: (x) => x.page },
+      { title: "req/s", get: (x) => x.reqPerSec },
+      { title: "p50 ms", get: (x) => x.p50 },
+      { title: "p95 ms", get: (x) => x.p95 },
+      { title: "p99 ms", get: (x) => x.p99 },
+      { title: "CPU ms/req", get: (x) => fixed(x.cpuMsPerReq, 2) },
+      { title: "req/s ×floor", get: (x) => fixed(x.reqPerSecRatio) },
+      { title: "p95 ×floor", get: (x) => fixed(x.p95Ratio) },
+      { title: "CPU ×floor", get: (x) => fixed(x.cpuRatio) },
+      { title: `CPU ≤${BUDGET.cpuRatio}×`, get: (x) => (x.cpuWithinBudget === null ? "" : mark(x.cpuWithinBudget)) },
+      { title: "non-2xx/err", get: (x) => `${x.non2xx}/${x.errors}` },
+    ], [floorRow, ...r.pages]);
+  }
+
+  console.log(`\nClient JavaScript loaded by the page (gzip -9), above the bare Remix page's ${bareJs.gzipKB} kB (${bareJs.files} files):`);
+  printTable([
+    { title: "catalog", left: true, get: (x) => x.catalog },
+    { title: "page", left: true, get: (x) => x.page },
+    { title: "files", get: (x) => x.files },
+    { title: "raw kB", get: (x) => x.rawKB },
+    { title: "gzip kB", get: (x) => x.gzipKB },
+    { title: "above bare kB", get: (x) => x.aboveBareKB },
+    { title: `≤${BUDGET.jsAboveBareKB} kB`, get: (x) => (x.withinBudget === null ? "" : mark(x.withinBudget)) },
+  ], [{ catalog: "", ...bareJs, aboveBareKB: 0, withinBudget: null }, ...results.flatMap((r) => r.clientJs.map((j) => ({ catalog: r.catalog, ...j })))]);
+
+  console.log("\nResident memory after the bench (sum of VmRSS over primary + workers; peak = sum of each process's VmHWM):");
+  printTable([
+    { title: "server", left: true, get: (x) => x.server },
+    { title: "processes", get: (x) => x.processes },
+    { title: "RSS MB", get: (x) => x.rssMB },
+    { title: "peak MB", get: (x) => x.peakMB },
+    { title: `<${BUDGET.storeRssMB} MB`, get: (x) => (x.withinBudget === null ? "" : mark(x.withinBudget)) },
+  ], memoryRows);
+
+  const pageRows = results.flatMap((r) => r.pages);
+  const jsRows = results.flatMap((r) => r.clientJs);
+  const storeMem = memoryRows.filter((m) => m.withinBudget !== null);
+  const budgets = {
+    cpu: { limit: `≤ ${BUDGET.cpuRatio}× bare CPU/request`, passed: pageRows.filter((p) => p.cpuWithinBudget).length, of: pageRows.length },
+    clientJs: { limit: `≤ ${BUDGET.jsAboveBareKB} kB gzip above bare`, passed: jsRows.filter((j) => j.withinBudget).length, of: jsRows.length },
+    memory: { limit: `< ${BUDGET.storeRssMB} MB store RSS`, passed: storeMem.filter((m) => m.withinBudget).length, of: storeMem.length },
+  };
+  console.log(`\nBudgets: ${Object.entries(budgets).map(([k, b]) => `${k} ${b.passed}/${b.of} ${mark(b.passed === b.of)} (${b.limit})`).join("; ")}`);
+
+  const elapsedSeconds = Math.round((Date.now() - startedAt) / 1000);
+  let commit = null;
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {}
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  fs.writeFileSync(resultsFile, JSON.stringify({
+    date: new Date().toISOString(),
+    commit,
+    node: process.version,
+    cores: os.cpus().length,
+    workers,
+    connections,
+    secondsPerMeasurement: seconds,
+    clockTicksPerSecond: clockTicks,
+    elapsedSeconds,
+    budgets,
+    bareClientJs: bareJs,
+    runs: results,
+    memory: memoryRows,
+  }, null, 2) + "\n");
+  console.log(`\nResults written to ${path.relative(process.cwd(), resultsFile)}; bench took ${elapsedSeconds} s.`);
 } finally {
-  await stopServer();
+  await stopAll();
   fs.rmSync(dir, { recursive: true, force: true });
 }
