@@ -1,5 +1,5 @@
 import { type BrandId, BrandIdSchema, type Lang } from "../../commerce/contract/common";
-import type { BrandConfig } from "./brands";
+import type { BrandFacts } from "../../commerce/contract/brands";
 
 function hostname(host: string | undefined): string {
   return (host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
@@ -10,7 +10,7 @@ function hostname(host: string | undefined): string {
  * containing 'commercial' is the commercial store, one containing '.ca' the Canadian store, and
  * anything else the US consumer store.
  */
-export function resolveBrandId(brands: Record<BrandId, BrandConfig>, host: string | undefined, siteParam?: string | null): BrandId {
+export function resolveBrandId(brands: Record<BrandId, BrandFacts>, host: string | undefined, siteParam?: string | null): BrandId {
   const site = BrandIdSchema.safeParse(siteParam ?? undefined);
   if (site.success) return site.data;
   const name = hostname(host);
@@ -25,7 +25,7 @@ export function resolveBrandId(brands: Record<BrandId, BrandConfig>, host: strin
  * The two bare domains answer 302 to their www host. Answers the host to go to, or null.
  * The bare domains follow the configured www hosts, so overriding a host moves its redirect too.
  */
-export function bareDomainTarget(brands: Record<BrandId, BrandConfig>, host: string | undefined): string | null {
+export function bareDomainTarget(brands: Record<BrandId, BrandFacts>, host: string | undefined): string | null {
   const name = hostname(host);
   for (const b of Object.values(brands)) {
     if (b.host.startsWith("www.") && name === b.host.slice(4)) return b.host;
@@ -34,7 +34,7 @@ export function bareDomainTarget(brands: Record<BrandId, BrandConfig>, host: str
 }
 
 /** Canadian French lives under /fr/. Any other brand has English only. */
-export function langFromPath(brand: BrandConfig, pathname: string): Lang {
+export function langFromPath(brand: BrandFacts, pathname: string): Lang {
   return brand.languages.includes("fr") && (pathname === "/fr" || pathname.startsWith("/fr/")) ? "fr" : "en";
 }
 

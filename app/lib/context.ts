@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
 import type { Lang } from "../../commerce/contract/common";
-import type { BrandConfig } from "../brands/brands";
+import type { BrandFacts } from "../../commerce/contract/brands";
 
 /** What server.ts hands every loader and action (per request). */
 export interface StorefrontContext {
-  brand: BrandConfig;
+  brand: BrandFacts;
   lang: Lang;
   correlationId: string;
   cspNonce: string;
@@ -16,7 +16,9 @@ export interface StorefrontContext {
   privacyCookiesEnabled: boolean;
 }
 
+// Declaration merging is how Remix lets an app type its load context; it takes an interface.
 declare module "@remix-run/server-runtime" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends StorefrontContext {}
 }
 

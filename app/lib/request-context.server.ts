@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { BrandId } from "../../commerce/contract/common";
-import type { BrandConfig } from "../brands/brands";
+import type { BrandFacts } from "../../commerce/contract/brands";
 import { langFromPath, resolveBrandId, stripFrenchPrefix } from "../brands/resolve.server";
 import type { StorefrontContext } from "./context";
 import { CookieJar, DAY_MS } from "./cookies.server";
@@ -14,7 +14,7 @@ export interface RequestFacts {
 }
 
 export interface Settings {
-  brands: Record<BrandId, BrandConfig>;
+  brands: Record<BrandId, BrandFacts>;
   apiBaseUrl: string;
   logger: Logger;
   privacyCookiesEnabled: boolean;

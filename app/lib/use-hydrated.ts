@@ -1,8 +1,16 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** False during server render and the first client render; true once JavaScript is running. */
+const noSubscription = () => () => {};
+
+/**
+ * False during server render and while the page hydrates; true once JavaScript is running. React
+ * renders hydration with the server's answer and then re-renders with the browser's, so the markup
+ * matches and no effect has to set state.
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
