@@ -98,7 +98,9 @@ function childrenOf(pid) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (Number(statFields(entry)[1]) === pid) kids.push(Number(entry));
-    } catch {} // the process ended while we looked
+    } catch {
+      // the process ended while we looked
+    }
   }
   return kids;
 }
@@ -111,7 +113,9 @@ function processTree(pid) {
     try {
       queue.push(...childrenOf(p));
       pids.push(p);
-    } catch {} // gone
+    } catch {
+      // the process ended while we looked
+    }
   }
   return pids;
 }
@@ -122,7 +126,9 @@ function cpuTicks(rootPid) {
     try {
       const f = statFields(pid);
       ticks.set(pid, Number(f[11]) + Number(f[12]));
-    } catch {}
+    } catch {
+      // not there (yet, or any more): try again or skip
+    }
   }
   return ticks;
 }
@@ -143,7 +149,9 @@ function memory(rootPid) {
       const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
       rssKB += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
       hwmKB += Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-    } catch {}
+    } catch {
+      // not there (yet, or any more): try again or skip
+    }
   }
   return { processes: pids.length, rssMB: +(rssKB / 1024).toFixed(1), peakMB: +(hwmKB / 1024).toFixed(1) };
 }
@@ -175,7 +183,9 @@ async function waitUp(server, readyPath) {
     if (server.child.exitCode !== null) throw new Error(`${server.label} exited with code ${server.child.exitCode}`);
     try {
       if ((await fetch(server.base + readyPath)).ok) break;
-    } catch {}
+    } catch {
+      // not there (yet, or any more): try again or skip
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   // Every worker must be up, or the first measurement runs on fewer processes than the rest.
@@ -401,7 +411,9 @@ try {
   let commit = null;
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  } catch {}
+  } catch {
+      // not there (yet, or any more): try again or skip
+    }
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
   fs.writeFileSync(resultsFile, JSON.stringify({
     date: new Date().toISOString(),

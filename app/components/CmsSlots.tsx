@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { CmsPage } from "../../commerce/contract/cms";
 import type { Lang } from "../../commerce/contract/common";
-import type { ProductCardData } from "../models/product.server";
+import type { ProductCardData } from "../lib/page-views";
 import { ProductGrid } from "./ProductCard";
 
 /** Draws a CMS page's slots. Paragraph HTML arrives already sanitised by the loader. */

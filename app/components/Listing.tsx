@@ -1,6 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
-import type { ListingPageView } from "../models/search.server";
+import type { ListingPageView } from "../lib/page-views";
 import { format, messages } from "../brands/messages";
 import { type ListingState, listingSearch, withFilterToggled, withPage } from "../lib/listing-url";
 import { useLinkDelegation } from "../lib/link-delegation";

@@ -3,8 +3,8 @@ import type { Lang } from "../../commerce/contract/common";
 import { messages } from "../brands/messages";
 import type { ListingState } from "../lib/listing-url";
 import { localePath } from "../lib/paths";
-import type { ProductCardData } from "../models/product.server";
-import type { ListingPageView } from "../models/search.server";
+import type { ProductCardData } from "../lib/page-views";
+import type { ListingPageView } from "../lib/page-views";
 import { ActiveFilters, FacetPanel, Pagination, ResultCount, SortForm } from "./Listing";
 import { ProductGrid } from "./ProductCard";
 

@@ -3,7 +3,7 @@ import type { Product } from "../../commerce/contract/product";
 import { messages } from "../brands/messages";
 import { useLinkDelegation } from "../lib/link-delegation";
 import { localePath } from "../lib/paths";
-import type { ProductCardData } from "../models/product.server";
+import type { ProductCardData } from "../lib/page-views";
 import { Price } from "./Price";
 
 export function StockStatus({ status, lang }: { status: Product["stock"]["stockLevelStatus"]; lang: Lang }) {

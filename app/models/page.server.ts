@@ -1,7 +1,8 @@
 import type { CmsPage } from "../../commerce/contract/cms";
 import type { ApiClientContext } from "../lib/api-client.server";
 import { getContentPage } from "./cms.server";
-import { getProductsByCodes, type ProductCardData, toCard } from "./product.server";
+import type { ProductCardData } from "../lib/page-views";
+import { getProductsByCodes, toCard } from "./product.server";
 
 /** A CMS page plus the products its carousels name, fetched in one call. */
 export async function getPageWithProducts(ctx: ApiClientContext, label: string): Promise<{ page: CmsPage; products: Record<string, ProductCardData> }> {

@@ -3,6 +3,7 @@ import {
   type Compare, CompareSchema, type MediaSet, MediaSetSchema, type Product, ProductListSchema, ProductSchema, StockAlertResultSchema,
 } from "../../commerce/contract/product";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
+import type { ProductCardData } from "../lib/page-views";
 import { Memo } from "../../lib/memo";
 import { storefrontConfig } from "../config.server";
 
@@ -81,22 +82,6 @@ export function requestStockAlert(ctx: ApiClientContext, productCode: string, em
   return callApi(ctx, { method: "POST", path: "alert/alertMe", json: { productCode, email }, schema: StockAlertResultSchema });
 }
 
-/** A price as a card shows it: the formatted amount, and whether it is a "from" price. */
-export type CardPrice = Pick<Product["price"], "formattedValue" | "priceType">;
-
-/** What a product card needs: keeps page data (and the HTML it is embedded in) small. */
-export interface ProductCardData {
-  code: string;
-  name: string;
-  brand: string;
-  url: string;
-  imageUrl?: string;
-  price: CardPrice;
-  originalPrice?: CardPrice;
-  badge?: Product["badge"];
-  stockStatus: Product["stock"]["stockLevelStatus"];
-  productType: string;
-}
 
 export function toCard(p: Product): ProductCardData {
   // A family card (base product) is in stock when any of its variants is; a variant card shows its own.

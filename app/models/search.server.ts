@@ -1,6 +1,7 @@
 import { CategoryPageSchema, type SearchPage, SearchPageSchema, type Suggestions, SuggestionsSchema } from "../../commerce/contract/search";
 import { DEFAULT_PAGE_SIZE } from "../../commerce/contract/search";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
+import type { ListingPageView } from "../lib/page-views";
 import { type ListingState, occQuery } from "../lib/listing-url";
 
 /** The category and one page of its products (c/{code}/categoryData answers both). */
@@ -28,14 +29,6 @@ export function getSuggestions(ctx: ApiClientContext, term: string): Promise<Sug
   return callApi(ctx, { path: "products/searchsuggestions", query: { term, max: 6 }, schema: SuggestionsSchema, withCurrency: true });
 }
 
-/** What a listing page draws: facet values, active filters, sorts and pages (no API query strings). */
-export interface ListingPageView {
-  facets: { code: SearchPage["facets"][number]["code"]; name: string; priority: number; values: { code: string; name: string; count: number; selected: boolean }[] }[];
-  breadcrumbs: { facetCode: SearchPage["breadcrumbs"][number]["facetCode"]; facetValueCode: string; facetValueName: string }[];
-  pagination: SearchPage["pagination"];
-  sorts: SearchPage["sorts"];
-  spellingSuggestion?: string;
-}
 
 export function toListingPageView(page: Omit<SearchPage, "products">): ListingPageView {
   return {

@@ -5,7 +5,7 @@ import {
 import type { ProductFamilyRecord, ProductRecord } from "../db/catalog";
 import { messagesFor } from "./messages";
 import { parseBadge } from "./badge";
-import { price, resolvePriceBlocks, type PriceRow } from "./pricing";
+import { price, resolvePriceBlocks } from "./pricing";
 import { stockOf } from "./stock";
 
 export interface PricingContext {

@@ -1,7 +1,7 @@
 import type { Lang } from "../contract/common";
 import type { Product } from "../contract/product";
 import {
-  type Category, type Facet, FACET_KEYS, type FacetKey, formatListingQuery, type ListingQuery, type SearchPage, SORT_CODES, type SortCode,
+  type Category, type Facet, FACET_KEYS, type FacetKey, formatListingQuery, type ListingQuery, type SearchPage, SORT_CODES,
 } from "../contract/search";
 import { type IndexResult, PRICE_BANDS } from "./listing-index";
 import { flavourName, messagesFor } from "./messages";

@@ -18,7 +18,7 @@ describe("product pages", () => {
     expect(res.status).toBe(200);
     expect(res.body).toContain('<link rel="canonical" href="https://www.brewfront.com/Coffee/breakfast-blend/p/5001-SMRG-KC-24"/>');
     const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(res.body)![1]!;
-    const [product, breadcrumbs] = JSON.parse(ld) as [Record<string, any>, Record<string, any>];
+    const [product, breadcrumbs] = JSON.parse(ld) as [Record<string, unknown>, Record<string, unknown>];
     expect(product).toMatchObject({ "@type": "Product", sku: "5001-SMRG-KC-24", offers: { priceCurrency: "USD", price: "17.99" } });
     expect(breadcrumbs["@type"]).toBe("BreadcrumbList");
     expect(res.headers["cache-control"]).toMatch(/public, max-age=60/);

@@ -7,7 +7,7 @@ import { autoId, isPostgres } from "../dialect";
  * process's in-memory facet index catch up; full-text search per language; keyword redirects;
  * notify-me alerts.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("listing")
     .addColumn("id", "integer", autoId(db))
@@ -85,7 +85,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index stock_alert_waiting_uq on stock_alert (site, product_code, email) where notified_at is null`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ["stock_alert", "keyword_redirect", "listing_search", "listing_fts_en", "listing_fts_fr", "listing_change", "listing_offer", "listing"]) {
     await sql.raw(`drop table if exists ${t}`).execute(db);
   }
