@@ -21,7 +21,15 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--disable-quic", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
     trace: "off",
   },

@@ -11,9 +11,7 @@ import { loadStorefrontConfig, type StorefrontConfig } from "./app/config.server
 import { originCheck, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
-import {
-  createCommerceApi, type Db, healthRouter, migrateDatabase, openDatabase, pruneCatalogChanges, requestLog, seedDatabase,
-} from "./commerce/service";
+import { createCommerceApi, type Db, healthRouter, migrateDatabase, openDatabase, pruneCatalogChanges, requestLog, seedDatabase } from "./commerce/service";
 import { ConfigurationError } from "./lib/environment";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -148,7 +146,10 @@ function storeAddresses(port: number): { brand: string; name: string; url: strin
 
 /** The last lines of start-up: one per store, saying where to open it. At a terminal, just the lines. */
 function announce({ port, database }: Listening, workers: number) {
-  logger.info(readableLogs ? {} : { port, workers, database }, `Brewfront listening on port ${port} (${workers} ${workers === 1 ? "process" : "workers"}, ${database})`);
+  logger.info(
+    readableLogs ? {} : { port, workers, database },
+    `Brewfront listening on port ${port} (${workers} ${workers === 1 ? "process" : "workers"}, ${database})`,
+  );
   const stores = storeAddresses(port);
   const width = Math.max(...stores.map((s) => s.name.length));
   for (const store of stores) {
@@ -231,7 +232,13 @@ async function serve(db: Db, listening: (message: Listening) => void) {
     "*",
     (req, res, next) => {
       const decision = storefrontContextFor(
-        { url: new URL(req.originalUrl, "http://storefront"), host: req.get("host"), cookieHeader: req.get("cookie"), correlationId: res.locals.correlationId as string, cspNonce: res.locals.cspNonce as string },
+        {
+          url: new URL(req.originalUrl, "http://storefront"),
+          host: req.get("host"),
+          cookieHeader: req.get("cookie"),
+          correlationId: res.locals.correlationId as string,
+          cspNonce: res.locals.cspNonce as string,
+        },
         { brands: config.brands, apiBaseUrl, logger, privacyCookiesEnabled: config.privacyCookiesEnabled },
       );
       if ("redirect" in decision) return res.redirect(302, decision.redirect);

@@ -12,7 +12,14 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   // Uncaught errors are logged with correlation id, brand, language and visitor info.
   context.logger?.error(
-    { err: error, correlationId: context.correlationId, brand: context.brand?.id, lang: context.lang, url: request.url, userAgent: request.headers.get("user-agent") },
+    {
+      err: error,
+      correlationId: context.correlationId,
+      brand: context.brand?.id,
+      lang: context.lang,
+      url: request.url,
+      userAgent: request.headers.get("user-agent"),
+    },
     "uncaught storefront error",
   );
 };

@@ -1,7 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Lang } from "../commerce/contract/common";
 import { publicBrand } from "./brands/brands";
@@ -90,19 +88,30 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
   if (!data) {
     return (
       <>
-        <a href="#main" className="skip-link">{t.skipToContent}</a>
-        <main id="main" tabIndex={-1}>{children}</main>
+        <a href="#main" className="skip-link">
+          {t.skipToContent}
+        </a>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
       </>
     );
   }
   const { brand, layout, webapp } = data;
   return (
     <>
-      <a href="#main" className="skip-link">{t.skipToContent}</a>
+      <a href="#main" className="skip-link">
+        {t.skipToContent}
+      </a>
       {!webapp && layout?.banner ? (
         <div className="global-banner">
           {layout.banner.text}
-          {layout.banner.link ? <> <a href={layout.banner.link.url}>{layout.banner.link.name}</a></> : null}
+          {layout.banner.link ? (
+            <>
+              {" "}
+              <a href={layout.banner.link.url}>{layout.banner.link.name}</a>
+            </>
+          ) : null}
         </div>
       ) : null}
       <SiteHeader
@@ -113,9 +122,13 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
         hideCommerceLinks={webapp}
       />
       {layout?.notification?.messageItems.map((m) => (
-        <p key={m.text} className={`global-notification global-notification--${m.severity}`} role="note">{m.text}</p>
+        <p key={m.text} className={`global-notification global-notification--${m.severity}`} role="note">
+          {m.text}
+        </p>
       ))}
-      <main id="main" tabIndex={-1}>{children}</main>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
       {webapp ? null : <SiteFooter footer={layout?.footer} brand={brand} lang={lang} />}
       {data.needsConsent ? <ConsentBanner lang={lang} /> : null}
     </>

@@ -21,22 +21,42 @@ const databaseLocation = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: "postgres://…, postgresql://… or a SQLite file path (or :memory:)" });
     }
   })
-  .transform((url): DatabaseLocation => (/^postgres(ql)?:\/\//i.test(url) ? { kind: "postgres", url } : { kind: "sqlite", file: url.replace(/^sqlite:(\/\/)?/i, "") }));
+  .transform((url): DatabaseLocation =>
+    /^postgres(ql)?:\/\//i.test(url) ? { kind: "postgres", url } : { kind: "sqlite", file: url.replace(/^sqlite:(\/\/)?/i, "") },
+  );
 
 const optionalText = z.string().optional();
 
 const brandVariables = Object.fromEntries(
-  Object.entries(brandOverridesEnvShape).map(([name, schema]) => [name, variable(schema, `overrides one brand fact (${name.split("_").slice(1).join(" ").toLowerCase()}) for the commerce service's mails`)]),
+  Object.entries(brandOverridesEnvShape).map(([name, schema]) => [
+    name,
+    variable(schema, `overrides one brand fact (${name.split("_").slice(1).join(" ").toLowerCase()}) for the commerce service's mails`),
+  ]),
 ) as Record<string, EnvironmentVariable<string | undefined>>;
 
 /** The commerce service's environment, one row per variable; the README table is generated from it. */
 export const commerceEnvironment = {
-  DATABASE_URL: variable(databaseLocation, "`postgres://…` selects PostgreSQL; anything else is a SQLite file path (`:memory:` works); other URL schemes are refused", DEFAULT_SQLITE_FILE),
+  DATABASE_URL: variable(
+    databaseLocation,
+    "`postgres://…` selects PostgreSQL; anything else is a SQLite file path (`:memory:` works); other URL schemes are refused",
+    DEFAULT_SQLITE_FILE,
+  ),
   PG_POOL_MAX: variable(envSchemas.positiveInt(10), "PostgreSQL pool size", "10"),
   SEED: variable(envSchemas.flag(true), "`false` skips seeding an empty database", "true"),
-  SEED_CATALOG_SIZE: variable(z.coerce.number({ message: "a whole number" }).int("a whole number").min(0, "a number from 0 up").default(0), "when seeding an empty database, add synthetic coffees until it holds this many sellable products (`100000` for the benchmark)", "0"),
-  ADMIN_API_KEY: variable(optionalText, "enables the operators' `PUT /rest/v2/{brand}/stock/{code}` (header `X-Admin-Key`), which also mails back-in-stock alerts; without it the endpoint does not exist"),
-  CATALOG_SYNC_MS: variable(envSchemas.positiveInt(250), "how often each process reads the catalog change log (other processes' price and stock changes show within this time)", "250"),
+  SEED_CATALOG_SIZE: variable(
+    z.coerce.number({ message: "a whole number" }).int("a whole number").min(0, "a number from 0 up").default(0),
+    "when seeding an empty database, add synthetic coffees until it holds this many sellable products (`100000` for the benchmark)",
+    "0",
+  ),
+  ADMIN_API_KEY: variable(
+    optionalText,
+    "enables the operators' `PUT /rest/v2/{brand}/stock/{code}` (header `X-Admin-Key`), which also mails back-in-stock alerts; without it the endpoint does not exist",
+  ),
+  CATALOG_SYNC_MS: variable(
+    envSchemas.positiveInt(250),
+    "how often each process reads the catalog change log (other processes' price and stock changes show within this time)",
+    "250",
+  ),
   PRODUCT_CACHE_SIZE: variable(envSchemas.positiveInt(20_000), "product families each process keeps in memory", "20000"),
   SMTP_URL: variable(optionalText, "send mail through this SMTP server; without it mail is written as `.eml` files"),
   MAIL_OUTBOX_DIR: variable(z.string().default("data/outbox"), "where `.eml` files go", "data/outbox"),
@@ -84,5 +104,7 @@ export function loadCommerceConfig(env: Readonly<Record<string, string | undefin
 /** The checked override values only: an empty variable counts as unset, as it does everywhere else. */
 function brandOverridesFrom(values: CommerceEnvironment): Record<string, string | undefined> {
   const checked: Record<string, unknown> = values;
-  return Object.fromEntries(Object.keys(brandOverridesEnvShape).map((name) => [name, typeof checked[name] === "string" ? (checked[name] as string) : undefined]));
+  return Object.fromEntries(
+    Object.keys(brandOverridesEnvShape).map((name) => [name, typeof checked[name] === "string" ? (checked[name] as string) : undefined]),
+  );
 }

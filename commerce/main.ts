@@ -16,4 +16,9 @@ app.use(healthRouter(db));
 app.use(createCommerceApi(db, config, logger));
 
 const server = app.listen(config.port, () => logger.info({ port: config.port }, "commerce service listening"));
-process.on("SIGTERM", () => server.close(async () => { await db.destroy(); process.exit(0); }));
+process.on("SIGTERM", () =>
+  server.close(async () => {
+    await db.destroy();
+    process.exit(0);
+  }),
+);

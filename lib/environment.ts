@@ -62,12 +62,21 @@ export function environmentTable(...tables: EnvironmentTable[]): string {
 
 /** Schemas most variables are made of, with messages that read well after "expected". */
 export const envSchemas = {
-  port: (fallback: number) => z.coerce.number({ message: "a port number" }).int("a whole port number").min(0, "a port number from 0 to 65535").max(65535, "a port number from 0 to 65535").default(fallback),
+  port: (fallback: number) =>
+    z.coerce
+      .number({ message: "a port number" })
+      .int("a whole port number")
+      .min(0, "a port number from 0 to 65535")
+      .max(65535, "a port number from 0 to 65535")
+      .default(fallback),
   positiveInt: (fallback: number) => z.coerce.number({ message: "a whole number" }).int("a whole number").positive("a number above 0").default(fallback),
   flag: (fallback: boolean) =>
     z
-      .enum(["true", "false", "1", "0"], { message: 'true or false' })
+      .enum(["true", "false", "1", "0"], { message: "true or false" })
       .optional()
       .transform((v) => (v === undefined ? fallback : v === "true" || v === "1")),
-  logLevel: () => z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+  logLevel: () =>
+    z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "one of fatal, error, warn, info, debug, trace, silent" })
+      .default("info"),
 };

@@ -29,7 +29,18 @@ const BUDGET = { cpuRatio: 3.5, jsAboveBareKB: 20, storeRssMB: 500 };
 const mark = (ok) => (ok ? "✓" : "✗");
 
 const QUERIES = ["dark roast", "hazelnut", "colombian", "espresso", "caramel", "decaf", "smoky", "vanilla cream", "breakfast blend", "french roast"];
-const LARGE_QUERIES = ["dark roast", "ethiopian reserve", "colombian", "espresso", "morning blend", "kenyan harvest", "smoky", "decaf", "brazilian estate", "nutty medium"];
+const LARGE_QUERIES = [
+  "dark roast",
+  "ethiopian reserve",
+  "colombian",
+  "espresso",
+  "morning blend",
+  "kenyan harvest",
+  "smoky",
+  "decaf",
+  "brazilian estate",
+  "nutty medium",
+];
 const searchRequests = (qs) => qs.map((q) => ({ method: "GET", path: `/search?q=${encodeURIComponent(q)}` }));
 
 // The demo catalog, then the same pages that scale with catalog size on 100,000 products.
@@ -50,17 +61,19 @@ const RUNS = [
     ],
   },
   ...(large
-    ? [{
-        catalog: "100,000-product catalog",
-        db: largeDb,
-        env: { SEED_CATALOG_SIZE: "100000" },
-        pages: [
-          { name: "category (100k)", path: "/c/coffee" },
-          { name: "category 2 facets (100k)", path: "/c/coffee?roast=dark&brand=Harbor%20Roast&sort=price-asc" },
-          { name: "product (100k)", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
-          { name: "search (10 queries, 100k)", path: "/search", requests: searchRequests(LARGE_QUERIES) },
-        ],
-      }]
+    ? [
+        {
+          catalog: "100,000-product catalog",
+          db: largeDb,
+          env: { SEED_CATALOG_SIZE: "100000" },
+          pages: [
+            { name: "category (100k)", path: "/c/coffee" },
+            { name: "category 2 facets (100k)", path: "/c/coffee?roast=dark&brand=Harbor%20Roast&sort=price-asc" },
+            { name: "product (100k)", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
+            { name: "search (10 queries, 100k)", path: "/search", requests: searchRequests(LARGE_QUERIES) },
+          ],
+        },
+      ]
     : []),
 ];
 const BARE_PAGE = { name: "bare Remix page", path: "/" };
@@ -90,8 +103,9 @@ function statFields(pid) {
 const childrenFilesExist = fs.existsSync(`/proc/self/task/${process.pid}/children`);
 function childrenOf(pid) {
   if (childrenFilesExist) {
-    return fs.readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
-      fs.readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(/\s+/).filter(Boolean).map(Number));
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(/\s+/).filter(Boolean).map(Number));
   }
   const kids = [];
   for (const entry of fs.readdirSync("/proc")) {
@@ -200,7 +214,8 @@ async function waitUp(server, readyPath) {
 function buildBareIfNeeded() {
   const hash = createHash("sha256");
   const files = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [path.join(d, e.name)]));
-  for (const f of [...files(path.join(bareDir, "app")).sort(), path.join(bareDir, "remix.config.js"), path.resolve("remix.config.js")]) hash.update(f).update(fs.readFileSync(f));
+  for (const f of [...files(path.join(bareDir, "app")).sort(), path.join(bareDir, "remix.config.js"), path.resolve("remix.config.js")])
+    hash.update(f).update(fs.readFileSync(f));
   for (const pkg of ["@remix-run/dev", "@remix-run/react", "@remix-run/express", "react", "react-dom", "express"]) {
     hash.update(fs.readFileSync(path.resolve("node_modules", pkg, "package.json")));
   }
@@ -282,7 +297,11 @@ async function clientJs(server, pageDef) {
 function printTable(columns, rows) {
   const cells = rows.map((r) => columns.map((c) => String(c.get(r))));
   const widths = columns.map((c, i) => Math.max(c.title.length, ...cells.map((row) => row[i].length)));
-  const line = (values) => values.map((v, i) => (columns[i].left ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join("  ").trimEnd();
+  const line = (values) =>
+    values
+      .map((v, i) => (columns[i].left ? v.padEnd(widths[i]) : v.padStart(widths[i])))
+      .join("  ")
+      .trimEnd();
   console.log(line(columns.map((c) => c.title)));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of cells) console.log(line(row));
@@ -302,7 +321,9 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 const startedAt = Date.now();
 try {
-  console.log(`Brewfront bench: store and a bare Remix page in production mode on loopback, ${workers} worker(s) each, ${connections} connections, ${seconds} s per measurement, ${os.cpus().length} cores, node ${process.version}`);
+  console.log(
+    `Brewfront bench: store and a bare Remix page in production mode on loopback, ${workers} worker(s) each, ${connections} connections, ${seconds} s per measurement, ${os.cpus().length} cores, node ${process.version}`,
+  );
   buildBareIfNeeded();
   const bare = startServer("bare Remix server", ["server.mjs"], { PORT: String(barePort) }, bareDir);
   await waitUp(bare, "/");
@@ -359,43 +380,67 @@ try {
   for (const r of results) {
     const f = floorOf(r.bare);
     const spread = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
-    console.log(`\n${r.catalog}: floor = bare Remix page, mean of ${r.bare.length} measurements interleaved with the pages ` +
-      `(req/s ${spread(r.bare.map((b) => b.reqPerSec))}, p95 ${spread(r.bare.map((b) => b.p95))} ms, CPU ${spread(r.bare.map((b) => b.cpuMsPerReq))} ms/req)`);
-    const floorRow = { page: "bare Remix page (floor)", reqPerSec: Math.round(f.reqPerSec), p50: fixed(mean(r.bare.map((b) => b.p50)), 1), p95: fixed(f.p95, 1), p99: fixed(mean(r.bare.map((b) => b.p99)), 1), cpuMsPerReq: f.cpuMsPerReq, reqPerSecRatio: 1, p95Ratio: 1, cpuRatio: 1, cpuWithinBudget: null, non2xx: sumOf(r.bare, "non2xx"), errors: sumOf(r.bare, "errors") };
-    printTable([
-      { title: "page", left: true, get: (x) => x.page },
-      { title: "req/s", get: (x) => x.reqPerSec },
-      { title: "p50 ms", get: (x) => x.p50 },
-      { title: "p95 ms", get: (x) => x.p95 },
-      { title: "p99 ms", get: (x) => x.p99 },
-      { title: "CPU ms/req", get: (x) => fixed(x.cpuMsPerReq, 2) },
-      { title: "req/s ×floor", get: (x) => fixed(x.reqPerSecRatio) },
-      { title: "p95 ×floor", get: (x) => fixed(x.p95Ratio) },
-      { title: "CPU ×floor", get: (x) => fixed(x.cpuRatio) },
-      { title: `CPU ≤${BUDGET.cpuRatio}×`, get: (x) => (x.cpuWithinBudget === null ? "" : mark(x.cpuWithinBudget)) },
-      { title: "non-2xx/err", get: (x) => `${x.non2xx}/${x.errors}` },
-    ], [floorRow, ...r.pages]);
+    console.log(
+      `\n${r.catalog}: floor = bare Remix page, mean of ${r.bare.length} measurements interleaved with the pages ` +
+        `(req/s ${spread(r.bare.map((b) => b.reqPerSec))}, p95 ${spread(r.bare.map((b) => b.p95))} ms, CPU ${spread(r.bare.map((b) => b.cpuMsPerReq))} ms/req)`,
+    );
+    const floorRow = {
+      page: "bare Remix page (floor)",
+      reqPerSec: Math.round(f.reqPerSec),
+      p50: fixed(mean(r.bare.map((b) => b.p50)), 1),
+      p95: fixed(f.p95, 1),
+      p99: fixed(mean(r.bare.map((b) => b.p99)), 1),
+      cpuMsPerReq: f.cpuMsPerReq,
+      reqPerSecRatio: 1,
+      p95Ratio: 1,
+      cpuRatio: 1,
+      cpuWithinBudget: null,
+      non2xx: sumOf(r.bare, "non2xx"),
+      errors: sumOf(r.bare, "errors"),
+    };
+    printTable(
+      [
+        { title: "page", left: true, get: (x) => x.page },
+        { title: "req/s", get: (x) => x.reqPerSec },
+        { title: "p50 ms", get: (x) => x.p50 },
+        { title: "p95 ms", get: (x) => x.p95 },
+        { title: "p99 ms", get: (x) => x.p99 },
+        { title: "CPU ms/req", get: (x) => fixed(x.cpuMsPerReq, 2) },
+        { title: "req/s ×floor", get: (x) => fixed(x.reqPerSecRatio) },
+        { title: "p95 ×floor", get: (x) => fixed(x.p95Ratio) },
+        { title: "CPU ×floor", get: (x) => fixed(x.cpuRatio) },
+        { title: `CPU ≤${BUDGET.cpuRatio}×`, get: (x) => (x.cpuWithinBudget === null ? "" : mark(x.cpuWithinBudget)) },
+        { title: "non-2xx/err", get: (x) => `${x.non2xx}/${x.errors}` },
+      ],
+      [floorRow, ...r.pages],
+    );
   }
 
   console.log(`\nClient JavaScript loaded by the page (gzip -9), above the bare Remix page's ${bareJs.gzipKB} kB (${bareJs.files} files):`);
-  printTable([
-    { title: "catalog", left: true, get: (x) => x.catalog },
-    { title: "page", left: true, get: (x) => x.page },
-    { title: "files", get: (x) => x.files },
-    { title: "raw kB", get: (x) => x.rawKB },
-    { title: "gzip kB", get: (x) => x.gzipKB },
-    { title: "above bare kB", get: (x) => x.aboveBareKB },
-    { title: `≤${BUDGET.jsAboveBareKB} kB`, get: (x) => (x.withinBudget === null ? "" : mark(x.withinBudget)) },
-  ], [{ catalog: "", ...bareJs, aboveBareKB: 0, withinBudget: null }, ...results.flatMap((r) => r.clientJs.map((j) => ({ catalog: r.catalog, ...j })))]);
+  printTable(
+    [
+      { title: "catalog", left: true, get: (x) => x.catalog },
+      { title: "page", left: true, get: (x) => x.page },
+      { title: "files", get: (x) => x.files },
+      { title: "raw kB", get: (x) => x.rawKB },
+      { title: "gzip kB", get: (x) => x.gzipKB },
+      { title: "above bare kB", get: (x) => x.aboveBareKB },
+      { title: `≤${BUDGET.jsAboveBareKB} kB`, get: (x) => (x.withinBudget === null ? "" : mark(x.withinBudget)) },
+    ],
+    [{ catalog: "", ...bareJs, aboveBareKB: 0, withinBudget: null }, ...results.flatMap((r) => r.clientJs.map((j) => ({ catalog: r.catalog, ...j })))],
+  );
 
   console.log("\nResident memory after the bench (sum of VmRSS over primary + workers; peak = sum of each process's VmHWM):");
-  printTable([
-    { title: "server", left: true, get: (x) => x.server },
-    { title: "processes", get: (x) => x.processes },
-    { title: "RSS MB", get: (x) => x.rssMB },
-    { title: "peak MB", get: (x) => x.peakMB },
-    { title: `<${BUDGET.storeRssMB} MB`, get: (x) => (x.withinBudget === null ? "" : mark(x.withinBudget)) },
-  ], memoryRows);
+  printTable(
+    [
+      { title: "server", left: true, get: (x) => x.server },
+      { title: "processes", get: (x) => x.processes },
+      { title: "RSS MB", get: (x) => x.rssMB },
+      { title: "peak MB", get: (x) => x.peakMB },
+      { title: `<${BUDGET.storeRssMB} MB`, get: (x) => (x.withinBudget === null ? "" : mark(x.withinBudget)) },
+    ],
+    memoryRows,
+  );
 
   const pageRows = results.flatMap((r) => r.pages);
   const jsRows = results.flatMap((r) => r.clientJs);
@@ -405,31 +450,42 @@ try {
     clientJs: { limit: `≤ ${BUDGET.jsAboveBareKB} kB gzip above bare`, passed: jsRows.filter((j) => j.withinBudget).length, of: jsRows.length },
     memory: { limit: `< ${BUDGET.storeRssMB} MB store RSS`, passed: storeMem.filter((m) => m.withinBudget).length, of: storeMem.length },
   };
-  console.log(`\nBudgets: ${Object.entries(budgets).map(([k, b]) => `${k} ${b.passed}/${b.of} ${mark(b.passed === b.of)} (${b.limit})`).join("; ")}`);
+  console.log(
+    `\nBudgets: ${Object.entries(budgets)
+      .map(([k, b]) => `${k} ${b.passed}/${b.of} ${mark(b.passed === b.of)} (${b.limit})`)
+      .join("; ")}`,
+  );
 
   const elapsedSeconds = Math.round((Date.now() - startedAt) / 1000);
   let commit = null;
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch {
-      // not there (yet, or any more): try again or skip
-    }
+    // not there (yet, or any more): try again or skip
+  }
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-  fs.writeFileSync(resultsFile, JSON.stringify({
-    date: new Date().toISOString(),
-    commit,
-    node: process.version,
-    cores: os.cpus().length,
-    workers,
-    connections,
-    secondsPerMeasurement: seconds,
-    clockTicksPerSecond: clockTicks,
-    elapsedSeconds,
-    budgets,
-    bareClientJs: bareJs,
-    runs: results,
-    memory: memoryRows,
-  }, null, 2) + "\n");
+  fs.writeFileSync(
+    resultsFile,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        commit,
+        node: process.version,
+        cores: os.cpus().length,
+        workers,
+        connections,
+        secondsPerMeasurement: seconds,
+        clockTicksPerSecond: clockTicks,
+        elapsedSeconds,
+        budgets,
+        bareClientJs: bareJs,
+        runs: results,
+        memory: memoryRows,
+      },
+      null,
+      2,
+    ) + "\n",
+  );
   console.log(`\nResults written to ${path.relative(process.cwd(), resultsFile)}; bench took ${elapsedSeconds} s.`);
 } finally {
   await stopAll();

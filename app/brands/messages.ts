@@ -85,7 +85,8 @@ const en = {
   supportHours: "7 days a week, 7:00 a.m. - 12:00 a.m. EST",
   newsletterHeading: "Newsletter",
   consentHeading: "Cookies and privacy",
-  consentText: "We use cookies the store needs to work. With your permission we also use them to remember products you viewed (functional), measure visits (analytics) and tailor offers (targeting).",
+  consentText:
+    "We use cookies the store needs to work. With your permission we also use them to remember products you viewed (functional), measure visits (analytics) and tailor offers (targeting).",
   consentAcceptAll: "Accept all",
   consentFunctionalOnly: "Functional only",
   consentNecessaryOnly: "Necessary only",
@@ -191,7 +192,8 @@ const fr: Record<MessageKey, string> = {
   supportHours: "7 jours sur 7, de 7 h à minuit (HNE)",
   newsletterHeading: "Infolettre",
   consentHeading: "Témoins et confidentialité",
-  consentText: "Nous utilisons des témoins nécessaires au fonctionnement du magasin. Avec votre accord, nous en utilisons aussi pour retenir vos produits consultés (fonctionnels), mesurer l’audience (analytiques) et personnaliser nos offres (ciblage).",
+  consentText:
+    "Nous utilisons des témoins nécessaires au fonctionnement du magasin. Avec votre accord, nous en utilisons aussi pour retenir vos produits consultés (fonctionnels), mesurer l’audience (analytiques) et personnaliser nos offres (ciblage).",
   consentAcceptAll: "Tout accepter",
   consentFunctionalOnly: "Fonctionnels seulement",
   consentNecessaryOnly: "Nécessaires seulement",

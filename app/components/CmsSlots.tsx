@@ -18,7 +18,9 @@ export function CmsSlots({ page, products, lang }: { page: CmsPage; products: Re
                     <div className="hero__text">
                       <h1>{c.headline}</h1>
                       <p>{c.text}</p>
-                      <Link to={c.link.url} className="button button--large">{c.link.name}</Link>
+                      <Link to={c.link.url} className="button button--large">
+                        {c.link.name}
+                      </Link>
                     </div>
                     <img src={c.imageUrl} alt={c.altText} width={320} height={320} className="hero__image" />
                   </div>
@@ -37,7 +39,9 @@ export function CmsSlots({ page, products, lang }: { page: CmsPage; products: Re
                   <div key={c.uid} className="quiz-teaser">
                     <h2>{c.heading}</h2>
                     <p>{c.text}</p>
-                    <Link to={c.link.url} className="button">{c.link.name}</Link>
+                    <Link to={c.link.url} className="button">
+                      {c.link.name}
+                    </Link>
                   </div>
                 );
               case "CMSParagraphComponent":

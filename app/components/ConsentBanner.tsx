@@ -12,9 +12,15 @@ export function ConsentBanner({ lang }: { lang: Lang }) {
       <p>{t.consentText}</p>
       <Form method="post" action="/consent" className="consent__actions" reloadDocument>
         <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-        <button type="submit" name="choice" value="all" className="button">{t.consentAcceptAll}</button>
-        <button type="submit" name="choice" value="functional" className="button button--secondary">{t.consentFunctionalOnly}</button>
-        <button type="submit" name="choice" value="necessary" className="button button--secondary">{t.consentNecessaryOnly}</button>
+        <button type="submit" name="choice" value="all" className="button">
+          {t.consentAcceptAll}
+        </button>
+        <button type="submit" name="choice" value="functional" className="button button--secondary">
+          {t.consentFunctionalOnly}
+        </button>
+        <button type="submit" name="choice" value="necessary" className="button button--secondary">
+          {t.consentNecessaryOnly}
+        </button>
       </Form>
     </section>
   );

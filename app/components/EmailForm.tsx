@@ -56,7 +56,9 @@ export function EmailForm({ action, param, id, label, submit, hidden = {}, messa
           aria-invalid={state?.error ? true : undefined}
           aria-describedby={`${id}-status`}
         />
-        <button type="submit" className="button" disabled={fetcher.state !== "idle"}>{submit}</button>
+        <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
+          {submit}
+        </button>
       </div>
       <p id={`${id}-status`} role="status" className={state?.error || state?.outcome === "failed" ? "form-error" : "form-status"}>
         {message ?? ""}

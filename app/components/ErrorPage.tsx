@@ -14,7 +14,10 @@ export function HelpArea({ brand, lang }: { brand: PublicBrand; lang: Lang }) {
     <section className="help" aria-labelledby="help-heading">
       <h2 id="help-heading">{t.help}</h2>
       <p>
-        {t.callUs}: <a href={telHref(brand.phone)} className="help__phone">{brand.phone}</a>
+        {t.callUs}:{" "}
+        <a href={telHref(brand.phone)} className="help__phone">
+          {brand.phone}
+        </a>
       </p>
       <p className="help__hours">{t.supportHours}</p>
       <p>
@@ -37,7 +40,9 @@ export function SorryPage({ brand, lang, status }: { brand: PublicBrand | undefi
       <h1>{t.errorHeadline}</h1>
       <p className="error-page__message">{t.errorMessage}</p>
       <p>
-        <a href={localePath(lang, "/")} className="button">{t.errorHome}</a>
+        <a href={localePath(lang, "/")} className="button">
+          {t.errorHome}
+        </a>
       </p>
       {brand ? (
         <>
@@ -66,7 +71,9 @@ export function CoffeeBreakPage({ brand, lang }: { brand: PublicBrand | undefine
       <h1>{t.coffeeBreakTitle}</h1>
       <p className="error-page__message">{t.coffeeBreakMessage}</p>
       <p>
-        <a href={localePath(lang, "/")} className="button">{t.errorHome}</a>
+        <a href={localePath(lang, "/")} className="button">
+          {t.errorHome}
+        </a>
       </p>
       {brand ? <HelpArea brand={brand} lang={lang} /> : null}
     </div>

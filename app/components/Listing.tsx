@@ -15,7 +15,11 @@ export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingP
     <nav className="facets" aria-label={t.filters} {...links.containerProps}>
       <h2 className="facets__title">{t.filters}</h2>
       {facets.map((f) => (
-        <details key={f.code} className="facet" open={f.values.some((v) => v.selected) || f.priority > 95 || ["roast", "brand", "price", "colour", "series"].includes(f.code)}>
+        <details
+          key={f.code}
+          className="facet"
+          open={f.values.some((v) => v.selected) || f.priority > 95 || ["roast", "brand", "price", "colour", "series"].includes(f.code)}
+        >
           <summary>{f.name}</summary>
           <ul>
             {f.values.map((v) => (
@@ -28,7 +32,9 @@ export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingP
                   data-facet={f.code}
                   data-value={v.code}
                 >
-                  <span className="facet__box" aria-hidden="true">{v.selected ? "✓" : ""}</span>
+                  <span className="facet__box" aria-hidden="true">
+                    {v.selected ? "✓" : ""}
+                  </span>
                   {v.name} <span className="facet__count">({v.count})</span>
                 </a>
               </li>
@@ -55,7 +61,9 @@ export function ActiveFilters({ page, state, basePath, lang }: { page: ListingPa
         </li>
       ))}
       <li>
-        <a href={`${basePath}${listingSearch({ ...state, filters: [], page: 1 })}`} rel="nofollow">{t.clearFilters}</a>
+        <a href={`${basePath}${listingSearch({ ...state, filters: [], page: 1 })}`} rel="nofollow">
+          {t.clearFilters}
+        </a>
       </li>
     </ul>
   );
@@ -73,19 +81,32 @@ export function SortForm({ page, state, basePath, lang }: { page: ListingPageVie
         <input key={`${k}:${v}`} type="hidden" name={k} value={v} />
       ))}
       <label htmlFor="sort">{t.sortBy}</label>
-      <select id="sort" name="sort" defaultValue={page.pagination.sort} onChange={hydrated ? (e) => submit(e.currentTarget.form, { preventScrollReset: true }) : undefined}>
+      <select
+        id="sort"
+        name="sort"
+        defaultValue={page.pagination.sort}
+        onChange={hydrated ? (e) => submit(e.currentTarget.form, { preventScrollReset: true }) : undefined}
+      >
         {page.sorts.map((s) => (
-          <option key={s.code} value={s.code}>{s.name}</option>
+          <option key={s.code} value={s.code}>
+            {s.name}
+          </option>
         ))}
       </select>
-      <button type="submit" className={hydrated ? "button visually-hidden" : "button"}>{t.sortApply}</button>
+      <button type="submit" className={hydrated ? "button visually-hidden" : "button"}>
+        {t.sortApply}
+      </button>
     </Form>
   );
 }
 
 export function ResultCount({ total, lang }: { total: number; lang: Lang }) {
   const t = messages(lang);
-  return <p className="result-count" role="status">{total === 1 ? t.resultsOne : format(t.results, { n: total.toLocaleString(lang === "fr" ? "fr-CA" : "en-US") })}</p>;
+  return (
+    <p className="result-count" role="status">
+      {total === 1 ? t.resultsOne : format(t.results, { n: total.toLocaleString(lang === "fr" ? "fr-CA" : "en-US") })}
+    </p>
+  );
 }
 
 export function Pagination({ page, state, basePath, lang }: { page: ListingPageView; state: ListingState; basePath: string; lang: Lang }) {
@@ -94,20 +115,40 @@ export function Pagination({ page, state, basePath, lang }: { page: ListingPageV
   const { currentPage, totalPages } = page.pagination;
   if (totalPages <= 1) return null;
   const current = currentPage + 1;
-  const pages = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, totalPages])].filter((p) => p >= 1 && p <= totalPages).sort((a, b) => a - b);
+  const pages = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, totalPages])]
+    .filter((p) => p >= 1 && p <= totalPages)
+    .sort((a, b) => a - b);
   const href = (p: number) => `${basePath}${listingSearch(withPage(state, p))}`;
   return (
     <nav className="pagination" aria-label={t.pagination} {...links.containerProps}>
       <p className="visually-hidden">{format(t.pageOf, { page: current, total: totalPages })}</p>
       <ul>
-        {current > 1 ? <li><a href={href(current - 1)} rel="prev">{t.previousPage}</a></li> : null}
+        {current > 1 ? (
+          <li>
+            <a href={href(current - 1)} rel="prev">
+              {t.previousPage}
+            </a>
+          </li>
+        ) : null}
         {pages.map((p, i) => (
           <li key={p}>
             {i > 0 && p - pages[i - 1]! > 1 ? <span aria-hidden="true">… </span> : null}
-            {p === current ? <span aria-current="page" className="pagination__current">{p}</span> : <a href={href(p)}>{p}</a>}
+            {p === current ? (
+              <span aria-current="page" className="pagination__current">
+                {p}
+              </span>
+            ) : (
+              <a href={href(p)}>{p}</a>
+            )}
           </li>
         ))}
-        {current < totalPages ? <li><a href={href(current + 1)} rel="next">{t.nextPage}</a></li> : null}
+        {current < totalPages ? (
+          <li>
+            <a href={href(current + 1)} rel="next">
+              {t.nextPage}
+            </a>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );

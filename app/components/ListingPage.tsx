@@ -37,7 +37,9 @@ export function ListingBody({ view, lang, compare }: { view: ListingView; lang: 
         {compare ? (
           <Form method="get" action={localePath(lang, "/compare")} className="compare-form">
             <ProductGrid products={products} lang={lang} compare />
-            <button type="submit" className="button compare-form__submit">{t.compareSelected}</button>
+            <button type="submit" className="button compare-form__submit">
+              {t.compareSelected}
+            </button>
           </Form>
         ) : (
           <ProductGrid products={products} lang={lang} />
@@ -53,7 +55,9 @@ export function Breadcrumbs({ trail, lang }: { trail: { name: string; url?: stri
   return (
     <nav aria-label={t.breadcrumb} className="breadcrumbs">
       <ol>
-        <li><Link to={localePath(lang, "/")}>{t.home}</Link></li>
+        <li>
+          <Link to={localePath(lang, "/")}>{t.home}</Link>
+        </li>
         {trail.map((c, i) => (
           <li key={`${c.name}-${i}`}>
             {c.url && i < trail.length - 1 ? <Link to={localePath(lang, c.url)}>{c.name}</Link> : <span aria-current="page">{c.name}</span>}

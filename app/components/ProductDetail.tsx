@@ -87,9 +87,15 @@ export function PriceBlock({ product, lang }: { product: Product; lang: Lang }) 
     <div className="price-block">
       <Price price={product.price} original={product.originalPriceData} lang={lang} />
       {personalized && personalized.minor < product.price.minor ? (
-        <p className="price-block__member">{t.memberPrice}: <strong>{personalized.formattedValue}</strong></p>
+        <p className="price-block__member">
+          {t.memberPrice}: <strong>{personalized.formattedValue}</strong>
+        </p>
       ) : null}
-      {campaign ? <p className="price-block__campaign">{t.campaignPrice}: <strong>{campaign.formattedValue}</strong></p> : null}
+      {campaign ? (
+        <p className="price-block__campaign">
+          {t.campaignPrice}: <strong>{campaign.formattedValue}</strong>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -116,7 +122,11 @@ export function Offers({ product, lang }: { product: Product; lang: Lang }) {
   if (offers.length === 0) return null;
   return (
     <section className="offers" aria-label={t.offers}>
-      <ul>{offers.map((o) => <li key={o}>{o}</li>)}</ul>
+      <ul>
+        {offers.map((o) => (
+          <li key={o}>{o}</li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -152,7 +162,11 @@ export function BundleContents({ product, lang }: { product: Product; lang: Lang
       <ul>
         {items.map((b) => (
           <li key={b.code}>
-            {b.quantity > 1 ? `${b.quantity} × ` : ""}{b.name} <span className="bundle__price">{t.bundleSave}: {b.productBundlePrice.formattedValue}</span>
+            {b.quantity > 1 ? `${b.quantity} × ` : ""}
+            {b.name}{" "}
+            <span className="bundle__price">
+              {t.bundleSave}: {b.productBundlePrice.formattedValue}
+            </span>
           </li>
         ))}
       </ul>

@@ -27,7 +27,9 @@ export function SearchBox({ lang }: { lang: Lang }) {
 
   return (
     <Form method="get" action={action} role="search" className="site-search" onSubmit={() => setOpen(false)}>
-      <label htmlFor="site-search-q" className="visually-hidden">{t.searchLabel}</label>
+      <label htmlFor="site-search-q" className="visually-hidden">
+        {t.searchLabel}
+      </label>
       <div className="site-search__field">
         <input
           id="site-search-q"
@@ -69,13 +71,17 @@ export function SearchBox({ lang }: { lang: Lang }) {
           <ul id={listId} role="listbox" className="suggestions" aria-label={t.suggestions}>
             {options.map((o, i) => (
               <li key={o.key} id={`${listId}-${i}`} role="option" aria-selected={i === active}>
-                <Link to={o.href} onClick={() => setOpen(false)}>{o.label}</Link>
+                <Link to={o.href} onClick={() => setOpen(false)}>
+                  {o.label}
+                </Link>
               </li>
             ))}
           </ul>
         ) : null}
       </div>
-      <button type="submit" className="button">{t.searchButton}</button>
+      <button type="submit" className="button">
+        {t.searchButton}
+      </button>
     </Form>
   );
 }

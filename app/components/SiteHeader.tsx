@@ -31,7 +31,9 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
           {hideCommerceLinks ? null : (
             <>
               <a href={localePath(lang, "/login")}>{t.account}</a>
-              <a href={localePath(lang, "/cart")} className="site-header__cart">{t.cart}</a>
+              <a href={localePath(lang, "/cart")} className="site-header__cart">
+                {t.cart}
+              </a>
             </>
           )}
         </div>
@@ -41,7 +43,9 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
           <ul>
             {navigation.entries.map((e) => (
               <li key={e.url}>
-                <Link to={e.url} prefetch="intent">{e.name}</Link>
+                <Link to={e.url} prefetch="intent">
+                  {e.name}
+                </Link>
               </li>
             ))}
           </ul>

@@ -66,12 +66,20 @@ interface RawAnswer {
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<RawAnswer> {
   const transport = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
-    const req = transport.request(url, { method, headers: body === undefined ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, agent: agents[url.protocol as "http:" | "https:"] }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
+    const req = transport.request(
+      url,
+      {
+        method,
+        headers: body === undefined ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+        agent: agents[url.protocol as "http:" | "https:"],
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
     req.setTimeout(API_TIMEOUT_MS, () => req.destroy(new Error(`API timeout after ${API_TIMEOUT_MS} ms`)));
     req.on("error", reject);
     req.end(body);

@@ -67,7 +67,10 @@ export class CookieJar {
   private readonly consent: Consent;
   private readonly out = new Map<string, string>();
 
-  constructor(cookieHeader: string | null | undefined, private readonly privacyCookiesEnabled: boolean) {
+  constructor(
+    cookieHeader: string | null | undefined,
+    private readonly privacyCookiesEnabled: boolean,
+  ) {
     this.incoming = parseCookieHeader(cookieHeader ?? "");
     this.consent = parseConsent(this.incoming.userConsent);
   }

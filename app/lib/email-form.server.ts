@@ -39,7 +39,8 @@ export async function handleEmailForm<S extends z.ZodType>({ request, schema, pa
     if (!(err instanceof ApiError)) throw err;
     outcome = "failed";
   }
-  if (inline) return data<EmailFormData>({ outcome, email: outcome === "failed" ? String(form.email) : undefined }, { status: outcome === "failed" ? 503 : 200 });
+  if (inline)
+    return data<EmailFormData>({ outcome, email: outcome === "failed" ? String(form.email) : undefined }, { status: outcome === "failed" ? 503 : 200 });
   const url = new URL(returnTo, "http://x");
   url.searchParams.set(param, outcome);
   return redirect(`${url.pathname}${url.search}${anchor ? `#${anchor}` : ""}`, 303);

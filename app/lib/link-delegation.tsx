@@ -22,7 +22,11 @@ const pathOf = (a: HTMLAnchorElement) => `${a.pathname}${a.search}${a.hash}`;
  * page's data and modules prefetched.
  */
 export function useLinkDelegation({ preventScrollReset = false, prefetchOnIntent = false } = {}): {
-  containerProps: { onClick: (e: MouseEvent<HTMLElement>) => void; onMouseOver?: (e: MouseEvent<HTMLElement>) => void; onFocus?: (e: FocusEvent<HTMLElement>) => void };
+  containerProps: {
+    onClick: (e: MouseEvent<HTMLElement>) => void;
+    onMouseOver?: (e: MouseEvent<HTMLElement>) => void;
+    onFocus?: (e: FocusEvent<HTMLElement>) => void;
+  };
   prefetch: ReactNode;
 } {
   const navigate = useNavigate();

@@ -25,7 +25,12 @@ export interface ProductCardData {
 
 /** What a listing page draws: facet values, active filters, sorts and pages (no API query strings). */
 export interface ListingPageView {
-  facets: { code: SearchPage["facets"][number]["code"]; name: string; priority: number; values: { code: string; name: string; count: number; selected: boolean }[] }[];
+  facets: {
+    code: SearchPage["facets"][number]["code"];
+    name: string;
+    priority: number;
+    values: { code: string; name: string; count: number; selected: boolean }[];
+  }[];
   breadcrumbs: { facetCode: SearchPage["breadcrumbs"][number]["facetCode"]; facetValueCode: string; facetValueName: string }[];
   pagination: SearchPage["pagination"];
   sorts: SearchPage["sorts"];

@@ -20,9 +20,7 @@ export interface Settings {
   privacyCookiesEnabled: boolean;
 }
 
-export type ContextDecision =
-  | { redirect: string }
-  | { context: StorefrontContext; setCookies: string[] };
+export type ContextDecision = { redirect: string } | { context: StorefrontContext; setCookies: string[] };
 
 /**
  * Who is asking, from what the request carries: brand by host or ?site=, language by /fr/, the

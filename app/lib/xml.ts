@@ -12,10 +12,6 @@ export function sitemapUrl(origin: string, paths: string | Record<string, string
     const path = pathFor(lang);
     return `${origin}${lang === "fr" ? (path === "/" ? "/fr/" : `/fr${path}`) : path}`;
   };
-  const alternates = languages.length > 1
-    ? languages.map((l) => `<xhtml:link rel="alternate" hreflang="${l}-CA" href="${escapeXml(loc(l))}"/>`).join("")
-    : "";
-  return languages
-    .map((l) => `<url><loc>${escapeXml(loc(l))}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}${alternates}</url>`)
-    .join("\n");
+  const alternates = languages.length > 1 ? languages.map((l) => `<xhtml:link rel="alternate" hreflang="${l}-CA" href="${escapeXml(loc(l))}"/>`).join("") : "";
+  return languages.map((l) => `<url><loc>${escapeXml(loc(l))}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}${alternates}</url>`).join("\n");
 }

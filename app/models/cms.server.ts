@@ -1,6 +1,12 @@
 import { z } from "zod";
 import {
-  type CmsComponent, CmsComponentListSchema, type CmsComponentOf, type CmsPage, CmsPageSchema, type SiteConfig, SiteConfigSchema,
+  type CmsComponent,
+  CmsComponentListSchema,
+  type CmsComponentOf,
+  type CmsPage,
+  CmsPageSchema,
+  type SiteConfig,
+  SiteConfigSchema,
 } from "../../commerce/contract/cms";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
 import { sanitizeHtml } from "../lib/sanitize.server";
@@ -33,7 +39,11 @@ export function siteConfigMap(config: SiteConfig): Record<string, string> {
 export function getLayoutContent(ctx: ApiClientContext): Promise<LayoutContent> {
   const load = async (): Promise<LayoutContent> => {
     const [list, config] = await Promise.all([
-      callApi(ctx, { path: "cms/components", query: { componentIds: LAYOUT_COMPONENT_IDS.join(","), cmsTicketId: ctx.cmsTicketId }, schema: CmsComponentListSchema }),
+      callApi(ctx, {
+        path: "cms/components",
+        query: { componentIds: LAYOUT_COMPONENT_IDS.join(","), cmsTicketId: ctx.cmsTicketId },
+        schema: CmsComponentListSchema,
+      }),
       callApi(ctx, { path: "cms/siteConfig", query: { pageLabelOrId: "NAVIGATIONHEADER" }, schema: SiteConfigSchema }),
     ]);
     return {

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import {
-  type Compare, CompareSchema, type MediaSet, MediaSetSchema, type Product, ProductListSchema, ProductSchema, StockAlertResultSchema,
+  type Compare,
+  CompareSchema,
+  type MediaSet,
+  MediaSetSchema,
+  type Product,
+  ProductListSchema,
+  ProductSchema,
+  StockAlertResultSchema,
 } from "../../commerce/contract/product";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
 import type { ProductCardData } from "../lib/page-views";
@@ -32,8 +39,10 @@ export async function getProductsByCodes(ctx: ApiClientContext, codes: readonly 
 }
 
 export function getRecommendedProducts(ctx: ApiClientContext, code: string): Promise<Product[]> {
-  return recommendationCache.get(`${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}|${code}`, async () =>
-    (await callApi(ctx, { path: "products/recommendedProducts", query: { productCode: code }, schema: ProductListSchema, withCurrency: true })).products,
+  return recommendationCache.get(
+    `${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}|${code}`,
+    async () =>
+      (await callApi(ctx, { path: "products/recommendedProducts", query: { productCode: code }, schema: ProductListSchema, withCurrency: true })).products,
   );
 }
 
@@ -68,7 +77,12 @@ export function getMediaSet(ctx: ApiClientContext, code: string): Promise<MediaS
 
 async function fetchMediaSet(ctx: ApiClientContext, code: string): Promise<MediaSet | false> {
   try {
-    const text = await callApi(ctx, { path: `products/${encodeURIComponent(code)}/media`, query: { callback: "s7jsonResponse" }, schema: z.string(), responseType: "text" });
+    const text = await callApi(ctx, {
+      path: `products/${encodeURIComponent(code)}/media`,
+      query: { callback: "s7jsonResponse" },
+      schema: z.string(),
+      responseType: "text",
+    });
     const inner = JSONP.exec(text)?.[1];
     if (!inner) throw new Error("media answer is not a JSONP wrapper");
     return MediaSetSchema.parse(JSON.parse(inner));
@@ -81,7 +95,6 @@ async function fetchMediaSet(ctx: ApiClientContext, code: string): Promise<Media
 export function requestStockAlert(ctx: ApiClientContext, productCode: string, email: string) {
   return callApi(ctx, { method: "POST", path: "alert/alertMe", json: { productCode, email }, schema: StockAlertResultSchema });
 }
-
 
 export function toCard(p: Product): ProductCardData {
   // A family card (base product) is in stock when any of its variants is; a variant card shows its own.

@@ -7,7 +7,10 @@ const CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Base product codes the shopper has looked at, newest first (functional cookie, c9). */
 export function recentlyViewed(jar: CookieJar): string[] {
-  return (jar.get(COOKIE) ?? "").split(",").filter((c) => CODE.test(c)).slice(0, MAX);
+  return (jar.get(COOKIE) ?? "")
+    .split(",")
+    .filter((c) => CODE.test(c))
+    .slice(0, MAX);
 }
 
 /** Puts `code` first; written only when the shopper allows functional cookies. */

@@ -29,10 +29,14 @@ export function getSuggestions(ctx: ApiClientContext, term: string): Promise<Sug
   return callApi(ctx, { path: "products/searchsuggestions", query: { term, max: 6 }, schema: SuggestionsSchema, withCurrency: true });
 }
 
-
 export function toListingPageView(page: Omit<SearchPage, "products">): ListingPageView {
   return {
-    facets: page.facets.map((f) => ({ code: f.code, name: f.name, priority: f.priority, values: f.values.map(({ code, name, count, selected }) => ({ code, name, count, selected })) })),
+    facets: page.facets.map((f) => ({
+      code: f.code,
+      name: f.name,
+      priority: f.priority,
+      values: f.values.map(({ code, name, count, selected }) => ({ code, name, count, selected })),
+    })),
     breadcrumbs: page.breadcrumbs.map(({ facetCode, facetValueCode, facetValueName }) => ({ facetCode, facetValueCode, facetValueName })),
     pagination: page.pagination,
     sorts: page.sorts,

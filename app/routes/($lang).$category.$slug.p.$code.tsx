@@ -21,7 +21,9 @@ export const headers = cacheHeaders;
 
 function galleryFrom(product: Product, media: Awaited<ReturnType<typeof getMediaSet>>): GalleryImage[] {
   const own = product.images.find((i) => i.imageType === "PRIMARY");
-  const fromMedia = media ? media.set.item.filter((i) => i.type === "img").map((i) => `/images/products/${i.n}`) : product.images.filter((i) => i.imageType === "GALLERY").map((i) => i.url);
+  const fromMedia = media
+    ? media.set.item.filter((i) => i.type === "img").map((i) => `/images/products/${i.n}`)
+    : product.images.filter((i) => i.imageType === "GALLERY").map((i) => i.url);
   const urls = [...new Set([own?.url, ...fromMedia].filter((u): u is string => !!u))];
   return urls.map((url) => ({ url, alt: product.name }));
 }
@@ -39,7 +41,9 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   const jar = new CookieJar(request.headers.get("cookie"), context.privacyCookiesEnabled);
   const baseCode = product.baseProduct ?? product.code;
-  const earlier = recentlyViewed(jar).filter((c) => c !== baseCode).slice(0, 4);
+  const earlier = recentlyViewed(jar)
+    .filter((c) => c !== baseCode)
+    .slice(0, 4);
   rememberViewed(jar, baseCode);
   const [recent, recommended] = await Promise.all([
     earlier.length ? getProductsByCodes(ctx, earlier).catch(() => []) : Promise.resolve([]),
@@ -88,7 +92,9 @@ function structuredData(product: Product, host: string, lang: Lang, image?: stri
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
       itemListElement: [
-        ...product.categories.slice(0, 1).map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: `${origin}${localePath(lang, c.url ?? `/c/${c.code}`)}` })),
+        ...product.categories
+          .slice(0, 1)
+          .map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: `${origin}${localePath(lang, c.url ?? `/c/${c.code}`)}` })),
         { "@type": "ListItem", position: Math.min(1, product.categories.length) + 1, name: product.name, item: url },
       ],
     },
@@ -134,7 +140,11 @@ export default function ProductPage() {
       <Specifications product={product} lang={lang} />
       <ProductSection id="recommended-heading" title={t.youMayAlsoLike} products={recommended} lang={lang} />
       <ProductSection id="recent-heading" title={t.recentlyViewed} products={recent} lang={lang} />
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData(product, brand.host, lang, gallery[0]?.url)) }} />
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: jsonLd(structuredData(product, brand.host, lang, gallery[0]?.url)) }}
+      />
     </div>
   );
 }

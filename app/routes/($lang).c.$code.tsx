@@ -50,7 +50,11 @@ export default function CategoryPage() {
       {category.subcategories.length > 0 ? (
         <ul className="subcategories">
           {category.subcategories.map((s) => (
-            <li key={s.code}><Link to={localePath(lang, s.url)} className="chip">{s.name}</Link></li>
+            <li key={s.code}>
+              <Link to={localePath(lang, s.url)} className="chip">
+                {s.name}
+              </Link>
+            </li>
           ))}
         </ul>
       ) : null}

@@ -16,7 +16,15 @@ export const headers = cacheHeaders;
 export async function loader(args: LoaderFunctionArgs) {
   const api = pageApi(args);
   const url = new URL(args.request.url);
-  const codes = [...new Set(url.searchParams.getAll("codes").flatMap((c) => c.split(",")).map((c) => c.trim()).filter((c) => ProductCodeParamSchema.safeParse(c).success))].slice(0, 4);
+  const codes = [
+    ...new Set(
+      url.searchParams
+        .getAll("codes")
+        .flatMap((c) => c.split(","))
+        .map((c) => c.trim())
+        .filter((c) => ProductCodeParamSchema.safeParse(c).success),
+    ),
+  ].slice(0, 4);
   if (codes.length < 2) return data({ comparison: null, codes }, { headers: { "Cache-Control": CACHE_CONTROL.catalog } });
   const comparison = await orFailedPage(compareProducts(api, codes));
   return data({ comparison, codes }, { headers: { "Cache-Control": CACHE_CONTROL.catalog } });
@@ -34,7 +42,9 @@ export default function ComparePage() {
     <div className="compare-page">
       <h1>{t.compareTitle}</h1>
       {!comparison ? (
-        <p>{t.compareNeedTwo} <Link to={localePath(lang, "/c/brewers")}>{t.compareSeeBrewers}</Link></p>
+        <p>
+          {t.compareNeedTwo} <Link to={localePath(lang, "/c/brewers")}>{t.compareSeeBrewers}</Link>
+        </p>
       ) : (
         <div className="table-scroll">
           <table className="compare-table">
@@ -54,16 +64,26 @@ export default function ComparePage() {
             <tbody>
               <tr>
                 <th scope="row">{t.comparePrice}</th>
-                {comparison.products.map((p) => <td key={p.code}><Price price={p.price} original={p.originalPriceData} lang={lang} /></td>)}
+                {comparison.products.map((p) => (
+                  <td key={p.code}>
+                    <Price price={p.price} original={p.originalPriceData} lang={lang} />
+                  </td>
+                ))}
               </tr>
               <tr>
                 <th scope="row">{t.compareAvailability}</th>
-                {comparison.products.map((p) => <td key={p.code}><StockStatus status={p.stock.stockLevelStatus} lang={lang} /></td>)}
+                {comparison.products.map((p) => (
+                  <td key={p.code}>
+                    <StockStatus status={p.stock.stockLevelStatus} lang={lang} />
+                  </td>
+                ))}
               </tr>
               {comparison.features.map((f) => (
                 <tr key={f.code}>
                   <th scope="row">{f.name}</th>
-                  {comparison.products.map((p) => <td key={p.code}>{f.values[p.code] ?? "—"}</td>)}
+                  {comparison.products.map((p) => (
+                    <td key={p.code}>{f.values[p.code] ?? "—"}</td>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -56,8 +56,7 @@ export default function SearchPage() {
           <p>{format(t.noResults, { q })}</p>
           {suggestion ? (
             <p className="did-you-mean">
-              {t.didYouMean}{" "}
-              <Link to={`${basePath}${listingSearch({ q: suggestion, sort: null, page: 1, filters: [] })}`}>{suggestion}</Link>?
+              {t.didYouMean} <Link to={`${basePath}${listingSearch({ q: suggestion, sort: null, page: 1, filters: [] })}`}>{suggestion}</Link>?
             </p>
           ) : null}
           <p>{t.noResultsTips}</p>

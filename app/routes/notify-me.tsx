@@ -46,7 +46,9 @@ export default function NotifyMePage() {
       {actionData?.echo?.productCode ? (
         <NotifyMeForm lang={lang} productCode={actionData.echo.productCode} initial={actionData} />
       ) : (
-        <p><Link to={localePath(lang, "/")}>{t.errorHome}</Link></p>
+        <p>
+          <Link to={localePath(lang, "/")}>{t.errorHome}</Link>
+        </p>
       )}
     </div>
   );

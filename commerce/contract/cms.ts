@@ -88,7 +88,12 @@ export const CmsComponentsQuerySchema = z.object({
   componentIds: z
     .string()
     .min(1)
-    .transform((s) => s.split(",").map((id) => id.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().max(80)).min(1).max(50)),
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
 });
@@ -103,7 +108,12 @@ export const SiteConfigSchema = z.object({
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 
 export const NewsletterSignupSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email({ message: "Enter a valid email address." })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: "Enter a valid email address." })),
 });
 export const NewsletterSignupResultSchema = z.object({
   status: z.enum(["subscribed", "alreadySubscribed"]),

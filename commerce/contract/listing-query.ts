@@ -2,7 +2,20 @@
  * The listing query vocabulary, free of zod so browser code can import it without the schema
  * library: facet keys, sort codes and the OCC query format `freeText:sort:facetKey:facetValue:...`.
  */
-export const FACET_KEYS = ["category", "type", "brand", "roast", "flavour", "caffeine", "packType", "packSize", "series", "colour", "price", "availability"] as const;
+export const FACET_KEYS = [
+  "category",
+  "type",
+  "brand",
+  "roast",
+  "flavour",
+  "caffeine",
+  "packType",
+  "packSize",
+  "series",
+  "colour",
+  "price",
+  "availability",
+] as const;
 export type FacetKey = (typeof FACET_KEYS)[number];
 
 export const SORT_CODES = ["relevance", "price-asc", "price-desc", "name-asc", "newest", "bestsellers"] as const;

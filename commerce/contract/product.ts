@@ -33,9 +33,7 @@ export const CategoryRefSchema = z.object({ code: z.string(), name: z.string(), 
 export const ClassificationSchema = z.object({
   code: z.string(),
   name: z.string(),
-  features: z.array(
-    z.object({ code: z.string(), name: z.string(), featureValues: z.array(z.object({ value: z.string() })) }),
-  ),
+  features: z.array(z.object({ code: z.string(), name: z.string(), featureValues: z.array(z.object({ value: z.string() })) })),
 });
 
 /** Eligibility flags; a product is "plain" only when none is set. */
@@ -53,9 +51,7 @@ export const ELIGIBILITY_FLAGS = [
   "isVirtualProduct",
 ] as const;
 export type EligibilityFlag = (typeof ELIGIBILITY_FLAGS)[number];
-export const EligibilityFlagsSchema = z.object(
-  Object.fromEntries(ELIGIBILITY_FLAGS.map((f) => [f, z.boolean()])) as Record<EligibilityFlag, z.ZodBoolean>,
-);
+export const EligibilityFlagsSchema = z.object(Object.fromEntries(ELIGIBILITY_FLAGS.map((f) => [f, z.boolean()])) as Record<EligibilityFlag, z.ZodBoolean>);
 export type EligibilityFlags = z.infer<typeof EligibilityFlagsSchema>;
 
 export const SalesPriceStrategySchema = z.enum(["ALL", "OTP", "AD_PARENT_OTP", "AD_RECURRING_OTP"]);
@@ -147,7 +143,12 @@ export const ProductCodesQuerySchema = z.object({
   productCodes: z
     .string()
     .min(1, "productCodes is required")
-    .transform((s) => s.split(",").map((c) => c.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((c) => c.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(ProductCodeParamSchema).min(1)),
 });
 
@@ -168,7 +169,12 @@ export type MediaSet = z.infer<typeof MediaSetSchema>;
 
 export const StockAlertRequestSchema = z.object({
   productCode: ProductCodeParamSchema,
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email({ message: "Enter a valid email address." })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: "Enter a valid email address." })),
 });
 export const StockAlertResultSchema = z.object({ status: z.literal("registered"), productCode: z.string(), email: z.string() });
 

@@ -37,8 +37,21 @@ export const CategoryLinkSchema = z.object({ code: z.string(), name: z.string(),
 export const SearchPageSchema = z.object({
   products: z.array(ProductSchema),
   facets: z.array(FacetSchema),
-  breadcrumbs: z.array(z.object({ facetCode: FacetKeySchema, facetValueCode: z.string(), facetValueName: z.string(), removeQuery: z.object({ query: z.object({ value: z.string() }) }) })),
-  pagination: z.object({ currentPage: z.number().int(), pageSize: z.number().int(), sort: SortCodeSchema, totalPages: z.number().int(), totalResults: z.number().int() }),
+  breadcrumbs: z.array(
+    z.object({
+      facetCode: FacetKeySchema,
+      facetValueCode: z.string(),
+      facetValueName: z.string(),
+      removeQuery: z.object({ query: z.object({ value: z.string() }) }),
+    }),
+  ),
+  pagination: z.object({
+    currentPage: z.number().int(),
+    pageSize: z.number().int(),
+    sort: SortCodeSchema,
+    totalPages: z.number().int(),
+    totalResults: z.number().int(),
+  }),
   sorts: z.array(z.object({ code: SortCodeSchema, name: z.string(), selected: z.boolean() })),
   currentQuery: z.object({ query: z.object({ value: z.string() }) }),
   freeTextSearch: z.string(),

@@ -7,7 +7,10 @@ export interface CatalogChange {
 
 /** The newest entry of the listing change log (0 when it is empty). */
 export async function lastListingChangeId(db: Db): Promise<number> {
-  const last = await db.selectFrom("listing_change").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  const last = await db
+    .selectFrom("listing_change")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
   return Number(last?.id ?? 0);
 }
 
@@ -29,7 +32,14 @@ export async function listingChangesAfter(db: Db, afterId: number, limit: number
  * (before any worker reads it) everything but the newest `keep` entries can go.
  */
 export async function pruneListingChanges(db: Db, keep = 100_000): Promise<void> {
-  const last = await db.selectFrom("listing_change").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  const last = await db
+    .selectFrom("listing_change")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
   const maxId = Number(last?.id ?? 0);
-  if (maxId > keep) await db.deleteFrom("listing_change").where("id", "<=", maxId - keep).execute();
+  if (maxId > keep)
+    await db
+      .deleteFrom("listing_change")
+      .where("id", "<=", maxId - keep)
+      .execute();
 }

@@ -21,8 +21,19 @@ export interface ProductFamilyRecord {
 /** A product row joined with its text in one language, its prices, stock and media. */
 export type ProductRecord = Pick<
   ProductTable,
-  | "code" | "base_code" | "brand_code" | "brand_name" | "product_type" | "series" | "pack_type" | "pack_size"
-  | "color" | "default_variant" | "is_bundle" | "bundle_marker" | "flags"
+  | "code"
+  | "base_code"
+  | "brand_code"
+  | "brand_name"
+  | "product_type"
+  | "series"
+  | "pack_type"
+  | "pack_size"
+  | "color"
+  | "default_variant"
+  | "is_bundle"
+  | "bundle_marker"
+  | "flags"
 > &
   Pick<ProductTextTable, "name" | "summary" | "description" | "slug" | "badge"> & {
     prices: PriceRow[];
@@ -31,10 +42,25 @@ export type ProductRecord = Pick<
   };
 
 const PRODUCT_COLUMNS = [
-  "product.code", "product.base_code", "product.brand_code", "product.brand_name", "product.product_type",
-  "product.series", "product.pack_type", "product.pack_size", "product.color", "product.default_variant",
-  "product.is_bundle", "product.bundle_marker", "product.flags", "product_text.name", "product_text.summary",
-  "product_text.description", "product_text.slug", "product_text.badge", "stock.level",
+  "product.code",
+  "product.base_code",
+  "product.brand_code",
+  "product.brand_name",
+  "product.product_type",
+  "product.series",
+  "product.pack_type",
+  "product.pack_size",
+  "product.color",
+  "product.default_variant",
+  "product.is_bundle",
+  "product.bundle_marker",
+  "product.flags",
+  "product_text.name",
+  "product_text.summary",
+  "product_text.description",
+  "product_text.slug",
+  "product_text.badge",
+  "stock.level",
 ] as const;
 
 /**
@@ -62,7 +88,9 @@ export async function loadProductFamilies(
   // Family members first, by the two indexed columns separately: an OR across them, joined to
   // the site table, lets the planner scan a whole site instead.
   const memberRows = await db
-    .selectFrom("product").select("code").where("code", "in", baseCodes)
+    .selectFrom("product")
+    .select("code")
+    .where("code", "in", baseCodes)
     .union(db.selectFrom("product").select("code").where("base_code", "in", baseCodes))
     .execute();
   const memberCodes = memberRows.map((r) => r.code);
@@ -92,19 +120,36 @@ export async function loadProductFamilies(
 
   const allCodes = [...new Set([...members.map((m) => m.code), ...components.map((c) => c.code)])];
   const [prices, media, categories, classifications] = await Promise.all([
-    db.selectFrom("price").select(["product_code", "kind", "user_group", "value"])
-      .where("product_code", "in", allCodes).where("currency", "=", currency).execute(),
-    db.selectFrom("media").select(["product_code", "image_name", "media_type", "video_ref"])
-      .where("product_code", "in", allCodes).orderBy("product_code").orderBy("position").execute(),
-    db.selectFrom("product_category")
+    db
+      .selectFrom("price")
+      .select(["product_code", "kind", "user_group", "value"])
+      .where("product_code", "in", allCodes)
+      .where("currency", "=", currency)
+      .execute(),
+    db
+      .selectFrom("media")
+      .select(["product_code", "image_name", "media_type", "video_ref"])
+      .where("product_code", "in", allCodes)
+      .orderBy("product_code")
+      .orderBy("position")
+      .execute(),
+    db
+      .selectFrom("product_category")
       .innerJoin("category", "category.code", "product_category.category_code")
       .innerJoin("category_site", (j) => j.onRef("category_site.category_code", "=", "category.code").on("category_site.site", "=", site))
       .innerJoin("category_text", (j) => j.onRef("category_text.category_code", "=", "category.code").on("category_text.lang", "=", lang))
       .select(["product_category.product_code", "category.code", "category.slug", "category.parent_code", "category_text.name"])
       .where("product_category.product_code", "in", baseCodes)
-      .orderBy("category.position").execute(),
-    db.selectFrom("classification").select(["product_code", "feature_code", "feature_name", "value"])
-      .where("product_code", "in", baseCodes).where("lang", "=", lang).orderBy("product_code").orderBy("position").execute(),
+      .orderBy("category.position")
+      .execute(),
+    db
+      .selectFrom("classification")
+      .select(["product_code", "feature_code", "feature_name", "value"])
+      .where("product_code", "in", baseCodes)
+      .where("lang", "=", lang)
+      .orderBy("product_code")
+      .orderBy("position")
+      .execute(),
   ]);
 
   const group = <T extends { product_code: string }>(rows: T[]) => {
@@ -136,9 +181,7 @@ export async function loadProductFamilies(
       variants: members.filter((m) => m.base_code === baseCode).map((m) => records.get(m.code)!),
       categories: cats.map((c) => ({ code: c.code, name: c.name, slug: c.slug })),
       classifications: classificationsBy.get(baseCode) ?? [],
-      bundleComponents: components
-        .filter((c) => c.bundle_code === baseCode)
-        .map((c) => ({ product: toRecord(c), quantity: c.quantity })),
+      bundleComponents: components.filter((c) => c.bundle_code === baseCode).map((c) => ({ product: toRecord(c), quantity: c.quantity })),
     });
   }
   for (const r of requested) if (r.base_code && families.has(r.base_code)) families.set(r.code, families.get(r.base_code)!);

@@ -20,6 +20,12 @@ export async function siteCategories(db: Db, site: BrandId, lang: Lang): Promise
 }
 
 export async function findKeywordRedirect(db: Db, site: BrandId, lang: Lang, keyword: string): Promise<string | null> {
-  const row = await db.selectFrom("keyword_redirect").select("target").where("site", "=", site).where("lang", "=", lang).where("keyword", "=", keyword).executeTakeFirst();
+  const row = await db
+    .selectFrom("keyword_redirect")
+    .select("target")
+    .where("site", "=", site)
+    .where("lang", "=", lang)
+    .where("keyword", "=", keyword)
+    .executeTakeFirst();
   return row?.target ?? null;
 }

@@ -7,8 +7,13 @@ export async function findCmsPage(db: Db, site: BrandId, lang: Lang, label: stri
 
 export async function findCmsComponents(db: Db, site: BrandId, lang: Lang, uids: readonly string[]) {
   if (uids.length === 0) return [];
-  return db.selectFrom("cms_component").select(["uid", "type_code", "data"])
-    .where("site", "=", site).where("lang", "=", lang).where("uid", "in", uids).execute();
+  return db
+    .selectFrom("cms_component")
+    .select(["uid", "type_code", "data"])
+    .where("site", "=", site)
+    .where("lang", "=", lang)
+    .where("uid", "in", uids)
+    .execute();
 }
 
 export async function findSiteConfig(db: Db, site: BrandId) {

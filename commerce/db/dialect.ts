@@ -10,6 +10,5 @@ export function isPostgres(db: AnyDb): boolean {
 
 /** An auto-numbered integer key: IDENTITY on PostgreSQL, the rowid alias on SQLite. */
 export function autoId(db: AnyDb) {
-  return (col: ColumnDefinitionBuilder) =>
-    isPostgres(db) ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
+  return (col: ColumnDefinitionBuilder) => (isPostgres(db) ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement());
 }

@@ -33,25 +33,45 @@ async function rebuildBatch(db: Db, siteCurrencies: Readonly<Record<BrandId, Cur
   if (bases.length === 0) return;
   const baseList = bases.map((b) => b.code);
   const [variants, texts, cats, classes, sites] = await Promise.all([
-    db.selectFrom("product").leftJoin("stock", "stock.product_code", "product.code")
+    db
+      .selectFrom("product")
+      .leftJoin("stock", "stock.product_code", "product.code")
       .select(["product.code", "product.base_code", "product.pack_type", "product.pack_size", "product.color", "stock.level"])
-      .where("product.base_code", "in", baseList).execute(),
+      .where("product.base_code", "in", baseList)
+      .execute(),
     db.selectFrom("product_text").select(["product_code", "lang", "name", "summary", "description"]).where("product_code", "in", baseList).execute(),
-    db.selectFrom("product_category").innerJoin("category_text", "category_text.category_code", "product_category.category_code")
+    db
+      .selectFrom("product_category")
+      .innerJoin("category_text", "category_text.category_code", "product_category.category_code")
       .select(["product_category.product_code", "product_category.category_code", "category_text.lang", "category_text.name"])
-      .where("product_category.product_code", "in", baseList).execute(),
+      .where("product_category.product_code", "in", baseList)
+      .execute(),
     db.selectFrom("classification").select(["product_code", "lang", "value"]).where("product_code", "in", baseList).execute(),
-    db.selectFrom("product_site").select(["product_code", "site"]).where((eb) =>
-      eb.or([eb("product_code", "in", baseList), eb("product_code", "in", db.selectFrom("product").select("code").where("base_code", "in", baseList))]),
-    ).execute(),
+    db
+      .selectFrom("product_site")
+      .select(["product_code", "site"])
+      .where((eb) =>
+        eb.or([eb("product_code", "in", baseList), eb("product_code", "in", db.selectFrom("product").select("code").where("base_code", "in", baseList))]),
+      )
+      .execute(),
   ]);
   const sellableCodes = [...variants.map((v) => v.code), ...bases.filter((b) => b.is_bundle === 1).map((b) => b.code)];
   const [prices, bundleParts, bundleStock] = await Promise.all([
     sellableCodes.length
-      ? db.selectFrom("price").select(["product_code", "currency", "kind", "value"]).where("product_code", "in", sellableCodes).where("user_group", "=", "").where("kind", "in", ["list", "discount", "promoted"]).execute()
+      ? db
+          .selectFrom("price")
+          .select(["product_code", "currency", "kind", "value"])
+          .where("product_code", "in", sellableCodes)
+          .where("user_group", "=", "")
+          .where("kind", "in", ["list", "discount", "promoted"])
+          .execute()
       : Promise.resolve([]),
-    db.selectFrom("bundle_component").leftJoin("stock", "stock.product_code", "bundle_component.product_code")
-      .select(["bundle_component.bundle_code", "stock.level"]).where("bundle_component.bundle_code", "in", baseList).execute(),
+    db
+      .selectFrom("bundle_component")
+      .leftJoin("stock", "stock.product_code", "bundle_component.product_code")
+      .select(["bundle_component.bundle_code", "stock.level"])
+      .where("bundle_component.bundle_code", "in", baseList)
+      .execute(),
     db.selectFrom("stock").select(["product_code", "level"]).where("product_code", "in", baseList).execute(),
   ]);
 
@@ -79,9 +99,10 @@ async function rebuildBatch(db: Db, siteCurrencies: Readonly<Record<BrandId, Cur
   const docs: SearchDocument[] = [];
   for (const base of bases) {
     const vs = variantsBy.get(base.code) ?? [];
-    const sellable = base.is_bundle === 1 || vs.length === 0
-      ? [{ code: base.code, level: ownStock.get(base.code) ?? 0 }]
-      : vs.map((v) => ({ code: v.code, level: v.level ?? 0 }));
+    const sellable =
+      base.is_bundle === 1 || vs.length === 0
+        ? [{ code: base.code, level: ownStock.get(base.code) ?? 0 }]
+        : vs.map((v) => ({ code: v.code, level: v.level ?? 0 }));
     const text = (lang: Lang) => (textsBy.get(base.code) ?? []).find((t) => t.lang === lang);
     const en = text("en");
     const fr = text("fr") ?? en;
@@ -130,7 +151,12 @@ async function rebuildBatch(db: Db, siteCurrencies: Readonly<Record<BrandId, Cur
       const t = text(lang) ?? en;
       const categoryNames = (catsBy.get(base.code) ?? []).filter((c) => c.lang === lang).map((c) => c.name);
       const features = (classesBy.get(base.code) ?? []).filter((c) => c.lang === lang).map((c) => c.value);
-      docs.push({ listingId, lang, name: t.name, body: [base.brand_name, t.summary, t.description, ...categoryNames, ...features, ...vs.map((v) => v.color ?? "")].join(" ") });
+      docs.push({
+        listingId,
+        lang,
+        name: t.name,
+        body: [base.brand_name, t.summary, t.description, ...categoryNames, ...features, ...vs.map((v) => v.color ?? "")].join(" "),
+      });
     }
   }
   await indexSearchDocuments(db, docs);
@@ -139,12 +165,20 @@ async function rebuildBatch(db: Db, siteCurrencies: Readonly<Record<BrandId, Cur
 /** One page of the site's product URLs for the sitemap, with the main category's slug. */
 export async function sitemapPage(db: Db, site: BrandId, lang: Lang, page: number, pageSize: number) {
   const [rows, total, categories] = await Promise.all([
-    db.selectFrom("listing")
+    db
+      .selectFrom("listing")
       .innerJoin("listing_offer", (j) => j.onRef("listing_offer.listing_id", "=", "listing.id").on("listing_offer.site", "=", site))
       .innerJoin("product_text", (j) => j.onRef("product_text.product_code", "=", "listing.base_code").on("product_text.lang", "=", lang))
       .select(["listing.base_code", "listing.categories", "listing.created_at", "product_text.slug"])
-      .orderBy("listing.id").limit(pageSize).offset(page * pageSize).execute(),
-    db.selectFrom("listing_offer").select((eb) => eb.fn.countAll<number>().as("n")).where("site", "=", site).executeTakeFirstOrThrow(),
+      .orderBy("listing.id")
+      .limit(pageSize)
+      .offset(page * pageSize)
+      .execute(),
+    db
+      .selectFrom("listing_offer")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("site", "=", site)
+      .executeTakeFirstOrThrow(),
     db.selectFrom("category").select(["code", "slug", "parent_code", "position"]).orderBy("position").execute(),
   ]);
   const top = categories.filter((c) => c.parent_code === null);

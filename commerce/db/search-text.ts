@@ -19,7 +19,10 @@ export function normalizeSearchText(text: string): string {
 }
 
 export function searchTokens(text: string, max = 8): string[] {
-  return normalizeSearchText(text).split(" ").filter((t) => t.length > 0).slice(0, max);
+  return normalizeSearchText(text)
+    .split(" ")
+    .filter((t) => t.length > 0)
+    .slice(0, max);
 }
 
 /**
@@ -44,7 +47,8 @@ export async function indexSearchDocuments(db: Db, docs: SearchDocument[]): Prom
     for (let i = 0; i < docs.length; i += 500) {
       const chunk = docs.slice(i, i + 500);
       const values = chunk.map(
-        (d) => sql`(${d.listingId}, ${d.lang}, to_tsvector(${PG_CONFIG[d.lang]}::regconfig, ${normalizeSearchText(d.name)}), to_tsvector(${PG_CONFIG[d.lang]}::regconfig, ${normalizeSearchText(`${d.name} ${d.body}`)}))`,
+        (d) =>
+          sql`(${d.listingId}, ${d.lang}, to_tsvector(${PG_CONFIG[d.lang]}::regconfig, ${normalizeSearchText(d.name)}), to_tsvector(${PG_CONFIG[d.lang]}::regconfig, ${normalizeSearchText(`${d.name} ${d.body}`)}))`,
       );
       await sql`insert into listing_search (listing_id, lang, name_tsv, body_tsv) values ${sql.join(values)}`.execute(db);
     }

@@ -31,7 +31,13 @@ export async function insertStockAlert(db: Db, site: BrandId, lang: Lang, code: 
 
 /** The shoppers still waiting for a product, oldest first. */
 export async function waitingAlerts(db: Db, code: string): Promise<WaitingAlert[]> {
-  const rows = await db.selectFrom("stock_alert").select(["id", "site", "lang", "email"]).where("product_code", "=", code).where("notified_at", "is", null).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("stock_alert")
+    .select(["id", "site", "lang", "email"])
+    .where("product_code", "=", code)
+    .where("notified_at", "is", null)
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ id: r.id, site: BrandIdSchema.parse(r.site), lang: LangSchema.parse(r.lang), email: r.email }));
 }
 

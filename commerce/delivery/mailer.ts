@@ -17,7 +17,11 @@ export function createMailer(options: MailerOptions): Mailer {
   const from = options.from;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
-    return { async send(m) { await transport.sendMail({ from, ...m }); } };
+    return {
+      async send(m) {
+        await transport.sendMail({ from, ...m });
+      },
+    };
   }
   const outbox = path.resolve(options.outboxDir);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });

@@ -28,7 +28,10 @@ export class CatalogChangeFeed {
    * `pruneEveryMs` / `keepChanges`: how often the log is trimmed to its newest entries, so a
    * long-running store's log stays bounded.
    */
-  constructor(private readonly db: Db, options: { intervalMs: number; pruneEveryMs?: number; keepChanges?: number } ) {
+  constructor(
+    private readonly db: Db,
+    options: { intervalMs: number; pruneEveryMs?: number; keepChanges?: number },
+  ) {
     this.intervalMs = options.intervalMs;
     this.pruneEveryMs = options.pruneEveryMs ?? 10 * 60_000;
     this.keepChanges = options.keepChanges ?? 100_000;
@@ -45,9 +48,11 @@ export class CatalogChangeFeed {
     const now = Date.now();
     if (!options.force && this.lastId >= 0 && now - this.lastRead < this.intervalMs) return Promise.resolve();
     this.lastRead = now;
-    this.pending = this.read().then(() => this.pruneWhenDue(now)).finally(() => {
-      this.pending = null;
-    });
+    this.pending = this.read()
+      .then(() => this.pruneWhenDue(now))
+      .finally(() => {
+        this.pending = null;
+      });
     return this.pending;
   }
 

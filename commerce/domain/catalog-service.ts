@@ -42,9 +42,7 @@ export class CatalogService {
   /** The products of these codes this site sells, in the order asked; unknown codes are left out. */
   async products(ctx: ShopContext, codes: readonly string[], fields: Fields): Promise<Product[]> {
     const found = await this.deps.families.load(codes, ctx.site, ctx.lang, ctx.currency);
-    return codes
-      .map((code) => found.get(code) && productView(found.get(code)!, code, ctx, fields))
-      .filter((p): p is Product => !!p);
+    return codes.map((code) => found.get(code) && productView(found.get(code)!, code, ctx, fields)).filter((p): p is Product => !!p);
   }
 
   async product(ctx: ShopContext, code: string, fields: Fields = "FULL"): Promise<Product> {
@@ -74,7 +72,15 @@ export class CatalogService {
   async recommended(ctx: ShopContext, code: string): Promise<Product[]> {
     const anchor = await this.product(ctx, code, "DEFAULT");
     const index = await this.deps.indexes.get(ctx.site);
-    const result = index.query({ lang: ctx.lang, category: anchor.categories[0]?.code, filters: [["availability", "inStock"]], sort: "bestsellers", page: 0, pageSize: 9, facets: false });
+    const result = index.query({
+      lang: ctx.lang,
+      category: anchor.categories[0]?.code,
+      filters: [["availability", "inStock"]],
+      sort: "bestsellers",
+      page: 0,
+      pageSize: 9,
+      facets: false,
+    });
     const codes = result.baseCodes.filter((c) => c !== (anchor.baseProduct ?? anchor.code)).slice(0, 8);
     return this.products(ctx, codes, "DEFAULT");
   }
@@ -97,7 +103,13 @@ export class CatalogService {
 
   async bundle(ctx: ShopContext, code: string): Promise<Product> {
     const p = await this.product(ctx, code, "FULL");
-    if (!p.isBundle) throw new ShopError("notFound", { type: "UnknownIdentifierError", message: `Product '${p.code}' is not a bundle.`, subject: p.code, subjectType: "bundle" });
+    if (!p.isBundle)
+      throw new ShopError("notFound", {
+        type: "UnknownIdentifierError",
+        message: `Product '${p.code}' is not a bundle.`,
+        subject: p.code,
+        subjectType: "bundle",
+      });
     return p;
   }
 
@@ -106,7 +118,14 @@ export class CatalogService {
     const [base] = await baseCodesOf(this.deps.db, [code]);
     const rows = base ? await mediaItems(this.deps.db, base) : [];
     if (!base || rows.length === 0 || !(await this.product(ctx, code, "BASIC").catch(() => null))) throw notFound(code, `No media for '${code}'.`);
-    return { set: { n: base, item: rows.map((r) => (r.media_type === "video" ? { n: r.image_name, type: "video" as const, v: r.video_ref ?? undefined } : { n: r.image_name, type: "img" as const })) } };
+    return {
+      set: {
+        n: base,
+        item: rows.map((r) =>
+          r.media_type === "video" ? { n: r.image_name, type: "video" as const, v: r.video_ref ?? undefined } : { n: r.image_name, type: "img" as const },
+        ),
+      },
+    };
   }
 
   /** Notify me: out-of-stock products only, one waiting alert per shopper. Answers the product's code. */
@@ -115,7 +134,12 @@ export class CatalogService {
     if (product.stock.stockLevelStatus !== "outOfStock") throw invalid("productCode", "This product is in stock: add it to your cart instead.");
     const added = await insertStockAlert(this.deps.db, ctx.site, ctx.lang, product.code, email);
     if (!added) {
-      throw new ShopError("conflict", { type: "DuplicateAlertError", reason: "alreadyRegistered", subject: "email", message: "You're already on the list for this product. We'll email you when it's back." });
+      throw new ShopError("conflict", {
+        type: "DuplicateAlertError",
+        reason: "alreadyRegistered",
+        subject: "email",
+        message: "You're already on the list for this product. We'll email you when it's back.",
+      });
     }
     return product.code;
   }
@@ -135,7 +159,8 @@ export class CatalogService {
       ? await answerBackInStockAlerts({
           brands,
           waiting: () => waitingAlerts(db, code),
-          productFor: async (site: BrandId, lang: Lang) => (await this.products({ site, lang, currency: brands[site].currency, userGroups: [] }, [code], "BASIC"))[0] ?? null,
+          productFor: async (site: BrandId, lang: Lang) =>
+            (await this.products({ site, lang, currency: brands[site].currency, userGroups: [] }, [code], "BASIC"))[0] ?? null,
           send: (mail) => mailer.send(mail),
           markNotified: (id) => markAlertNotified(db, id),
           onMailFailed: (id, err) => logger.error({ err, alert: id }, "back-in-stock mail failed; the alert stays waiting"),

@@ -21,13 +21,19 @@ export interface ContentServiceDeps {
 export class ContentService {
   constructor(private readonly deps: ContentServiceDeps) {}
 
-  private readonly reportInvalid = (uid: string, reason: string) => this.deps.logger.warn({ uid, reason }, "CMS component does not match the contract; left out");
+  private readonly reportInvalid = (uid: string, reason: string) =>
+    this.deps.logger.warn({ uid, reason }, "CMS component does not match the contract; left out");
 
   async page(ctx: ShopContext, label: string): Promise<CmsPage> {
     const { db } = this.deps;
     const page = await findCmsPage(db, ctx.site, ctx.lang, label);
     if (!page) {
-      throw new ShopError("notFound", { type: "CMSItemNotFoundError", message: `No page '${label}' for ${ctx.site}/${ctx.lang}.`, subject: label, subjectType: "page" });
+      throw new ShopError("notFound", {
+        type: "CMSItemNotFoundError",
+        message: `No page '${label}' for ${ctx.site}/${ctx.lang}.`,
+        subject: label,
+        subjectType: "page",
+      });
     }
     const components = toComponents(await findCmsComponents(db, ctx.site, ctx.lang, slotComponentUids(page.slots)), this.reportInvalid);
     return assemblePage(page, components);
@@ -55,7 +61,9 @@ export class ContentService {
     const { db, brands, mailer, logger } = this.deps;
     const added = await insertNewsletterSubscription(db, ctx.site, email, ctx.lang);
     if (added) {
-      await mailer.send(newsletterWelcome(email, brands[ctx.site], ctx.lang)).catch((err) => logger.error({ err, correlationId }, "newsletter welcome mail failed"));
+      await mailer
+        .send(newsletterWelcome(email, brands[ctx.site], ctx.lang))
+        .catch((err) => logger.error({ err, correlationId }, "newsletter welcome mail failed"));
     }
     return added;
   }

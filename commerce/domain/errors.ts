@@ -16,5 +16,4 @@ export class ShopError extends Error {
 export const notFound = (subject: string, message: string, subjectType = "product") =>
   new ShopError("notFound", { type: "UnknownIdentifierError", message, subject, subjectType });
 
-export const invalid = (subject: string, message: string) =>
-  new ShopError("invalid", { type: "ValidationError", message, subject, reason: "invalid" });
+export const invalid = (subject: string, message: string) => new ShopError("invalid", { type: "ValidationError", message, subject, reason: "invalid" });

@@ -23,18 +23,30 @@ function priceBand(minor: number): string {
 
 function valuesOf(f: ListingFacts, key: FacetKey): readonly string[] {
   switch (key) {
-    case "category": return f.categories;
-    case "type": return [f.productType];
-    case "brand": return [f.brand];
-    case "roast": return f.roast ? [f.roast] : [];
-    case "flavour": return f.flavor ? [f.flavor] : [];
-    case "caffeine": return f.caffeine ? [f.caffeine] : [];
-    case "packType": return f.packTypes;
-    case "packSize": return f.packSizes;
-    case "series": return f.series ? [f.series] : [];
-    case "colour": return f.colors;
-    case "price": return [priceBand(f.minPrice)];
-    case "availability": return f.inStock ? ["inStock"] : [];
+    case "category":
+      return f.categories;
+    case "type":
+      return [f.productType];
+    case "brand":
+      return [f.brand];
+    case "roast":
+      return f.roast ? [f.roast] : [];
+    case "flavour":
+      return f.flavor ? [f.flavor] : [];
+    case "caffeine":
+      return f.caffeine ? [f.caffeine] : [];
+    case "packType":
+      return f.packTypes;
+    case "packSize":
+      return f.packSizes;
+    case "series":
+      return f.series ? [f.series] : [];
+    case "colour":
+      return f.colors;
+    case "price":
+      return [priceBand(f.minPrice)];
+    case "availability":
+      return f.inStock ? ["inStock"] : [];
   }
 }
 

@@ -11,7 +11,10 @@ import { ListingIndex } from "./listing-index";
 export class ListingIndexes {
   private readonly sites = new Map<BrandId, { index: Promise<ListingIndex>; stale: Set<number> }>();
 
-  constructor(private readonly db: Db, private readonly feed: CatalogChangeFeed) {
+  constructor(
+    private readonly db: Db,
+    private readonly feed: CatalogChangeFeed,
+  ) {
     feed.subscribe((changes) => {
       if (changes === "all") return this.sites.clear();
       for (const entry of this.sites.values()) for (const c of changes) entry.stale.add(c.listingId);

@@ -1,7 +1,5 @@
 import type { Currency, Lang } from "../contract/common";
-import {
-  ELIGIBILITY_FLAGS, type EligibilityFlags, packUnit, type Product, type VariantOption,
-} from "../contract/product";
+import { ELIGIBILITY_FLAGS, type EligibilityFlags, packUnit, type Product, type VariantOption } from "../contract/product";
 import type { ProductFamilyRecord, ProductRecord } from "../db/catalog";
 import { messagesFor } from "./messages";
 import { parseBadge } from "./badge";
@@ -85,8 +83,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
   const { base, variants } = family;
   const categorySlug = family.categories[0]?.slug ?? "Products";
   const sellable = variants.length > 0 ? variants : [base];
-  const selected =
-    sellable.find((v) => v.code === requestedCode) ?? sellable.find((v) => v.default_variant === 1) ?? sellable[0]!;
+  const selected = sellable.find((v) => v.code === requestedCode) ?? sellable.find((v) => v.default_variant === 1) ?? sellable[0]!;
   const requested = requestedCode === base.code ? base : selected;
 
   const variantOptions: VariantOption[] = [];
@@ -131,7 +128,13 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
   const bundleProducts = family.bundleComponents.map(({ product, quantity }) => {
     const own = resolvePriceBlocks(product.prices, ctx.currency, ctx.lang, ctx.userGroups);
     const bundleShare = Math.round((own?.listPrice.minor ?? 0) * 0.8);
-    return { code: product.code, name: product.name, quantity, productBundlePrice: price(bundleShare, ctx.currency, ctx.lang), inStock: product.stockLevel > 0 };
+    return {
+      code: product.code,
+      name: product.name,
+      quantity,
+      productBundlePrice: price(bundleShare, ctx.currency, ctx.lang),
+      inStock: product.stockLevel > 0,
+    };
   });
 
   const product: Product = {
@@ -153,12 +156,24 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
     familyStockStatus: familyStock(sellable),
     images: [
       ...(primaryImage ? [{ imageType: "PRIMARY" as const, format: "product", url: imageUrl(primaryImage.image_name), altText: selected.name }] : []),
-      ...gallery.map((m, galleryIndex) => ({ imageType: "GALLERY" as const, format: "product", url: imageUrl(m.image_name), altText: base.name, galleryIndex })),
+      ...gallery.map((m, galleryIndex) => ({
+        imageType: "GALLERY" as const,
+        format: "product",
+        url: imageUrl(m.image_name),
+        altText: base.name,
+        galleryIndex,
+      })),
     ],
     categories: family.categories.map((c) => ({ code: c.code, name: c.name, url: `/c/${c.code}` })),
     classifications:
       fields === "FULL"
-        ? [{ code: "specifications", name: messagesFor(ctx.lang).specifications, features: family.classifications.map((c) => ({ code: c.feature_code, name: c.feature_name, featureValues: [{ value: c.value }] })) }]
+        ? [
+            {
+              code: "specifications",
+              name: messagesFor(ctx.lang).specifications,
+              features: family.classifications.map((c) => ({ code: c.feature_code, name: c.feature_name, featureValues: [{ value: c.value }] })),
+            },
+          ]
         : undefined,
     variantOptions: fields === "BASIC" ? [] : variantOptions,
     defaultVariantCode: variants.find((v) => v.default_variant === 1)?.code,

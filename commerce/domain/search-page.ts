@@ -1,8 +1,6 @@
 import type { Lang } from "../contract/common";
 import type { Product } from "../contract/product";
-import {
-  type Category, type Facet, FACET_KEYS, type FacetKey, formatListingQuery, type ListingQuery, type SearchPage, SORT_CODES,
-} from "../contract/search";
+import { type Category, type Facet, FACET_KEYS, type FacetKey, formatListingQuery, type ListingQuery, type SearchPage, SORT_CODES } from "../contract/search";
 import { type IndexResult, PRICE_BANDS } from "./listing-index";
 import { flavourName, messagesFor } from "./messages";
 
@@ -18,17 +16,28 @@ function priceBandName(code: string, lang: Lang, symbol: string): string {
 export function facetValueName(key: FacetKey, value: string, lang: Lang, categoryNames: Map<string, string>): string {
   const words = messagesFor(lang);
   switch (key) {
-    case "category": return categoryNames.get(value) ?? value;
-    case "type": return words.productTypes[value] ?? value;
-    case "roast": return words.roasts[value] ?? value;
-    case "flavour": return flavourName(value, lang);
-    case "caffeine": return words.caffeine[value] ?? value;
-    case "packType": return words.packTypes[value] ?? value;
-    case "packSize": return words.packSizeValue(value);
-    case "colour": return words.colours[value] ?? value;
-    case "price": return priceBandName(value, lang, "$");
-    case "availability": return words.inStockOnly;
-    default: return value;
+    case "category":
+      return categoryNames.get(value) ?? value;
+    case "type":
+      return words.productTypes[value] ?? value;
+    case "roast":
+      return words.roasts[value] ?? value;
+    case "flavour":
+      return flavourName(value, lang);
+    case "caffeine":
+      return words.caffeine[value] ?? value;
+    case "packType":
+      return words.packTypes[value] ?? value;
+    case "packSize":
+      return words.packSizeValue(value);
+    case "colour":
+      return words.colours[value] ?? value;
+    case "price":
+      return priceBandName(value, lang, "$");
+    case "availability":
+      return words.inStockOnly;
+    default:
+      return value;
   }
 }
 
@@ -105,10 +114,16 @@ export function assembleSearchPage(input: SearchPageInput): SearchPage {
       removeQuery: { query: { value: toggled(key, value) } },
     })),
     pagination: { currentPage: input.page, pageSize: input.pageSize, sort: query.sort, totalPages, totalResults: result.total },
-    sorts: SORT_CODES.filter((s) => s !== "relevance" || query.freeText || input.category).map((code) => ({ code, name: messagesFor(lang).sortNames[code], selected: code === query.sort })),
+    sorts: SORT_CODES.filter((s) => s !== "relevance" || query.freeText || input.category).map((code) => ({
+      code,
+      name: messagesFor(lang).sortNames[code],
+      selected: code === query.sort,
+    })),
     currentQuery: { query: { value: formatListingQuery(query) } },
     freeTextSearch: query.freeText,
-    spellingSuggestion: input.spellingSuggestion ? { suggestion: input.spellingSuggestion, query: formatListingQuery({ ...query, freeText: input.spellingSuggestion }) } : undefined,
+    spellingSuggestion: input.spellingSuggestion
+      ? { suggestion: input.spellingSuggestion, query: formatListingQuery({ ...query, freeText: input.spellingSuggestion }) }
+      : undefined,
     keywordRedirectUrl: input.keywordRedirectUrl ?? undefined,
     categoryCode: input.category?.code,
     category: input.category,

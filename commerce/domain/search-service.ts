@@ -1,7 +1,5 @@
 import { Memo } from "../../lib/memo";
-import {
-  type Category, type ListingQuery, parseListingQuery, type SearchRequest, type SitemapPage, type Suggestions,
-} from "../contract/search";
+import { type Category, type ListingQuery, parseListingQuery, type SearchRequest, type SitemapPage, type Suggestions } from "../contract/search";
 import { type CategoryRow, findKeywordRedirect, siteCategories } from "../db/categories";
 import type { Db } from "../db/index";
 import { sitemapPage } from "../db/listing";
@@ -65,14 +63,24 @@ export class SearchService {
   /** A search or category page as serialised JSON, remembered until the catalog changes. */
   async page(ctx: ShopContext, request: SearchRequest, scope?: CategoryScope): Promise<string> {
     await this.deps.feed.catchUp();
-    const key = [ctx.site, ctx.lang, ctx.currency, ctx.userGroups.join(","), scope?.category.code ?? "", request.query, request.currentPage, request.pageSize].join("|");
+    const key = [
+      ctx.site,
+      ctx.lang,
+      ctx.currency,
+      ctx.userGroups.join(","),
+      scope?.category.code ?? "",
+      request.query,
+      request.currentPage,
+      request.pageSize,
+    ].join("|");
     return this.pages.get(key, async () => JSON.stringify(await this.searchPage(ctx, request, scope)));
   }
 
   async categoryScope(ctx: ShopContext, code: string): Promise<CategoryScope> {
     const { rows, names } = await this.categoriesOf(ctx);
     const category = assembleCategory(code, rows);
-    if (!category) throw new ShopError("notFound", { type: "UnknownIdentifierError", message: `Category '${code}' not found.`, subject: code, subjectType: "category" });
+    if (!category)
+      throw new ShopError("notFound", { type: "UnknownIdentifierError", message: `Category '${code}' not found.`, subject: code, subjectType: "category" });
     return { category, names };
   }
 
@@ -85,7 +93,9 @@ export class SearchService {
     const index = await this.deps.indexes.get(ctx.site);
     const [text, redirect] = await Promise.all([
       query.freeText ? this.match(ctx.lang, query.freeText) : Promise.resolve(undefined),
-      query.freeText && query.filters.length === 0 && !scope ? findKeywordRedirect(this.deps.db, ctx.site, ctx.lang, normalizeSearchText(query.freeText)) : Promise.resolve(null),
+      query.freeText && query.filters.length === 0 && !scope
+        ? findKeywordRedirect(this.deps.db, ctx.site, ctx.lang, normalizeSearchText(query.freeText))
+        : Promise.resolve(null),
     ]);
     const result = index.query({
       lang: ctx.lang,
@@ -119,7 +129,10 @@ export class SearchService {
     const index = await this.deps.indexes.get(ctx.site);
     const words = normalizeSearchText(term).split(" ");
     const last = words.pop() ?? "";
-    const vocabulary = [...index.vocabulary(ctx.lang)].filter((w) => w.startsWith(last) && w !== last).sort().slice(0, max);
+    const vocabulary = [...index.vocabulary(ctx.lang)]
+      .filter((w) => w.startsWith(last) && w !== last)
+      .sort()
+      .slice(0, max);
     const prefix = words.length ? `${words.join(" ")} ` : "";
     const suggestions = vocabulary.map((w) => ({ value: `${prefix}${w}` }));
     const text = await this.match(ctx.lang, suggestions[0]?.value ?? term);

@@ -10,33 +10,56 @@ import { siteOf } from "./site";
 const ProductQuery = z.object({ fields: FieldsSchema });
 const DetailsQuery = ProductCodesQuerySchema.extend({ productsSize: z.coerce.number().int().min(1).max(100).optional(), fields: FieldsSchema });
 const CompareQuery = z.object({
-  productCodes: ProductCodesQuerySchema.shape.productCodes.pipe(z.array(z.string()).min(2, "compare at least two products").max(4, "compare at most four products")),
+  productCodes: ProductCodesQuerySchema.shape.productCodes.pipe(
+    z.array(z.string()).min(2, "compare at least two products").max(4, "compare at most four products"),
+  ),
 });
-const Callback = z.string().regex(/^[A-Za-z_$][\w$.]{0,40}$/, "callback must be a JavaScript identifier").default("s7jsonResponse");
-const PageSizeQuery = z.object({ pageSize: z.coerce.number().int().min(1).max(48).default(28), category: z.string().regex(/^[a-z0-9-]{1,64}$/).optional() });
+const Callback = z
+  .string()
+  .regex(/^[A-Za-z_$][\w$.]{0,40}$/, "callback must be a JavaScript identifier")
+  .default("s7jsonResponse");
+const PageSizeQuery = z.object({
+  pageSize: z.coerce.number().int().min(1).max(48).default(28),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/)
+    .optional(),
+});
 
 export function catalogRouter(catalog: CatalogService, adminKey: string | undefined): Router {
   const router = Router({ mergeParams: true });
   const code = (raw: unknown) => parse(ProductCodeParamSchema, raw);
 
-  router.get("/products/productDetails", handle(async (req, res) => {
-    const query = parse(DetailsQuery, req.query);
-    res.json({ products: await catalog.productDetails(siteOf(res), query.productCodes, query.productsSize, query.fields) });
-  }));
+  router.get(
+    "/products/productDetails",
+    handle(async (req, res) => {
+      const query = parse(DetailsQuery, req.query);
+      res.json({ products: await catalog.productDetails(siteOf(res), query.productCodes, query.productsSize, query.fields) });
+    }),
+  );
 
-  router.get("/products/getProductsForCarousel", handle(async (req, res) => {
-    const query = parse(ProductCodesQuerySchema, req.query);
-    res.json({ products: await catalog.carousel(siteOf(res), query.productCodes) });
-  }));
+  router.get(
+    "/products/getProductsForCarousel",
+    handle(async (req, res) => {
+      const query = parse(ProductCodesQuerySchema, req.query);
+      res.json({ products: await catalog.carousel(siteOf(res), query.productCodes) });
+    }),
+  );
 
-  router.get("/products/getBestSellerProducts", handle(async (req, res) => {
-    const { pageSize, category } = parse(PageSizeQuery, req.query);
-    res.json({ products: await catalog.bestSellers(siteOf(res), pageSize, category) });
-  }));
+  router.get(
+    "/products/getBestSellerProducts",
+    handle(async (req, res) => {
+      const { pageSize, category } = parse(PageSizeQuery, req.query);
+      res.json({ products: await catalog.bestSellers(siteOf(res), pageSize, category) });
+    }),
+  );
 
-  router.get("/products/recommendedProducts", handle(async (req, res) => {
-    res.json({ products: await catalog.recommended(siteOf(res), code(req.query.productCode)) });
-  }));
+  router.get(
+    "/products/recommendedProducts",
+    handle(async (req, res) => {
+      res.json({ products: await catalog.recommended(siteOf(res), code(req.query.productCode)) });
+    }),
+  );
 
   const compare = (brewersOnly: boolean) =>
     handle(async (req, res) => {
@@ -46,60 +69,90 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
   router.get("/products/compare-product", compare(false));
   router.get("/products/compare-appliance", compare(true));
 
-  router.get("/products/pod-id/:code", handle(async (req, res) => {
-    res.json(await catalog.baseProduct(siteOf(res), code(req.params.code)));
-  }));
+  router.get(
+    "/products/pod-id/:code",
+    handle(async (req, res) => {
+      res.json(await catalog.baseProduct(siteOf(res), code(req.params.code)));
+    }),
+  );
 
-  router.get("/products/:code", handle(async (req, res) => {
-    const { fields } = parse(ProductQuery, req.query);
-    res.json(await catalog.product(siteOf(res), code(req.params.code), fields));
-  }));
+  router.get(
+    "/products/:code",
+    handle(async (req, res) => {
+      const { fields } = parse(ProductQuery, req.query);
+      res.json(await catalog.product(siteOf(res), code(req.params.code), fields));
+    }),
+  );
 
-  router.get("/products/:code/variantOptions", handle(async (req, res) => {
-    const p = await catalog.product(siteOf(res), code(req.params.code), "DEFAULT");
-    res.json({ code: p.code, defaultVariantCode: p.defaultVariantCode, variantOptions: p.variantOptions });
-  }));
+  router.get(
+    "/products/:code/variantOptions",
+    handle(async (req, res) => {
+      const p = await catalog.product(siteOf(res), code(req.params.code), "DEFAULT");
+      res.json({ code: p.code, defaultVariantCode: p.defaultVariantCode, variantOptions: p.variantOptions });
+    }),
+  );
 
-  router.get("/products/:code/productClassifications", handle(async (req, res) => {
-    const p = await catalog.product(siteOf(res), code(req.params.code), "FULL");
-    res.json({ code: p.code, classifications: p.classifications ?? [] });
-  }));
+  router.get(
+    "/products/:code/productClassifications",
+    handle(async (req, res) => {
+      const p = await catalog.product(siteOf(res), code(req.params.code), "FULL");
+      res.json({ code: p.code, classifications: p.classifications ?? [] });
+    }),
+  );
 
-  router.get("/products/:code/productData", handle(async (req, res) => {
-    const variantCode = typeof req.query.variantCode === "string" && req.query.variantCode ? req.query.variantCode : req.params.code;
-    const p = await catalog.product(siteOf(res), code(variantCode), "FULL");
-    res.json({ product: p, selectedVariantCode: p.baseProduct ? p.code : p.defaultVariantCode ?? p.code });
-  }));
+  router.get(
+    "/products/:code/productData",
+    handle(async (req, res) => {
+      const variantCode = typeof req.query.variantCode === "string" && req.query.variantCode ? req.query.variantCode : req.params.code;
+      const p = await catalog.product(siteOf(res), code(variantCode), "FULL");
+      res.json({ product: p, selectedVariantCode: p.baseProduct ? p.code : (p.defaultVariantCode ?? p.code) });
+    }),
+  );
 
-  router.get("/products/:code/bundleData", handle(async (req, res) => {
-    const p = await catalog.bundle(siteOf(res), code(req.params.code));
-    res.json({ code: p.code, isBundle: true, bundleInStock: p.bundleInStock ?? false, price: p.price, bundleTemplateData: p.bundleTemplateData });
-  }));
+  router.get(
+    "/products/:code/bundleData",
+    handle(async (req, res) => {
+      const p = await catalog.bundle(siteOf(res), code(req.params.code));
+      res.json({ code: p.code, isBundle: true, bundleInStock: p.bundleInStock ?? false, price: p.price, bundleTemplateData: p.bundleTemplateData });
+    }),
+  );
 
   // Image hosting: the product's media set wrapped in a JSONP-style callback.
-  router.get("/products/:code/media", handle(async (req, res) => {
-    const productCode = code(req.params.code);
-    const callback = parse(Callback, req.query.callback || undefined);
-    const set = await catalog.mediaSet(siteOf(res), productCode);
-    res.type("text/javascript").send(`${callback}(${JSON.stringify(set)});`);
-  }));
+  router.get(
+    "/products/:code/media",
+    handle(async (req, res) => {
+      const productCode = code(req.params.code);
+      const callback = parse(Callback, req.query.callback || undefined);
+      const set = await catalog.mediaSet(siteOf(res), productCode);
+      res.type("text/javascript").send(`${callback}(${JSON.stringify(set)});`);
+    }),
+  );
 
-  router.post("/alert/alertMe", handle(async (req, res) => {
-    const { productCode, email } = parse(StockAlertRequestSchema, req.body);
-    const registered = await catalog.registerStockAlert(siteOf(res), code(productCode), email);
-    res.status(201).json({ status: "registered", productCode: registered, email });
-  }));
+  router.post(
+    "/alert/alertMe",
+    handle(async (req, res) => {
+      const { productCode, email } = parse(StockAlertRequestSchema, req.body);
+      const registered = await catalog.registerStockAlert(siteOf(res), code(productCode), email);
+      res.status(201).json({ status: "registered", productCode: registered, email });
+    }),
+  );
 
   // Operators' stock update; without ADMIN_API_KEY the endpoint does not exist.
-  router.put("/stock/:code", handle(async (req, res) => {
-    if (!adminKey || req.get("X-Admin-Key") !== adminKey) {
-      throw new ApiProblem(adminKey ? 401 : 404, { type: adminKey ? "UnauthorizedError" : "UnknownResourceError", message: adminKey ? "A valid X-Admin-Key is required." : "Not found." });
-    }
-    const productCode = code(req.params.code);
-    const { level } = parse(StockUpdateSchema, req.body);
-    const update = await catalog.updateStock(productCode, level);
-    res.json({ ...update, stock: update.level });
-  }));
+  router.put(
+    "/stock/:code",
+    handle(async (req, res) => {
+      if (!adminKey || req.get("X-Admin-Key") !== adminKey) {
+        throw new ApiProblem(adminKey ? 401 : 404, {
+          type: adminKey ? "UnauthorizedError" : "UnknownResourceError",
+          message: adminKey ? "A valid X-Admin-Key is required." : "Not found.",
+        });
+      }
+      const productCode = code(req.params.code);
+      const { level } = parse(StockUpdateSchema, req.body);
+      const update = await catalog.updateStock(productCode, level);
+      res.json({ ...update, stock: update.level });
+    }),
+  );
 
   return router;
 }

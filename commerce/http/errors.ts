@@ -16,8 +16,7 @@ export class ApiProblem extends Error {
   }
 }
 
-export const invalid = (subject: string, message: string) =>
-  new ApiProblem(400, { type: "ValidationError", message, subject, reason: "invalid" });
+export const invalid = (subject: string, message: string) => new ApiProblem(400, { type: "ValidationError", message, subject, reason: "invalid" });
 
 export function zodToBody(error: ZodError): ApiErrorBody {
   return {
@@ -45,7 +44,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // body-parser's malformed JSON and oversized bodies carry their own 4xx status.
     const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status < 500) {
-      res.status(status).json({ errors: [{ type: status === 413 ? "PayloadTooLargeError" : "ValidationError", message: "The request body could not be read: send valid JSON or form data.", subject: "body" }] });
+      res.status(status).json({
+        errors: [
+          {
+            type: status === 413 ? "PayloadTooLargeError" : "ValidationError",
+            message: "The request body could not be read: send valid JSON or form data.",
+            subject: "body",
+          },
+        ],
+      });
       return;
     }
     logger.error({ err, correlationId: req.get("correlationID"), path: req.path }, "commerce API failure");

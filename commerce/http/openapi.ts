@@ -21,7 +21,12 @@ export function openApiDocument() {
       "/{brand}/products/{code}": {
         get: {
           summary: "One product (base or variant) with its variant options and price blocks",
-          parameters: [brandParam, ...locale, { name: "code", in: "path", required: true, schema: { type: "string" } }, { name: "fields", in: "query", schema: { type: "string", enum: ["BASIC", "DEFAULT", "FULL"] } }],
+          parameters: [
+            brandParam,
+            ...locale,
+            { name: "code", in: "path", required: true, schema: { type: "string" } },
+            { name: "fields", in: "query", schema: { type: "string", enum: ["BASIC", "DEFAULT", "FULL"] } },
+          ],
           responses: { 200: { description: "Product", content: json(ProductSchema) }, 404: errors, 400: errors },
         },
       },
@@ -47,14 +52,22 @@ export function openApiDocument() {
         },
       },
       "/{brand}/cms/siteConfig": {
-        get: { summary: "Site configuration entries", parameters: [brandParam, ...locale], responses: { 200: { description: "Config", content: json(SiteConfigSchema) } } },
+        get: {
+          summary: "Site configuration entries",
+          parameters: [brandParam, ...locale],
+          responses: { 200: { description: "Config", content: json(SiteConfigSchema) } },
+        },
       },
       "/{brand}/kpcEmailSignup": {
         post: {
           summary: "Newsletter sign-up",
           parameters: [brandParam, ...locale],
           requestBody: { required: true, content: json(NewsletterSignupSchema) },
-          responses: { 201: { description: "Subscribed", content: json(NewsletterSignupResultSchema) }, 200: { description: "Already subscribed", content: json(NewsletterSignupResultSchema) }, 400: errors },
+          responses: {
+            201: { description: "Subscribed", content: json(NewsletterSignupResultSchema) },
+            200: { description: "Already subscribed", content: json(NewsletterSignupResultSchema) },
+            400: errors,
+          },
         },
       },
     },

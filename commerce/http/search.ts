@@ -7,7 +7,10 @@ import { invalid } from "./errors";
 import { handle, parse } from "./handle";
 import { siteOf } from "./site";
 
-const SitemapQuery = z.object({ currentPage: z.coerce.number().int().min(0).max(1000).default(0), pageSize: z.coerce.number().int().min(1).max(50_000).default(10_000) });
+const SitemapQuery = z.object({
+  currentPage: z.coerce.number().int().min(0).max(1000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(50_000).default(10_000),
+});
 
 export function searchRouter(search: SearchService): Router {
   const router = Router({ mergeParams: true });
@@ -21,46 +24,73 @@ export function searchRouter(search: SearchService): Router {
   }
 
   // OCC search: query=freeText:sort:facet:value…
-  router.get("/products/search", handle(async (req, res) => {
-    res.type("application/json").send(await answerPage(siteOf(res), req.query));
-  }));
+  router.get(
+    "/products/search",
+    handle(async (req, res) => {
+      res.type("application/json").send(await answerPage(siteOf(res), req.query));
+    }),
+  );
 
   // Free-text search by `term`, with the same paging and facet query as search.
-  router.get("/products/searchText", handle(async (req, res) => {
-    const { term } = parse(TermQuerySchema, req.query);
-    const rest = String(req.query.query ?? ":relevance").split(":").slice(1).join(":");
-    res.type("application/json").send(await answerPage(siteOf(res), { ...req.query, query: `${term.replace(/:/g, " ")}:${rest || "relevance"}` }));
-  }));
+  router.get(
+    "/products/searchText",
+    handle(async (req, res) => {
+      const { term } = parse(TermQuerySchema, req.query);
+      const rest = String(req.query.query ?? ":relevance")
+        .split(":")
+        .slice(1)
+        .join(":");
+      res.type("application/json").send(await answerPage(siteOf(res), { ...req.query, query: `${term.replace(/:/g, " ")}:${rest || "relevance"}` }));
+    }),
+  );
 
-  router.get("/products/searchsuggestions", handle(async (req, res) => {
-    const { term } = parse(TermQuerySchema, req.query);
-    const max = Math.min(10, Math.max(1, Number(req.query.max) || 6));
-    res.json(await search.suggestions(siteOf(res), term, max));
-  }));
+  router.get(
+    "/products/searchsuggestions",
+    handle(async (req, res) => {
+      const { term } = parse(TermQuerySchema, req.query);
+      const max = Math.min(10, Math.max(1, Number(req.query.max) || 6));
+      res.json(await search.suggestions(siteOf(res), term, max));
+    }),
+  );
 
-  router.get("/products/getKeywordRedirect", handle(async (req, res) => {
-    const { term } = parse(TermQuerySchema, req.query);
-    res.json(KeywordRedirectSchema.parse({ redirectUrl: await search.keywordRedirect(siteOf(res), term) }));
-  }));
+  router.get(
+    "/products/getKeywordRedirect",
+    handle(async (req, res) => {
+      const { term } = parse(TermQuerySchema, req.query);
+      res.json(KeywordRedirectSchema.parse({ redirectUrl: await search.keywordRedirect(siteOf(res), term) }));
+    }),
+  );
 
-  router.get("/categories", handle(async (_req, res) => {
-    res.json({ categories: await search.categories(siteOf(res)) });
-  }));
+  router.get(
+    "/categories",
+    handle(async (_req, res) => {
+      res.json({ categories: await search.categories(siteOf(res)) });
+    }),
+  );
 
-  router.get("/sitemapEntries", handle(async (req, res) => {
-    const { currentPage, pageSize } = parse(SitemapQuery, req.query);
-    res.json(await search.sitemap(siteOf(res), currentPage, pageSize));
-  }));
+  router.get(
+    "/sitemapEntries",
+    handle(async (req, res) => {
+      const { currentPage, pageSize } = parse(SitemapQuery, req.query);
+      res.json(await search.sitemap(siteOf(res), currentPage, pageSize));
+    }),
+  );
 
-  router.get("/c/:code", handle(async (req, res) => {
-    res.json((await categoryOf(siteOf(res), String(req.params.code))).category);
-  }));
+  router.get(
+    "/c/:code",
+    handle(async (req, res) => {
+      res.json((await categoryOf(siteOf(res), String(req.params.code))).category);
+    }),
+  );
 
-  router.get("/c/:code/categoryData", handle(async (req, res) => {
-    const site = siteOf(res);
-    const scope = await categoryOf(site, String(req.params.code));
-    res.type("application/json").send(await answerPage(site, req.query, scope));
-  }));
+  router.get(
+    "/c/:code/categoryData",
+    handle(async (req, res) => {
+      const site = siteOf(res);
+      const scope = await categoryOf(site, String(req.params.code));
+      res.type("application/json").send(await answerPage(site, req.query, scope));
+    }),
+  );
 
   return router;
 }

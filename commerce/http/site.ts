@@ -19,7 +19,14 @@ const LocaleQuery = z.object({
 export const siteMiddleware = (brands: Readonly<Record<BrandId, BrandFacts>>) => (req: Request, res: Response, next: NextFunction) => {
   const brand = BrandIdSchema.safeParse(req.params.brand);
   if (!brand.success) {
-    next(new ApiProblem(404, { type: "UnknownIdentifierError", message: `Base site '${req.params.brand}' does not exist.`, subject: "brand", subjectType: "baseSite" }));
+    next(
+      new ApiProblem(404, {
+        type: "UnknownIdentifierError",
+        message: `Base site '${req.params.brand}' does not exist.`,
+        subject: "brand",
+        subjectType: "baseSite",
+      }),
+    );
     return;
   }
   const site = brand.data;

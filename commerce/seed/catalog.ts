@@ -2,20 +2,37 @@ import type { BrandId } from "../contract/common";
 import type { EligibilityFlag } from "../contract/product";
 import { flavourName, MESSAGES } from "../domain/messages";
 import type { Database } from "../db/schema";
-import {
-  ACCESSORIES, BREWERS, COCOAS, COFFEES, COLOURS, ROASTERS, TEAS,
-  type Caffeine, type Roast,
-} from "./catalog-data";
+import { ACCESSORIES, BREWERS, COCOAS, COFFEES, COLOURS, ROASTERS, TEAS, type Caffeine, type Roast } from "./catalog-data";
 
 type CatalogTable =
-  | "product" | "product_text" | "product_site" | "price" | "stock" | "category" | "category_text"
-  | "category_site" | "product_category" | "classification" | "bundle_component" | "media";
+  | "product"
+  | "product_text"
+  | "product_site"
+  | "price"
+  | "stock"
+  | "category"
+  | "category_text"
+  | "category_site"
+  | "product_category"
+  | "classification"
+  | "bundle_component"
+  | "media";
 export type Rows = { [K in CatalogTable]: Database[K][] };
 
 export function emptyRows(): Rows {
   return {
-    product: [], product_text: [], product_site: [], price: [], stock: [], category: [], category_text: [],
-    category_site: [], product_category: [], classification: [], bundle_component: [], media: [],
+    product: [],
+    product_text: [],
+    product_site: [],
+    price: [],
+    stock: [],
+    category: [],
+    category_text: [],
+    category_site: [],
+    product_category: [],
+    classification: [],
+    bundle_component: [],
+    media: [],
   };
 }
 
@@ -173,7 +190,13 @@ export function buildCatalog(): Rows {
       { product_code: base.code, position: 1, image_name: "cup.svg", media_type: "image", video_ref: null },
     );
     if (base.type === "Brewer") {
-      rows.media.push({ product_code: base.code, position: 2, image_name: "brewer-video-poster.svg", media_type: "video", video_ref: `brewer-${slugify(base.series ?? "")}-overview` });
+      rows.media.push({
+        product_code: base.code,
+        position: 2,
+        image_name: "brewer-video-poster.svg",
+        media_type: "video",
+        video_ref: `brewer-${slugify(base.series ?? "")}-overview`,
+      });
     }
 
     variants.forEach((v, vi) => {
@@ -239,7 +262,11 @@ export function buildCatalog(): Rows {
   const beverageFeatures = (roast: Roast | undefined, flavour: string, caffeine: Caffeine, packNote: string) => [
     ...(roast ? [{ code: "roast", en: ["Roast", cap(roast)] as [string, string], fr: ["Torréfaction", MESSAGES.fr.roasts[roast]!] as [string, string] }] : []),
     { code: "flavour", en: ["Flavour", flavour] as [string, string], fr: ["Saveur", flavourName(flavour, "fr")] as [string, string] },
-    { code: "caffeine", en: ["Caffeine", MESSAGES.en.caffeine[caffeine]!] as [string, string], fr: ["Caféine", MESSAGES.fr.caffeine[caffeine]!] as [string, string] },
+    {
+      code: "caffeine",
+      en: ["Caffeine", MESSAGES.en.caffeine[caffeine]!] as [string, string],
+      fr: ["Caféine", MESSAGES.fr.caffeine[caffeine]!] as [string, string],
+    },
     { code: "packaging", en: ["Packaging", packNote] as [string, string], fr: ["Emballage", packNote] as [string, string] },
   ];
 
@@ -293,16 +320,36 @@ export function buildCatalog(): Rows {
     const code = `${6001 + i}-PRTE`;
     addProduct(
       {
-        code, brandCode: "PRTE", type: "Tea", flavour, caffeine,
-        en: { name: en, summary: `${en} tea pods from Prairie Tea Co.`, description: `${en}: a ${flavour.toLowerCase()} tea, ${MESSAGES.en.caffeine[caffeine]!.toLowerCase()}, in single-serve pods.` },
-        fr: { name: fr, summary: `Dosettes de thé ${fr} de Prairie Tea Co.`, description: `${fr} : un thé ${flavourName(flavour, "fr").toLowerCase()}, ${MESSAGES.fr.caffeine[caffeine]!.toLowerCase()}, en dosettes individuelles.` },
-        categories: ["tea"], flags: [], image: "tea.svg",
+        code,
+        brandCode: "PRTE",
+        type: "Tea",
+        flavour,
+        caffeine,
+        en: {
+          name: en,
+          summary: `${en} tea pods from Prairie Tea Co.`,
+          description: `${en}: a ${flavour.toLowerCase()} tea, ${MESSAGES.en.caffeine[caffeine]!.toLowerCase()}, in single-serve pods.`,
+        },
+        fr: {
+          name: fr,
+          summary: `Dosettes de thé ${fr} de Prairie Tea Co.`,
+          description: `${fr} : un thé ${flavourName(flavour, "fr").toLowerCase()}, ${MESSAGES.fr.caffeine[caffeine]!.toLowerCase()}, en dosettes individuelles.`,
+        },
+        categories: ["tea"],
+        flags: [],
+        image: "tea.svg",
         features: beverageFeatures(undefined, flavour, caffeine, "K-Cup"),
       },
       [24, 72].map((size) => ({
-        code: `${code}-KC-${size}`, packType: "KCup", packSize: size,
-        labelEn: `${size} ct K-Cup pods`, labelFr: `${size} dosettes K-Cup`,
-        usd: size === 24 ? 1699 : 4499, sites: ["usb2c", "cab2c", "usafh"] as BrandId[], categories: ["tea"], image: "tea.svg",
+        code: `${code}-KC-${size}`,
+        packType: "KCup",
+        packSize: size,
+        labelEn: `${size} ct K-Cup pods`,
+        labelFr: `${size} dosettes K-Cup`,
+        usd: size === 24 ? 1699 : 4499,
+        sites: ["usb2c", "cab2c", "usafh"] as BrandId[],
+        categories: ["tea"],
+        image: "tea.svg",
       })),
     );
   });
@@ -311,16 +358,32 @@ export function buildCatalog(): Rows {
     const code = `${7001 + i}-VLCC`;
     addProduct(
       {
-        code, brandCode: "VLCC", type: "Cocoa", flavour, caffeine: "caffeine-free",
+        code,
+        brandCode: "VLCC",
+        type: "Cocoa",
+        flavour,
+        caffeine: "caffeine-free",
         en: { name: en, summary: `${en} pods from Velvet Cocoa.`, description: `${en}: rich, ${flavour.toLowerCase()} hot cocoa in a single-serve pod.` },
-        fr: { name: fr, summary: `Dosettes ${fr} de Velvet Cocoa.`, description: `${fr} : un chocolat chaud riche et ${flavourName(flavour, "fr").toLowerCase()} en dosette individuelle.` },
-        categories: ["hot-cocoa"], flags: [], image: "cocoa.svg",
+        fr: {
+          name: fr,
+          summary: `Dosettes ${fr} de Velvet Cocoa.`,
+          description: `${fr} : un chocolat chaud riche et ${flavourName(flavour, "fr").toLowerCase()} en dosette individuelle.`,
+        },
+        categories: ["hot-cocoa"],
+        flags: [],
+        image: "cocoa.svg",
         features: beverageFeatures(undefined, flavour, "caffeine-free", "K-Cup"),
       },
       [12, 24].map((size) => ({
-        code: `${code}-KC-${size}`, packType: "KCup", packSize: size,
-        labelEn: `${size} ct K-Cup pods`, labelFr: `${size} dosettes K-Cup`,
-        usd: size === 12 ? 1099 : 1899, sites: ["usb2c", "cab2c", "usafh"] as BrandId[], categories: ["hot-cocoa"], image: "cocoa.svg",
+        code: `${code}-KC-${size}`,
+        packType: "KCup",
+        packSize: size,
+        labelEn: `${size} ct K-Cup pods`,
+        labelFr: `${size} dosettes K-Cup`,
+        usd: size === 12 ? 1099 : 1899,
+        sites: ["usb2c", "cab2c", "usafh"] as BrandId[],
+        categories: ["hot-cocoa"],
+        image: "cocoa.svg",
       })),
     );
   });
@@ -329,22 +392,48 @@ export function buildCatalog(): Rows {
     const code = `${8001 + i}-BFBR`;
     addProduct(
       {
-        code, brandCode: "BFBR", type: "Brewer", series: b.series,
-        en: { name: b.en, summary: `${b.series} series brewer with a ${b.reservoirOz ? `${b.reservoirOz} oz reservoir` : "plumbed water line"}.`, description: `The ${b.en} brews ${b.cupSizes} in under a minute.${b.iced ? " It also brews over ice." : ""}` },
-        fr: { name: b.fr, summary: `Cafetière de la série ${b.series} ${b.reservoirOz ? `avec réservoir de ${b.reservoirOz} oz` : "raccordée à l’eau"}.`, description: `La ${b.fr} infuse ${b.cupSizes} en moins d’une minute.${b.iced ? " Elle infuse aussi sur glace." : ""}` },
-        categories: ["brewers"], flags: b.flags as EligibilityFlag[], image: `brewer-${b.colours[0]!.toLowerCase()}.svg`,
+        code,
+        brandCode: "BFBR",
+        type: "Brewer",
+        series: b.series,
+        en: {
+          name: b.en,
+          summary: `${b.series} series brewer with a ${b.reservoirOz ? `${b.reservoirOz} oz reservoir` : "plumbed water line"}.`,
+          description: `The ${b.en} brews ${b.cupSizes} in under a minute.${b.iced ? " It also brews over ice." : ""}`,
+        },
+        fr: {
+          name: b.fr,
+          summary: `Cafetière de la série ${b.series} ${b.reservoirOz ? `avec réservoir de ${b.reservoirOz} oz` : "raccordée à l’eau"}.`,
+          description: `La ${b.fr} infuse ${b.cupSizes} en moins d’une minute.${b.iced ? " Elle infuse aussi sur glace." : ""}`,
+        },
+        categories: ["brewers"],
+        flags: b.flags as EligibilityFlag[],
+        image: `brewer-${b.colours[0]!.toLowerCase()}.svg`,
         features: [
           { code: "series", en: ["Series", b.series], fr: ["Série", b.series] },
-          { code: "reservoir", en: ["Water reservoir", b.reservoirOz ? `${b.reservoirOz} oz` : "Plumbed"], fr: ["Réservoir d’eau", b.reservoirOz ? `${b.reservoirOz} oz` : "Raccordée"] },
+          {
+            code: "reservoir",
+            en: ["Water reservoir", b.reservoirOz ? `${b.reservoirOz} oz` : "Plumbed"],
+            fr: ["Réservoir d’eau", b.reservoirOz ? `${b.reservoirOz} oz` : "Raccordée"],
+          },
           { code: "cupSizes", en: ["Brew sizes", b.cupSizes], fr: ["Formats d’infusion", b.cupSizes] },
           { code: "iced", en: ["Iced setting", b.iced ? "Yes" : "No"], fr: ["Réglage glacé", b.iced ? "Oui" : "Non"] },
-          { code: "warranty", en: ["Warranty", b.sites.includes("usafh") ? "2 years" : "1 year"], fr: ["Garantie", b.sites.includes("usafh") ? "2 ans" : "1 an"] },
+          {
+            code: "warranty",
+            en: ["Warranty", b.sites.includes("usafh") ? "2 years" : "1 year"],
+            fr: ["Garantie", b.sites.includes("usafh") ? "2 ans" : "1 an"],
+          },
         ],
       },
       b.colours.map((colour) => ({
-        code: `${code}-BRW-${colour}`, color: COLOURS[colour]!.en,
-        labelEn: COLOURS[colour]!.en, labelFr: COLOURS[colour]!.fr,
-        usd: b.priceUsd, sites: b.sites, categories: ["brewers"], image: `brewer-${colour.toLowerCase()}.svg`,
+        code: `${code}-BRW-${colour}`,
+        color: COLOURS[colour]!.en,
+        labelEn: COLOURS[colour]!.en,
+        labelFr: COLOURS[colour]!.fr,
+        usd: b.priceUsd,
+        sites: b.sites,
+        categories: ["brewers"],
+        image: `brewer-${colour.toLowerCase()}.svg`,
       })),
     );
   });
@@ -353,10 +442,23 @@ export function buildCatalog(): Rows {
     const code = `${9001 + i}-BFAC`;
     addProduct(
       {
-        code, brandCode: "BFAC", type: "Accessory",
-        en: { name: en, summary: `${en} for your brewer and coffee corner.`, description: `${en}, designed by Brewfront Essentials to fit every Brewfront brewer.` },
-        fr: { name: fr, summary: `${fr} pour votre cafetière et votre coin café.`, description: `${fr}, conçu par Brewfront Essentials pour toutes les cafetières Brewfront.` },
-        categories: ["accessories"], flags: [], image: "accessory.svg", features: [],
+        code,
+        brandCode: "BFAC",
+        type: "Accessory",
+        en: {
+          name: en,
+          summary: `${en} for your brewer and coffee corner.`,
+          description: `${en}, designed by Brewfront Essentials to fit every Brewfront brewer.`,
+        },
+        fr: {
+          name: fr,
+          summary: `${fr} pour votre cafetière et votre coin café.`,
+          description: `${fr}, conçu par Brewfront Essentials pour toutes les cafetières Brewfront.`,
+        },
+        categories: ["accessories"],
+        flags: [],
+        image: "accessory.svg",
+        features: [],
       },
       [{ code: `${code}-ACC-1`, labelEn: "Each", labelFr: "Unité", usd, sites, categories: ["accessories"], image: "accessory.svg" }],
     );
@@ -382,10 +484,60 @@ function cap(s: string): string {
 /** Starter kits and bundles, under their shop slugs. Components are existing variants; price = components − 20 %. */
 function addBundles(rows: Rows) {
   const kits: { code: string; en: string; fr: string; slugEn: string; slugFr: string; sites: BrandId[]; parts: [string, number][] }[] = [
-    { code: "BUNDLE-BREWER-STARTER-KIT", en: "Brewer Starter Kit", fr: "Trousse de démarrage cafetière", slugEn: "brewer-starter-kit", slugFr: "trousse-de-demarrage-cafetiere", sites: ["usb2c", "cab2c"], parts: [["8003-BFBR-BRW-BLK", 1], ["5001-SMRG-KC-24", 1], ["5002-SMRG-KC-24", 1], ["9001-BFAC-ACC-1", 1]] },
-    { code: "BUNDLE-COMPACT-STARTER-KIT", en: "Compact Starter Kit", fr: "Trousse de démarrage Compact", slugEn: "compact-starter-kit", slugFr: "trousse-de-demarrage-compact", sites: ["usb2c", "cab2c"], parts: [["8002-BFBR-BRW-BLK", 1], ["5010-BFOR-KC-24", 1], ["9002-BFAC-ACC-1", 1]] },
-    { code: "BUNDLE-ELITE-STARTER-KIT", en: "Elite Starter Kit", fr: "Trousse de démarrage Élite", slugEn: "elite-starter-kit", slugFr: "trousse-de-demarrage-elite", sites: ["usb2c", "cab2c"], parts: [["8007-BFBR-BRW-SLV", 1], ["5011-CLUM-KC-72", 1], ["9007-BFAC-ACC-1", 1]] },
-    { code: "BUNDLE-SMALL-BUSINESS", en: "Small Business Bundle", fr: "Ensemble petite entreprise", slugEn: "small-business-bundle", slugFr: "ensemble-petite-entreprise", sites: ["usafh"], parts: [["8009-BFBR-BRW-BLK", 1], ["5001-SMRG-KC-96", 2], ["5003-SMRG-KC-96", 2], ["9011-BFAC-ACC-1", 1]] },
+    {
+      code: "BUNDLE-BREWER-STARTER-KIT",
+      en: "Brewer Starter Kit",
+      fr: "Trousse de démarrage cafetière",
+      slugEn: "brewer-starter-kit",
+      slugFr: "trousse-de-demarrage-cafetiere",
+      sites: ["usb2c", "cab2c"],
+      parts: [
+        ["8003-BFBR-BRW-BLK", 1],
+        ["5001-SMRG-KC-24", 1],
+        ["5002-SMRG-KC-24", 1],
+        ["9001-BFAC-ACC-1", 1],
+      ],
+    },
+    {
+      code: "BUNDLE-COMPACT-STARTER-KIT",
+      en: "Compact Starter Kit",
+      fr: "Trousse de démarrage Compact",
+      slugEn: "compact-starter-kit",
+      slugFr: "trousse-de-demarrage-compact",
+      sites: ["usb2c", "cab2c"],
+      parts: [
+        ["8002-BFBR-BRW-BLK", 1],
+        ["5010-BFOR-KC-24", 1],
+        ["9002-BFAC-ACC-1", 1],
+      ],
+    },
+    {
+      code: "BUNDLE-ELITE-STARTER-KIT",
+      en: "Elite Starter Kit",
+      fr: "Trousse de démarrage Élite",
+      slugEn: "elite-starter-kit",
+      slugFr: "trousse-de-demarrage-elite",
+      sites: ["usb2c", "cab2c"],
+      parts: [
+        ["8007-BFBR-BRW-SLV", 1],
+        ["5011-CLUM-KC-72", 1],
+        ["9007-BFAC-ACC-1", 1],
+      ],
+    },
+    {
+      code: "BUNDLE-SMALL-BUSINESS",
+      en: "Small Business Bundle",
+      fr: "Ensemble petite entreprise",
+      slugEn: "small-business-bundle",
+      slugFr: "ensemble-petite-entreprise",
+      sites: ["usafh"],
+      parts: [
+        ["8009-BFBR-BRW-BLK", 1],
+        ["5001-SMRG-KC-96", 2],
+        ["5003-SMRG-KC-96", 2],
+        ["9011-BFAC-ACC-1", 1],
+      ],
+    },
   ];
   const byCode = new Map(rows.product.map((p) => [p.code, p]));
   const listPrice = (code: string, currency: string) =>
@@ -394,14 +546,44 @@ function addBundles(rows: Rows) {
   kits.forEach((kit, i) => {
     for (const [part] of kit.parts) if (!byCode.has(part)) throw new Error(`bundle ${kit.code} names unknown product ${part}`);
     rows.product.push({
-      code: kit.code, base_code: null, brand_code: "BFBR", brand_name: "Brewfront", product_type: "Bundle", series: null,
-      pack_type: null, pack_size: null, color: null, roast: null, flavor: null, caffeine: null, default_variant: 0,
-      is_bundle: 1, bundle_marker: 0, flags: flagsJson(kit.sites.includes("usafh") ? ["isAFHSubscriptionEligible"] : ["isBBADCampaignEligible"]),
-      sales_rank: 5 + i, created_at: createdAt(200 + i),
+      code: kit.code,
+      base_code: null,
+      brand_code: "BFBR",
+      brand_name: "Brewfront",
+      product_type: "Bundle",
+      series: null,
+      pack_type: null,
+      pack_size: null,
+      color: null,
+      roast: null,
+      flavor: null,
+      caffeine: null,
+      default_variant: 0,
+      is_bundle: 1,
+      bundle_marker: 0,
+      flags: flagsJson(kit.sites.includes("usafh") ? ["isAFHSubscriptionEligible"] : ["isBBADCampaignEligible"]),
+      sales_rank: 5 + i,
+      created_at: createdAt(200 + i),
     });
     rows.product_text.push(
-      { product_code: kit.code, lang: "en", name: kit.en, slug: kit.slugEn, badge: "BUNDLE & SAVE||#ffffff||#0b6e4f", summary: `Everything to get brewing, 20 % less than buying each item.`, description: `${kit.en}: a brewer, coffee and the essentials, bundled at 20 % off.` },
-      { product_code: kit.code, lang: "fr", name: kit.fr, slug: kit.slugFr, badge: "ÉCONOMISEZ||#ffffff||#0b6e4f", summary: `Tout pour commencer, 20 % de moins qu’à l’unité.`, description: `${kit.fr} : une cafetière, du café et l’essentiel, à 20 % de rabais.` },
+      {
+        product_code: kit.code,
+        lang: "en",
+        name: kit.en,
+        slug: kit.slugEn,
+        badge: "BUNDLE & SAVE||#ffffff||#0b6e4f",
+        summary: `Everything to get brewing, 20 % less than buying each item.`,
+        description: `${kit.en}: a brewer, coffee and the essentials, bundled at 20 % off.`,
+      },
+      {
+        product_code: kit.code,
+        lang: "fr",
+        name: kit.fr,
+        slug: kit.slugFr,
+        badge: "ÉCONOMISEZ||#ffffff||#0b6e4f",
+        summary: `Tout pour commencer, 20 % de moins qu’à l’unité.`,
+        description: `${kit.fr} : une cafetière, du café et l’essentiel, à 20 % de rabais.`,
+      },
     );
     for (const site of kit.sites) rows.product_site.push({ product_code: kit.code, site });
     rows.product_category.push({ product_code: kit.code, category_code: "starter-kits" });

@@ -18,7 +18,6 @@ const KEYWORD_REDIRECTS: { lang: Lang; keywords: string[]; category: string }[] 
   { lang: "fr", keywords: ["chocolat chaud", "cacao"], category: "hot-cocoa" },
 ];
 
-
 /**
  * Site configuration: keyed string entries. The values are ours, chosen as a real store would,
  * and documented in the README. Hosts are the brands' default hosts.
@@ -66,10 +65,14 @@ function components(site: BrandId, lang: Lang): CmsComponent[] {
       uid: "NavigationBar",
       typeCode: "NavigationBar",
       entries: [
-        { name: fr ? "Café" : "Coffee", url: `${p}/c/coffee`, children: [
-          { name: fr ? "Dosettes" : "Coffee Pods", url: `${p}/c/k-cup-pods` },
-          ...(commercial ? [] : [{ name: fr ? "Café en sac" : "Bagged Coffee", url: `${p}/c/bagged-coffee` }]),
-        ] },
+        {
+          name: fr ? "Café" : "Coffee",
+          url: `${p}/c/coffee`,
+          children: [
+            { name: fr ? "Dosettes" : "Coffee Pods", url: `${p}/c/k-cup-pods` },
+            ...(commercial ? [] : [{ name: fr ? "Café en sac" : "Bagged Coffee", url: `${p}/c/bagged-coffee` }]),
+          ],
+        },
         { name: fr ? "Thé" : "Tea", url: `${p}/c/tea`, children: [] },
         { name: fr ? "Chocolat chaud" : "Hot Cocoa", url: `${p}/c/hot-cocoa`, children: [] },
         { name: fr ? "Cafetières" : "Brewers", url: `${p}/c/brewers`, children: [] },
@@ -138,15 +141,21 @@ function components(site: BrandId, lang: Lang): CmsComponent[] {
       uid: "Footer",
       typeCode: "Footer",
       columns: [
-        { title: fr ? "Magasiner" : "Shop", links: [
-          { name: fr ? "Café" : "Coffee", url: `${p}/c/coffee` },
-          { name: fr ? "Cafetières" : "Brewers", url: `${p}/c/brewers` },
-          { name: fr ? "Accessoires" : "Accessories", url: `${p}/c/accessories` },
-        ] },
-        { title: fr ? "Aide" : "Help", links: [
-          { name: fr ? "Nous écrire" : "Email us", url: "/content/support/email-us-page" },
-          { name: fr ? "Livraison" : "Shipping", url: `${p}/content/shipping` },
-        ] },
+        {
+          title: fr ? "Magasiner" : "Shop",
+          links: [
+            { name: fr ? "Café" : "Coffee", url: `${p}/c/coffee` },
+            { name: fr ? "Cafetières" : "Brewers", url: `${p}/c/brewers` },
+            { name: fr ? "Accessoires" : "Accessories", url: `${p}/c/accessories` },
+          ],
+        },
+        {
+          title: fr ? "Aide" : "Help",
+          links: [
+            { name: fr ? "Nous écrire" : "Email us", url: "/content/support/email-us-page" },
+            { name: fr ? "Livraison" : "Shipping", url: `${p}/content/shipping` },
+          ],
+        },
       ],
       newsletter: {
         heading: fr ? "Restez informé" : "Stay in the loop",
@@ -191,7 +200,12 @@ export function buildContent(): ContentRows {
         const uid = `${page.label}-body`;
         rows.cms_component.push({ site, lang, uid, type_code: "CMSParagraphComponent", data: JSON.stringify({ content: page.html }) });
         rows.cms_page.push({
-          site, lang, label: page.label, template: "ContentPageTemplate", title: `${page.title} | ${BRAND_DEFAULTS[site].name}`, description: page.description,
+          site,
+          lang,
+          label: page.label,
+          template: "ContentPageTemplate",
+          title: `${page.title} | ${BRAND_DEFAULTS[site].name}`,
+          description: page.description,
           slots: JSON.stringify([{ slotId: "Body", position: "Body", componentUids: [uid] }]),
         });
       }

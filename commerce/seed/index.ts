@@ -16,15 +16,26 @@ export interface SeedOptions {
 
 /** Loads the demo catalog and content when the database has none. Safe to call on every start. */
 export async function seedIfEmpty(db: Db, { catalogSize, siteCurrencies }: SeedOptions): Promise<{ seeded: boolean; products: number }> {
-  const existing = await db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom("product")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) return { seeded: false, products: Number(existing.n) };
   const result = await seedDemo(db, siteCurrencies);
   if (catalogSize > result.products) {
-    const sellable = await db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where("base_code", "is not", null).executeTakeFirstOrThrow();
+    const sellable = await db
+      .selectFrom("product")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("base_code", "is not", null)
+      .executeTakeFirstOrThrow();
     await seedLargeCatalog(db, catalogSize - Number(sellable.n), siteCurrencies);
   }
   await analyze(db);
-  const total = await db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where("base_code", "is not", null).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom("product")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("base_code", "is not", null)
+    .executeTakeFirstOrThrow();
   return { seeded: true, products: Number(total.n) };
 }
 
@@ -34,7 +45,10 @@ async function seedDemo(db: Db, siteCurrencies: Readonly<Record<BrandId, Currenc
   await db.transaction().execute(async (trx) => {
     const insert = async <T extends keyof Database>(table: T, rows: readonly object[]) => {
       for (let i = 0; i < rows.length; i += CHUNK) {
-        await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
+        await trx
+          .insertInto(table)
+          .values(rows.slice(i, i + CHUNK) as never)
+          .execute();
       }
     };
     // Parents before children, so foreign keys hold at every insert.

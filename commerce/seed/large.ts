@@ -10,18 +10,46 @@ import { cadFromUsd, emptyRows, slugify } from "./catalog";
  * meet the demo catalog's.
  */
 const ORIGINS: [string, string][] = [
-  ["Ethiopian", "éthiopien"], ["Colombian", "colombien"], ["Kenyan", "kényan"], ["Sumatran", "de Sumatra"], ["Guatemalan", "guatémaltèque"],
-  ["Brazilian", "brésilien"], ["Peruvian", "péruvien"], ["Costa Rican", "costaricien"], ["Honduran", "hondurien"], ["Rwandan", "rwandais"],
-  ["Mexican", "mexicain"], ["Nicaraguan", "nicaraguayen"], ["Tanzanian", "tanzanien"], ["Yemeni", "yéménite"], ["Panamanian", "panaméen"],
+  ["Ethiopian", "éthiopien"],
+  ["Colombian", "colombien"],
+  ["Kenyan", "kényan"],
+  ["Sumatran", "de Sumatra"],
+  ["Guatemalan", "guatémaltèque"],
+  ["Brazilian", "brésilien"],
+  ["Peruvian", "péruvien"],
+  ["Costa Rican", "costaricien"],
+  ["Honduran", "hondurien"],
+  ["Rwandan", "rwandais"],
+  ["Mexican", "mexicain"],
+  ["Nicaraguan", "nicaraguayen"],
+  ["Tanzanian", "tanzanien"],
+  ["Yemeni", "yéménite"],
+  ["Panamanian", "panaméen"],
 ];
 const STYLES: [string, string][] = [
-  ["Morning Blend", "Mélange du matin"], ["Reserve", "Réserve"], ["House Roast", "Torréfaction maison"], ["Espresso", "Espresso"],
-  ["Single Origin", "Origine unique"], ["Harvest", "Récolte"], ["Estate", "Domaine"], ["Night Owl", "Oiseau de nuit"],
-  ["Summit", "Sommet"], ["Classic", "Classique"], ["Select", "Sélection"], ["Breakfast", "Déjeuner"],
+  ["Morning Blend", "Mélange du matin"],
+  ["Reserve", "Réserve"],
+  ["House Roast", "Torréfaction maison"],
+  ["Espresso", "Espresso"],
+  ["Single Origin", "Origine unique"],
+  ["Harvest", "Récolte"],
+  ["Estate", "Domaine"],
+  ["Night Owl", "Oiseau de nuit"],
+  ["Summit", "Sommet"],
+  ["Classic", "Classique"],
+  ["Select", "Sélection"],
+  ["Breakfast", "Déjeuner"],
 ];
 const NOTES = FLAVOURS;
 const ROASTS = ["light", "medium", "dark"] as const;
-const BRANDS: [string, string][] = [["SMRG", "Summit Ridge"], ["HRBR", "Harbor Roast"], ["CLUM", "Café Lumière"], ["BFOR", "Brewfront Originals"], ["GDHR", "Golden Hour"], ["DKSE", "Dockside"]];
+const BRANDS: [string, string][] = [
+  ["SMRG", "Summit Ridge"],
+  ["HRBR", "Harbor Roast"],
+  ["CLUM", "Café Lumière"],
+  ["BFOR", "Brewfront Originals"],
+  ["GDHR", "Golden Hour"],
+  ["DKSE", "Dockside"],
+];
 const SITE_SETS: BrandId[][] = [["usb2c", "cab2c", "usafh"], ["usb2c", "cab2c"], ["usb2c"], ["usb2c", "usafh"]];
 
 export async function seedLargeCatalog(db: Db, count: number, siteCurrencies: Readonly<Record<BrandId, Currency>>): Promise<number> {
@@ -45,14 +73,30 @@ export async function seedLargeCatalog(db: Db, count: number, siteCurrencies: Re
       const sites = SITE_SETS[i % SITE_SETS.length]!;
       const usd = 1399 + ((i * 37) % 1200);
       const common = {
-        brand_code: brandCode, brand_name: brandName, product_type: "Coffee", series: null, color: null, roast, flavor: note,
-        caffeine: i % 13 === 0 ? "decaf" : "caffeinated", is_bundle: 0, bundle_marker: 0, flags: "{}", sales_rank: 100 + (i % 5000),
+        brand_code: brandCode,
+        brand_name: brandName,
+        product_type: "Coffee",
+        series: null,
+        color: null,
+        roast,
+        flavor: note,
+        caffeine: i % 13 === 0 ? "decaf" : "caffeinated",
+        is_bundle: 0,
+        bundle_marker: 0,
+        flags: "{}",
+        sales_rank: 100 + (i % 5000),
         created_at: new Date(Date.UTC(2025, 0, 1) + (i % 600) * 86_400_000).toISOString(),
       };
       rows.product.push({ ...common, code: base, base_code: null, pack_type: null, pack_size: null, default_variant: 0 });
       rows.product.push({ ...common, code: variant, base_code: base, pack_type: "KCup", pack_size: 24, default_variant: 1 });
-      const en = { summary: `A ${note.toLowerCase()} ${roast} roast from ${brandName}.`, description: `${nameEn}: ${roast} roast ${originEn.toLowerCase()} coffee with ${note.toLowerCase()} notes.` };
-      const fr = { summary: `Un café de torréfaction ${MESSAGES.fr.roasts[roast]!.toLowerCase()} de ${brandName}.`, description: `${nameFr} : café ${originFr} de torréfaction ${MESSAGES.fr.roasts[roast]!.toLowerCase()} aux notes ${flavourName(note, "fr").toLowerCase()}.` };
+      const en = {
+        summary: `A ${note.toLowerCase()} ${roast} roast from ${brandName}.`,
+        description: `${nameEn}: ${roast} roast ${originEn.toLowerCase()} coffee with ${note.toLowerCase()} notes.`,
+      };
+      const fr = {
+        summary: `Un café de torréfaction ${MESSAGES.fr.roasts[roast]!.toLowerCase()} de ${brandName}.`,
+        description: `${nameFr} : café ${originFr} de torréfaction ${MESSAGES.fr.roasts[roast]!.toLowerCase()} aux notes ${flavourName(note, "fr").toLowerCase()}.`,
+      };
       for (const code of [base, variant]) {
         const suffix = code === variant ? ", 24 ct" : "";
         rows.product_text.push(
@@ -74,7 +118,11 @@ export async function seedLargeCatalog(db: Db, count: number, siteCurrencies: Re
     await db.transaction().execute(async (trx) => {
       for (const table of ["product", "product_text", "product_site", "price", "stock", "product_category", "media"] as const) {
         const list = rows[table] as Database[typeof table][];
-        for (let i = 0; i < list.length; i += 500) await trx.insertInto(table).values(list.slice(i, i + 500) as never).execute();
+        for (let i = 0; i < list.length; i += 500)
+          await trx
+            .insertInto(table)
+            .values(list.slice(i, i + 500) as never)
+            .execute();
       }
     });
     await rebuildListings(db, siteCurrencies, bases);

@@ -26,7 +26,13 @@ test.describe("accessibility (WCAG 2.1 AA, axe-core)", () => {
     test(`${name} has no violations`, async ({ page }) => {
       await page.goto(url);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+      const found = results.violations.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      );
       expect(found).toEqual([]);
       // axe really inspected the page (a blocked script would report nothing at all).
       expect(results.passes.length).toBeGreaterThan(10);

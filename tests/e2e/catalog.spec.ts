@@ -37,10 +37,12 @@ test("filter a category by two facets, sort by price, go to page 2, open a produ
   await expect(page).toHaveURL(/sort=price-asc/);
   // With JavaScript the list re-renders after the URL changes; wait for the sorted list.
   const cardPrices = async () => (await page.locator(".product-card .price__now").allTextContents()).map(priceOf);
-  await expect.poll(async () => {
-    const prices = await cardPrices();
-    return prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const prices = await cardPrices();
+      return prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
+    })
+    .toBe(true);
   const firstPagePrices = await cardPrices();
 
   // Page 2 continues the order.
@@ -181,7 +183,9 @@ test("the header search suggests as you type with JavaScript, and submits withou
 
 // Without JavaScript these are ordinary links (the flows above); the no-js project leaves out @needs-js.
 test.describe("with JavaScript, listing links navigate in place @needs-js", () => {
-  test("facets, filter chips, pagination, product cards and the header's categories change the page without reloading it, and a hovered card is prefetched", async ({ page }) => {
+  test("facets, filter chips, pagination, product cards and the header's categories change the page without reloading it, and a hovered card is prefetched", async ({
+    page,
+  }) => {
     await page.goto(us("/c/coffee"));
     // A marker on window survives client navigation and disappears with a document reload.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));

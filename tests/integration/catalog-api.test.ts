@@ -145,7 +145,10 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
 
     it("redirects category keywords, in English and French", async () => {
       expect(KeywordRedirectSchema.parse((await getJson("/rest/v2/usb2c/products/getKeywordRedirect?term=Brewers")).body).redirectUrl).toBe("/c/brewers");
-      expect(KeywordRedirectSchema.parse((await getJson(`/rest/v2/cab2c/products/getKeywordRedirect?lang=fr&term=${encodeURIComponent("cafetières")}`)).body).redirectUrl).toBe("/fr/c/brewers");
+      expect(
+        KeywordRedirectSchema.parse((await getJson(`/rest/v2/cab2c/products/getKeywordRedirect?lang=fr&term=${encodeURIComponent("cafetières")}`)).body)
+          .redirectUrl,
+      ).toBe("/fr/c/brewers");
       expect(KeywordRedirectSchema.parse((await getJson("/rest/v2/usb2c/products/getKeywordRedirect?term=hazelnut")).body).redirectUrl).toBeNull();
       const page = await search("/rest/v2/usb2c/products/search?query=coffee%20makers");
       expect(page.keywordRedirectUrl).toBe("/c/brewers");
@@ -161,7 +164,9 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
       const variants = (await getJson("/rest/v2/usb2c/products/5001-SMRG/variantOptions")).body as { variantOptions: { code: string; packLabel: string }[] };
       expect(variants.variantOptions.map((v) => v.packLabel)).toEqual(["12 ct", "24 ct", "72 ct", "12 oz", "30 oz"]);
       expect(variants.variantOptions.find((v) => v.code === "5001-SMRG-BG-12")?.packLabel).toBe("12 oz");
-      const classes = (await getJson("/rest/v2/usb2c/products/8003-BFBR/productClassifications")).body as { classifications: { features: { code: string }[] }[] };
+      const classes = (await getJson("/rest/v2/usb2c/products/8003-BFBR/productClassifications")).body as {
+        classifications: { features: { code: string }[] }[];
+      };
       expect(classes.classifications[0]!.features.map((f) => f.code)).toContain("reservoir");
       const data = (await getJson("/rest/v2/usb2c/products/8003-BFBR/productData?variantCode=8003-BFBR-BRW-RED")).body as { selectedVariantCode: string };
       expect(data.selectedVariantCode).toBe("8003-BFBR-BRW-RED");
@@ -202,8 +207,15 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
   describe("notify me (alert/alertMe)", () => {
     let soldOut: string;
     beforeAll(async () => {
-      const row = await suite.api().db.selectFrom("stock").innerJoin("product_site", "product_site.product_code", "stock.product_code")
-        .select("stock.product_code").where("stock.level", "=", 0).where("product_site.site", "=", "usb2c").orderBy("stock.product_code").executeTakeFirstOrThrow();
+      const row = await suite
+        .api()
+        .db.selectFrom("stock")
+        .innerJoin("product_site", "product_site.product_code", "stock.product_code")
+        .select("stock.product_code")
+        .where("stock.level", "=", 0)
+        .where("product_site.site", "=", "usb2c")
+        .orderBy("stock.product_code")
+        .executeTakeFirstOrThrow();
       soldOut = row.product_code;
     });
 
@@ -252,7 +264,10 @@ describe("the listing change log", () => {
     const db = createDb({ kind: "sqlite", file: database.url });
     try {
       await migrateToLatest(db);
-      await db.insertInto("listing_change").values(Array.from({ length: 30 }, (_, i) => ({ listing_id: i }))).execute();
+      await db
+        .insertInto("listing_change")
+        .values(Array.from({ length: 30 }, (_, i) => ({ listing_id: i })))
+        .execute();
       await pruneListingChanges(db, 10);
       const rows = await db.selectFrom("listing_change").select("id").orderBy("id").execute();
       expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => 21 + i));
@@ -273,10 +288,16 @@ describe("the listing change log", () => {
       const seen: (string | number)[] = [];
       feed.subscribe((changes) => seen.push(...(changes === "all" ? ["all"] : changes.map((c) => c.listingId))));
       await feed.catchUp();
-      await db.insertInto("listing_change").values(Array.from({ length: 12 }, () => ({ listing_id: listingId }))).execute();
+      await db
+        .insertInto("listing_change")
+        .values(Array.from({ length: 12 }, () => ({ listing_id: listingId })))
+        .execute();
       await feed.catchUp({ force: true });
       expect(seen).toHaveLength(12);
-      const left = await db.selectFrom("listing_change").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const left = await db
+        .selectFrom("listing_change")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(left.n)).toBe(5);
       await db.insertInto("listing_change").values({ listing_id: listingId }).execute();
       await feed.catchUp({ force: true });

@@ -13,7 +13,12 @@ describe.each(DIALECTS)("commerce API on %s", (dialect) => {
 
   describe("the seeded catalog", () => {
     it("holds at least 150 products across pods, bagged, canned, tea, cocoa, brewers, accessories and bundles", async () => {
-      const count = await suite.api().db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where("base_code", "is not", null).executeTakeFirstOrThrow();
+      const count = await suite
+        .api()
+        .db.selectFrom("product")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("base_code", "is not", null)
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBeGreaterThanOrEqual(150);
       const types = await suite.api().db.selectFrom("product").select("product_type").distinct().execute();
       expect(types.map((t) => t.product_type).sort()).toEqual(["Accessory", "Brewer", "Bundle", "Cocoa", "Coffee", "Tea"]);
@@ -24,7 +29,14 @@ describe.each(DIALECTS)("commerce API on %s", (dialect) => {
     });
 
     it("is the same on every seed (deterministic)", async () => {
-      const row = await suite.api().db.selectFrom("price").select("value").where("product_code", "=", "5001-SMRG-KC-24").where("currency", "=", "CAD").where("kind", "=", "list").executeTakeFirstOrThrow();
+      const row = await suite
+        .api()
+        .db.selectFrom("price")
+        .select("value")
+        .where("product_code", "=", "5001-SMRG-KC-24")
+        .where("currency", "=", "CAD")
+        .where("kind", "=", "list")
+        .executeTakeFirstOrThrow();
       expect(row.value).toBe(2399);
     });
   });

@@ -58,7 +58,9 @@ describe("product pages", () => {
 
   it("shows the thumbnail asked for in ?image= (the gallery without JavaScript)", async () => {
     const res = await page("/Coffee-Makers/classic-brewer/p/8003-BFBR-BRW-RED?image=2");
-    expect(/class="gallery__main"[^>]*src="([^"]+)"|src="([^"]+)"[^>]*class="gallery__main"/.exec(res.body)?.slice(1).find(Boolean)).toBe("/images/products/cup.svg");
+    expect(/class="gallery__main"[^>]*src="([^"]+)"|src="([^"]+)"[^>]*class="gallery__main"/.exec(res.body)?.slice(1).find(Boolean)).toBe(
+      "/images/products/cup.svg",
+    );
   });
 
   it("remembers recently viewed products only with functional consent", async () => {
@@ -115,7 +117,13 @@ describe("category and search pages", () => {
 describe("notify me without JavaScript", () => {
   it("registers, then refuses the duplicate politely, via redirect-after-POST", async () => {
     const db = new SQLite(store.databaseUrl, { readonly: true });
-    const code = (db.prepare("select s.product_code as code from stock s join product_site ps on ps.product_code = s.product_code and ps.site = 'usb2c' where s.level = 0 order by 1 limit 1").get() as { code: string }).code;
+    const code = (
+      db
+        .prepare(
+          "select s.product_code as code from stock s join product_site ps on ps.product_code = s.product_code and ps.site = 'usb2c' where s.level = 0 order by 1 limit 1",
+        )
+        .get() as { code: string }
+    ).code;
     db.close();
     const product = (await (await fetch(`${store.url}/rest/v2/usb2c/products/${code}`)).json()) as { url: string; stock: { stockLevelStatus: string } };
     expect(product.stock.stockLevelStatus).toBe("outOfStock");

@@ -79,7 +79,17 @@ describe("the error pages", () => {
   it("answers an unknown route with 404 and the SORRY page", async () => {
     const res = await page("/no-such-page", "www.brewfront.com");
     expect(res.status).toBe(404);
-    for (const text of ["SORRY, SOMETHING WENT WRONG!", "brewed decaf by mistake", "7 days a week, 7:00 a.m. - 12:00 a.m. EST", "We reply within 24-48 hours", 'href="/content/support/email-us-page"', ">Coffee<", ">Brewers<", ">Accessories<", "1-800-555-0199"]) {
+    for (const text of [
+      "SORRY, SOMETHING WENT WRONG!",
+      "brewed decaf by mistake",
+      "7 days a week, 7:00 a.m. - 12:00 a.m. EST",
+      "We reply within 24-48 hours",
+      'href="/content/support/email-us-page"',
+      ">Coffee<",
+      ">Brewers<",
+      ">Accessories<",
+      "1-800-555-0199",
+    ]) {
       expect(res.body).toContain(text);
     }
   });
@@ -124,7 +134,10 @@ describe("CMS HTML on a page", () => {
   it("is sanitised: an editor's script, event handler and javascript: link never reach the shopper", async () => {
     const db = new SQLite(store.databaseUrl);
     db.prepare("update cms_component set data = ? where site = 'usb2c' and lang = 'en' and uid = 'HomeStory'").run(
-      JSON.stringify({ content: '<h2 onmouseover="steal()">Fresh roasts</h2><script>alert("x")</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">story</a>' }),
+      JSON.stringify({
+        content:
+          '<h2 onmouseover="steal()">Fresh roasts</h2><script>alert("x")</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">story</a>',
+      }),
     );
     db.close();
     // A CMS preview (cmsTicketId) skips the page cache, so the edit shows at once.
@@ -156,7 +169,12 @@ describe("security headers", () => {
   });
 
   it("refuses a form post that names no origin at all", async () => {
-    const res = await fetch(`${store.url}/newsletter`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=x%40example.com", redirect: "manual" });
+    const res = await fetch(`${store.url}/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=x%40example.com",
+      redirect: "manual",
+    });
     expect(res.status).toBe(403);
   });
 });

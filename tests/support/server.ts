@@ -81,10 +81,12 @@ export async function startStore(options: { dialect?: "sqlite" | "postgres"; env
       }
     },
     async stop() {
-      const code = child.exitCode ?? (await new Promise<number | null>((resolve) => {
-        child.once("exit", (c) => resolve(c));
-        child.kill("SIGTERM");
-      }));
+      const code =
+        child.exitCode ??
+        (await new Promise<number | null>((resolve) => {
+          child.once("exit", (c) => resolve(c));
+          child.kill("SIGTERM");
+        }));
       await database.drop();
       fs.rmSync(outbox, { recursive: true, force: true });
       return code;
@@ -97,12 +99,15 @@ export async function getWithHost(base: string, pathname: string, host: string, 
   const { request } = await import("node:http");
   const target = new URL(pathname, base);
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ hostname: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: "GET", headers: { ...headers, Host: host } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      { hostname: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: "GET", headers: { ...headers, Host: host } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });

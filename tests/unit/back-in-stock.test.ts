@@ -15,7 +15,9 @@ function shop(alerts: WaitingAlert[], opts: { failFor?: string; soldOn?: BrandId
       brands: opts.brands ?? BRAND_DEFAULTS,
       waiting: async () => alerts.filter((a) => !marked.includes(a.id)),
       productFor: async (site: BrandId, lang: Lang) =>
-        opts.soldOn && !opts.soldOn.includes(site) ? null : { name: lang === "fr" ? "Mélange déjeuner" : "Breakfast Blend", url: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
+        opts.soldOn && !opts.soldOn.includes(site)
+          ? null
+          : { name: lang === "fr" ? "Mélange déjeuner" : "Breakfast Blend", url: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
       send: async (mail) => {
         if (mail.to === opts.failFor) throw new Error("smtp down");
         sent.push(mail);
@@ -46,10 +48,13 @@ describe("back in stock", () => {
   });
 
   it("leaves an alert waiting when its mail fails, and still answers the others", async () => {
-    const s = shop([
-      { id: 1, site: "usb2c", lang: "en", email: "down@example.com" },
-      { id: 2, site: "usb2c", lang: "en", email: "ok@example.com" },
-    ], { failFor: "down@example.com" });
+    const s = shop(
+      [
+        { id: 1, site: "usb2c", lang: "en", email: "down@example.com" },
+        { id: 2, site: "usb2c", lang: "en", email: "ok@example.com" },
+      ],
+      { failFor: "down@example.com" },
+    );
     expect(await s.answer()).toBe(1);
     expect(s.marked).toEqual([2]);
     expect(s.failed).toEqual([1]);

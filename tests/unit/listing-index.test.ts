@@ -5,9 +5,25 @@ let nextId = 1;
 function listing(over: Partial<ListingFacts>): ListingFacts {
   const id = nextId++;
   return {
-    id, baseCode: `B${id}`, productType: "Coffee", brand: "Summit Ridge", roast: "dark", flavor: "Smoky", caffeine: "caffeinated",
-    series: null, categories: ["coffee"], packTypes: ["KCup"], packSizes: ["24 ct"], colors: [], nameEn: `Coffee ${id}`, nameFr: `Café ${id}`,
-    salesRank: id, createdAt: `2026-01-${String(id).padStart(2, "0")}`, minPrice: 1000 + id * 100, inStock: true, ...over,
+    id,
+    baseCode: `B${id}`,
+    productType: "Coffee",
+    brand: "Summit Ridge",
+    roast: "dark",
+    flavor: "Smoky",
+    caffeine: "caffeinated",
+    series: null,
+    categories: ["coffee"],
+    packTypes: ["KCup"],
+    packSizes: ["24 ct"],
+    colors: [],
+    nameEn: `Coffee ${id}`,
+    nameFr: `Café ${id}`,
+    salesRank: id,
+    createdAt: `2026-01-${String(id).padStart(2, "0")}`,
+    minPrice: 1000 + id * 100,
+    inStock: true,
+    ...over,
   };
 }
 
@@ -30,7 +46,15 @@ describe("the facet index", () => {
   });
 
   it("ANDs facets, ORs values within one, and counts each facet as if its own choice were not made", () => {
-    const r = index.query({ ...base, category: "coffee", filters: [["brand", "Summit Ridge"], ["roast", "dark"], ["roast", "medium"]] });
+    const r = index.query({
+      ...base,
+      category: "coffee",
+      filters: [
+        ["brand", "Summit Ridge"],
+        ["roast", "dark"],
+        ["roast", "medium"],
+      ],
+    });
     expect(r.baseCodes).toEqual(["B1"]);
     // Brand counts ignore the brand choice but keep the roast choice (dark or medium).
     expect(Object.fromEntries(r.facetCounts.get("brand")!)).toEqual({ "Summit Ridge": 1, "Harbor Roast": 2 });

@@ -12,25 +12,22 @@ export default function handleRequest(request, responseStatusCode, responseHeade
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
-      {
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error) {
-          reject(error);
-        },
-        onError(error) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
+      [waitForAll ? "onAllReady" : "onShellReady"]() {
+        shellRendered = true;
+        const body = new PassThrough();
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        pipe(body);
       },
-    );
+      onShellError(error) {
+        reject(error);
+      },
+      onError(error) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
     setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -165,9 +165,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
-    "newsletter_subscription", "site_config", "cms_component", "cms_page", "media", "bundle_component",
-    "classification", "product_category", "category_site", "category_text", "category", "stock", "price",
-    "product_site", "product_text", "product",
+    "newsletter_subscription",
+    "site_config",
+    "cms_component",
+    "cms_page",
+    "media",
+    "bundle_component",
+    "classification",
+    "product_category",
+    "category_site",
+    "category_text",
+    "category",
+    "stock",
+    "price",
+    "product_site",
+    "product_text",
+    "product",
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
