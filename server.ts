@@ -97,6 +97,9 @@ function runPrimary(count: number) {
   let stopping = false;
   let announced = false;
   const listening = new Set<number>();
+  // Each worker's heap is bounded so V8 collects early: unbounded, a worker under load keeps
+  // hundreds of MB of garbage it would have reclaimed, and the store outgrows a small machine.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${config.workerHeapMb}`] });
   for (let i = 0; i < count; i++) cluster.fork();
   // The stores' addresses are printed once, when every worker listens, not once per worker.
   cluster.on("message", (worker, message: unknown) => {
@@ -268,16 +271,18 @@ async function serve(db: Db, listening: (message: Listening) => void) {
       process.exit(1);
     }, 10_000);
     force.unref();
-    // Connections that finish their last request after this point are closed as soon as they idle.
-    const sweep = setInterval(() => {
-      server.closeIdleConnections();
-      internalApi?.closeIdleConnections();
-    }, 100);
+    // Shoppers' connections that finish their last request after this point are closed as soon as
+    // they idle. The internal API's keep-alive sockets are left alone until every page is done:
+    // a page between two API calls holds an idle socket it is about to reuse, and closing it under
+    // the page makes that call fail.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     sweep.unref();
     server.close(async () => {
       if (internalApi) {
-        internalApi.closeIdleConnections();
-        await new Promise((resolve) => internalApi!.close(resolve));
+        await new Promise((resolve) => {
+          internalApi!.close(resolve);
+          internalApi!.closeAllConnections();
+        });
       }
       await db.destroy();
       logger.info("stopped cleanly");

@@ -21,6 +21,11 @@ const settings = {
     "how many worker processes serve requests (the first process migrates and seeds, then forks them)",
     "one worker per core in production, 1 in development",
   ),
+  WORKER_HEAP_MB: variable(
+    envSchemas.positiveInt(192),
+    "old-generation heap limit of each worker process, in MB: a bounded heap is collected early instead of growing with garbage under load",
+    "192",
+  ),
   NODE_ENV: variable(z.string().optional(), "`development` relaxes the CSP for tooling and runs one worker", "production behaviour unless `development`"),
   LOG_LEVEL: variable(envSchemas.logLevel(), "pino level; every log line carries the correlation id", "info"),
   TRUST_PROXY: variable(z.string().default("loopback"), "Express `trust proxy` setting (for `X-Forwarded-*` behind a load balancer)", "loopback"),
@@ -66,6 +71,7 @@ export interface StorefrontConfig {
   host: string;
   /** Worker processes to fork; 1 means the first process serves on its own. */
   workers: number;
+  workerHeapMb: number;
   /** Anything but `development` behaves as production. */
   production: boolean;
   logLevel: EnvironmentOf<typeof settings>["LOG_LEVEL"];
@@ -92,6 +98,7 @@ export function loadStorefrontConfig(env: Readonly<Record<string, string | undef
     port: v.PORT,
     host: v.HOST,
     workers: Math.max(1, v.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1)),
+    workerHeapMb: v.WORKER_HEAP_MB,
     production,
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
