@@ -46,6 +46,9 @@ export function readEnvironment<S extends EnvironmentTable>(part: string, table:
   return values as EnvironmentOf<S>;
 }
 
+/** A literal value reads as code; a described default ("one worker per core") as words. */
+const asCode = (text: string) => (/[\s`]/.test(text) ? text : `\`${text}\``);
+
 /** Markdown rows (`| name | default | meaning |`) for the README, one per variable. */
 export function environmentTable(...tables: EnvironmentTable[]): string {
   const seen = new Set<string>();
@@ -54,7 +57,7 @@ export function environmentTable(...tables: EnvironmentTable[]): string {
     for (const [name, { doc, shownDefault }] of Object.entries(table)) {
       if (seen.has(name)) continue;
       seen.add(name);
-      rows.push(`| \`${name}\` | ${shownDefault === undefined ? "unset" : `\`${shownDefault}\``} | ${doc} |`);
+      rows.push(`| \`${name}\` | ${shownDefault === undefined ? "unset" : asCode(shownDefault)} | ${doc} |`);
     }
   }
   return rows.join("\n");
