@@ -32,6 +32,13 @@ const settings = {
   COOKIE_SECURE: variable(envSchemas.flag(true), "`false` drops the Secure flag (plain-http testing on a non-localhost name)", "on in production"),
   PRIVACY_COOKIES: variable(envSchemas.flag(true), "`false` turns off the cookie consent checks (privacy cookies not enabled)", "on"),
   DIAGNOSTIC_ROUTES: variable(envSchemas.flag(false), "`1` enables `/diagnostics/render-error`, an operator's check of the 500 page and error logging", "off"),
+  REDIS_URL: variable(
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, "a redis://host:port URL")
+      .optional(),
+    "Redis that every worker and machine shares rate-limit counts through; without it each process counts on its own",
+  ),
   COMMERCE_API_URL: variable(
     z.url({ message: "a URL like http://127.0.0.1:4000" }).optional(),
     "point the storefront at another (OCC-compatible) commerce API instead of the embedded one",
@@ -72,6 +79,7 @@ export interface StorefrontConfig {
   /** Worker processes to fork; 1 means the first process serves on its own. */
   workers: number;
   workerHeapMb: number;
+  redisUrl: string | undefined;
   /** Anything but `development` behaves as production. */
   production: boolean;
   logLevel: EnvironmentOf<typeof settings>["LOG_LEVEL"];
@@ -99,6 +107,7 @@ export function loadStorefrontConfig(env: Readonly<Record<string, string | undef
     host: v.HOST,
     workers: Math.max(1, v.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1)),
     workerHeapMb: v.WORKER_HEAP_MB,
+    redisUrl: v.REDIS_URL,
     production,
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,

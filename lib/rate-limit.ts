@@ -1,0 +1,80 @@
+import { Redis } from "ioredis";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+
+/**
+ * Rate limits for public forms and secrets (sign-ups, notify-me, the operator key). With a Redis
+ * URL every worker and machine shares the counts; without one each process counts on its own,
+ * which is enough on one machine with few workers. If Redis stops answering, counting falls back
+ * to the process's memory rather than letting everything through or refusing everyone.
+ */
+export interface RateLimitRule {
+  /** Names the counter; rules with different names never share counts. */
+  name: string;
+  /** How many attempts a key may make per window. */
+  points: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** When refused: how long until the key may try again (for Retry-After). */
+  retryAfterSeconds: number;
+}
+
+export class RateLimits {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
+  private constructor(
+    private readonly redis: Redis | undefined,
+    private readonly prefix: string,
+  ) {}
+
+  static create(options: { redisUrl?: string; prefix?: string } = {}): RateLimits {
+    // Commands wait for the connection (the first requests after start-up must count too), but
+    // never long: past commandTimeout the memory fallback answers instead.
+    const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 500, connectTimeout: 2_000 }) : undefined;
+    // A lost connection is reported by the failed command itself and answered by the fallback.
+    redis?.on("error", () => undefined);
+    return new RateLimits(redis, options.prefix ?? "brewfront");
+  }
+
+  get shared(): boolean {
+    return this.redis !== undefined;
+  }
+
+  private limiter(rule: RateLimitRule): RateLimiterAbstract {
+    let limiter = this.limiters.get(rule.name);
+    if (!limiter) {
+      const options = { keyPrefix: `${this.prefix}:${rule.name}`, points: rule.points, duration: rule.windowSeconds };
+      limiter = this.redis
+        ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) })
+        : new RateLimiterMemory(options);
+      this.limiters.set(rule.name, limiter);
+    }
+    return limiter;
+  }
+
+  /** Counts one attempt by `key` (an IP address, an e-mail address…) against the rule. */
+  async hit(rule: RateLimitRule, key: string): Promise<RateLimitVerdict> {
+    try {
+      await this.limiter(rule).consume(key);
+      return { allowed: true, retryAfterSeconds: 0 };
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+      throw refusal;
+    }
+  }
+
+  /** Several rules at once (e.g. per IP and per address): refused if any refuses. */
+  async hitAll(attempts: { rule: RateLimitRule; key: string }[]): Promise<RateLimitVerdict> {
+    const verdicts = await Promise.all(attempts.map(({ rule, key }) => this.hit(rule, key)));
+    const refused = verdicts.filter((v) => !v.allowed);
+    return refused.length === 0
+      ? { allowed: true, retryAfterSeconds: 0 }
+      : { allowed: false, retryAfterSeconds: Math.max(...refused.map((v) => v.retryAfterSeconds)) };
+  }
+
+  async close(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
+  }
+}
