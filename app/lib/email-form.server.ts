@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import type { EmailFormData } from "../components/EmailForm";
 import { ApiError } from "./api-client.server";
+import { readFormFields } from "./form-body.server";
 import { safeReturnPath } from "./paths";
 
 interface Options<S extends z.ZodType> {
@@ -10,6 +11,8 @@ interface Options<S extends z.ZodType> {
   /** Outcome parameter added to the page the shopper returns to. */
   param: string;
   invalidMessage: string;
+  /** Shown with a 404 when the API does not know what the form names (e.g. a product since removed). */
+  notFoundMessage?: string;
   /** Fragment to land on after the redirect (where the form and its message are). */
   anchor?: string;
   /** Hidden fields to send back with a 400. */
@@ -23,8 +26,8 @@ interface Options<S extends z.ZodType> {
  * ?{param}=outcome (no JavaScript) or answer the outcome as data (inline=1, JavaScript on).
  * Invalid input answers 400 with a readable error and the typed address kept.
  */
-export async function handleEmailForm<S extends z.ZodType>({ request, schema, param, invalidMessage, anchor, echo = [], submit }: Options<S>) {
-  const form = Object.fromEntries(await request.formData());
+export async function handleEmailForm<S extends z.ZodType>({ request, schema, param, invalidMessage, notFoundMessage, anchor, echo = [], submit }: Options<S>) {
+  const form = await readFormFields(request);
   const inline = form.inline === "1";
   const returnTo = safeReturnPath(form.returnTo);
   const parsed = schema.safeParse(form);
@@ -37,6 +40,9 @@ export async function handleEmailForm<S extends z.ZodType>({ request, schema, pa
     outcome = await submit(parsed.data);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
+    // An unknown product is the shopper's answer, not an outage: say so with a 404, not a 503.
+    if (err.status === 404 && notFoundMessage)
+      return data<EmailFormData>({ error: notFoundMessage, email: String(form.email ?? "").slice(0, 254) }, { status: 404 });
     outcome = "failed";
   }
   if (inline)

@@ -20,8 +20,30 @@ export function alternateLanguagePath(pathname: string, search: string): string 
   return `${target}${search}`;
 }
 
-/** Only same-site relative paths may be redirect targets (no //evil.example, no schemes). */
+/**
+ * The one check for every redirect target a request supplies (?returnTo=, form fields): only a
+ * path on this site. Browsers drop tabs and newlines from URLs and read a backslash as a slash, so
+ * "/\tevil.example" or "/\\evil.example" would become "//evil.example", another host; such
+ * values, control characters, and anything that parses to another origin answer the fallback.
+ */
 export function safeReturnPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  return value.slice(0, 500);
+  if (typeof value !== "string" || value.length > 500 || !value.startsWith("/")) return fallback;
+  if (hasControlCharacter(value) || value.includes("\\") || value.startsWith("//")) return fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(value, "http://same.invalid");
+  } catch {
+    return fallback;
+  }
+  if (parsed.origin !== "http://same.invalid") return fallback;
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
+
+/** C0 controls and DEL: never part of a URL a person typed, and a browser silently drops some. */
+export function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }

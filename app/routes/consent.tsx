@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { messages } from "../brands/messages";
 import { CookieJar, DAY_MS } from "../lib/cookies.server";
+import { readFormFields } from "../lib/form-body.server";
 import { safeReturnPath } from "../lib/paths";
 
 const ConsentForm = z.object({
@@ -17,7 +18,7 @@ const CHOICES = {
 
 /** The cookie banner's answer: records the choice in userConsent and removes what it denies. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = ConsentForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ConsentForm.safeParse(await readFormFields(request));
   if (!parsed.success) return new Response(messages(context.lang).consentChooseOption, { status: 400 });
   const value = CHOICES[parsed.data.choice];
   const jar = new CookieJar(`userConsent=${value}; ${request.headers.get("cookie") ?? ""}`, context.privacyCookiesEnabled);

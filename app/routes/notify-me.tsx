@@ -18,6 +18,11 @@ export function action({ request, context }: ActionFunctionArgs) {
     anchor: "notify-heading",
     echo: ["productCode"],
     invalidMessage: messages(context.lang).invalidEmail,
+    // Until app/brands/messages.ts has a notifyUnknownProduct entry.
+    notFoundMessage:
+      context.lang === "fr"
+        ? "Ce produit n’existe plus; choisissez-en un autre dans le magasin."
+        : "We don't have that product anymore; please choose another in the store.",
     submit: async ({ productCode, email }) => {
       try {
         await requestStockAlert(clientContext(context), productCode, email);

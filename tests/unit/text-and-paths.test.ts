@@ -49,4 +49,19 @@ describe("locale paths", () => {
     expect(safeReturnPath("https://evil.example/")).toBe("/");
     expect(safeReturnPath("/\\evil.example")).toBe("/");
   });
+  it("refuses return paths a browser would read as another host, and control characters", () => {
+    // Browsers strip tab and newline from URLs, so these would become //evil.example.
+    expect(safeReturnPath("/\t/evil.example")).toBe("/");
+    expect(safeReturnPath("/\n/evil.example")).toBe("/");
+    expect(safeReturnPath("/\r\n/x")).toBe("/");
+    expect(safeReturnPath("/\u0000x")).toBe("/");
+    expect(safeReturnPath("/\u007fx")).toBe("/");
+    expect(safeReturnPath("\\\\evil.example")).toBe("/");
+    expect(safeReturnPath("/%5Cevil.example")).toBe("/%5Cevil.example");
+    expect(safeReturnPath("javascript:alert(1)")).toBe("/");
+    expect(safeReturnPath(" /c/coffee")).toBe("/");
+    expect(safeReturnPath("/c/coffee?page=2#list", "/x")).toBe("/c/coffee?page=2#list");
+    expect(safeReturnPath(undefined, "/fr/")).toBe("/fr/");
+    expect(safeReturnPath(`/${"a".repeat(600)}`)).toBe("/");
+  });
 });
