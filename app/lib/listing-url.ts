@@ -1,4 +1,4 @@
-import { FACET_KEYS, type FacetKey, formatListingQuery, SORT_CODES, type SortCode } from "../../commerce/contract/listing-query";
+import { FACET_KEYS, type FacetKey, formatListingQuery, isKnownFacetValue, SORT_CODES, type SortCode } from "../../commerce/contract/listing-query";
 
 /**
  * A listing's state lives in its URL so that a filtered page is a shareable, back-button-safe
@@ -18,7 +18,8 @@ export function listingStateFromUrl(params: URLSearchParams): ListingState {
   const filters: [FacetKey, string][] = [];
   for (const key of FACET_KEYS) {
     for (const value of params.getAll(key)) {
-      if (value && value.length <= 80 && !value.includes(":") && !filters.some(([k, v]) => k === key && v === value)) filters.push([key, value]);
+      if (value && value.length <= 80 && !value.includes(":") && isKnownFacetValue(key, value) && !filters.some(([k, v]) => k === key && v === value))
+        filters.push([key, value]);
     }
   }
   return {

@@ -21,6 +21,23 @@ export type FacetKey = (typeof FACET_KEYS)[number];
 export const SORT_CODES = ["relevance", "price-asc", "price-desc", "name-asc", "newest", "bestsellers"] as const;
 export type SortCode = (typeof SORT_CODES)[number];
 
+/** Price facet values: bands of the lowest price, in major units ("200+" is open-ended). */
+export const PRICE_BAND_CODES = ["0-15", "15-25", "25-50", "50-100", "100-200", "200+"] as const;
+
+/**
+ * Facets whose values are a fixed list; any other value is refused. The others take catalog values
+ * (brands, roasts…), where an unknown value simply matches nothing.
+ */
+export const FIXED_FACET_VALUES: Partial<Record<FacetKey, readonly string[]>> = {
+  price: PRICE_BAND_CODES,
+  availability: ["inStock"],
+};
+
+export function isKnownFacetValue(key: FacetKey, value: string): boolean {
+  const fixed = FIXED_FACET_VALUES[key];
+  return fixed === undefined || fixed.includes(value);
+}
+
 export const MAX_PAGE_SIZE = 96;
 export const DEFAULT_PAGE_SIZE = 24;
 
@@ -47,6 +64,7 @@ export function parseListingQuery(raw: string): { ok: true; query: ListingQuery 
     const value = rest[i + 1] ?? "";
     if (!isFacetKey(key)) return { ok: false, message: `unknown facet '${key}'; facets are ${FACET_KEYS.join(", ")}` };
     if (value.length === 0 || value.length > 80) return { ok: false, message: `facet ${key} needs a value of at most 80 characters` };
+    if (!isKnownFacetValue(key, value)) return { ok: false, message: `facet ${key} takes one of ${FIXED_FACET_VALUES[key]!.join(", ")}` };
     if (!filters.some(([k, v]) => k === key && v === value)) filters.push([key, value]);
   }
   if (filters.length > 40) return { ok: false, message: "too many facet values" };

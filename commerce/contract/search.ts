@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ProductSchema } from "./product";
-import { FACET_KEYS, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, SORT_CODES } from "./listing-query";
+import { FACET_KEYS, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, parseListingQuery, SORT_CODES } from "./listing-query";
 
 export * from "./listing-query";
 
@@ -8,12 +8,24 @@ export * from "./listing-query";
 export const FacetKeySchema = z.enum(FACET_KEYS);
 export const SortCodeSchema = z.enum(SORT_CODES);
 
+/** OCC's `freeText:sort:facetKey:facetValue:…`; a malformed one is refused with the reason. */
+export const ListingQueryTextSchema = z
+  .string()
+  .max(2000)
+  .superRefine((raw, ctx) => {
+    const parsed = parseListingQuery(raw);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+  });
+
 export const SearchRequestSchema = z.object({
-  query: z.string().max(2000).default(""),
+  query: ListingQueryTextSchema.default(""),
   currentPage: z.coerce.number().int().min(0).max(10_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type SearchRequest = z.infer<typeof SearchRequestSchema>;
+
+/** searchText's own `query` carries only sort and facets after a leading colon; the term is separate. */
+export const SearchTextQuerySchema = z.object({ query: z.string().max(2000).optional() });
 
 export const FacetValueSchema = z.object({
   code: z.string(),

@@ -5,7 +5,9 @@ import { type IndexResult, PRICE_BANDS } from "./listing-index";
 import { flavourName, messagesFor } from "./messages";
 
 function priceBandName(code: string, lang: Lang, symbol: string): string {
-  const band = PRICE_BANDS.find((b) => b.code === code)!;
+  // The contract refuses unknown price values; should one reach here anyway, show it as it is.
+  const band = PRICE_BANDS.find((b) => b.code === code);
+  if (!band) return code;
   const words = messagesFor(lang).priceBand;
   const fmt = (minor: number) => words.amount(minor, symbol);
   if (band.max === Number.MAX_SAFE_INTEGER) return words.andUp(fmt(band.min));

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { CategoryCodeSchema, KeywordRedirectSchema, SearchRequestSchema, TermQuerySchema } from "../contract/search";
+import { CategoryCodeSchema, KeywordRedirectSchema, SearchRequestSchema, SearchTextQuerySchema, TermQuerySchema } from "../contract/search";
 import type { CategoryScope, SearchService } from "../domain/search-service";
 import type { ShopContext } from "../domain/shop-context";
 import { invalid } from "./errors";
@@ -36,10 +36,7 @@ export function searchRouter(search: SearchService): Router {
     "/products/searchText",
     handle(async (req, res) => {
       const { term } = parse(TermQuerySchema, req.query);
-      const rest = String(req.query.query ?? ":relevance")
-        .split(":")
-        .slice(1)
-        .join(":");
+      const rest = (parse(SearchTextQuerySchema, req.query).query ?? ":relevance").split(":").slice(1).join(":");
       res.type("application/json").send(await answerPage(siteOf(res), { ...req.query, query: `${term.replace(/:/g, " ")}:${rest || "relevance"}` }));
     }),
   );
