@@ -1,4 +1,4 @@
-import type { Lang } from "../contract/common";
+import type { BrandId, Lang } from "../contract/common";
 import type { FacetKey, SortCode } from "../contract/search";
 
 /**
@@ -20,6 +20,8 @@ export interface ShopMessages {
   packSizeValue: (stored: string) => string;
   packLabel: (size: number, unit: "oz" | "ct") => string;
   singleUnit: string;
+  /** Names of the catalog's specification rows, by feature code; rows not listed keep their stored name. */
+  featureNames: Record<string, string>;
   colourQualifier: string;
   sizeQualifier: string;
   specifications: string;
@@ -34,18 +36,19 @@ export interface ShopMessages {
   newsletterWelcome: (storeName: string) => { subject: string; text: string };
 }
 
-const en: ShopMessages = {
+/** US English: the US consumer and commercial stores. */
+const enUS: ShopMessages = {
   facetNames: {
     category: "Category",
     type: "Product type",
     brand: "Brand",
     roast: "Roast",
-    flavour: "Flavour",
+    flavour: "Flavor",
     caffeine: "Caffeine",
     packType: "Pack type",
     packSize: "Pack size",
     series: "Brewer series",
-    colour: "Colour",
+    colour: "Color",
     price: "Price",
     availability: "Availability",
   },
@@ -66,7 +69,8 @@ const en: ShopMessages = {
   packSizeValue: (stored) => stored,
   packLabel: (size, unit) => `${size} ${unit}`,
   singleUnit: "Each",
-  colourQualifier: "Colour",
+  featureNames: { roast: "Roast", flavour: "Flavor", caffeine: "Caffeine", packaging: "Packaging" },
+  colourQualifier: "Color",
   sizeQualifier: "Size",
   specifications: "Specifications",
   inStockOnly: "In stock only",
@@ -81,6 +85,14 @@ const en: ShopMessages = {
     subject: `Welcome to the ${store} newsletter`,
     text: `Thanks for signing up. You will hear about offers and new roasts once a week.\n\n${store}`,
   }),
+};
+
+/** Canadian English differs from US English only in spelling. */
+const enCA: ShopMessages = {
+  ...enUS,
+  facetNames: { ...enUS.facetNames, flavour: "Flavour", colour: "Colour" },
+  featureNames: { ...enUS.featureNames, flavour: "Flavour" },
+  colourQualifier: "Colour",
 };
 
 const fr: ShopMessages = {
@@ -100,9 +112,9 @@ const fr: ShopMessages = {
   },
   sortNames: {
     relevance: "Pertinence",
-    "price-asc": "Prix : croissant",
-    "price-desc": "Prix : décroissant",
-    "name-asc": "Nom : A à Z",
+    "price-asc": "Prix\u202f: croissant",
+    "price-desc": "Prix\u202f: décroissant",
+    "name-asc": "Nom\u202f: A à Z",
     newest: "Nouveautés",
     bestsellers: "Meilleurs vendeurs",
   },
@@ -129,6 +141,7 @@ const fr: ShopMessages = {
   packSizeValue: (stored) => stored.replace(/ ct$/, " unités"),
   packLabel: (size, unit) => (unit === "ct" ? `${size} unités` : `${size} ${unit}`),
   singleUnit: "Unité",
+  featureNames: { roast: "Torréfaction", flavour: "Saveur", caffeine: "Caféine", packaging: "Emballage" },
   colourQualifier: "Couleur",
   sizeQualifier: "Format",
   specifications: "Caractéristiques",
@@ -140,7 +153,7 @@ const fr: ShopMessages = {
     between: (from, to) => `${from} à ${to}`,
   },
   backInStock: (name, url, store) => ({
-    subject: `De retour en stock : ${name}`,
+    subject: `De retour en stock\u202f: ${name}`,
     text: `Bonne nouvelle! ${name} est de nouveau en stock.\n\n${url}\n\n${store}`,
   }),
   newsletterWelcome: (store) => ({
@@ -149,15 +162,45 @@ const fr: ShopMessages = {
   }),
 };
 
-export const MESSAGES: Readonly<Record<Lang, ShopMessages>> = { en, fr };
+/** The language variants the service writes; English depends on the site asking. */
+export type Locale = "en-US" | "en-CA" | "fr";
 
-export function messagesFor(lang: Lang): ShopMessages {
-  return MESSAGES[lang];
+export const MESSAGES: Readonly<Record<Locale, ShopMessages>> = { "en-US": enUS, "en-CA": enCA, fr };
+
+/** The Canadian store writes Canadian English; every other site, and a caller that names none, US English. */
+export function localeOf(lang: Lang, site?: BrandId): Locale {
+  if (lang === "fr") return "fr";
+  return site === "cab2c" ? "en-CA" : "en-US";
+}
+
+export function messagesFor(lang: Lang, site?: BrandId): ShopMessages {
+  return MESSAGES[localeOf(lang, site)];
 }
 
 /** A stored (English) flavour name in the shopper's language. */
 export function flavourName(value: string, lang: Lang): string {
-  return MESSAGES[lang].flavours[value] ?? value;
+  return messagesFor(lang).flavours[value] ?? value;
+}
+
+/** French flavour adjectives agreeing with "notes" (feminine plural): "aux notes douces". */
+const FLAVOUR_NOTES_FR: Record<string, string> = {
+  Smooth: "douces",
+  Smoky: "fumées",
+  Earthy: "terreuses",
+  Nutty: "noisettées",
+  Sweet: "sucrées",
+  Balanced: "équilibrées",
+  Fruity: "fruitées",
+  Chocolate: "chocolatées",
+  Bright: "vives",
+  Floral: "florales",
+  Spicy: "épicées",
+  Herbal: "herbacées",
+  Creamy: "crémeuses",
+};
+
+export function flavourNotesFr(value: string): string {
+  return FLAVOUR_NOTES_FR[value] ?? flavourName(value, "fr").toLowerCase();
 }
 
 /** The flavour names the catalog knows, as stored. */

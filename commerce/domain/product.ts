@@ -1,4 +1,4 @@
-import type { Currency, Lang } from "../contract/common";
+import type { BrandId, Currency, Lang } from "../contract/common";
 import { ELIGIBILITY_FLAGS, type EligibilityFlags, packUnit, type Product, type VariantOption } from "../contract/product";
 import type { ProductFamilyRecord, ProductRecord } from "../db/catalog";
 import { messagesFor } from "./messages";
@@ -10,6 +10,8 @@ export interface PricingContext {
   currency: Currency;
   lang: Lang;
   userGroups: readonly string[];
+  /** The site asking: its English is US or Canadian. Without one, US English. */
+  site?: BrandId;
 }
 
 export type Fields = "BASIC" | "DEFAULT" | "FULL";
@@ -46,10 +48,12 @@ function byShelfOrder(a: ProductRecord, b: ProductRecord): number {
   return pack(a) - pack(b) || (a.pack_size ?? 0) - (b.pack_size ?? 0) || a.code.localeCompare(b.code);
 }
 
-function variantLabel(v: ProductRecord, lang: Lang): string {
-  if (v.color) return v.color;
-  if (v.pack_size) return messagesFor(lang).packLabel(v.pack_size, packUnit(v.pack_type));
-  return messagesFor(lang).singleUnit;
+/** Colours are stored by their English name; the label is in the shopper's language. */
+function variantLabel(v: ProductRecord, lang: Lang, site: BrandId | undefined): string {
+  const words = messagesFor(lang, site);
+  if (v.color) return words.colours[v.color] ?? v.color;
+  if (v.pack_size) return words.packLabel(v.pack_size, packUnit(v.pack_type));
+  return words.singleUnit;
 }
 
 function familyStock(sellable: ProductRecord[]): Product["familyStockStatus"] {
@@ -69,7 +73,7 @@ export function productView(family: ProductFamilyRecord, requestedCode: string, 
     byKey = new Map();
     views.set(family, byKey);
   }
-  const key = `${requestedCode}|${fields}|${ctx.currency}|${ctx.lang}|${ctx.userGroups.join(",")}`;
+  const key = `${requestedCode}|${fields}|${ctx.currency}|${ctx.lang}|${ctx.site ?? ""}|${ctx.userGroups.join(",")}`;
   let view = byKey.get(key);
   if (view === undefined) {
     view = assembleProduct(family, requestedCode, ctx, fields);
@@ -81,6 +85,7 @@ export function productView(family: ProductFamilyRecord, requestedCode: string, 
 /** Builds the API product for `requestedCode` (the base or one of its variants) from its family. */
 export function assembleProduct(family: ProductFamilyRecord, requestedCode: string, ctx: PricingContext, fields: Fields): Product | null {
   const { base, variants } = family;
+  const words = messagesFor(ctx.lang, ctx.site);
   const categorySlug = family.categories[0]?.slug ?? "Products";
   const sellable = variants.length > 0 ? variants : [base];
   const selected = sellable.find((v) => v.code === requestedCode) ?? sellable.find((v) => v.default_variant === 1) ?? sellable[0]!;
@@ -90,7 +95,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
   for (const v of [...variants].sort(byShelfOrder)) {
     const blocks = resolvePriceBlocks(v.prices, ctx.currency, ctx.lang, ctx.userGroups);
     if (!blocks) continue;
-    const label = variantLabel(v, ctx.lang);
+    const label = variantLabel(v, ctx.lang, ctx.site);
     variantOptions.push({
       code: v.code,
       url: productUrl(categorySlug, base.slug, v.code),
@@ -110,9 +115,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
       isDiscountPrice: blocks.isDiscountPrice,
       salesPriceStrategy: "ALL",
       variantOptionQualifiers: [
-        v.color
-          ? { qualifier: "color", name: messagesFor(ctx.lang).colourQualifier, value: label }
-          : { qualifier: "size", name: messagesFor(ctx.lang).sizeQualifier, value: label },
+        v.color ? { qualifier: "color", name: words.colourQualifier, value: label } : { qualifier: "size", name: words.sizeQualifier, value: label },
       ],
     });
   }
@@ -170,8 +173,13 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
         ? [
             {
               code: "specifications",
-              name: messagesFor(ctx.lang).specifications,
-              features: family.classifications.map((c) => ({ code: c.feature_code, name: c.feature_name, featureValues: [{ value: c.value }] })),
+              name: words.specifications,
+              // Row names the service knows are written in the site's own spelling ("Flavor" in the US).
+              features: family.classifications.map((c) => ({
+                code: c.feature_code,
+                name: words.featureNames[c.feature_code] ?? c.feature_name,
+                featureValues: [{ value: c.value }],
+              })),
             },
           ]
         : undefined,

@@ -1,6 +1,6 @@
 import type { BrandId } from "../contract/common";
 import type { EligibilityFlag } from "../contract/product";
-import { flavourName, MESSAGES } from "../domain/messages";
+import { flavourName, flavourNotesFr, MESSAGES } from "../domain/messages";
 import type { Database } from "../db/schema";
 import { ACCESSORIES, BREWERS, COCOAS, COFFEES, COLOURS, ROASTERS, TEAS, type Caffeine, type Roast } from "./catalog-data";
 
@@ -259,15 +259,18 @@ export function buildCatalog(): Rows {
     });
   };
 
-  const beverageFeatures = (roast: Roast | undefined, flavour: string, caffeine: Caffeine, packNote: string) => [
+  // Pack types are stored by code; each language names them from the messages module.
+  const packNote = (types: readonly string[], lang: "en" | "fr") =>
+    types.map((t) => (lang === "fr" ? MESSAGES.fr.packTypes[t] : MESSAGES["en-US"].packTypes[t]) ?? t).join(", ");
+  const beverageFeatures = (roast: Roast | undefined, flavour: string, caffeine: Caffeine, packTypes: readonly string[]) => [
     ...(roast ? [{ code: "roast", en: ["Roast", cap(roast)] as [string, string], fr: ["Torréfaction", MESSAGES.fr.roasts[roast]!] as [string, string] }] : []),
     { code: "flavour", en: ["Flavour", flavour] as [string, string], fr: ["Saveur", flavourName(flavour, "fr")] as [string, string] },
     {
       code: "caffeine",
-      en: ["Caffeine", MESSAGES.en.caffeine[caffeine]!] as [string, string],
+      en: ["Caffeine", MESSAGES["en-US"].caffeine[caffeine]!] as [string, string],
       fr: ["Caféine", MESSAGES.fr.caffeine[caffeine]!] as [string, string],
     },
-    { code: "packaging", en: ["Packaging", packNote] as [string, string], fr: ["Emballage", packNote] as [string, string] },
+    { code: "packaging", en: ["Packaging", packNote(packTypes, "en")] as [string, string], fr: ["Emballage", packNote(packTypes, "fr")] as [string, string] },
   ];
 
   COFFEES.forEach(([en, fr, roast, flavour, caffeine, roaster], i) => {
@@ -290,17 +293,17 @@ export function buildCatalog(): Rows {
         en: {
           name: en,
           summary: `A ${flavour.toLowerCase()} ${roastEn} coffee from ${ROASTERS[roaster]}.`,
-          description: `${en} is a ${roastEn} with ${flavour.toLowerCase()} notes. ${MESSAGES.en.caffeine[caffeine]!}, roasted by ${ROASTERS[roaster]} and sealed for freshness in every pod and bag.`,
+          description: `${en} is a ${roastEn} with ${flavour.toLowerCase()} notes. ${MESSAGES["en-US"].caffeine[caffeine]!}, roasted by ${ROASTERS[roaster]} and sealed for freshness in every pod and bag.`,
         },
         fr: {
           name: fr,
           summary: `Un café de torréfaction ${roastFr(roast)}, ${flavourFr}, de ${ROASTERS[roaster]}.`,
-          description: `${fr} est un café de torréfaction ${roastFr(roast)} aux notes ${flavourFr}. ${MESSAGES.fr.caffeine[caffeine]!}, torréfié par ${ROASTERS[roaster]} et scellé pour préserver sa fraîcheur.`,
+          description: `${fr} est un café de torréfaction ${roastFr(roast)} aux notes ${flavourNotesFr(flavour)}. ${MESSAGES.fr.caffeine[caffeine]!}, torréfié par ${ROASTERS[roaster]} et scellé pour préserver sa fraîcheur.`,
         },
         categories: ["coffee", ...new Set(packs.map((p) => packCategory(p.packType)))],
         flags,
         image: `pod-${roast}.svg`,
-        features: beverageFeatures(roast, flavour, caffeine, "K-Cup, Bagged, Canned"),
+        features: beverageFeatures(roast, flavour, caffeine, [...new Set(packs.map((p) => p.packType))]),
       },
       packs.map((p) => ({
         code: `${code}-${p.packCode}-${p.size}`,
@@ -328,17 +331,17 @@ export function buildCatalog(): Rows {
         en: {
           name: en,
           summary: `${en} tea pods from Prairie Tea Co.`,
-          description: `${en}: a ${flavour.toLowerCase()} tea, ${MESSAGES.en.caffeine[caffeine]!.toLowerCase()}, in single-serve pods.`,
+          description: `${en}: a ${flavour.toLowerCase()} tea, ${MESSAGES["en-US"].caffeine[caffeine]!.toLowerCase()}, in single-serve pods.`,
         },
         fr: {
           name: fr,
           summary: `Dosettes de thé ${fr} de Prairie Tea Co.`,
-          description: `${fr} : un thé ${flavourName(flavour, "fr").toLowerCase()}, ${MESSAGES.fr.caffeine[caffeine]!.toLowerCase()}, en dosettes individuelles.`,
+          description: `${fr}\u202f: un thé ${flavourName(flavour, "fr").toLowerCase()}, ${MESSAGES.fr.caffeine[caffeine]!.toLowerCase()}, en dosettes individuelles.`,
         },
         categories: ["tea"],
         flags: [],
         image: "tea.svg",
-        features: beverageFeatures(undefined, flavour, caffeine, "K-Cup"),
+        features: beverageFeatures(undefined, flavour, caffeine, ["KCup"]),
       },
       [24, 72].map((size) => ({
         code: `${code}-KC-${size}`,
@@ -367,12 +370,12 @@ export function buildCatalog(): Rows {
         fr: {
           name: fr,
           summary: `Dosettes ${fr} de Velvet Cocoa.`,
-          description: `${fr} : un chocolat chaud riche et ${flavourName(flavour, "fr").toLowerCase()} en dosette individuelle.`,
+          description: `${fr}\u202f: un chocolat chaud riche et ${flavourName(flavour, "fr").toLowerCase()} en dosette individuelle.`,
         },
         categories: ["hot-cocoa"],
         flags: [],
         image: "cocoa.svg",
-        features: beverageFeatures(undefined, flavour, "caffeine-free", "K-Cup"),
+        features: beverageFeatures(undefined, flavour, "caffeine-free", ["KCup"]),
       },
       [12, 24].map((size) => ({
         code: `${code}-KC-${size}`,
@@ -457,10 +460,10 @@ export function buildCatalog(): Rows {
         },
         categories: ["accessories"],
         flags: [],
-        image: "accessory.svg",
+        image: `accessory-${slugify(en)}.svg`,
         features: [],
       },
-      [{ code: `${code}-ACC-1`, labelEn: "Each", labelFr: "Unité", usd, sites, categories: ["accessories"], image: "accessory.svg" }],
+      [{ code: `${code}-ACC-1`, labelEn: "Each", labelFr: "Unité", usd, sites, categories: ["accessories"], image: `accessory-${slugify(en)}.svg` }],
     );
   });
 

@@ -123,7 +123,8 @@ function components(site: BrandId, lang: Lang): CmsComponent[] {
     {
       uid: "HomeFeatured",
       typeCode: "ProductCarouselComponent",
-      title: fr ? "Nos favoris" : commercial ? "Breakroom favourites" : "Customer favourites",
+      // The Canadian store writes Canadian English; the US stores, US spelling.
+      title: fr ? "Nos favoris" : commercial ? "Breakroom favorites" : site === "cab2c" ? "Customer favourites" : "Customer favorites",
       productCodes: commercial
         ? ["5001-SMRG-KC-96", "5003-SMRG-KC-96", "5005-HRBR-KC-72", "8009-BFBR-BRW-BLK", "9011-BFAC-ACC-1", "BUNDLE-SMALL-BUSINESS"]
         : site === "cab2c"

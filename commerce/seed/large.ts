@@ -1,5 +1,5 @@
 import type { BrandId, Currency } from "../contract/common";
-import { FLAVOURS, flavourName, MESSAGES } from "../domain/messages";
+import { FLAVOURS, flavourNotesFr, MESSAGES } from "../domain/messages";
 import type { Database, Db } from "../db/index";
 import { rebuildListings } from "../db/listing";
 import { cadFromUsd, emptyRows, slugify } from "./catalog";
@@ -95,7 +95,7 @@ export async function seedLargeCatalog(db: Db, count: number, siteCurrencies: Re
       };
       const fr = {
         summary: `Un café de torréfaction ${MESSAGES.fr.roasts[roast]!.toLowerCase()} de ${brandName}.`,
-        description: `${nameFr} : café ${originFr} de torréfaction ${MESSAGES.fr.roasts[roast]!.toLowerCase()} aux notes ${flavourName(note, "fr").toLowerCase()}.`,
+        description: `${nameFr}\u202f: café ${originFr} de torréfaction ${MESSAGES.fr.roasts[roast]!.toLowerCase()} aux notes ${flavourNotesFr(note)}.`,
       };
       for (const code of [base, variant]) {
         const suffix = code === variant ? ", 24 ct" : "";
