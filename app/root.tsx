@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const lang: Lang = data?.lang ?? "en";
   if (error) {
-    const t = messages(lang);
+    const t = messages(lang, data?.brand.id);
     return [{ title: isRouteErrorResponse(error) ? t.errorHeadline : t.coffeeBreakTitle }, { name: "robots", content: "noindex" }];
   }
   return [{ title: data?.brand.name ?? "Brewfront" }];
@@ -84,7 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
   const lang = data?.lang ?? "en";
-  const t = messages(lang);
+  const t = messages(lang, data?.brand.id);
   if (!data) {
     return (
       <>
@@ -151,7 +151,11 @@ export function ErrorBoundary() {
   const lang = data?.lang ?? "en";
   return (
     <Shell data={data}>
-      {isRouteErrorResponse(error) ? <SorryPage brand={brand} lang={lang} status={error.status} /> : <CoffeeBreakPage brand={brand} lang={lang} />}
+      {isRouteErrorResponse(error) ? (
+        <SorryPage brand={brand} lang={lang} status={error.status} withHelp={data?.webapp} />
+      ) : (
+        <CoffeeBreakPage brand={brand} lang={lang} withHelp={data?.webapp} />
+      )}
     </Shell>
   );
 }

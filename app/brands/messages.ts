@@ -1,7 +1,7 @@
-import type { Lang } from "../../commerce/contract/common";
+import type { BrandId, Lang } from "../../commerce/contract/common";
 
-/** Every phrase a shopper can see, in each language the stores speak. */
-const en = {
+/** Every phrase a shopper can see, in each language the stores speak. US English is the reference set. */
+const enUS = {
   skipToContent: "Skip to main content",
   homeLink: "{brand}, home",
   searchLabel: "Search products",
@@ -63,7 +63,7 @@ const en = {
   breadcrumb: "Breadcrumb",
   home: "Home",
   chooseSize: "Size",
-  chooseColour: "Colour",
+  chooseColour: "Color",
   specifications: "Specifications",
   description: "Description",
   inThisBundle: "In this bundle",
@@ -102,11 +102,21 @@ const en = {
   offerBreakroomFreeBrewer: "Free brewer with a breakroom subscription",
   offerBreakroomPlatinum: "Platinum breakroom plan eligible",
   offerVirtual: "Delivered by email",
-  offerPersonalized: "Personalised for you",
+  offerPersonalized: "Personalized for you",
+  /** Put between a label and its value; French sets it off with a narrow no-break space. */
+  colon: ":",
 } as const;
 
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof typeof enUS;
 export type Messages = Record<MessageKey, string>;
+
+/** Canadian English: US English with Canadian spellings. */
+const enCA: Messages = {
+  ...enUS,
+  chooseColour: "Colour",
+};
+
+// French punctuation: a narrow no-break space before : ; ! ?
 
 const fr: Record<MessageKey, string> = {
   skipToContent: "Passer au contenu principal",
@@ -120,19 +130,19 @@ const fr: Record<MessageKey, string> = {
   mainNav: "Principal",
   newsletterEmail: "Adresse courriel",
   newsletterSubmit: "S’inscrire",
-  newsletterSubscribed: "Merci! Vous êtes inscrit. Un courriel de bienvenue vous attend.",
+  newsletterSubscribed: "Merci\u202f! Vous êtes inscrit. Un courriel de bienvenue vous attend.",
   newsletterAlready: "Vous êtes déjà inscrit. Merci de votre fidélité.",
   newsletterFailed: "L’inscription n’a pas fonctionné. Veuillez réessayer dans un instant.",
   newsletterPageTitle: "Inscription à l’infolettre",
-  help: "Besoin d’aide?",
+  help: "Besoin d’aide\u202f?",
   callUs: "Appelez-nous sans frais",
   emailUs: "Écrivez-nous",
   replyTime: "Nous répondons en 24 à 48 heures",
-  errorHeadline: "DÉSOLÉ, UN PROBLÈME EST SURVENU!",
+  errorHeadline: "DÉSOLÉ, UN PROBLÈME EST SURVENU\u202f!",
   errorMessage: "On dirait qu’on a infusé du décaféiné par erreur. La page demandée n’est pas disponible.",
   errorHome: "Retour à l’accueil",
   errorShop: "Ou magasinez",
-  coffeeBreakTitle: "Cette page prend une pause-café!",
+  coffeeBreakTitle: "Cette page prend une pause-café\u202f!",
   coffeeBreakMessage: "Un problème est survenu de notre côté. Veuillez réessayer dans quelques minutes.",
   from: "À partir de",
   was: "Avant",
@@ -155,7 +165,7 @@ const fr: Record<MessageKey, string> = {
   sortBy: "Trier par",
   sortApply: "Trier",
   results: "{n} produits",
-  categoryDescription: "Magasinez {name} : {n} produits.",
+  categoryDescription: "Magasinez {name}\u202f: {n} produits.",
   resultsOne: "1 produit",
   pagination: "Pages",
   previousPage: "Précédent",
@@ -180,7 +190,7 @@ const fr: Record<MessageKey, string> = {
   offers: "Offres",
   notifyHeading: "Recevez un courriel à son retour",
   notifySubmit: "M’aviser",
-  notifyRegistered: "C’est noté! Nous vous écrirons dès son retour en stock.",
+  notifyRegistered: "C’est noté\u202f! Nous vous écrirons dès son retour en stock.",
   notifyAlready: "Vous êtes déjà inscrit pour ce produit. Nous vous écrirons à son retour.",
   notifyFailed: "Votre demande n’a pas pu être enregistrée. Veuillez réessayer.",
   recentlyViewed: "Consultés récemment",
@@ -198,10 +208,10 @@ const fr: Record<MessageKey, string> = {
   consentFunctionalOnly: "Fonctionnels seulement",
   consentNecessaryOnly: "Nécessaires seulement",
   consentChooseOption: "Choisissez une des options de témoins.",
-  formFromElsewhere: "Interdit : ce formulaire doit être envoyé depuis les pages du magasin.",
-  offerFreeCampaign: "Gratuite avec un abonnement de livraison automatique admissible",
+  formFromElsewhere: "Interdit\u202f: ce formulaire doit être envoyé depuis les pages du magasin.",
+  offerFreeCampaign: "Gratuit avec un abonnement de livraison automatique admissible",
   offerFiftyPercentCampaign: "50 % de rabais avec un abonnement de livraison automatique admissible",
-  offerPremiumBrewerCampaign: "Offre cafetière haut de gamme offerte",
+  offerPremiumBrewerCampaign: "Offre sur cafetière haut de gamme disponible",
   offerStarterKitLite: "Fait partie de l’offre trousse de démarrage légère",
   offerAutoDeliverySavings: "Économisez plus avec la livraison automatique",
   offerBuyMoreSaveMore: "Achetez plus, économisez plus",
@@ -210,15 +220,24 @@ const fr: Record<MessageKey, string> = {
   offerBreakroomPlatinum: "Admissible au forfait Platine",
   offerVirtual: "Livré par courriel",
   offerPersonalized: "Personnalisé pour vous",
+  colon: "\u202f:",
 };
 
-const dictionaries: Record<Lang, Record<MessageKey, string>> = { en, fr };
+export type Locale = "en-US" | "en-CA" | "fr";
+
+const dictionaries: Record<Locale, Messages> = { "en-US": enUS, "en-CA": enCA, fr };
+
+/** The Canadian store writes Canadian English; the US consumer and commercial stores, US English. */
+export function localeOf(lang: Lang, brand?: BrandId): Locale {
+  if (lang === "fr") return "fr";
+  return brand === "cab2c" ? "en-CA" : "en-US";
+}
 
 /** Fills {name} placeholders. */
 export function format(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
 }
 
-export function messages(lang: Lang): Messages {
-  return dictionaries[lang];
+export function messages(lang: Lang, brand?: BrandId): Messages {
+  return dictionaries[localeOf(lang, brand)];
 }

@@ -1,11 +1,11 @@
 import { Form, useLocation } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
-import { messages } from "../brands/messages";
+import { useMessages } from "./useMessages";
 
 /** Asks once which optional cookies the shopper allows: analytical, targeting and functional. */
 export function ConsentBanner({ lang }: { lang: Lang }) {
   const location = useLocation();
-  const t = messages(lang);
+  const t = useMessages(lang);
   return (
     <section className="consent" aria-labelledby="consent-heading">
       <h2 id="consent-heading">{t.consentHeading}</h2>

@@ -1,7 +1,7 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { PublicBrand } from "../brands/brands";
-import { messages } from "../brands/messages";
 import { EMAIL_US_PATH, localePath } from "../lib/paths";
+import { useMessages } from "./useMessages";
 
 function telHref(phone: string): string {
   return `tel:+1${phone.replace(/\D/g, "").replace(/^1/, "")}`;
@@ -9,12 +9,13 @@ function telHref(phone: string): string {
 
 /** Help area shared by the error page and the footer: toll-free number, hours, email-us link. */
 export function HelpArea({ brand, lang }: { brand: PublicBrand; lang: Lang }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   return (
     <section className="help" aria-labelledby="help-heading">
       <h2 id="help-heading">{t.help}</h2>
       <p>
-        {t.callUs}:{" "}
+        {t.callUs}
+        {t.colon}{" "}
         <a href={telHref(brand.phone)} className="help__phone">
           {brand.phone}
         </a>
@@ -31,10 +32,11 @@ export function HelpArea({ brand, lang }: { brand: PublicBrand; lang: Lang }) {
  * The page for a page that does not exist (or failed): an apology, the way home, shop links and
  * help. The commercial store has its own variant: its shop links point at bulk coffee, commercial
  * brewers and breakroom supplies. Without a brand (only when the root loader itself failed) the
- * shop links and help, which are the brand's own, are left out.
+ * shop links and help, which are the brand's own, are left out. The help area appears once: pages
+ * with the site footer already show it there, so `withHelp` is set only where there is no footer.
  */
-export function SorryPage({ brand, lang, status }: { brand: PublicBrand | undefined; lang: Lang; status: number }) {
-  const t = messages(lang);
+export function SorryPage({ brand, lang, status, withHelp = false }: { brand: PublicBrand | undefined; lang: Lang; status: number; withHelp?: boolean }) {
+  const t = useMessages(lang);
   return (
     <div className={`error-page error-page--${brand?.id === "usafh" ? "commercial" : "consumer"}`} data-status={status}>
       <h1>{t.errorHeadline}</h1>
@@ -47,7 +49,10 @@ export function SorryPage({ brand, lang, status }: { brand: PublicBrand | undefi
       {brand ? (
         <>
           <nav aria-label={t.errorShop}>
-            <p>{t.errorShop}:</p>
+            <p>
+              {t.errorShop}
+              {t.colon}
+            </p>
             <ul className="error-page__shop">
               {brand.shopLinks.map((l) => (
                 <li key={l.path}>
@@ -56,7 +61,7 @@ export function SorryPage({ brand, lang, status }: { brand: PublicBrand | undefi
               ))}
             </ul>
           </nav>
-          <HelpArea brand={brand} lang={lang} />
+          {withHelp ? <HelpArea brand={brand} lang={lang} /> : null}
         </>
       ) : null}
     </div>
@@ -64,8 +69,8 @@ export function SorryPage({ brand, lang, status }: { brand: PublicBrand | undefi
 }
 
 /** Any uncaught render error shows this generic 500 page. */
-export function CoffeeBreakPage({ brand, lang }: { brand: PublicBrand | undefined; lang: Lang }) {
-  const t = messages(lang);
+export function CoffeeBreakPage({ brand, lang, withHelp = false }: { brand: PublicBrand | undefined; lang: Lang; withHelp?: boolean }) {
+  const t = useMessages(lang);
   return (
     <div className="error-page error-page--coffee-break">
       <h1>{t.coffeeBreakTitle}</h1>
@@ -75,7 +80,7 @@ export function CoffeeBreakPage({ brand, lang }: { brand: PublicBrand | undefine
           {t.errorHome}
         </a>
       </p>
-      {brand ? <HelpArea brand={brand} lang={lang} /> : null}
+      {brand && withHelp ? <HelpArea brand={brand} lang={lang} /> : null}
     </div>
   );
 }

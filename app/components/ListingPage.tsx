@@ -1,12 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
-import { messages } from "../brands/messages";
 import type { ListingState } from "../lib/listing-url";
 import { localePath } from "../lib/paths";
 import type { ProductCardData } from "../lib/page-views";
 import type { ListingPageView } from "../lib/page-views";
 import { ActiveFilters, FacetPanel, Pagination, ResultCount, SortForm } from "./Listing";
 import { ProductGrid } from "./ProductCard";
+import { useMessages } from "./useMessages";
 
 export interface ListingView {
   page: ListingPageView;
@@ -17,7 +17,7 @@ export interface ListingView {
 
 /** The body shared by category and search pages: facets, result header, grid and pages. */
 export function ListingBody({ view, lang, compare }: { view: ListingView; lang: Lang; compare?: boolean }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   const { page, state, basePath, products } = view;
   const listing = {
     page,
@@ -51,7 +51,7 @@ export function ListingBody({ view, lang, compare }: { view: ListingView; lang: 
 }
 
 export function Breadcrumbs({ trail, lang }: { trail: { name: string; url?: string }[]; lang: Lang }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   return (
     <nav aria-label={t.breadcrumb} className="breadcrumbs">
       <ol>

@@ -1,9 +1,9 @@
 import type { Lang } from "../../commerce/contract/common";
-import { messages } from "../brands/messages";
 import { EmailForm, type EmailFormData } from "./EmailForm";
+import { useMessages } from "./useMessages";
 
 export function NotifyMeForm({ lang, productCode, initial }: { lang: Lang; productCode: string; initial?: EmailFormData }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   return (
     <EmailForm
       action="/notify-me"

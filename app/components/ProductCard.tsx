@@ -1,13 +1,13 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
-import { messages } from "../brands/messages";
 import { useLinkDelegation } from "../lib/link-delegation";
 import { localePath } from "../lib/paths";
 import type { ProductCardData } from "../lib/page-views";
 import { Price } from "./Price";
+import { useMessages } from "./useMessages";
 
 export function StockStatus({ status, lang }: { status: Product["stock"]["stockLevelStatus"]; lang: Lang }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   const text = status === "inStock" ? t.inStock : status === "lowStock" ? t.lowStock : t.outOfStock;
   return <span className={`stock stock--${status}`}>{text}</span>;
 }
@@ -21,7 +21,7 @@ export function Badge({ badge }: { badge: NonNullable<Product["badge"]> }) {
 }
 
 export function ProductCard({ product, lang, compare }: { product: ProductCardData; lang: Lang; compare?: boolean }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   return (
     <article className="product-card">
       {/* data-discover: Remix learns the product route ahead of the click, as it does for a <Link>. */}

@@ -2,10 +2,11 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { EligibilityFlag, Product, VariantOption } from "../../commerce/contract/product";
-import { type MessageKey, messages } from "../brands/messages";
+import type { MessageKey } from "../brands/messages";
 import { localePath } from "../lib/paths";
 import { Price } from "./Price";
 import { StockStatus } from "./ProductCard";
+import { useMessages } from "./useMessages";
 
 export interface GalleryImage {
   url: string;
@@ -18,7 +19,7 @@ export interface GalleryImage {
  */
 export function Gallery({ images, selected, lang }: { images: GalleryImage[]; selected: number; lang: Lang }) {
   const [current, setCurrent] = useState(Math.min(selected, Math.max(0, images.length - 1)));
-  const t = messages(lang);
+  const t = useMessages(lang);
   const main = images[current];
   if (!main) return null;
   return (
@@ -47,7 +48,7 @@ export function Gallery({ images, selected, lang }: { images: GalleryImage[]; se
 }
 
 export function VariantSelector({ product, lang }: { product: Product; lang: Lang }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   if (product.variantOptions.length < 2) return null;
   const qualifier = product.variantOptions[0]!.variantOptionQualifiers[0];
   const isColour = qualifier?.qualifier === "color";
@@ -79,21 +80,26 @@ export function VariantSelector({ product, lang }: { product: Product; lang: Lan
 
 /** Price blocks: the price paid, the list price struck through, member and campaign prices. */
 export function PriceBlock({ product, lang }: { product: Product; lang: Lang }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   const selected = product.variantOptions.find((v) => v.code === (product.baseProduct ? product.code : product.defaultVariantCode));
   const personalized = selected?.personalizedPriceData;
   const campaign = selected?.campaignPriceData;
+  // Once a size or colour is shown as selected, the price is that variant's, never "From …".
+  const shown = selected ? selected.priceData : product.price;
+  const original = selected ? selected.originalPriceData : product.originalPriceData;
   return (
     <div className="price-block">
-      <Price price={product.price} original={product.originalPriceData} lang={lang} />
-      {personalized && personalized.minor < product.price.minor ? (
+      <Price price={shown} original={original} lang={lang} />
+      {personalized && personalized.minor < shown.minor ? (
         <p className="price-block__member">
-          {t.memberPrice}: <strong>{personalized.formattedValue}</strong>
+          {t.memberPrice}
+          {t.colon} <strong>{personalized.formattedValue}</strong>
         </p>
       ) : null}
       {campaign ? (
         <p className="price-block__campaign">
-          {t.campaignPrice}: <strong>{campaign.formattedValue}</strong>
+          {t.campaignPrice}
+          {t.colon} <strong>{campaign.formattedValue}</strong>
         </p>
       ) : null}
     </div>
@@ -116,7 +122,7 @@ const OFFER_TEXT: Partial<Record<EligibilityFlag, MessageKey>> = {
 
 /** Offers from the eligibility flags; a plain product (no flag set) shows none. */
 export function Offers({ product, lang }: { product: Product; lang: Lang }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   if (product.plain) return null;
   const offers = (Object.keys(OFFER_TEXT) as EligibilityFlag[]).filter((f) => product[f]).map((f) => t[OFFER_TEXT[f]!]);
   if (offers.length === 0) return null;
@@ -132,7 +138,7 @@ export function Offers({ product, lang }: { product: Product; lang: Lang }) {
 }
 
 export function Specifications({ product, lang }: { product: Product; lang: Lang }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   const features = product.classifications?.flatMap((c) => c.features) ?? [];
   if (features.length === 0) return null;
   return (
@@ -153,7 +159,7 @@ export function Specifications({ product, lang }: { product: Product; lang: Lang
 }
 
 export function BundleContents({ product, lang }: { product: Product; lang: Lang }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   const items = product.bundleTemplateData?.masterTemplateData.bundleProductsData ?? [];
   if (!product.isBundle || items.length === 0) return null;
   return (
@@ -165,7 +171,8 @@ export function BundleContents({ product, lang }: { product: Product; lang: Lang
             {b.quantity > 1 ? `${b.quantity} × ` : ""}
             {b.name}{" "}
             <span className="bundle__price">
-              {t.bundleSave}: {b.productBundlePrice.formattedValue}
+              {t.bundleSave}
+              {t.colon} {b.productBundlePrice.formattedValue}
             </span>
           </li>
         ))}

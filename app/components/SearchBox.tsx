@@ -2,15 +2,15 @@ import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { Suggestions } from "../../commerce/contract/search";
-import { messages } from "../brands/messages";
 import { localePath, searchPath } from "../lib/paths";
+import { useMessages } from "./useMessages";
 
 /**
  * The header search: a GET form to /search (or /fr/recherche) that works without JavaScript.
  * With JavaScript it becomes a combobox offering word completions and products as you type.
  */
 export function SearchBox({ lang }: { lang: Lang }) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   const action = searchPath(lang);
   const fetcher = useFetcher<Suggestions>();
   const navigate = useNavigate();

@@ -1,11 +1,12 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { CmsComponentOf } from "../../commerce/contract/cms";
 import type { PublicBrand } from "../brands/brands";
-import { messages } from "../brands/messages";
 import { HelpArea } from "./ErrorPage";
 import { NewsletterForm } from "./NewsletterForm";
+import { useMessages } from "./useMessages";
 
 export function SiteFooter({ footer, brand, lang }: { footer?: CmsComponentOf<"Footer">; brand: PublicBrand; lang: Lang }) {
+  const t = useMessages(lang);
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
@@ -22,7 +23,7 @@ export function SiteFooter({ footer, brand, lang }: { footer?: CmsComponentOf<"F
           </nav>
         ))}
         <section aria-labelledby="newsletter-heading">
-          <h2 id="newsletter-heading">{footer?.newsletter.heading ?? messages(lang).newsletterHeading}</h2>
+          <h2 id="newsletter-heading">{footer?.newsletter.heading ?? t.newsletterHeading}</h2>
           {footer ? <p>{footer.newsletter.text}</p> : null}
           <NewsletterForm lang={lang} />
         </section>

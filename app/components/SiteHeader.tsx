@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { CmsComponentOf } from "../../commerce/contract/cms";
-import { format, messages } from "../brands/messages";
+import { format } from "../brands/messages";
 import { localePath } from "../lib/paths";
 import { SearchBox } from "./SearchBox";
+import { useMessages } from "./useMessages";
 
 interface Props {
   brandName: string;
@@ -14,7 +15,7 @@ interface Props {
 }
 
 export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, hideCommerceLinks }: Props) {
-  const t = messages(lang);
+  const t = useMessages(lang);
   return (
     <header className="site-header">
       <div className="site-header__bar">
