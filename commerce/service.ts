@@ -36,8 +36,15 @@ export function pruneCatalogChanges(db: Db): Promise<void> {
   return pruneListingChanges(db);
 }
 
-/** The /rest router (bodies, OpenAPI document, brand APIs, errors), mailing as the configuration says. */
-export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger): Router {
+/** The /rest router, and `close()` to stop its background work (mail delivery) before the database closes. */
+export type CommerceApi = Router & { close(): Promise<void> };
+
+/**
+ * The /rest router (bodies, OpenAPI document, brand APIs, errors), mailing as the configuration
+ * says. It starts this process's mail delivery loop (queued mail is sent by whichever process
+ * claims it first); `close()` stops it. Its timers do not keep a process alive on their own.
+ */
+export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger): CommerceApi {
   const shop = createShop({
     db,
     brands: config.brands,
@@ -46,7 +53,9 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     catalogSyncMs: config.catalogSyncMs,
     productCacheSize: config.productCacheSize,
   });
-  return createCommerceRouter({ shop, logger, adminKey: config.adminApiKey });
+  shop.outbox.start();
+  const router = createCommerceRouter({ shop, logger, adminKey: config.adminApiKey });
+  return Object.assign(router, { close: () => shop.outbox.stop() });
 }
 
 /** /healthz: the process answers. /readyz: and its database does too. */

@@ -28,7 +28,9 @@ export function createDb(location: DatabaseLocation, options: { pgPoolMax: numbe
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
-  database.pragma("busy_timeout = 5000");
+  // better-sqlite3 waits for a lock synchronously, holding up every request of the process: keep
+  // each wait short. Writes go through writeTransaction, which retries asynchronously.
+  database.pragma("busy_timeout = 50");
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 

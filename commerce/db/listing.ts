@@ -2,6 +2,7 @@ import type { BrandId, Currency, Lang } from "../contract/common";
 import { packUnit } from "../contract/product";
 import type { Db } from "./index";
 import { indexSearchDocuments, type SearchDocument } from "./search-text";
+import { writeTransaction } from "./write-transaction";
 
 const BATCH = 400;
 
@@ -16,9 +17,18 @@ export async function rebuildListings(db: Db, siteCurrencies: Readonly<Record<Br
     ? [...new Set(baseCodes)]
     : (await db.selectFrom("product").select("code").where("base_code", "is", null).orderBy("code").execute()).map((r) => r.code);
   for (let i = 0; i < codes.length; i += BATCH) {
-    await db.transaction().execute((trx) => rebuildBatch(trx as unknown as Db, siteCurrencies, codes.slice(i, i + BATCH)));
+    await writeTransaction(db, (trx) => rebuildBatch(trx, siteCurrencies, codes.slice(i, i + BATCH)));
   }
   return codes.length;
+}
+
+/**
+ * The same, inside a write transaction the caller already holds, so the listing change commits
+ * (or not) together with the change that caused it. For a few products at a time.
+ */
+export async function rebuildListingsIn(trx: Db, siteCurrencies: Readonly<Record<BrandId, Currency>>, baseCodes: readonly string[]): Promise<void> {
+  const codes = [...new Set(baseCodes)];
+  for (let i = 0; i < codes.length; i += BATCH) await rebuildBatch(trx, siteCurrencies, codes.slice(i, i + BATCH));
 }
 
 /** The base products of these codes (variants map to their base). */

@@ -178,6 +178,22 @@ export interface StockAlertTable {
   notified_at: string | null;
 }
 
+export interface OutboxMessageTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  /** The message's text and HTML parts as JSON. */
+  body: string;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** A worker sending it holds it until then; past it, another worker may take it over. */
+  claimed_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
 export interface Database {
   product: ProductTable;
   product_text: ProductTextTable;
@@ -200,4 +216,5 @@ export interface Database {
   listing_change: ListingChangeTable;
   keyword_redirect: KeywordRedirectTable;
   stock_alert: StockAlertTable;
+  outbox_message: OutboxMessageTable;
 }

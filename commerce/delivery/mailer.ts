@@ -32,5 +32,18 @@ export function createMailer(options: MailerOptions): Mailer {
       const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, "_");
       await fs.writeFile(path.join(outbox, `${Date.now()}-${safeTo}-${info.messageId.replace(/[^a-z0-9]/gi, "").slice(0, 12)}.eml`), info.message as Buffer);
     },
+    async pruneOlderThan(before) {
+      const names = await fs.readdir(outbox).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names.filter((n) => n.endsWith(".eml"))) {
+        const file = path.join(outbox, name);
+        const stat = await fs.stat(file).catch(() => null);
+        if (stat && stat.mtime < before) {
+          await fs.rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
   };
 }

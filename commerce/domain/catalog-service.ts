@@ -4,19 +4,21 @@ import type { BrandId, Lang } from "../contract/common";
 import type { Compare, MediaSet, Product } from "../contract/product";
 import { findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
-import { baseCodesOf, rebuildListings } from "../db/listing";
+import { baseCodesOf, rebuildListingsIn } from "../db/listing";
 import { mediaItems } from "../db/media";
-import { insertStockAlert, markAlertNotified, setStockLevel, waitingAlerts } from "../db/stock";
+import { insertStockAlert, markAlertsNotified, setStockLevel, waitingAlerts } from "../db/stock";
+import { writeTransaction } from "../db/write-transaction";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { compareTable } from "./compare";
 import { invalid, notFound, ShopError } from "./errors";
 import type { ListingIndexes } from "./listing-indexes";
-import type { Mailer } from "./mail";
+import { type MailOutbox, queueMails } from "./mail-outbox";
 import { type Fields, productView } from "./product";
 import { limitProductCodes } from "./product-codes";
 import type { ProductFamilies } from "./product-families";
 import type { ShopContext } from "./shop-context";
 import { answerBackInStockAlerts, isRestock } from "./stock-alerts";
+import { orTryAgainLater } from "./try-again";
 
 export interface CatalogServiceDeps {
   db: Db;
@@ -24,7 +26,7 @@ export interface CatalogServiceDeps {
   feed: CatalogChangeFeed;
   indexes: ListingIndexes;
   families: ProductFamilies;
-  mailer: Mailer;
+  outbox: MailOutbox;
   logger: Logger;
 }
 
@@ -128,11 +130,17 @@ export class CatalogService {
     };
   }
 
-  /** Notify me: out-of-stock products only, one waiting alert per shopper. Answers the product's code. */
+  /**
+   * Notify me: out-of-stock products only, one waiting alert per shopper. A base product's page
+   * shows its default variant, so an alert sent from it is stored under that variant, the one a
+   * restock names. Answers the code the alert waits for.
+   */
   async registerStockAlert(ctx: ShopContext, code: string, email: string): Promise<string> {
-    const product = await this.product(ctx, code, "BASIC");
+    const asked = await this.product(ctx, code, "BASIC");
+    const shown = asked.baseProduct ? asked.code : (asked.defaultVariantCode ?? asked.code);
+    const product = shown === asked.code ? asked : await this.product(ctx, shown, "BASIC");
     if (product.stock.stockLevelStatus !== "outOfStock") throw invalid("productCode", "This product is in stock: add it to your cart instead.");
-    const added = await insertStockAlert(this.deps.db, ctx.site, ctx.lang, product.code, email);
+    const added = await orTryAgainLater(() => insertStockAlert(this.deps.db, ctx.site, ctx.lang, product.code, email));
     if (!added) {
       throw new ShopError("conflict", {
         type: "DuplicateAlertError",
@@ -145,28 +153,63 @@ export class CatalogService {
   }
 
   /**
-   * Sets a product's stock. Its listings are rebuilt (the change log tells every process), this
-   * process's caches catch up at once (others within the sync interval), and when the product came
-   * back every shopper waiting for it is mailed, each as their own site shows it.
+   * Sets a product's stock. In one write transaction: the level, its listings (the change log
+   * tells every process), and when the product came back, every waiting shopper's alert marked
+   * answered with its mail queued in the outbox, each as their own site shows the product. Either
+   * all of it happens or none. Then this process's caches catch up (others within the sync
+   * interval) and the queued mails are sent.
    */
   async updateStock(code: string, level: number): Promise<StockUpdate> {
-    const { db, feed, brands, mailer, logger } = this.deps;
-    const before = await setStockLevel(db, code, level);
-    if (before === null) throw notFound(code, `Product with code '${code}' not found.`);
-    await rebuildListings(db, siteCurrencies(brands), await baseCodesOf(db, [code]));
-    await feed.catchUp({ force: true });
-    const alertsSent = isRestock(before, level)
-      ? await answerBackInStockAlerts({
-          brands,
-          waiting: () => waitingAlerts(db, code),
-          productFor: async (site: BrandId, lang: Lang) =>
-            (await this.products({ site, lang, currency: brands[site].currency, userGroups: [] }, [code], "BASIC"))[0] ?? null,
-          send: (mail) => mailer.send(mail),
-          markNotified: (id) => markAlertNotified(db, id),
-          onMailFailed: (id, err) => logger.error({ err, alert: id }, "back-in-stock mail failed; the alert stays waiting"),
-        })
-      : 0;
-    return { code, level, previousLevel: before, alertsSent };
+    const { db, feed, brands, outbox, logger } = this.deps;
+    // Read before the transaction: product views come from this process's caches, which must not
+    // wait on the connection the transaction holds.
+    const shownAs = level > 0 ? await this.productOnEverySite(code) : new Map<string, { name: string; url: string }>();
+    const bases = await baseCodesOf(db, [code]);
+    const outcome = await orTryAgainLater(() =>
+      writeTransaction(db, async (trx) => {
+        const before = await setStockLevel(trx, code, level);
+        if (before === null) return null;
+        await rebuildListingsIn(trx, siteCurrencies(brands), bases);
+        let mailIds: number[] = [];
+        const alertsSent = isRestock(before, level)
+          ? await answerBackInStockAlerts({
+              brands,
+              // Alerts stored under the base code (sent from a base product's page) wait for its variants too.
+              waiting: () => waitingAlerts(trx, [code, ...bases]),
+              productFor: (site: BrandId, lang: Lang) => shownAs.get(`${site}/${lang}`) ?? null,
+              answer: async (answers) => {
+                await markAlertsNotified(
+                  trx,
+                  answers.map((a) => a.alertId),
+                );
+                mailIds = await queueMails(
+                  trx,
+                  "back-in-stock",
+                  answers.map((a) => a.mail),
+                );
+              },
+            })
+          : 0;
+        return { before, alertsSent, mailIds };
+      }),
+    );
+    if (!outcome) throw notFound(code, `Product with code '${code}' not found.`);
+    // The change is committed: from here on nothing may turn the answer into an error.
+    await feed.catchUp({ force: true }).catch((err) => logger.warn({ err }, "catalog caches will catch up on the next read"));
+    if (outcome.mailIds.length) await outbox.deliver({ ids: outcome.mailIds });
+    return { code, level, previousLevel: outcome.before, alertsSent: outcome.alertsSent };
+  }
+
+  /** The product as each site shows it in each language, keyed "site/lang"; sites that do not sell it are left out. */
+  private async productOnEverySite(code: string): Promise<Map<string, { name: string; url: string }>> {
+    const shown = new Map<string, { name: string; url: string }>();
+    for (const site of Object.keys(this.deps.brands) as BrandId[]) {
+      for (const lang of ["en", "fr"] as const) {
+        const [p] = await this.products({ site, lang, currency: this.deps.brands[site].currency, userGroups: [] }, [code], "BASIC");
+        if (p) shown.set(`${site}/${lang}`, { name: p.name, url: p.url });
+      }
+    }
+    return shown;
   }
 }
 

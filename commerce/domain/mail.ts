@@ -11,4 +11,6 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Deletes delivered copies kept locally (the .eml files) older than `before`; answers how many. */
+  pruneOlderThan?(before: Date): Promise<number>;
 }

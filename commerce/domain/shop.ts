@@ -7,6 +7,7 @@ import { CatalogService } from "./catalog-service";
 import { ContentService } from "./content-service";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
+import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
 import { ProductFamilies } from "./product-families";
 import { SearchService } from "./search-service";
 
@@ -20,6 +21,8 @@ export interface ShopOptions {
   catalogSyncMs: number;
   /** Product families kept in memory. */
   productCacheSize: number;
+  /** How the outbox's delivery loop runs (defaults suit production). */
+  outbox?: Partial<MailOutboxOptions>;
 }
 
 export interface Shop {
@@ -27,17 +30,23 @@ export interface Shop {
   catalog: CatalogService;
   search: SearchService;
   content: ContentService;
+  /** Mail waiting to be sent; its delivery loop is started by whoever hosts the shop. */
+  outbox: MailOutbox;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
-export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize }: ShopOptions): Shop {
+export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const indexes = new ListingIndexes(db, feed);
   const families = new ProductFamilies(db, feed, productCacheSize);
+  const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
   return {
     brands,
-    catalog: new CatalogService({ db, brands, feed, indexes, families, mailer, logger }),
+    catalog: new CatalogService({ db, brands, feed, indexes, families, outbox, logger }),
     search: new SearchService({ db, feed, indexes, families }),
-    content: new ContentService({ db, brands, mailer, logger }),
+    // The welcome mail goes through the outbox too (retried when it fails), recorded right after
+    // the sign-up rather than in its transaction.
+    content: new ContentService({ db, brands, mailer: outbox.asMailer("newsletter-welcome"), logger }),
+    outbox,
   };
 }

@@ -19,34 +19,35 @@ export function backInStockMail(email: string, store: MailingBrand, lang: Lang, 
   return { to: email, ...messagesFor(lang).backInStock(productName, url, store.name) };
 }
 
+/** One waiting shopper's answer: the mail, and the alert it settles. */
+export interface BackInStockAnswer {
+  alertId: number;
+  mail: MailMessage;
+}
+
 export interface BackInStockDeps {
   /** The brands as configured (overrides applied): mails link to and sign with these. */
   brands: Readonly<Record<BrandId, MailingBrand>>;
   waiting: () => Promise<WaitingAlert[]>;
   /** The product as the alert's own site shows it (its language and currency); null when it no longer sells there. */
-  productFor: (site: BrandId, lang: Lang) => Promise<{ name: string; url: string } | null>;
-  send: (mail: MailMessage) => Promise<void>;
-  markNotified: (id: number) => Promise<void>;
-  onMailFailed: (alertId: number, err: unknown) => void;
+  productFor: (site: BrandId, lang: Lang) => { name: string; url: string } | null;
+  /** Marks the alerts answered and queues their mails, in the same transaction as the restock. */
+  answer: (answers: BackInStockAnswer[]) => Promise<void>;
 }
 
 /**
  * Answers every shopper waiting for a product that came back: one mail each, in the language and
- * currency of the site they asked on. An alert is marked only after its mail went out, so a failed
- * mail leaves it waiting for the next restock. Answers how many were sent.
+ * currency of the site they asked on. The mails are queued with the restock itself and sent
+ * afterwards (with retries), so an answered alert always has its mail on the way. Shoppers on a
+ * site that no longer sells the product keep waiting. Answers how many were answered.
  */
 export async function answerBackInStockAlerts(deps: BackInStockDeps): Promise<number> {
-  let sent = 0;
+  const answers: BackInStockAnswer[] = [];
   for (const alert of await deps.waiting()) {
-    const product = await deps.productFor(alert.site, alert.lang);
+    const product = deps.productFor(alert.site, alert.lang);
     if (!product) continue;
-    try {
-      await deps.send(backInStockMail(alert.email, deps.brands[alert.site], alert.lang, product.name, product.url));
-      await deps.markNotified(alert.id);
-      sent++;
-    } catch (err) {
-      deps.onMailFailed(alert.id, err);
-    }
+    answers.push({ alertId: alert.id, mail: backInStockMail(alert.email, deps.brands[alert.site], alert.lang, product.name, product.url) });
   }
-  return sent;
+  if (answers.length) await deps.answer(answers);
+  return answers.length;
 }

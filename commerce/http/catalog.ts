@@ -1,8 +1,9 @@
-import { Router } from "express";
+import { type Response, Router } from "express";
 import { z } from "zod";
 import { FieldsSchema } from "../contract/common";
 import { ProductCodeParamSchema, ProductCodesQuerySchema, StockAlertRequestSchema, StockUpdateSchema } from "../contract/product";
 import type { CatalogService } from "../domain/catalog-service";
+import { TryAgainLater } from "../domain/try-again";
 import { ApiProblem } from "./errors";
 import { handle, parse } from "./handle";
 import { siteOf } from "./site";
@@ -25,6 +26,17 @@ const PageSizeQuery = z.object({
     .regex(/^[a-z0-9-]{1,64}$/)
     .optional(),
 });
+
+/** A write that could not get the database in time changed nothing: 503 with Retry-After, so the caller sends it again. */
+async function busyAsUnavailable<T>(res: Response, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!(err instanceof TryAgainLater)) throw err;
+    res.set("Retry-After", String(err.retryAfterSeconds));
+    throw new ApiProblem(503, { type: "ServiceUnavailableError", message: err.message });
+  }
+}
 
 export function catalogRouter(catalog: CatalogService, adminKey: string | undefined): Router {
   const router = Router({ mergeParams: true });
@@ -132,7 +144,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     "/alert/alertMe",
     handle(async (req, res) => {
       const { productCode, email } = parse(StockAlertRequestSchema, req.body);
-      const registered = await catalog.registerStockAlert(siteOf(res), code(productCode), email);
+      const registered = await busyAsUnavailable(res, () => catalog.registerStockAlert(siteOf(res), code(productCode), email));
       res.status(201).json({ status: "registered", productCode: registered, email });
     }),
   );
@@ -149,7 +161,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
       }
       const productCode = code(req.params.code);
       const { level } = parse(StockUpdateSchema, req.body);
-      const update = await catalog.updateStock(productCode, level);
+      const update = await busyAsUnavailable(res, () => catalog.updateStock(productCode, level));
       res.json({ ...update, stock: update.level });
     }),
   );

@@ -35,7 +35,8 @@ export async function startCommerce(dialect: "sqlite" | "postgres"): Promise<Run
   await migrateDatabase(db);
   await seedDatabase(db, config);
   const app = express();
-  app.use(createCommerceApi(db, config, pino({ level: "silent" })));
+  const commerce = createCommerceApi(db, config, pino({ level: "silent" }));
+  app.use(commerce);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   const { port } = server.address() as AddressInfo;
@@ -46,6 +47,7 @@ export async function startCommerce(dialect: "sqlite" | "postgres"): Promise<Run
     async stop() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
+      await commerce.close();
       await db.destroy();
       await database.drop();
       fs.rmSync(outbox, { recursive: true, force: true });

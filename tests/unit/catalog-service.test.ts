@@ -80,15 +80,79 @@ describe("catalog service: updating stock", () => {
     expect((await shop.catalog.bestSellers(usb2c, 48, "accessories")).map((p) => p.code)).toContain("9001-BFAC");
   });
 
-  it("mails nobody when stock only changes amount, and keeps an alert whose mail failed for the next restock", async () => {
+  it("mails nobody when stock only changes amount", async () => {
     expect((await shop.catalog.updateStock(code, 9)).alertsSent).toBe(0);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("keeps a mail that failed in the outbox and sends it on a later round, once", async () => {
     await shop.catalog.updateStock(code, 0);
     await shop.catalog.registerStockAlert(usb2c, code, "bob@example.com");
     mailDown = true;
-    expect((await shop.catalog.updateStock(code, 4)).alertsSent).toBe(0);
-    mailDown = false;
-    await shop.catalog.updateStock(code, 0);
     expect((await shop.catalog.updateStock(code, 4)).alertsSent).toBe(1);
+    expect(sent.map((m) => m.to)).toEqual(["ann@example.com"]);
+    const failed = await db.selectFrom("outbox_message").selectAll().where("recipient", "=", "bob@example.com").executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ sent_at: null, attempts: 1, last_error: "smtp down" });
+    // Not due yet: the retry waits (backoff), even with the mailer back.
+    mailDown = false;
+    expect(await shop.outbox.deliver()).toBe(0);
+    const later = new Date(Date.now() + 60_000);
+    expect(await shop.outbox.deliver({ now: later })).toBe(1);
+    expect(await shop.outbox.deliver({ now: later })).toBe(0);
+    // A second restock does not answer the same alert again.
+    await shop.catalog.updateStock(code, 0);
+    expect((await shop.catalog.updateStock(code, 4)).alertsSent).toBe(0);
     expect(sent.map((m) => m.to)).toEqual(["ann@example.com", "bob@example.com"]);
+  });
+});
+
+describe("catalog service: notify me from a base product's page", () => {
+  const usb2c: ShopContext = { site: "usb2c", lang: "en", currency: "USD", userGroups: [] };
+  const base = "5001-SMRG";
+  const sent: MailMessage[] = [];
+  let database: TestDatabase;
+  let db: Db;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    database = tempSqlite();
+    const config = testCommerceConfig(database.url);
+    db = openDatabase(config);
+    await migrateDatabase(db);
+    await seedDatabase(db, config);
+    shop = createShop({
+      db,
+      brands: config.brands,
+      mailer: { send: async (mail) => void sent.push(mail) },
+      logger: pino({ level: "silent" }),
+      catalogSyncMs: 60_000,
+      productCacheSize: 100,
+    });
+  });
+
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it("waits for the variant the page shows by default, and is answered when that variant returns", async () => {
+    const shown = (await shop.catalog.product(usb2c, base)).defaultVariantCode!;
+    expect(shown).toMatch(/^5001-SMRG-/);
+    await shop.catalog.updateStock(shown, 0);
+    expect(await shop.catalog.registerStockAlert(usb2c, base, "cleo@example.com")).toBe(shown);
+    const update = await shop.catalog.updateStock(shown, 6);
+    expect(update.alertsSent).toBe(1);
+    expect(sent.map((m) => m.to)).toEqual(["cleo@example.com"]);
+  });
+
+  it("also answers alerts stored under the base code before alerts named variants", async () => {
+    const shown = (await shop.catalog.product(usb2c, base)).defaultVariantCode!;
+    await shop.catalog.updateStock(shown, 0);
+    await db
+      .insertInto("stock_alert")
+      .values({ site: "usb2c", lang: "en", product_code: base, email: "dan@example.com", created_at: new Date().toISOString(), notified_at: null })
+      .execute();
+    expect((await shop.catalog.updateStock(shown, 3)).alertsSent).toBe(1);
+    expect(sent.map((m) => m.to)).toEqual(["cleo@example.com", "dan@example.com"]);
   });
 });

@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as m001 from "./001_catalog_and_content";
 import * as m002 from "./002_listing_search_alerts";
+import * as m003 from "./003_outbox_message";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
   "001_catalog_and_content": m001,
   "002_listing_search_alerts": m002,
+  "003_outbox_message": m003,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,116 @@
+import type { Db } from "./index";
+import { lockingRows, writeTransaction } from "./write-transaction";
+
+/** A mail to send, as the outbox stores it. */
+export interface OutboxEntry {
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface ClaimedMessage extends OutboxEntry {
+  id: number;
+  attempts: number;
+}
+
+/** Records mails inside the caller's write transaction; answers their ids. */
+export async function recordOutboxMessages(trx: Db, entries: readonly OutboxEntry[], now = new Date()): Promise<number[]> {
+  if (entries.length === 0) return [];
+  const at = now.toISOString();
+  const rows = await trx
+    .insertInto("outbox_message")
+    .values(
+      entries.map((e) => ({
+        kind: e.kind,
+        recipient: e.recipient,
+        subject: e.subject,
+        body: JSON.stringify({ text: e.text, html: e.html }),
+        created_at: at,
+        next_attempt_at: at,
+      })),
+    )
+    .returning("id")
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Whether anything is due; a plain read, so idle workers do not take the write lock to find out. */
+export async function hasDueMessages(db: Db, now: Date, maxAttempts: number): Promise<boolean> {
+  const at = now.toISOString();
+  const row = await db
+    .selectFrom("outbox_message")
+    .select("id")
+    .where("sent_at", "is", null)
+    .where("next_attempt_at", "<=", at)
+    .where("attempts", "<", maxAttempts)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * Takes up to `limit` due messages (or just `ids`, when given and still due) for `leaseMs`: no
+ * other worker takes them until the lease runs out, so each is sent by one worker. A worker that
+ * dies mid-send leaves its messages to be taken again once the lease has passed. Each claim counts
+ * as an attempt.
+ */
+export async function claimDueMessages(
+  db: Db,
+  options: { now: Date; leaseMs: number; limit: number; maxAttempts: number; ids?: readonly number[] },
+): Promise<ClaimedMessage[]> {
+  const at = options.now.toISOString();
+  const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
+  return writeTransaction(db, async (trx) => {
+    let due = trx
+      .selectFrom("outbox_message")
+      .select("id")
+      .where("sent_at", "is", null)
+      .where("next_attempt_at", "<=", at)
+      .where("attempts", "<", options.maxAttempts)
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
+      .orderBy("id")
+      .limit(options.limit);
+    if (options.ids) due = due.where("id", "in", options.ids.length ? [...options.ids] : [-1]);
+    // Another worker's claim in progress is skipped, not waited for.
+    const ids = (await (lockingRows(trx) ? due.forUpdate().skipLocked() : due).execute()).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const rows = await trx
+      .updateTable("outbox_message")
+      .set((eb) => ({ claimed_until: until, attempts: eb("attempts", "+", 1) }))
+      .where("id", "in", ids)
+      .returning(["id", "kind", "recipient", "subject", "body", "attempts"])
+      .execute();
+    return rows
+      .sort((a, b) => a.id - b.id)
+      .map((r) => {
+        const body = JSON.parse(r.body) as { text: string; html?: string };
+        return { id: r.id, kind: r.kind, recipient: r.recipient, subject: r.subject, text: body.text, html: body.html, attempts: r.attempts };
+      });
+  });
+}
+
+export async function markMessageSent(db: Db, id: number, now = new Date()): Promise<void> {
+  await writeTransaction(db, (trx) =>
+    trx.updateTable("outbox_message").set({ sent_at: now.toISOString(), claimed_until: null, last_error: null }).where("id", "=", id).execute(),
+  );
+}
+
+/** Gives the message back for another attempt at `retryAt`, keeping the reason. */
+export async function markMessageFailed(db: Db, id: number, error: string, retryAt: Date): Promise<void> {
+  await writeTransaction(db, (trx) =>
+    trx
+      .updateTable("outbox_message")
+      .set({ last_error: error.slice(0, 2000), next_attempt_at: retryAt.toISOString(), claimed_until: null })
+      .where("id", "=", id)
+      .execute(),
+  );
+}
+
+/** Deletes messages sent before `before`; answers how many. */
+export async function pruneSentMessages(db: Db, before: Date): Promise<number> {
+  const result = await writeTransaction(db, (trx) => trx.deleteFrom("outbox_message").where("sent_at", "<", before.toISOString()).executeTakeFirst());
+  return Number(result.numDeletedRows);
+}

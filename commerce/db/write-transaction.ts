@@ -1,0 +1,69 @@
+import { sql } from "kysely";
+import { isPostgres } from "./dialect";
+import type { Db } from "./index";
+
+/**
+ * The database stayed locked by other writers for longer than a request should wait. Nothing of
+ * the write was applied; the caller may try again shortly.
+ */
+export class DatabaseBusyError extends Error {
+  constructor(cause: unknown) {
+    super("the database is busy with other writes", { cause });
+  }
+}
+
+/** How long a write keeps trying to get the lock before giving up (without blocking its process). */
+const PATIENCE_MS = 3000;
+
+// SQLite: another process holds the write lock. PostgreSQL: serialization failure, deadlock, lock
+// not available; each means the transaction was rolled back as a whole and may simply run again.
+const RETRYABLE_CODES = new Set(["SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_LOCKED", "40001", "40P01", "55P03"]);
+
+function isContention(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && RETRYABLE_CODES.has(code);
+}
+
+/**
+ * Runs `fn` as one short write transaction and answers its result. On SQLite it begins with
+ * BEGIN IMMEDIATE, so the write lock is taken before anything is read: a transaction that reads
+ * and then writes can no longer fail half-way with SQLITE_BUSY_SNAPSHOT. On PostgreSQL it is an
+ * ordinary transaction; reads that decide a write lock their rows (`for update`).
+ *
+ * Waiting for the lock happens in short steps (SQLite's busy_timeout is kept small, because
+ * better-sqlite3 waits synchronously and would hold up every other request of the process), with
+ * asynchronous pauses in between. Past PATIENCE_MS it gives up with DatabaseBusyError, having
+ * written nothing. `fn` may run more than once, so it must not have effects outside the database.
+ */
+export async function writeTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  const giveUpAt = Date.now() + PATIENCE_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await (isPostgres(db) ? db.transaction().execute((trx) => fn(trx)) : immediateTransaction(db, fn));
+    } catch (err) {
+      if (!isContention(err)) throw err;
+      if (Date.now() >= giveUpAt) throw new DatabaseBusyError(err);
+      const pause = Math.min(50, 2 + attempt * 3) * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
+async function immediateTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (err) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw err;
+    }
+  });
+}
+
+/** `select … for update` where the database has it (PostgreSQL); SQLite's BEGIN IMMEDIATE already excludes other writers. */
+export function lockingRows(db: Db): boolean {
+  return isPostgres(db);
+}

@@ -1,0 +1,151 @@
+import type { Logger } from "pino";
+import type { Db } from "../db/index";
+import {
+  type ClaimedMessage,
+  claimDueMessages,
+  hasDueMessages,
+  markMessageFailed,
+  markMessageSent,
+  pruneSentMessages,
+  recordOutboxMessages,
+} from "../db/outbox";
+import { writeTransaction } from "../db/write-transaction";
+import type { Mailer, MailMessage } from "./mail";
+
+export interface MailOutboxOptions {
+  /** How often each process looks for due mail. */
+  pollMs: number;
+  /** How long a process holds a message it is sending before another may take it over. */
+  leaseMs: number;
+  /** After this many failed attempts a message stays unsent, with its last error, for an operator. */
+  maxAttempts: number;
+  /** Sent messages (and written .eml files) are kept this long. */
+  keepSentMs: number;
+  pruneEveryMs: number;
+}
+
+export const DEFAULT_OUTBOX_OPTIONS: MailOutboxOptions = {
+  pollMs: 1000,
+  leaseMs: 60_000,
+  maxAttempts: 12,
+  keepSentMs: 7 * 24 * 3600_000,
+  pruneEveryMs: 3600_000,
+};
+
+const BATCH = 20;
+
+/** Waits 30 s after the first failure, doubling up to an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
+}
+
+/** Queues mails inside the caller's write transaction (the change that causes them); answers their ids. */
+export function queueMails(trx: Db, kind: string, mails: readonly MailMessage[]): Promise<number[]> {
+  return recordOutboxMessages(
+    trx,
+    mails.map((m) => ({ kind, recipient: m.to, subject: m.subject, text: m.text, html: m.html })),
+  );
+}
+
+/**
+ * Sends the mails recorded in the outbox table. Every process runs the same loop: it claims due
+ * messages with a lease (so exactly one process sends each), sends them through the mailer, marks
+ * them sent, and on failure gives them back with a growing delay. Old sent messages are pruned.
+ */
+export class MailOutbox {
+  private readonly options: MailOutboxOptions;
+  private timers: NodeJS.Timeout[] = [];
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly logger: Logger,
+    options: Partial<MailOutboxOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
+  }
+
+  /**
+   * Sends what is due now (or just the messages `ids`, right after the change that queued them);
+   * answers how many went out. Never throws: what could not be sent stays in the outbox.
+   */
+  async deliver(options: { ids?: readonly number[]; now?: Date } = {}): Promise<number> {
+    const now = options.now ?? new Date();
+    let sent = 0;
+    try {
+      if (!options.ids && !(await hasDueMessages(this.db, now, this.options.maxAttempts))) return 0;
+      for (;;) {
+        const claimed = await claimDueMessages(this.db, {
+          now,
+          leaseMs: this.options.leaseMs,
+          limit: BATCH,
+          maxAttempts: this.options.maxAttempts,
+          ids: options.ids,
+        });
+        for (const message of claimed) if (await this.send(message, now)) sent++;
+        if (options.ids || claimed.length < BATCH) return sent;
+      }
+    } catch (err) {
+      this.logger.warn({ err }, "mail delivery paused; queued mail stays in the outbox");
+      return sent;
+    }
+  }
+
+  private async send(message: ClaimedMessage, now: Date): Promise<boolean> {
+    try {
+      await this.mailer.send({ to: message.recipient, subject: message.subject, text: message.text, html: message.html });
+    } catch (err) {
+      const retryAt = new Date(now.getTime() + retryDelayMs(message.attempts));
+      this.logger.error({ err, outboxMessage: message.id, kind: message.kind, attempts: message.attempts }, "mail failed; it will be retried");
+      await markMessageFailed(this.db, message.id, err instanceof Error ? err.message : String(err), retryAt);
+      return false;
+    }
+    await markMessageSent(this.db, message.id);
+    return true;
+  }
+
+  /** Deletes sent messages and delivered files older than the keeping time; answers how many rows went. */
+  async prune(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - this.options.keepSentMs);
+    const rows = await pruneSentMessages(this.db, before);
+    await this.mailer.pruneOlderThan?.(before);
+    return rows;
+  }
+
+  /** A mailer for workflows that queue outside a transaction of their own: record, then send at once. */
+  asMailer(kind: string): Mailer {
+    return {
+      send: async (mail) => {
+        const ids = await writeTransaction(this.db, (trx) => queueMails(trx, kind, [mail]));
+        await this.deliver({ ids });
+      },
+    };
+  }
+
+  /** Starts the delivery loop and the pruning schedule of this process. */
+  start(): void {
+    if (this.timers.length) return;
+    const every = (ms: number, task: () => Promise<unknown>) => {
+      const timer = setInterval(() => {
+        if (this.running) return;
+        this.running = task()
+          .catch((err) => this.logger.error({ err }, "outbox housekeeping failed"))
+          .finally(() => {
+            this.running = null;
+          });
+      }, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.options.pollMs, () => this.deliver());
+    every(this.options.pruneEveryMs, () => this.prune());
+  }
+
+  /** Stops the loop and waits for a round under way, so the database can close after it. */
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.running;
+  }
+}
