@@ -4,11 +4,11 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const hostUrl = (host: string, path = "/") => `http://${host}:${port}${path}`;
 
 test.describe("each brand's home page", () => {
-  test("the US consumer store shows its favourites in USD", async ({ page }) => {
+  test("the US consumer store shows its favorites in USD", async ({ page }) => {
     await page.goto(hostUrl("localhost"));
     await expect(page.locator("html")).toHaveAttribute("data-brand", "usb2c");
     await expect(page.getByRole("link", { name: "Brewfront, home" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Customer favourites" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Customer favorites" })).toBeVisible();
     await expect(page.locator(".product-card").first()).toContainText("$");
     await expect(page.locator(".site-footer")).toContainText("1-800-555-0199");
   });
@@ -27,7 +27,7 @@ test.describe("each brand's home page", () => {
   test("the commercial store renders its own brand", async ({ page }) => {
     await page.goto(hostUrl("commercial.localhost"));
     await expect(page.locator("html")).toHaveAttribute("data-brand", "usafh");
-    await expect(page.getByRole("heading", { name: "Breakroom favourites" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Breakroom favorites" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Great coffee for every breakroom" })).toBeVisible();
   });
 });
@@ -38,7 +38,7 @@ test("an unknown page shows the branded error page", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "SORRY, SOMETHING WENT WRONG!" })).toBeVisible();
   await expect(page.getByText("brewed decaf by mistake")).toBeVisible();
   await page.locator(".error-page").getByRole("link", { name: "Go to the home page" }).click();
-  await expect(page.getByRole("heading", { name: "Customer favourites" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Customer favorites" })).toBeVisible();
 });
 
 test("the footer newsletter signs a shopper up", async ({ page }, testInfo) => {

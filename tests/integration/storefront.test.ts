@@ -28,7 +28,7 @@ describe("brands by host", () => {
     const res = await page("/", "www.brewfront.com");
     expect(res.status).toBe(200);
     expect(res.body).toContain('<html lang="en" data-brand="usb2c"');
-    expect(res.body).toContain("Customer favourites");
+    expect(res.body).toContain("Customer favorites");
     expect(res.body).toMatch(/\$17\.99/);
   });
 
@@ -52,7 +52,7 @@ describe("brands by host", () => {
     const res = await page("/", "commercial.brewfront.com");
     expect(res.body).toContain('data-brand="usafh"');
     expect(res.body).toContain("Brewfront Commercial");
-    expect(res.body).toContain("Breakroom favourites");
+    expect(res.body).toContain("Breakroom favorites");
   });
 
   it("lets ?site= override the host", async () => {
