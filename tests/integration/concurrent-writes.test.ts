@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ProductSchema } from "../../commerce/contract/product";
+import { SearchPageSchema } from "../../commerce/contract/search";
+import { type Db, openDatabase } from "../../commerce/service";
+import { ADMIN_KEY, testCommerceConfig } from "../support/commerce";
+import { DIALECTS } from "../support/databases";
+import { type RunningStore, startStore } from "../support/server";
+
+// Eight accessories that each have one variant, so a listing is in stock exactly when its product is.
+const PRODUCTS = Array.from({ length: 8 }, (_, i) => `900${i + 1}-BFAC-ACC-1`);
+const SHOPPERS_PER_PRODUCT = 3;
+const WRITING_MS = 3000;
+
+interface WriterOutcome {
+  code: string;
+  acknowledged: number[];
+  unavailable: number;
+  failures: string[];
+}
+
+/**
+ * Several worker processes, eight operators updating stock at once, shoppers waiting on every
+ * product: every answer is a success or a clean 503, nothing is half-applied, listings follow
+ * stock, and each waiting shopper gets exactly one mail.
+ */
+describe.each(DIALECTS)("concurrent stock updates on %s with several workers", (dialect) => {
+  let store: RunningStore;
+  let db: Db;
+  const shoppers = (code: string) => Array.from({ length: SHOPPERS_PER_PRODUCT }, (_, i) => `waiting-${i}-${code.toLowerCase()}@example.com`);
+  const put = (code: string, level: number) =>
+    fetch(`${store.url}/rest/v2/usb2c/stock/${code}`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", "X-Admin-Key": ADMIN_KEY },
+      body: JSON.stringify({ level }),
+    });
+
+  beforeAll(async () => {
+    store = await startStore({ dialect, env: { ADMIN_API_KEY: ADMIN_KEY, WEB_CONCURRENCY: "2", LOG_LEVEL: "warn" } });
+    db = openDatabase(testCommerceConfig(store.databaseUrl));
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.destroy();
+    await store?.stop();
+  });
+
+  it("answers every write, applies each completely, and mails every waiting shopper once", { timeout: 60_000 }, async () => {
+    // Sold out, with shoppers waiting; one of them asked from the base product's page.
+    for (const code of PRODUCTS) {
+      expect((await put(code, 0)).status).toBe(200);
+      for (const [i, email] of shoppers(code).entries()) {
+        const productCode = i === 0 ? code.replace(/-ACC-1$/, "") : code;
+        const res = await fetch(`${store.url}/rest/v2/usb2c/alert/alertMe`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ productCode, email }),
+        });
+        expect(res.status, await res.text()).toBe(201);
+      }
+    }
+
+    const until = Date.now() + WRITING_MS;
+    const outcomes = await Promise.all(
+      PRODUCTS.map(async (code, writer): Promise<WriterOutcome> => {
+        const outcome: WriterOutcome = { code, acknowledged: [], unavailable: 0, failures: [] };
+        for (let n = 0; Date.now() < until; n++) {
+          const level = n % 2 === 0 ? 1 + ((n + writer) % 40) : 0;
+          const res = await put(code, level);
+          if (res.status === 200) outcome.acknowledged.push(((await res.json()) as { level: number }).level);
+          else if (res.status === 503 && res.headers.get("retry-after")) {
+            outcome.unavailable++;
+            await res.body?.cancel();
+          } else outcome.failures.push(`${res.status} ${await res.text()}`);
+        }
+        return outcome;
+      }),
+    );
+
+    const acknowledged = outcomes.reduce((sum, o) => sum + o.acknowledged.length, 0);
+    const unavailable = outcomes.reduce((sum, o) => sum + o.unavailable, 0);
+    console.info(`${dialect}: ${acknowledged} stock updates acknowledged, ${unavailable} answered 503, in ${WRITING_MS} ms by ${PRODUCTS.length} writers`);
+    expect(outcomes.flatMap((o) => o.failures)).toEqual([]);
+    for (const o of outcomes) expect(o.acknowledged.length).toBeGreaterThan(1);
+
+    // Each product holds the last level its writer was told was saved.
+    for (const o of outcomes) {
+      const product = ProductSchema.parse(await (await fetch(`${store.url}/rest/v2/usb2c/products/${o.code}?fields=FULL`)).json());
+      expect(product.stock.stockLevel, o.code).toBe(o.acknowledged.at(-1));
+    }
+
+    // Listings agree with stock, in whichever worker answers (each follows the change log).
+    await new Promise((r) => setTimeout(r, 1000));
+    for (let i = 0; i < 4; i++) {
+      const page = SearchPageSchema.parse(
+        await (await fetch(`${store.url}/rest/v2/usb2c/c/accessories/categoryData?query=:relevance:availability:inStock&pageSize=48`)).json(),
+      );
+      const listed = new Set(page.products.map((p) => p.code));
+      for (const o of outcomes) expect(listed.has(o.code.replace(/-ACC-1$/, "")), o.code).toBe(o.acknowledged.at(-1)! > 0);
+    }
+
+    // Every waiting shopper is mailed exactly once, once the delivery loops have drained the outbox.
+    const everyone = PRODUCTS.flatMap(shoppers);
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const unsent = await db.selectFrom("outbox_message").select("id").where("sent_at", "is", null).execute();
+      const mailed = new Set((await db.selectFrom("outbox_message").select("recipient").execute()).map((r) => r.recipient));
+      if ((unsent.length === 0 && everyone.every((e) => mailed.has(e))) || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const files = fs.readdirSync(store.outbox).map((f) => fs.readFileSync(`${store.outbox}/${f}`, "utf8"));
+    for (const email of everyone) {
+      expect(files.filter((m) => m.includes(`To: ${email}`)).length, email).toBe(1);
+    }
+    const rows = await db.selectFrom("outbox_message").select(["recipient", "sent_at"]).execute();
+    expect(rows.filter((r) => r.sent_at === null)).toEqual([]);
+    expect(rows.map((r) => r.recipient).sort()).toEqual([...everyone].sort());
+  });
+});
