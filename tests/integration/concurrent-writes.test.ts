@@ -1,9 +1,10 @@
 import fs from "node:fs";
+import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProductSchema } from "../../commerce/contract/product";
 import { SearchPageSchema } from "../../commerce/contract/search";
 import { type Db, openDatabase } from "../../commerce/service";
-import { ADMIN_KEY, testCommerceConfig } from "../support/commerce";
+import { ADMIN_KEY, commerceForSuite, testCommerceConfig } from "../support/commerce";
 import { DIALECTS } from "../support/databases";
 import { type RunningStore, startStore } from "../support/server";
 
@@ -115,5 +116,38 @@ describe.each(DIALECTS)("concurrent stock updates on %s with several workers", (
     const rows = await db.selectFrom("outbox_message").select(["recipient", "sent_at"]).execute();
     expect(rows.filter((r) => r.sent_at === null)).toEqual([]);
     expect(rows.map((r) => r.recipient).sort()).toEqual([...everyone].sort());
+  });
+});
+
+/** SQLite has one writer at a time; a write that cannot get it in time must change nothing and say "try again". */
+describe("a stock update while another process holds SQLite's write lock", () => {
+  const suite = commerceForSuite("sqlite");
+  const code = "9010-BFAC-ACC-1";
+
+  it("answers 503 with Retry-After, applies nothing, and keeps the process answering other requests meanwhile", { timeout: 20_000 }, async () => {
+    const before = ProductSchema.parse((await suite.getJson(`/rest/v2/usb2c/products/${code}`)).body).stock.stockLevel;
+    const other = new SQLite(suite.api().databaseUrl);
+    other.exec("begin immediate");
+    try {
+      const started = Date.now();
+      const write = suite.send("PUT", `/rest/v2/usb2c/stock/${code}`, { level: before + 7 }, { "X-Admin-Key": ADMIN_KEY });
+      // While the write waits for the lock, reads on the same process are not held up.
+      await new Promise((r) => setTimeout(r, 300));
+      const readStarted = Date.now();
+      expect((await suite.get(`/rest/v2/usb2c/products/${code}`)).status).toBe(200);
+      expect(Date.now() - readStarted).toBeLessThan(500);
+      const res = await write;
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("1");
+      expect(((await res.json()) as { errors: { type: string }[] }).errors[0]!.type).toBe("ServiceUnavailableError");
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      other.exec("rollback");
+      other.close();
+    }
+    expect(ProductSchema.parse((await suite.getJson(`/rest/v2/usb2c/products/${code}`)).body).stock.stockLevel).toBe(before);
+    // With the lock free again, the same update goes through.
+    const retry = await suite.send("PUT", `/rest/v2/usb2c/stock/${code}`, { level: before + 7 }, { "X-Admin-Key": ADMIN_KEY });
+    expect(retry.status).toBe(200);
   });
 });

@@ -14,6 +14,8 @@ export const ADMIN_KEY = "test-admin-key";
 export interface RunningCommerce {
   baseUrl: string;
   db: Db;
+  /** The database as DATABASE_URL names it (a file path for SQLite). */
+  databaseUrl: string;
   outbox: string;
   stop(): Promise<void>;
 }
@@ -43,6 +45,7 @@ export async function startCommerce(dialect: "sqlite" | "postgres"): Promise<Run
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     db,
+    databaseUrl: database.url,
     outbox,
     async stop() {
       server.closeAllConnections();
