@@ -8,7 +8,7 @@ import express from "express";
 import pino from "pino";
 import { bareDomainTarget, resolveBrandId } from "./app/brands/resolve.server";
 import { loadStorefrontConfig, type StorefrontConfig } from "./app/config.server";
-import { originCheck, securityHeaders } from "./app/lib/http-security.server";
+import { originCheck, requestGuard, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
 import { createCommerceApi, type Db, healthRouter, migrateDatabase, openDatabase, pruneCatalogChanges, requestLog, seedDatabase } from "./commerce/service";
@@ -161,11 +161,21 @@ function announce({ port, database }: Listening, workers: number) {
   }
 }
 
+/** The host the shopper asked for: a trusted proxy's X-Forwarded-Host (requestGuard drops others), else Host. */
+function requestHost(req: express.Request): string | undefined {
+  return req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
+}
+
 async function serve(db: Db, listening: (message: Listening) => void) {
   let stopping = false;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+
+  // Headers first, so every answer carries them: health, static files, the API, and the 400, 403,
+  // 405 and 413 answers below.
+  app.use(securityHeaders(config.production));
+  app.use(requestGuard({ isApiPath: (p) => p.startsWith("/rest/") || p.startsWith("/authorizationserver/") }));
 
   app.use(healthRouter(db));
 
@@ -183,7 +193,7 @@ async function serve(db: Db, listening: (message: Listening) => void) {
 
   // The bare domains answer 302 to their www host.
   app.use((req, res, next) => {
-    const target = bareDomainTarget(config.brands, req.get("host"));
+    const target = bareDomainTarget(config.brands, requestHost(req));
     if (!target) return next();
     res.redirect(302, `${req.protocol}://${target}${req.originalUrl}`);
   });
@@ -227,8 +237,6 @@ async function serve(db: Db, listening: (message: Listening) => void) {
     internalApi.keepAliveTimeout = 65_000;
   }
 
-  app.use(securityHeaders(config.production));
-
   const build = (await import(pathToFileURL(path.join(here, "index.js")).href)) as ServerBuild;
 
   app.all(
@@ -237,7 +245,7 @@ async function serve(db: Db, listening: (message: Listening) => void) {
       const decision = storefrontContextFor(
         {
           url: new URL(req.originalUrl, "http://storefront"),
-          host: req.get("host"),
+          host: requestHost(req),
           cookieHeader: req.get("cookie"),
           correlationId: res.locals.correlationId as string,
           cspNonce: res.locals.cspNonce as string,

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
@@ -10,18 +10,21 @@ const ABORT_DELAY = 5_000;
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  const details = {
+    correlationId: context.correlationId,
+    brand: context.brand?.id,
+    lang: context.lang,
+    url: request.url,
+    userAgent: request.headers.get("user-agent"),
+  };
+  // Remix's own 4xx answers (no such route, a method or ?_data probe no route serves) are the
+  // visitor's mistake, not the store's: logged at info, without a stack.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    context.logger?.info({ ...details, status: error.status, method: request.method }, "storefront request refused");
+    return;
+  }
   // Uncaught errors are logged with correlation id, brand, language and visitor info.
-  context.logger?.error(
-    {
-      err: error,
-      correlationId: context.correlationId,
-      brand: context.brand?.id,
-      lang: context.lang,
-      url: request.url,
-      userAgent: request.headers.get("user-agent"),
-    },
-    "uncaught storefront error",
-  );
+  context.logger?.error({ err: error, ...details }, "uncaught storefront error");
 };
 
 export default function handleRequest(

@@ -24,7 +24,8 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      // Not cancelled: cancelling destroys the connection before the 413 can be sent.
+      reader.releaseLock();
       return null;
     }
     chunks.push(value);

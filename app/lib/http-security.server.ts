@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { messages } from "../brands/messages";
+import { hasControlCharacter } from "./paths";
 
 export function newNonce(): string {
   return randomBytes(16).toString("base64");
@@ -61,11 +62,82 @@ function hostOf(url: string | undefined): string | null {
 export function originCheck(options: { requireForPaths: (path: string) => boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!UNSAFE.has(req.method)) return next();
-    const host = (req.get("x-forwarded-host") ?? req.get("host") ?? "").toLowerCase();
+    // requestGuard has dropped X-Forwarded-Host unless a trusted proxy sent it.
+    const host = (req.get("x-forwarded-host")?.split(",")[0]?.trim() ?? req.get("host") ?? "").toLowerCase();
     const origin = req.get("origin");
+    // An opaque origin ("null", e.g. from a privacy extension) says nothing; the Referer may.
     const claimed = origin && origin !== "null" ? hostOf(origin) : hostOf(req.get("referer"));
-    if (claimed ? claimed === host : !options.requireForPaths(req.path)) return next();
+    if (claimed ? claimed === host : !options.requireForPaths(req.path)) {
+      // Remix refuses an action whose Origin differs from the host, and "null" always differs:
+      // the Referer has vouched for this one, so the opaque Origin is dropped.
+      if (origin === "null") delete req.headers.origin;
+      return next();
+    }
     // Refused before the store knows the shopper's language; the store's forms post to English paths.
     res.status(403).type("text/plain").send(messages("en").formFromElsewhere);
+  };
+}
+
+/** The most a storefront request body may carry (forms); the API sets its own limits. */
+export const STOREFRONT_BODY_LIMIT = 64 * 1024;
+
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+const API_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+/** A host name, IPv4 or bracketed IPv6 address, and an optional port: what a Host header may hold. */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}\.?)*|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+export function isValidHost(value: string | undefined): boolean {
+  if (!value || value.length > 260) return false;
+  const match = HOST.exec(value);
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65535);
+}
+
+function refuse(res: Response, status: number, message: string) {
+  res.status(status).type("text/plain").set("Cache-Control", "no-store").send(message);
+}
+
+/**
+ * Refuses, before any routing, the requests no store page or API operation can answer: methods it
+ * does not serve (405 with Allow), request targets that are not a path (`*`, absolute URLs), paths
+ * holding control characters or starting with `//` (a browser would read another host), malformed
+ * Host headers, and storefront bodies over the limit (413, by Content-Length here; a chunked body is
+ * counted as the form is read). X-Forwarded-Host and -Proto are dropped unless the peer is a trusted
+ * proxy (TRUST_PROXY), so nothing downstream can be steered by a client-chosen host.
+ */
+export function requestGuard(options: { isApiPath: (path: string) => boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const target = req.url;
+    if (!target.startsWith("/")) return refuse(res, 400, "Bad request: the request target must be a path.");
+    const pathname = target.split("?")[0]!;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return refuse(res, 400, "Bad request: the path is not valid percent-encoding.");
+    }
+    if (hasControlCharacter(decoded) || pathname.startsWith("//") || decoded.startsWith("//") || decoded.includes("\\")) {
+      return refuse(res, 400, "Bad request: the path holds characters no store address has.");
+    }
+    const allowed = options.isApiPath(pathname) ? API_METHODS : PAGE_METHODS;
+    if (!allowed.includes(req.method)) {
+      res.setHeader("Allow", allowed.join(", "));
+      return refuse(res, 405, `Method not allowed: this address answers ${allowed.join(", ")}.`);
+    }
+    const trusted = (req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0);
+    if (!trusted) {
+      delete req.headers["x-forwarded-host"];
+      delete req.headers["x-forwarded-proto"];
+    } else {
+      const forwardedHost = req.get("x-forwarded-host")?.split(",")[0]?.trim();
+      if (forwardedHost !== undefined && !isValidHost(forwardedHost)) return refuse(res, 400, "Bad request: X-Forwarded-Host is not a host name.");
+      const proto = req.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+      if (proto !== undefined && proto !== "http" && proto !== "https") delete req.headers["x-forwarded-proto"];
+    }
+    if (!isValidHost(req.get("host"))) return refuse(res, 400, "Bad request: the Host header is not a host name.");
+    if (!options.isApiPath(pathname) && Number(req.get("content-length") ?? 0) > STOREFRONT_BODY_LIMIT) {
+      res.setHeader("Connection", "close");
+      return refuse(res, 413, `Payload too large: a store form sends at most ${STOREFRONT_BODY_LIMIT / 1024} kB.`);
+    }
+    next();
   };
 }

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -176,6 +177,114 @@ describe("security headers", () => {
       redirect: "manual",
     });
     expect(res.status).toBe(403);
+  });
+});
+
+describe("hostile requests", () => {
+  /** Sends the request as written: fetch refuses odd methods, hosts and request targets. */
+  const raw = (head: string, body = ""): Promise<{ status: number; text: string }> =>
+    new Promise((resolve) => {
+      const socket = net.connect({ port: store.port, host: "127.0.0.1" });
+      let text = "";
+      socket.setTimeout(10_000, () => socket.destroy());
+      socket.on("data", (chunk) => (text += chunk.toString("latin1")));
+      const done = () => resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0), text });
+      socket.on("close", done);
+      socket.on("error", done);
+      socket.write(`${head}\r\nConnection: close\r\n\r\n${body}`, "latin1");
+    });
+  const host = () => `Host: 127.0.0.1:${store.port}`;
+
+  it("answers methods the store does not serve with 405 and Allow", async () => {
+    const trace = await raw(`TRACE / HTTP/1.1\r\n${host()}`);
+    expect(trace.status).toBe(405);
+    expect(trace.text).toMatch(/\r\nallow: GET, HEAD, POST\r\n/i);
+    expect((await raw(`PROPFIND /c/coffee HTTP/1.1\r\n${host()}`)).status).toBe(405);
+    expect((await raw(`PUT /c/coffee HTTP/1.1\r\n${host()}\r\nContent-Length: 0`)).status).toBe(405);
+  });
+
+  it("answers request targets that are not a path, and paths a browser would read as another host, with 400", async () => {
+    expect((await raw(`OPTIONS * HTTP/1.1\r\n${host()}`)).status).toBe(400);
+    expect((await raw(`GET http://evil.example/ HTTP/1.1\r\n${host()}`)).status).toBe(400);
+    expect((await raw(`GET //%09/evil.example HTTP/1.1\r\n${host()}`)).status).toBe(400);
+    expect((await raw(`GET /%0A/x HTTP/1.1\r\n${host()}`)).status).toBe(400);
+    expect((await raw(`GET /%E0%A4%A HTTP/1.1\r\n${host()}`)).status).toBe(400);
+  });
+
+  it("answers a malformed Host, or a malformed X-Forwarded-Host from the trusted proxy, with 400", async () => {
+    expect((await raw("GET / HTTP/1.1\r\nHost: a b")).status).toBe(400);
+    expect((await raw("GET / HTTP/1.1\r\nHost: localhost:99999")).status).toBe(400);
+    expect((await raw(`GET /c/coffee HTTP/1.1\r\nHost: ${"x".repeat(300)}`)).status).toBe(400);
+    // TRUST_PROXY defaults to loopback, so the test client is the trusted proxy here.
+    expect((await raw(`GET /sitemap.xml HTTP/1.1\r\n${host()}\r\nX-Forwarded-Host: a b`)).status).toBe(400);
+    const forwarded = await raw(`GET / HTTP/1.1\r\n${host()}\r\nX-Forwarded-Host: www.brewfront.ca`);
+    expect(forwarded.text).toContain('data-brand="cab2c"');
+  });
+
+  it("accepts a form whose Origin is null when the Referer is the store's own page", async () => {
+    const res = await postForm("/consent", { choice: "necessary", returnTo: "/c/coffee" }, { Origin: "null", Referer: `${store.url}/c/coffee` });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/c/coffee");
+  });
+
+  it("answers form posts that are not forms with 415, unreadable ones with 400 and oversized ones with 413", async () => {
+    const post = (body: string, contentType?: string) =>
+      fetch(`${store.url}/newsletter`, { method: "POST", headers: { Origin: store.url, ...(contentType ? { "Content-Type": contentType } : {}) }, body });
+    expect((await post('{"email":"a@example.com"}', "application/json")).status).toBe(415);
+    expect((await post("<x/>", "application/xml")).status).toBe(415);
+    expect((await post("email=x", "text/plain")).status).toBe(415);
+    expect((await post("--nope\r\n\r\n", "multipart/form-data; boundary=xyz")).status).toBe(400);
+    const big = await post(`email=${"a".repeat(200_000)}`, "application/x-www-form-urlencoded");
+    expect(big.status).toBe(413);
+    expect(big.headers.get("x-content-type-options")).toBe("nosniff");
+    const chunked = await raw(
+      `POST /newsletter HTTP/1.1\r\n${host()}\r\nOrigin: ${store.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked`,
+      `${Array.from({ length: 20 }, () => `2000\r\n${"a".repeat(0x2000)}\r\n`).join("")}0\r\n\r\n`,
+    );
+    expect(chunked.status).toBe(413);
+  });
+
+  it("never redirects a consent choice off-site, whatever the return path holds", async () => {
+    for (const returnTo of ["/\t/evil.example", "/\n/x", "//evil.example", "/\\evil.example"]) {
+      const res = await postForm("/consent", { choice: "necessary", returnTo });
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/");
+    }
+  });
+
+  it("answers an inline notify-me for an unknown product with 404 and a readable message", async () => {
+    const res = await postForm("/notify-me", { productCode: "9999-NOPE-X", email: "a@example.com", inline: "1" });
+    expect(res.status).toBe(404);
+  });
+
+  it("ignores an unknown filter value on a category page; the API refuses it with 400", async () => {
+    expect((await page("/c/coffee?price=x")).status).toBe(200);
+    const api = await fetch(`${store.url}/rest/v2/usb2c/c/coffee/categoryData?query=:relevance:price:x`);
+    expect(api.status).toBe(400);
+    expect(((await api.json()) as { errors: { message: string }[] }).errors[0]!.message).toContain("price");
+  });
+
+  it("sends the security headers on health, static, API and refused answers, and stays healthy", async () => {
+    for (const res of [
+      await fetch(`${store.url}/healthz`),
+      await fetch(`${store.url}/favicon.svg`),
+      await fetch(`${store.url}/rest/v2/openapi.json`),
+      await fetch(`${store.url}/rest/v2/usb2c/nothing`),
+      await postForm("/newsletter", { email: "a@example.com" }, { Origin: "http://evil.example" }),
+    ]) {
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors");
+    }
+    expect((await raw(`GET /%0A/x HTTP/1.1\r\n${host()}`)).text).toMatch(/\r\ncontent-security-policy: /i);
+    expect((await fetch(`${store.url}/healthz`)).status).toBe(200);
+    expect((await page("/c/coffee")).status).toBe(200);
+  });
+
+  it("logs a post to a page without a form (405) at info, not as an uncaught error", async () => {
+    expect((await postForm("/c/coffee?log-probe=1", { x: "1" })).status).toBe(405);
+    const line = await store.waitForLog((l) => l.includes("log-probe") && l.includes("storefront request refused"));
+    expect(JSON.parse(line).level).toBe(30);
+    expect(store.logs()).not.toMatch(/uncaught storefront error[^\n]*log-probe/);
   });
 });
 
