@@ -15,8 +15,8 @@ export interface ClaimedMessage extends OutboxEntry {
   attempts: number;
 }
 
-/** Records mails inside the caller's write transaction; answers their ids. */
-export async function recordOutboxMessages(trx: Db, entries: readonly OutboxEntry[], now = new Date()): Promise<number[]> {
+/** Records mails inside the caller's write transaction, for the delivery loop to take from `dueAt` on; answers their ids. */
+export async function recordOutboxMessages(trx: Db, entries: readonly OutboxEntry[], dueAt: Date, now = new Date()): Promise<number[]> {
   if (entries.length === 0) return [];
   const at = now.toISOString();
   const rows = await trx
@@ -28,7 +28,7 @@ export async function recordOutboxMessages(trx: Db, entries: readonly OutboxEntr
         subject: e.subject,
         body: JSON.stringify({ text: e.text, html: e.html }),
         created_at: at,
-        next_attempt_at: at,
+        next_attempt_at: dueAt.toISOString(),
       })),
     )
     .returning("id")
@@ -52,7 +52,7 @@ export async function hasDueMessages(db: Db, now: Date, maxAttempts: number): Pr
 }
 
 /**
- * Takes up to `limit` due messages (or just `ids`, when given and still due) for `leaseMs`: no
+ * Takes up to `limit` due messages (or just `ids`, when given and still unsent) for `leaseMs`: no
  * other worker takes them until the lease runs out, so each is sent by one worker. A worker that
  * dies mid-send leaves its messages to be taken again once the lease has passed. Each claim counts
  * as an attempt.
@@ -68,12 +68,12 @@ export async function claimDueMessages(
       .selectFrom("outbox_message")
       .select("id")
       .where("sent_at", "is", null)
-      .where("next_attempt_at", "<=", at)
       .where("attempts", "<", options.maxAttempts)
       .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
       .orderBy("id")
       .limit(options.limit);
-    if (options.ids) due = due.where("id", "in", options.ids.length ? [...options.ids] : [-1]);
+    // Named messages are taken whenever they are due: their writer sends them before the loop may.
+    due = options.ids ? due.where("id", "in", options.ids.length ? [...options.ids] : [-1]) : due.where("next_attempt_at", "<=", at);
     // Another worker's claim in progress is skipped, not waited for.
     const ids = (await (lockingRows(trx) ? due.forUpdate().skipLocked() : due).execute()).map((r) => r.id);
     if (ids.length === 0) return [];

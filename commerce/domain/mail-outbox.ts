@@ -39,11 +39,19 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
 }
 
+/**
+ * The process that queued a mail sends it right after its transaction commits; the delivery loops
+ * take it only after this hand-off time, so they do not race that first attempt (and mail is
+ * already out when the request that caused it answers).
+ */
+const HANDOFF_MS = 10_000;
+
 /** Queues mails inside the caller's write transaction (the change that causes them); answers their ids. */
 export function queueMails(trx: Db, kind: string, mails: readonly MailMessage[]): Promise<number[]> {
   return recordOutboxMessages(
     trx,
     mails.map((m) => ({ kind, recipient: m.to, subject: m.subject, text: m.text, html: m.html })),
+    new Date(Date.now() + HANDOFF_MS),
   );
 }
 

@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claimDueMessages } from "../../commerce/db/outbox";
+import { writeTransaction } from "../../commerce/db/write-transaction";
+import { createMailer } from "../../commerce/delivery/mailer";
+import type { MailMessage } from "../../commerce/domain/mail";
+import { MailOutbox, queueMails, retryDelayMs } from "../../commerce/domain/mail-outbox";
+import { type Db, migrateDatabase, openDatabase } from "../../commerce/service";
+import { testCommerceConfig } from "../support/commerce";
+import { DIALECTS, type TestDatabase, tempDatabase } from "../support/databases";
+
+const logger = pino({ level: "silent" });
+const mail = (to: string): MailMessage => ({ to, subject: `Hello ${to}`, text: "Back in stock." });
+
+describe.each(DIALECTS)("mail outbox on %s", (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await tempDatabase(dialect);
+    db = openDatabase(testCommerceConfig(database.url));
+    await migrateDatabase(db);
+  });
+
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  const later = (ms: number) => new Date(Date.now() + ms);
+  const queue = (...to: string[]) => writeTransaction(db, (trx) => queueMails(trx, "test", to.map(mail)));
+
+  it("sends each queued mail exactly once when several workers deliver at the same time", async () => {
+    const recipients = Array.from({ length: 30 }, (_, i) => `shopper-${i}@example.com`);
+    await queue(...recipients);
+    const sent: string[] = [];
+    const worker = () => new MailOutbox(db, { send: async (m) => void sent.push(m.to) }, logger);
+    const now = later(60_000);
+    const counts = await Promise.all([worker().deliver({ now }), worker().deliver({ now }), worker().deliver({ now })]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
+    expect([...sent].sort()).toEqual([...recipients].sort());
+  });
+
+  it("lets the worker that queued a mail send it first, and the loops only after the hand-off time", async () => {
+    const [id] = await queue("first@example.com");
+    const sent: string[] = [];
+    const outbox = new MailOutbox(db, { send: async (m) => void sent.push(m.to) }, logger);
+    expect(await outbox.deliver()).toBe(0);
+    expect(await outbox.deliver({ ids: [id!] })).toBe(1);
+    expect(await outbox.deliver({ now: later(60_000) })).toBe(0);
+    expect(sent).toEqual(["first@example.com"]);
+  });
+
+  it("takes over a message whose sender died once its lease has run out", async () => {
+    const [id] = await queue("orphan@example.com");
+    const claimed = await claimDueMessages(db, { now: new Date(), leaseMs: 60_000, limit: 10, maxAttempts: 12, ids: [id!] });
+    expect(claimed.map((m) => m.recipient)).toEqual(["orphan@example.com"]);
+    const sent: string[] = [];
+    const outbox = new MailOutbox(db, { send: async (m) => void sent.push(m.to) }, logger);
+    expect(await outbox.deliver({ now: later(30_000) })).toBe(0);
+    expect(await outbox.deliver({ now: later(61_000) })).toBe(1);
+    expect(sent).toEqual(["orphan@example.com"]);
+  });
+
+  it("retries a failed mail with a growing delay and records why it failed", async () => {
+    const [id] = await queue("flaky@example.com");
+    let down = true;
+    const outbox = new MailOutbox(
+      db,
+      {
+        send: async () => {
+          if (down) throw new Error("connection refused");
+        },
+      },
+      logger,
+    );
+    expect(await outbox.deliver({ ids: [id!] })).toBe(0);
+    const row = await db.selectFrom("outbox_message").selectAll().where("id", "=", id!).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: 1, last_error: "connection refused", sent_at: null });
+    expect(retryDelayMs(2)).toBeGreaterThan(retryDelayMs(1));
+    down = false;
+    expect(await outbox.deliver({ now: later(retryDelayMs(1) - 5_000) })).toBe(0);
+    expect(await outbox.deliver({ now: later(retryDelayMs(1) + 5_000) })).toBe(1);
+  });
+
+  it("prunes sent messages and delivered .eml files past the keeping time, and nothing newer", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-outbox-"));
+    try {
+      const outbox = new MailOutbox(db, createMailer({ outboxDir: dir, from: "test@example.com" }), logger, { keepSentMs: 24 * 3600_000 });
+      const [id] = await queue("kept@example.com");
+      expect(await outbox.deliver({ ids: [id!] })).toBe(1);
+      expect(fs.readdirSync(dir)).toHaveLength(1);
+      expect(await outbox.prune()).toBe(0);
+      expect(fs.readdirSync(dir)).toHaveLength(1);
+      const unsentBefore = await db.selectFrom("outbox_message").select("id").where("sent_at", "is", null).execute();
+      expect(await outbox.prune(later(2 * 24 * 3600_000))).toBeGreaterThan(0);
+      expect(fs.readdirSync(dir)).toHaveLength(0);
+      expect(await db.selectFrom("outbox_message").select("id").where("sent_at", "is not", null).execute()).toEqual([]);
+      expect(await db.selectFrom("outbox_message").select("id").where("sent_at", "is", null).execute()).toEqual(unsentBefore);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
