@@ -1,4 +1,5 @@
 import type { Db } from "./index";
+import { writeTransaction } from "./write-transaction";
 
 export interface CatalogChange {
   listingId: number;
@@ -38,8 +39,10 @@ export async function pruneListingChanges(db: Db, keep = 100_000): Promise<void>
     .executeTakeFirst();
   const maxId = Number(last?.id ?? 0);
   if (maxId > keep)
-    await db
-      .deleteFrom("listing_change")
-      .where("id", "<=", maxId - keep)
-      .execute();
+    await writeTransaction(db, (trx) =>
+      trx
+        .deleteFrom("listing_change")
+        .where("id", "<=", maxId - keep)
+        .execute(),
+    );
 }

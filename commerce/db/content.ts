@@ -1,5 +1,6 @@
 import type { BrandId, Lang } from "../contract/common";
 import type { Db } from "./index";
+import { writeTransaction } from "./write-transaction";
 
 export async function findCmsPage(db: Db, site: BrandId, lang: Lang, label: string) {
   return db.selectFrom("cms_page").selectAll().where("site", "=", site).where("lang", "=", lang).where("label", "=", label).executeTakeFirst();
@@ -22,10 +23,12 @@ export async function findSiteConfig(db: Db, site: BrandId) {
 
 /** Inserts the address once per site; answers false when it was already there. */
 export async function insertNewsletterSubscription(db: Db, site: BrandId, email: string, lang: Lang): Promise<boolean> {
-  const result = await db
-    .insertInto("newsletter_subscription")
-    .values({ site, email, lang, created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.columns(["site", "email"]).doNothing())
-    .executeTakeFirst();
+  const result = await writeTransaction(db, (trx) =>
+    trx
+      .insertInto("newsletter_subscription")
+      .values({ site, email, lang, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(["site", "email"]).doNothing())
+      .executeTakeFirst(),
+  );
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
