@@ -4,7 +4,7 @@ import type { Shop } from "../domain/shop";
 import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
 import { ApiProblem, errorHandler } from "./errors";
-import { openApiDocument } from "./openapi";
+import { openApiDocument, registeredRoutes } from "./openapi";
 import { searchRouter } from "./search";
 import { siteMiddleware } from "./site";
 
@@ -24,16 +24,17 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   // Bodies are read only for API paths: the storefront's own form posts must reach Remix unread.
   api.use("/rest", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "100kb" }));
 
-  const openapi = openApiDocument();
-  api.get("/rest/v2/openapi.json", (_req, res) => {
-    res.json(openapi);
-  });
-
   const site = Router({ mergeParams: true });
   site.use(siteMiddleware(shop.brands));
   site.use(searchRouter(shop.search));
   site.use(catalogRouter(shop.catalog, adminKey));
   site.use(contentRouter(shop.content));
+
+  // Generated from the routes just registered, so the document lists every operation.
+  const openapi = openApiDocument(registeredRoutes(site));
+  api.get("/rest/v2/openapi.json", (_req, res) => {
+    res.json(openapi);
+  });
   api.use("/rest/v2/:brand", site);
 
   api.use("/rest", (req, _res, next) => {
