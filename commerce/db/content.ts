@@ -23,12 +23,15 @@ export async function findSiteConfig(db: Db, site: BrandId) {
 
 /** Inserts the address once per site; answers false when it was already there. */
 export async function insertNewsletterSubscription(db: Db, site: BrandId, email: string, lang: Lang): Promise<boolean> {
-  const result = await writeTransaction(db, (trx) =>
-    trx
-      .insertInto("newsletter_subscription")
-      .values({ site, email, lang, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.columns(["site", "email"]).doNothing())
-      .executeTakeFirst(),
-  );
+  return writeTransaction(db, (trx) => addNewsletterSubscription(trx, site, email, lang));
+}
+
+/** The same, inside the caller's write transaction (so the welcome mail can be queued with it). */
+export async function addNewsletterSubscription(trx: Db, site: BrandId, email: string, lang: Lang): Promise<boolean> {
+  const result = await trx
+    .insertInto("newsletter_subscription")
+    .values({ site, email, lang, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(["site", "email"]).doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -8,6 +8,8 @@ import { writeTransaction } from "../../commerce/db/write-transaction";
 import { createMailer } from "../../commerce/delivery/mailer";
 import type { MailMessage } from "../../commerce/domain/mail";
 import { MailOutbox, queueMails, retryDelayMs } from "../../commerce/domain/mail-outbox";
+import { signUpWithWelcome } from "../../commerce/domain/newsletter";
+import { BRAND_DEFAULTS } from "../../commerce/contract/brands";
 import { type Db, migrateDatabase, openDatabase } from "../../commerce/service";
 import { testCommerceConfig } from "../support/commerce";
 import { DIALECTS, type TestDatabase, tempDatabase } from "../support/databases";
@@ -103,5 +105,29 @@ describe.each(DIALECTS)("mail outbox on %s", (dialect) => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("stores a newsletter sign-up with its welcome mail queued, which the outbox sends even after a failed first try", async () => {
+    let down = true;
+    const sent: string[] = [];
+    const outbox = new MailOutbox(
+      db,
+      {
+        send: async (m) => {
+          if (down) throw new Error("smtp down");
+          sent.push(m.subject);
+        },
+      },
+      logger,
+    );
+    const signUp = { site: "usb2c" as const, lang: "en" as const, email: "nora@example.com", store: BRAND_DEFAULTS.usb2c };
+    expect(await signUpWithWelcome(db, outbox, signUp)).toBe(true);
+    expect(sent).toEqual([]);
+    expect(await signUpWithWelcome(db, outbox, signUp)).toBe(false);
+    down = false;
+    expect(await outbox.deliver({ now: later(retryDelayMs(1) + 5_000) })).toBe(1);
+    expect(sent).toEqual(["Welcome to the Brewfront newsletter"]);
+    const queued = await db.selectFrom("outbox_message").select("kind").where("recipient", "=", "nora@example.com").execute();
+    expect(queued).toEqual([{ kind: "newsletter-welcome" }]);
   });
 });
