@@ -138,7 +138,7 @@ export class CatalogService {
   async registerStockAlert(ctx: ShopContext, code: string, email: string): Promise<string> {
     const asked = await this.product(ctx, code, "BASIC");
     const shown = asked.baseProduct ? asked.code : (asked.defaultVariantCode ?? asked.code);
-    const product = shown === asked.code ? asked : await this.product(ctx, shown, "BASIC");
+    const product = shown === asked.code ? asked : ((await this.products(ctx, [shown], "BASIC"))[0] ?? asked);
     if (product.stock.stockLevelStatus !== "outOfStock") throw invalid("productCode", "This product is in stock: add it to your cart instead.");
     const added = await orTryAgainLater(() => insertStockAlert(this.deps.db, ctx.site, ctx.lang, product.code, email));
     if (!added) {
