@@ -8,7 +8,7 @@ import express from "express";
 import pino from "pino";
 import { bareDomainTarget, resolveBrandId } from "./app/brands/resolve.server";
 import { loadStorefrontConfig, type StorefrontConfig } from "./app/config.server";
-import { originCheck, requestGuard, securityHeaders } from "./app/lib/http-security.server";
+import { originCheck, privateCacheControl, requestGuard, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
 import { createCommerceApi, type Db, healthRouter, migrateDatabase, openDatabase, pruneCatalogChanges, requestLog, seedDatabase } from "./commerce/service";
@@ -186,6 +186,11 @@ async function serve(db: Db, listening: (message: Listening) => void) {
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
       if (res.getHeader("set-cookie")) res.setHeader("Cache-Control", "private, no-store");
+      // An HTML page embeds this response's CSP nonce: browsers may keep it, shared caches may not.
+      else if (String(res.getHeader("content-type") ?? "").startsWith("text/html")) {
+        const cacheControl = res.getHeader("cache-control");
+        if (typeof cacheControl === "string" && /public|s-maxage/i.test(cacheControl)) res.setHeader("Cache-Control", privateCacheControl(cacheControl));
+      }
       return writeHead.apply(this, args);
     } as typeof writeHead;
     next();

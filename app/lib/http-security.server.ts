@@ -43,6 +43,20 @@ export function securityHeaders(production: boolean) {
   };
 }
 
+/**
+ * Cache-Control for an HTML page, which carries this response's CSP nonce: no shared cache may
+ * keep it (every reader would get the same nonce, and an injected script could learn and reuse
+ * it), so `public` and `s-maxage` are dropped and the page is `private`; the browser's own
+ * max-age and stale-while-revalidate stay. Decision 013.
+ */
+export function privateCacheControl(value: string): string {
+  const kept = value
+    .split(",")
+    .map((d) => d.trim())
+    .filter((d) => d && !/^(public|private|s-maxage=\d+)$/i.test(d));
+  return kept.includes("no-store") ? kept.join(", ") : ["private", ...kept].join(", ");
+}
+
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 function hostOf(url: string | undefined): string | null {

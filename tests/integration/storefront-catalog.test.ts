@@ -21,7 +21,8 @@ describe("product pages", () => {
     const [product, breadcrumbs] = JSON.parse(ld) as [Record<string, unknown>, Record<string, unknown>];
     expect(product).toMatchObject({ "@type": "Product", sku: "5001-SMRG-KC-24", offers: { priceCurrency: "USD", price: "17.99" } });
     expect(breadcrumbs["@type"]).toBe("BreadcrumbList");
-    expect(res.headers["cache-control"]).toMatch(/public, max-age=60/);
+    // The page carries this response's CSP nonce: browsers may keep it a minute, shared caches never.
+    expect(res.headers["cache-control"]).toBe("private, max-age=60, stale-while-revalidate=600");
   });
 
   it("redirects a wrong slug to the canonical URL with 301", async () => {

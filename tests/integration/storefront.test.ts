@@ -280,6 +280,13 @@ describe("hostile requests", () => {
     expect((await page("/c/coffee")).status).toBe(200);
   });
 
+  it("keeps HTML pages, which carry a nonce, out of shared caches; their data stays public", async () => {
+    const html = await fetch(`${store.url}/c/coffee`);
+    expect(html.headers.get("cache-control")).toBe("private, max-age=60, stale-while-revalidate=600");
+    const data = await fetch(`${store.url}/c/coffee.data`);
+    expect(data.headers.get("cache-control")).toMatch(/^public, max-age=60, s-maxage=300/);
+  });
+
   it("logs a post to a page without a form (405) at info, not as an uncaught error", async () => {
     expect((await postForm("/c/coffee?log-probe=1", { x: "1" })).status).toBe(405);
     const line = await store.waitForLog((l) => l.includes("log-probe") && l.includes("storefront request refused"));
@@ -383,7 +390,9 @@ describe.runIf(postgresAvailable)("the store on PostgreSQL", () => {
       const res = await getWithHost(s.url, "/fr/", "www.brewfront.ca");
       expect(res.status).toBe(200);
       expect(res.body).toMatch(/\d+,\d{2}\u00a0\$/);
-      expect(s.logs()).toContain("PostgresAdapter");
+      // The start-up line naming the database comes once every worker listens, which can be after
+      // the first page has answered.
+      expect(await s.waitForLog((line) => line.includes("PostgresAdapter"))).toContain("PostgresAdapter");
     } finally {
       await s.stop();
     }
