@@ -1,5 +1,7 @@
 import type { BrandId, Currency, Lang } from "../contract/common";
 import { packUnit } from "../contract/product";
+import { sql } from "kysely";
+import { isPostgres } from "./dialect";
 import type { Db } from "./index";
 import { indexSearchDocuments, type SearchDocument } from "./search-text";
 import { writeTransaction } from "./write-transaction";
@@ -107,6 +109,7 @@ async function rebuildBatch(db: Db, siteCurrencies: Readonly<Record<BrandId, Cur
   };
 
   const docs: SearchDocument[] = [];
+  const changed: number[] = [];
   for (const base of bases) {
     const vs = variantsBy.get(base.code) ?? [];
     const sellable =
@@ -155,7 +158,7 @@ async function rebuildBatch(db: Db, siteCurrencies: Readonly<Record<BrandId, Cur
       offers.push({ listing_id: listingId, site, min_price: Math.min(...priced), in_stock: here.some((s) => s.level > 0) && partsInStock ? 1 : 0 });
     }
     if (offers.length) await db.insertInto("listing_offer").values(offers).execute();
-    await db.insertInto("listing_change").values({ listing_id: listingId }).execute();
+    changed.push(listingId);
 
     for (const lang of ["en", "fr"] as const) {
       const t = text(lang) ?? en;
@@ -170,6 +173,23 @@ async function rebuildBatch(db: Db, siteCurrencies: Readonly<Record<BrandId, Cur
     }
   }
   await indexSearchDocuments(db, docs);
+  await appendListingChanges(db, changed);
+}
+
+/**
+ * Processes follow the change log by id, so entries must become visible in id order. On
+ * PostgreSQL ids come from a sequence and two transactions can commit out of order, which would let
+ * a process read past an entry not yet committed and never see it; appenders therefore take turns
+ * (readers are not held up), at the very end of the transaction so the turn is short. SQLite has
+ * one writer at a time already.
+ */
+async function appendListingChanges(db: Db, listingIds: readonly number[]): Promise<void> {
+  if (listingIds.length === 0) return;
+  if (isPostgres(db)) await sql`lock table listing_change in exclusive mode`.execute(db);
+  await db
+    .insertInto("listing_change")
+    .values(listingIds.map((id) => ({ listing_id: id })))
+    .execute();
 }
 
 /** One page of the site's product URLs for the sitemap, with the main category's slug. */
