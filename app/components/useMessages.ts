@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import { type Messages, messages } from "../brands/messages";
-import type { loader as rootLoader } from "../root";
+import type { ShopData } from "../lib/shop";
 
 /**
  * The phrases for this page: the language comes from the page, the English variant from the
@@ -9,6 +9,6 @@ import type { loader as rootLoader } from "../root";
  * only when the root loader itself failed, US English.
  */
 export function useMessages(lang: Lang): Messages {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRouteLoaderData("root") as ShopData | undefined;
   return messages(lang, root?.brand.id);
 }

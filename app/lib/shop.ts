@@ -18,7 +18,7 @@ export interface Shop extends ShopData {
 }
 
 function shopFrom(data: ShopData): Shop {
-  return { brand: data.brand, lang: data.lang, t: messages(data.lang) };
+  return { brand: data.brand, lang: data.lang, t: messages(data.lang, data.brand.id) };
 }
 
 /**
