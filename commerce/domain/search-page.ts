@@ -1,22 +1,23 @@
-import type { Lang } from "../contract/common";
+import type { BrandId, Lang } from "../contract/common";
 import type { Product } from "../contract/product";
 import { type Category, type Facet, FACET_KEYS, type FacetKey, formatListingQuery, type ListingQuery, type SearchPage, SORT_CODES } from "../contract/search";
 import { type IndexResult, PRICE_BANDS } from "./listing-index";
 import { flavourName, messagesFor } from "./messages";
 
-function priceBandName(code: string, lang: Lang, symbol: string): string {
+function priceBandName(code: string, lang: Lang, site: BrandId, symbol: string): string {
   // The contract refuses unknown price values; should one reach here anyway, show it as it is.
   const band = PRICE_BANDS.find((b) => b.code === code);
   if (!band) return code;
-  const words = messagesFor(lang).priceBand;
+  const words = messagesFor(lang, site).priceBand;
   const fmt = (minor: number) => words.amount(minor, symbol);
   if (band.max === Number.MAX_SAFE_INTEGER) return words.andUp(fmt(band.min));
   if (band.min === 0) return words.under(fmt(band.max));
   return words.between(fmt(band.min), fmt(band.max));
 }
 
-export function facetValueName(key: FacetKey, value: string, lang: Lang, categoryNames: Map<string, string>): string {
-  const words = messagesFor(lang);
+/** A facet value as the shopper reads it, in the site's language and spelling (Flavor on US sites, Flavour in Canada). */
+export function facetValueName(key: FacetKey, value: string, lang: Lang, site: BrandId, categoryNames: Map<string, string>): string {
+  const words = messagesFor(lang, site);
   switch (key) {
     case "category":
       return categoryNames.get(value) ?? value;
@@ -35,7 +36,7 @@ export function facetValueName(key: FacetKey, value: string, lang: Lang, categor
     case "colour":
       return words.colours[value] ?? value;
     case "price":
-      return priceBandName(value, lang, "$");
+      return priceBandName(value, lang, site, "$");
     case "availability":
       return words.inStockOnly;
     default:
@@ -63,6 +64,7 @@ export interface SearchPageInput {
   page: number;
   pageSize: number;
   lang: Lang;
+  site: BrandId;
   categories: Map<string, string>;
   category?: Category;
   spellingSuggestion?: string | null;
@@ -70,7 +72,7 @@ export interface SearchPageInput {
 }
 
 export function assembleSearchPage(input: SearchPageInput): SearchPage {
-  const { query, result, lang } = input;
+  const { query, result, lang, site } = input;
   const selected = (key: FacetKey, value: string) => query.filters.some(([k, v]) => k === key && v === value);
   const toggled = (key: FacetKey, value: string): string => {
     const filters: [FacetKey, string][] = selected(key, value)
@@ -92,13 +94,13 @@ export function assembleSearchPage(input: SearchPageInput): SearchPage {
     if (entries.length === 0 || (!useful && key !== "availability")) return;
     facets.push({
       code: key,
-      name: messagesFor(lang).facetNames[key],
+      name: messagesFor(lang, site).facetNames[key],
       multiSelect: key !== "availability",
       priority: 100 - priority,
       visible: true,
       values: orderValues(key, entries).map(([value, count]) => ({
         code: value,
-        name: facetValueName(key, value, lang, input.categories),
+        name: facetValueName(key, value, lang, site, input.categories),
         count,
         selected: selected(key, value),
         query: { query: { value: toggled(key, value) } },
@@ -112,13 +114,13 @@ export function assembleSearchPage(input: SearchPageInput): SearchPage {
     breadcrumbs: query.filters.map(([key, value]) => ({
       facetCode: key,
       facetValueCode: value,
-      facetValueName: facetValueName(key, value, lang, input.categories),
+      facetValueName: facetValueName(key, value, lang, site, input.categories),
       removeQuery: { query: { value: toggled(key, value) } },
     })),
     pagination: { currentPage: input.page, pageSize: input.pageSize, sort: query.sort, totalPages, totalResults: result.total },
     sorts: SORT_CODES.filter((s) => s !== "relevance" || query.freeText || input.category).map((code) => ({
       code,
-      name: messagesFor(lang).sortNames[code],
+      name: messagesFor(lang, site).sortNames[code],
       selected: code === query.sort,
     })),
     currentQuery: { query: { value: formatListingQuery(query) } },

@@ -117,6 +117,7 @@ export class SearchService {
       page: request.currentPage,
       pageSize: request.pageSize,
       lang: ctx.lang,
+      site: ctx.site,
       categories: names,
       category: scope?.category,
       spellingSuggestion: query.freeText && result.total === 0 ? spellingSuggestion(query.freeText, index.vocabulary(ctx.lang)) : null,
