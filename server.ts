@@ -11,7 +11,18 @@ import { loadStorefrontConfig, type StorefrontConfig } from "./app/config.server
 import { originCheck, privateCacheControl, requestGuard, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
-import { createCommerceApi, type Db, healthRouter, migrateDatabase, openDatabase, pruneCatalogChanges, requestLog, seedDatabase } from "./commerce/service";
+import {
+  type CommerceApi,
+  createCommerceApi,
+  type Db,
+  healthRouter,
+  migrateDatabase,
+  OPERATOR_ROUTES,
+  openDatabase,
+  pruneCatalogChanges,
+  requestLog,
+  seedDatabase,
+} from "./commerce/service";
 import { ConfigurationError } from "./lib/environment";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -227,9 +238,11 @@ async function serve(db: Db, listening: (message: Listening) => void) {
    * reach the API.
    */
   let internalApi: import("node:http").Server | undefined;
+  let operatorApi: import("node:http").Server | undefined;
+  let commerce: CommerceApi | undefined;
   let apiBaseUrl = config.commerceApiUrl ?? "";
   if (!apiBaseUrl) {
-    const commerce = createCommerceApi(db, commerceConfig, logger);
+    commerce = createCommerceApi(db, commerceConfig, logger);
     app.use(commerce);
     const internal = express();
     internal.disable("x-powered-by");
@@ -240,6 +253,23 @@ async function serve(db: Db, listening: (message: Listening) => void) {
     const address = internalApi.address();
     apiBaseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
     internalApi.keepAliveTimeout = 65_000;
+
+    // With OPERATOR_PORT the operators' endpoints get a listener of their own (loopback unless
+    // OPERATOR_HOST says otherwise) that serves nothing else; the API refuses them on every other port.
+    const { port: operatorPort, host: operatorHost } = commerceConfig.operator;
+    if (operatorPort !== undefined) {
+      const operator = express();
+      operator.disable("x-powered-by");
+      operator.use(securityHeaders(config.production), requestLog(logger));
+      for (const route of OPERATOR_ROUTES) operator[route.method](route.path, commerce);
+      operator.use((req, res) => {
+        res.status(404).json({ errors: [{ type: "UnknownResourceError", message: `No operator resource at ${req.method} ${req.path}.` }] });
+      });
+      operatorApi = operator.listen(operatorPort, operatorHost);
+      await new Promise((resolve, reject) => {
+        operatorApi!.once("listening", resolve).once("error", reject);
+      });
+    }
   }
 
   const build = (await import(pathToFileURL(path.join(here, "index.js")).href)) as ServerBuild;
@@ -290,6 +320,10 @@ async function serve(db: Db, listening: (message: Listening) => void) {
     // the page makes that call fail.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     sweep.unref();
+    if (operatorApi) {
+      operatorApi.close();
+      operatorApi.closeIdleConnections();
+    }
     server.close(async () => {
       if (internalApi) {
         await new Promise((resolve) => {
@@ -297,6 +331,8 @@ async function serve(db: Db, listening: (message: Listening) => void) {
           internalApi!.closeAllConnections();
         });
       }
+      // Mail delivery stops while the database is still there to record what it sent.
+      await commerce?.close();
       await db.destroy();
       logger.info("stopped cleanly");
       process.exit(0);

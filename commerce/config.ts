@@ -27,6 +27,17 @@ const databaseLocation = z
 
 const optionalText = z.string().optional();
 
+/** The operators' key is the only thing between the internet and stock levels: short keys are refused. */
+export const ADMIN_API_KEY_MIN_LENGTH = 24;
+const adminApiKey = z.string().min(ADMIN_API_KEY_MIN_LENGTH, `at least ${ADMIN_API_KEY_MIN_LENGTH} characters`).optional();
+
+const operatorPort = z.coerce
+  .number({ message: "a port number" })
+  .int("a whole port number")
+  .min(1, "a port number from 1 to 65535")
+  .max(65535, "a port number from 1 to 65535")
+  .optional();
+
 const brandVariables = Object.fromEntries(
   Object.entries(brandOverridesEnvShape).map(([name, schema]) => [
     name,
@@ -49,8 +60,17 @@ export const commerceEnvironment = {
     "0",
   ),
   ADMIN_API_KEY: variable(
+    adminApiKey,
+    `enables the operators' \`PUT /rest/v2/{brand}/stock/{code}\` (header \`X-Admin-Key\`, at least ${ADMIN_API_KEY_MIN_LENGTH} characters), which also mails back-in-stock alerts; without it the endpoint does not exist. 10 wrong keys per 15 minutes from one address are answered 429`,
+  ),
+  OPERATOR_PORT: variable(
+    operatorPort,
+    "when set, the operators' endpoints answer only on this port (a separate listener on `OPERATOR_HOST`) and not on the public one; unset, they answer only to loopback connections no proxy relayed",
+  ),
+  OPERATOR_HOST: variable(z.string().default("127.0.0.1"), "address the operator listener binds to", "127.0.0.1"),
+  REDIS_URL: variable(
     optionalText,
-    "enables the operators' `PUT /rest/v2/{brand}/stock/{code}` (header `X-Admin-Key`), which also mails back-in-stock alerts; without it the endpoint does not exist",
+    "Redis for the commerce service's rate limits (wrong operator keys), shared by every worker and machine; without it each process counts on its own",
   ),
   CATALOG_SYNC_MS: variable(
     envSchemas.positiveInt(250),
@@ -75,6 +95,9 @@ export interface CommerceConfig {
   seedCatalogSize: number;
   /** Without it the operators' stock endpoint does not exist. */
   adminApiKey: string | undefined;
+  /** Where the operators' endpoints answer; without a port, only to loopback connections. */
+  operator: { port: number | undefined; host: string };
+  redisUrl: string | undefined;
   catalogSyncMs: number;
   productCacheSize: number;
   mail: { smtpUrl: string | undefined; outboxDir: string; from: string };
@@ -92,6 +115,8 @@ export function loadCommerceConfig(env: Readonly<Record<string, string | undefin
     seed: values.SEED,
     seedCatalogSize: values.SEED_CATALOG_SIZE,
     adminApiKey: values.ADMIN_API_KEY,
+    operator: { port: values.OPERATOR_PORT, host: values.OPERATOR_HOST },
+    redisUrl: values.REDIS_URL,
     catalogSyncMs: values.CATALOG_SYNC_MS,
     productCacheSize: values.PRODUCT_CACHE_SIZE,
     mail: { smtpUrl: values.SMTP_URL, outboxDir: values.MAIL_OUTBOX_DIR, from: values.MAIL_FROM },

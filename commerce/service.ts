@@ -1,5 +1,6 @@
-import type { Router } from "express";
+import { Router } from "express";
 import type { Logger } from "pino";
+import { RateLimits } from "../lib/rate-limit";
 import type { CommerceConfig } from "./config";
 import { type Db, createDb, isDatabaseReachable, migrateToLatest } from "./db/index";
 import { pruneListingChanges } from "./db/catalog-changes";
@@ -7,6 +8,8 @@ import { createMailer } from "./delivery/mailer";
 import { siteCurrencies } from "./domain/catalog-service";
 import { createShop } from "./domain/shop";
 import { createCommerceRouter } from "./http/app";
+import { errorHandler } from "./http/errors";
+import { operatorAccess } from "./http/operator-access";
 import { healthRouter as healthRoutes } from "./http/health";
 import { seedIfEmpty } from "./seed/index";
 
@@ -16,6 +19,7 @@ import { seedIfEmpty } from "./seed/index";
  */
 export type { Db };
 export { requestLog } from "./http/request-log";
+export { OPERATOR_ROUTES } from "./http/operator-access";
 
 export function openDatabase(config: CommerceConfig): Db {
   return createDb(config.database, { pgPoolMax: config.pgPoolMax });
@@ -36,7 +40,7 @@ export function pruneCatalogChanges(db: Db): Promise<void> {
   return pruneListingChanges(db);
 }
 
-/** The /rest router, and `close()` to stop its background work (mail delivery) before the database closes. */
+/** The /rest router, and `close()` to stop its background work (mail delivery, Redis) before the database closes. */
 export type CommerceApi = Router & { close(): Promise<void> };
 
 /**
@@ -54,8 +58,17 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     productCacheSize: config.productCacheSize,
   });
   shop.outbox.start();
-  const router = createCommerceRouter({ shop, logger, adminKey: config.adminApiKey });
-  return Object.assign(router, { close: () => shop.outbox.stop() });
+  const limits = RateLimits.create({ redisUrl: config.redisUrl, prefix: "brewfront:commerce" });
+  // The operators' guard runs before the API: its refusals never reach the stock handler.
+  const router = Router();
+  router.use(operatorAccess({ adminKey: config.adminApiKey, limits, operatorPort: config.operator.port }), errorHandler(logger));
+  router.use(createCommerceRouter({ shop, logger, adminKey: config.adminApiKey }));
+  return Object.assign(router, {
+    close: async () => {
+      await shop.outbox.stop();
+      await limits.close();
+    },
+  });
 }
 
 /** /healthz: the process answers. /readyz: and its database does too. */

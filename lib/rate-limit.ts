@@ -54,10 +54,14 @@ export class RateLimits {
     return limiter;
   }
 
-  /** Counts one attempt by `key` (an IP address, an e-mail address…) against the rule. */
-  async hit(rule: RateLimitRule, key: string): Promise<RateLimitVerdict> {
+  /**
+   * Counts one attempt by `key` (an IP address, an e-mail address…) against the rule. `points: 0`
+   * only asks whether the key is already over its limit (to refuse before checking a secret, when
+   * only failures are counted).
+   */
+  async hit(rule: RateLimitRule, key: string, points = 1): Promise<RateLimitVerdict> {
     try {
-      await this.limiter(rule).consume(key);
+      await this.limiter(rule).consume(key, points);
       return { allowed: true, retryAfterSeconds: 0 };
     } catch (refusal) {
       if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };

@@ -6,6 +6,7 @@ import type { CatalogService } from "../domain/catalog-service";
 import { TryAgainLater } from "../domain/try-again";
 import { ApiProblem } from "./errors";
 import { handle, parse } from "./handle";
+import { sameSecret } from "./operator-access";
 import { siteOf } from "./site";
 
 const ProductQuery = z.object({ fields: FieldsSchema });
@@ -149,11 +150,12 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     }),
   );
 
-  // Operators' stock update; without ADMIN_API_KEY the endpoint does not exist.
+  // Operators' stock update; without ADMIN_API_KEY the endpoint does not exist. Where it answers
+  // and how wrong keys are throttled is decided in front of this router (operator-access.ts).
   router.put(
     "/stock/:code",
     handle(async (req, res) => {
-      if (!adminKey || req.get("X-Admin-Key") !== adminKey) {
+      if (!adminKey || !sameSecret(req.get("X-Admin-Key"), adminKey)) {
         throw new ApiProblem(adminKey ? 401 : 404, {
           type: adminKey ? "UnauthorizedError" : "UnknownResourceError",
           message: adminKey ? "A valid X-Admin-Key is required." : "Not found.",

@@ -9,7 +9,7 @@ import { type CommerceConfig, loadCommerceConfig } from "../../commerce/config";
 import { createCommerceApi, type Db, migrateDatabase, openDatabase, seedDatabase } from "../../commerce/service";
 import { type TestDatabase, tempDatabase } from "./databases";
 
-export const ADMIN_KEY = "test-admin-key";
+export const ADMIN_KEY = "test-operator-key-0123456789abcdef";
 
 export interface RunningCommerce {
   baseUrl: string;
