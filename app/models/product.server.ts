@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   type Compare,
   CompareSchema,
@@ -65,10 +64,8 @@ export async function compareProducts(ctx: ApiClientContext, codes: readonly str
   });
 }
 
-const JSONP = /^\s*[A-Za-z_$][\w$.]*\(([\s\S]*)\)\s*;?\s*$/;
-
 /**
- * The product's gallery from the image-hosting endpoint (a JSONP-style wrapper). A failed
+ * The product's gallery from the image-hosting endpoint. A failed
  * image lookup answers false and is logged; the page then uses the product's own images.
  */
 export function getMediaSet(ctx: ApiClientContext, code: string): Promise<MediaSet | false> {
@@ -77,15 +74,8 @@ export function getMediaSet(ctx: ApiClientContext, code: string): Promise<MediaS
 
 async function fetchMediaSet(ctx: ApiClientContext, code: string): Promise<MediaSet | false> {
   try {
-    const text = await callApi(ctx, {
-      path: `products/${encodeURIComponent(code)}/media`,
-      query: { callback: "s7jsonResponse" },
-      schema: z.string(),
-      responseType: "text",
-    });
-    const inner = JSONP.exec(text)?.[1];
-    if (!inner) throw new Error("media answer is not a JSONP wrapper");
-    return MediaSetSchema.parse(JSON.parse(inner));
+    // Plain JSON: the JSONP wrapper is only for outside pages that include the endpoint as script.
+    return await callApi(ctx, { path: `products/${encodeURIComponent(code)}/media`, schema: MediaSetSchema });
   } catch (err) {
     ctx.logger.warn({ err, correlationId: ctx.correlationId, code }, "image lookup failed");
     return false;

@@ -16,10 +16,12 @@ const CompareQuery = z.object({
     z.array(z.string()).min(2, "compare at least two products").max(4, "compare at most four products"),
   ),
 });
+// A plain identifier only: a dotted name (document.body.remove) would let any page run our
+// origin's script against itself, getting around script-src 'self'.
 const Callback = z
   .string()
-  .regex(/^[A-Za-z_$][\w$.]{0,40}$/, "callback must be a JavaScript identifier")
-  .default("s7jsonResponse");
+  .regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/, "callback must be a plain JavaScript identifier")
+  .optional();
 const PageSizeQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(48).default(28),
   category: z
@@ -130,14 +132,18 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     }),
   );
 
-  // Image hosting: the product's media set wrapped in a JSONP-style callback.
+  // Image hosting: the product's media set as JSON, or wrapped in a JSONP callback for old pages.
   router.get(
     "/products/:code/media",
     handle(async (req, res) => {
       const productCode = code(req.params.code);
       const callback = parse(Callback, req.query.callback || undefined);
       const set = await catalog.mediaSet(siteOf(res), productCode);
-      res.type("text/javascript").send(`${callback}(${JSON.stringify(set)});`);
+      if (!callback) return void res.json(set);
+      res
+        .set("X-Content-Type-Options", "nosniff")
+        .type("text/javascript")
+        .send(`${callback}(${JSON.stringify(set)});`);
     }),
   );
 

@@ -175,14 +175,24 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
       expect((await getJson("/rest/v2/usb2c/products/5001-SMRG/bundleData")).status).toBe(404);
     });
 
-    it("serves the media set as a JSONP-style wrapper", async () => {
-      const res = await fetch(`${suite.api().baseUrl}/rest/v2/usb2c/products/8003-BFBR-BRW-RED/media?callback=showMedia`);
-      expect(res.headers.get("content-type")).toMatch(/javascript/);
+    it("serves the media set as JSON, or as script wrapped in a plain-identifier callback", async () => {
+      const media = `${suite.api().baseUrl}/rest/v2/usb2c/products/8003-BFBR-BRW-RED/media`;
+      const res = await fetch(`${media}?callback=showMedia`);
+      expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       const text = await res.text();
       const match = /^showMedia\((.*)\);$/.exec(text);
       const set = MediaSetSchema.parse(JSON.parse(match![1]!));
       expect(set.set.item.some((i) => i.type === "video" && i.v)).toBe(true);
-      expect((await fetch(`${suite.api().baseUrl}/rest/v2/usb2c/products/8003-BFBR/media?callback=alert(1)`)).status).toBe(400);
+
+      const plain = await fetch(media);
+      expect(plain.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(MediaSetSchema.parse(await plain.json())).toEqual(set);
+
+      // Anything but a plain identifier could call into the page (document.body.remove) from our origin.
+      for (const callback of ["alert(1)", "document.body.remove", "a.b", "x".repeat(65), "1abc"]) {
+        expect((await fetch(`${media}?callback=${encodeURIComponent(callback)}`)).status, callback).toBe(400);
+      }
     });
 
     it("compares brewers side by side and refuses non-brewers for compare-appliance", async () => {
