@@ -2,11 +2,12 @@ import type { Router } from "express";
 import { z } from "zod";
 import { CmsComponentListSchema, CmsPageSchema, NewsletterSignupResultSchema, NewsletterSignupSchema, SiteConfigSchema } from "../contract/cms";
 import { ApiErrorBodySchema } from "../contract/common";
-import { ProductListSchema, ProductSchema, StockAlertRequestSchema, StockAlertResultSchema, StockUpdateSchema } from "../contract/product";
+import { MediaSetSchema, ProductListSchema, ProductSchema, StockAlertRequestSchema, StockAlertResultSchema, StockUpdateSchema } from "../contract/product";
 import { CategoryPageSchema, SearchPageSchema, SearchRequestSchema, SuggestionsSchema } from "../contract/search";
 
 const json = (schema: z.ZodType) => ({ "application/json": { schema: z.toJSONSchema(schema, { unrepresentable: "any", io: "output" }) } });
 const errors = { description: "Error", content: json(ApiErrorBodySchema) };
+const retryAfter = { description: "Seconds to wait before trying again", schema: { type: "integer" } };
 const brandParam = { name: "brand", in: "path", required: true, schema: { type: "string", enum: ["usb2c", "cab2c", "usafh"] } };
 const locale = [
   { name: "lang", in: "query", schema: { type: "string", enum: ["en", "fr"] } },
@@ -84,7 +85,36 @@ const DETAILED: Record<string, Record<string, unknown>> = {
     summary: "Set a variant's stock level (operators: X-Admin-Key)",
     parameters: [brandParam, { name: "code", in: "path", required: true, schema: { type: "string" } }],
     requestBody: { required: true, content: json(StockUpdateSchema) },
-    responses: { 200: { description: "Updated" }, 400: errors, 401: errors, 404: errors },
+    responses: {
+      200: { description: "Updated" },
+      400: errors,
+      401: errors,
+      // Also the answer everywhere but the operators' side (OPERATOR_PORT, else loopback).
+      404: errors,
+      429: { description: "Too many wrong keys from this address (TooManyRequestsError)", headers: { "Retry-After": retryAfter }, content: errors.content },
+      503: {
+        description: "The database was busy; nothing changed, send it again (ServiceUnavailableError)",
+        headers: { "Retry-After": retryAfter },
+        content: errors.content,
+      },
+    },
+  },
+  "get /{brand}/products/{code}/media": {
+    summary: "A product's media set: JSON, or JavaScript calling `callback` with it (JSONP)",
+    parameters: [
+      brandParam,
+      ...locale,
+      { name: "code", in: "path", required: true, schema: { type: "string" } },
+      { name: "callback", in: "query", schema: { type: "string", pattern: "^[A-Za-z_$][A-Za-z0-9_$]{0,63}$" } },
+    ],
+    responses: {
+      200: {
+        description: "Media set; text/javascript (with X-Content-Type-Options: nosniff) when a callback is named",
+        content: { ...json(MediaSetSchema), "text/javascript": { schema: { type: "string" } } },
+      },
+      400: { description: "The callback is not a plain identifier (ValidationError)", content: errors.content },
+      404: errors,
+    },
   },
 };
 
