@@ -45,7 +45,11 @@ function readSettings(): { storefront: StorefrontConfig; commerce: CommerceConfi
   };
   const storefront = attempt(() => loadStorefrontConfig());
   const commerce = attempt(() => loadCommerceConfig());
-  if (!storefront || !commerce) {
+  // The same port for both would put the operators' endpoints on the public side.
+  if (storefront && commerce && commerce.operator.port === storefront.port) {
+    problems.push(`  OPERATOR_PORT=${commerce.operator.port}: expected a port other than PORT (the public one)`);
+  }
+  if (!storefront || !commerce || problems.length > 0) {
     process.stderr.write(`${problems.join("\n")}\n`);
     process.exit(1);
   }

@@ -77,6 +77,13 @@ describe("with OPERATOR_PORT", () => {
   }, 90_000);
   afterAll(() => store?.stop());
 
+  it("must differ from PORT, or the store does not start", async () => {
+    const port = String(await freePort());
+    await expect(startStore({ env: { ADMIN_API_KEY: ADMIN_KEY, PORT: port, OPERATOR_PORT: port } })).rejects.toThrow(
+      new RegExp(`OPERATOR_PORT=${port}: expected a port other than PORT`),
+    );
+  });
+
   it("refuses the operator endpoints on the public port, even from loopback with the right key", async () => {
     const res = await putStock(store.url, { "X-Admin-Key": ADMIN_KEY });
     expect(res.status).toBe(404);
