@@ -7,11 +7,12 @@ import compression from "compression";
 import express from "express";
 import pino from "pino";
 import { bareDomainTarget, resolveBrandId } from "./app/brands/resolve.server";
-import { loadStorefrontConfig, type StorefrontConfig } from "./app/config.server";
+import { loadStorefrontConfig, type StorefrontConfig, workerHeapFor } from "./app/config.server";
 import { originCheck, privateCacheControl, requestGuard, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
 import {
+  catalogSize,
   type CommerceApi,
   createCommerceApi,
   type Db,
@@ -99,8 +100,9 @@ if (cluster.isPrimary) {
   }
   await pruneCatalogChanges(db);
   if (config.workers > 1) {
+    const heapMb = config.workerHeapMb ?? workerHeapFor(await catalogSize(db));
     await db.destroy();
-    runPrimary(config.workers);
+    runPrimary(config.workers, heapMb);
   } else {
     await serve(db, (listening) => announce(listening, 1));
   }
@@ -108,13 +110,13 @@ if (cluster.isPrimary) {
   await serve(openDatabase(commerceConfig), (listening) => process.send?.(listening));
 }
 
-function runPrimary(count: number) {
+function runPrimary(count: number, heapMb: number) {
   let stopping = false;
   let announced = false;
   const listening = new Set<number>();
   // Each worker's heap is bounded so V8 collects early: unbounded, a worker under load keeps
   // hundreds of MB of garbage it would have reclaimed, and the store outgrows a small machine.
-  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${config.workerHeapMb}`] });
+  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] });
   for (let i = 0; i < count; i++) cluster.fork();
   // The stores' addresses are printed once, when every worker listens, not once per worker.
   cluster.on("message", (worker, message: unknown) => {

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { RateLimits } from "../lib/rate-limit";
 import type { CommerceConfig } from "./config";
 import { type Db, createDb, isDatabaseReachable, migrateToLatest } from "./db/index";
+import { countProducts } from "./db/catalog";
 import { pruneListingChanges } from "./db/catalog-changes";
 import { createMailer } from "./delivery/mailer";
 import { siteCurrencies } from "./domain/catalog-service";
@@ -36,6 +37,11 @@ export async function seedDatabase(db: Db, config: CommerceConfig): Promise<{ se
 }
 
 /** Trims the catalog change log at start-up, before any worker reads it. */
+/** How many products the catalog holds (the composition root sizes worker memory by it). */
+export function catalogSize(db: Db): Promise<number> {
+  return countProducts(db);
+}
+
 export function pruneCatalogChanges(db: Db): Promise<void> {
   return pruneListingChanges(db);
 }
