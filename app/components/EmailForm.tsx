@@ -66,3 +66,38 @@ export function EmailForm({ action, param, id, label, submit, hidden = {}, messa
     </fetcher.Form>
   );
 }
+
+/** A confirmation link's page: a button to confirm (a plain form), or what came of it. */
+export function ConfirmEmailPage({
+  title,
+  intro,
+  button,
+  state,
+  messages,
+}: {
+  title: string;
+  intro: string;
+  button: string;
+  state: { state: string; token?: string };
+  messages: Record<"confirmed" | "invalid" | "expired" | "failed", string>;
+}) {
+  const done = state.state === "ask" ? undefined : messages[state.state as keyof typeof messages];
+  return (
+    <div className="narrow-page">
+      <h1>{title}</h1>
+      {state.state === "ask" ? (
+        <form method="post">
+          <p>{intro}</p>
+          <input type="hidden" name="token" value={state.token} />
+          <button type="submit" className="button">
+            {button}
+          </button>
+        </form>
+      ) : (
+        <p role="status" className={state.state === "confirmed" ? "form-status" : "form-error"}>
+          {done}
+        </p>
+      )}
+    </div>
+  );
+}

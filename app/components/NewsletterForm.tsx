@@ -14,7 +14,7 @@ export function NewsletterForm({ lang, initial, id = "newsletter" }: { lang: Lan
       submit={t.newsletterSubmit}
       hidden={{ lang }}
       initial={initial}
-      messages={{ subscribed: t.newsletterSubscribed, alreadySubscribed: t.newsletterAlready, failed: t.newsletterFailed }}
+      messages={{ pending: t.newsletterPending, failed: t.newsletterFailed }}
     />
   );
 }

@@ -14,7 +14,7 @@ export function NotifyMeForm({ lang, productCode, initial }: { lang: Lang; produ
       submit={t.notifySubmit}
       hidden={{ productCode, lang }}
       initial={initial}
-      messages={{ registered: t.notifyRegistered, alreadyRegistered: t.notifyAlready, failed: t.notifyFailed }}
+      messages={{ pending: t.notifyPending, failed: t.notifyFailed }}
     />
   );
 }

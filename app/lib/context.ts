@@ -14,6 +14,11 @@ export interface StorefrontContext {
   logger: Logger;
   /** userConsent and privacy switch, for the consent-aware cookie writer. */
   privacyCookiesEnabled: boolean;
+  /**
+   * The shopper's address as express sees it (req.ip, which honours `trust proxy`), for rate
+   * limits. Set by server.ts; unset, every shopper shares one count.
+   */
+  clientAddress?: string;
 }
 
 // Declaration merging is how Remix lets an app type its load context; it takes an interface.

@@ -1,5 +1,10 @@
 import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
+import type { Lang } from "../../commerce/contract/common";
+import { type RateLimitRule, RateLimits } from "../../lib/rate-limit";
+import { format, messages } from "../brands/messages";
+import { storefrontConfig } from "../config.server";
+import type { StorefrontContext } from "./context";
 import type { EmailFormData } from "../components/EmailForm";
 import { ApiError } from "./api-client.server";
 import { readFormFields } from "./form-body.server";
@@ -18,7 +23,41 @@ interface Options<S extends z.ZodType> {
   /** Hidden fields to send back with a 400. */
   echo?: string[];
   /** Calls the API; answers the outcome code. ApiErrors it does not handle count as "failed". */
-  submit: (input: z.infer<S>) => Promise<string>;
+  submit: (input: z.infer<S>, lang: Lang) => Promise<string>;
+  /** Names the form's rate-limit counters (per shopper address and per email address). */
+  form: string;
+  context: StorefrontContext;
+}
+
+/**
+ * The language the form was shown in: forms post to one path for both languages and carry it in a
+ * hidden field, so French sign-ups get French mails and links.
+ */
+function formLang(context: StorefrontContext, field: unknown): Lang {
+  if (field === "fr" && context.brand.languages.includes("fr")) return "fr";
+  if (field === "en") return "en";
+  return context.lang;
+}
+
+/**
+ * A form that mails the address it is given must not become a way to mail anyone, nor to probe
+ * who is on a list: each shopper (IP) gets a handful of posts, each address fewer still.
+ */
+export const EMAIL_FORM_LIMITS = {
+  perClient: { points: 10, windowSeconds: 600 },
+  perAddress: { points: 3, windowSeconds: 3600 },
+} as const;
+
+let rateLimits: RateLimits | undefined;
+
+/** One set of counters per storefront process, shared through Redis when REDIS_URL is set. */
+function limiter(): RateLimits {
+  rateLimits ??= RateLimits.create({ redisUrl: storefrontConfig().redisUrl });
+  return rateLimits;
+}
+
+function rule(form: string, kind: keyof typeof EMAIL_FORM_LIMITS): RateLimitRule {
+  return { name: `${form}-${kind}`, ...EMAIL_FORM_LIMITS[kind] };
 }
 
 /**
@@ -26,18 +65,43 @@ interface Options<S extends z.ZodType> {
  * ?{param}=outcome (no JavaScript) or answer the outcome as data (inline=1, JavaScript on).
  * Invalid input answers 400 with a readable error and the typed address kept.
  */
-export async function handleEmailForm<S extends z.ZodType>({ request, schema, param, invalidMessage, notFoundMessage, anchor, echo = [], submit }: Options<S>) {
+export async function handleEmailForm<S extends z.ZodType>({
+  request,
+  schema,
+  param,
+  invalidMessage,
+  notFoundMessage,
+  anchor,
+  echo = [],
+  submit,
+  form: formName,
+  context,
+}: Options<S>) {
   const form = await readFormFields(request);
   const inline = form.inline === "1";
   const returnTo = safeReturnPath(form.returnTo);
   const parsed = schema.safeParse(form);
+  const echoed = Object.fromEntries(echo.map((k) => [k, String(form[k] ?? "").slice(0, 100)]));
   if (!parsed.success) {
-    const echoed = Object.fromEntries(echo.map((k) => [k, String(form[k] ?? "").slice(0, 100)]));
     return data<EmailFormData>({ error: invalidMessage, email: String(form.email ?? "").slice(0, 254), echo: echoed }, { status: 400 });
+  }
+  const email = String((parsed.data as { email?: unknown }).email ?? "");
+  const lang = formLang(context, form.lang);
+  const verdict = await limiter().hitAll([
+    { rule: rule(formName, "perClient"), key: context.clientAddress ?? "unknown" },
+    { rule: rule(formName, "perAddress"), key: email },
+  ]);
+  if (!verdict.allowed) {
+    // Answered in place (the form's page with the message), so it reads the same without JavaScript.
+    const error = format(messages(lang, context.brand.id).tooManyAttempts, { minutes: Math.ceil(verdict.retryAfterSeconds / 60) });
+    return data<EmailFormData>(
+      { error, email, echo: echoed },
+      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds), "Cache-Control": "no-store" } },
+    );
   }
   let outcome: string;
   try {
-    outcome = await submit(parsed.data);
+    outcome = await submit(parsed.data, lang);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     // An unknown product is the shopper's answer, not an outage: say so with a 404, not a 503.
@@ -50,4 +114,45 @@ export async function handleEmailForm<S extends z.ZodType>({ request, schema, pa
   const url = new URL(returnTo, "http://x");
   url.searchParams.set(param, outcome);
   return redirect(`${url.pathname}${url.search}${anchor ? `#${anchor}` : ""}`, 303);
+}
+
+/** Where a confirmation page stands: asking, done, or why it cannot. */
+export type ConfirmationState = { state: "ask"; token: string } | { state: "confirmed" | "invalid" | "expired" | "failed" };
+
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+/**
+ * The link in a confirmation mail only shows a button: mail scanners that open links must not
+ * confirm on the owner's behalf. Nothing is looked up here; the POST says whether the token works.
+ */
+export function confirmationPage(request: Request) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!TOKEN.test(token)) return data<ConfirmationState>({ state: "invalid" }, { status: 400, headers: noStore });
+  return data<ConfirmationState>({ state: "ask", token }, { headers: noStore });
+}
+
+/** The button: 200 confirmed, 400 a token that names nothing (or was used), 410 an expired one. */
+export async function confirmFromForm(request: Request, confirm: (token: string) => Promise<unknown>) {
+  const token = String((await readFormFields(request)).token ?? "");
+  if (!TOKEN.test(token)) return data<ConfirmationState>({ state: "invalid" }, { status: 400, headers: noStore });
+  try {
+    await confirm(token);
+    return data<ConfirmationState>({ state: "confirmed" }, { headers: noStore });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    if (err.status === 410) return data<ConfirmationState>({ state: "expired" }, { status: 410, headers: noStore });
+    if (err.status === 400) return data<ConfirmationState>({ state: "invalid" }, { status: 400, headers: noStore });
+    return data<ConfirmationState>({ state: "failed" }, { status: 503, headers: noStore });
+  }
+}
+
+/**
+ * A route's `headers` for these pages: the action's headers (Retry-After with a 429, no-store)
+ * when it answered, else the loader's; Remix drops both unless the route passes them on.
+ */
+export function formPageHeaders({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }): Headers {
+  const headers = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => headers.set(name, value));
+  return headers;
 }

@@ -8,6 +8,7 @@ import {
   ProductSchema,
   StockAlertResultSchema,
 } from "../../commerce/contract/product";
+import { EmailConfirmationResultSchema } from "../../commerce/contract/cms";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
 import type { ProductCardData } from "../lib/page-views";
 import { Memo } from "../../lib/memo";
@@ -84,6 +85,11 @@ async function fetchMediaSet(ctx: ApiClientContext, code: string): Promise<Media
 
 export function requestStockAlert(ctx: ApiClientContext, productCode: string, email: string) {
   return callApi(ctx, { method: "POST", path: "alert/alertMe", json: { productCode, email }, schema: StockAlertResultSchema });
+}
+
+/** The alert's confirmation link's button: POST alert/confirm with {token}; 400 unknown, 410 expired. */
+export function confirmStockAlert(ctx: ApiClientContext, token: string) {
+  return callApi(ctx, { method: "POST", path: "alert/confirm", json: { token }, schema: EmailConfirmationResultSchema });
 }
 
 export function toCard(p: Product): ProductCardData {

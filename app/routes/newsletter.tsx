@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { messages } from "../brands/messages";
 import { NewsletterForm } from "../components/NewsletterForm";
 import { clientContext } from "../lib/api-client.server";
-import { handleEmailForm } from "../lib/email-form.server";
+import { formPageHeaders, handleEmailForm } from "../lib/email-form.server";
 import { NewsletterSignupSchema } from "../lib/schemas.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { signUpForNewsletter } from "../models/newsletter.server";
@@ -16,13 +16,18 @@ export function action({ request, context }: ActionFunctionArgs) {
     param: "newsletter",
     anchor: "newsletter-heading",
     invalidMessage: messages(context.lang).invalidEmail,
-    submit: async ({ email }) => (await signUpForNewsletter(clientContext(context), email)).status,
+    // Always "pending": known and unknown addresses get the same answer.
+    submit: async ({ email }, lang) => (await signUpForNewsletter(clientContext({ ...context, lang }), email)).status,
+    form: "newsletter",
+    context,
   });
 }
 
 export function loader(_args: LoaderFunctionArgs) {
   return null;
 }
+
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) => {
   const { t } = shopMeta(matches);

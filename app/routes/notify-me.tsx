@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { messages } from "../brands/messages";
 import { NotifyMeForm } from "../components/NotifyMeForm";
-import { ApiError, clientContext } from "../lib/api-client.server";
-import { handleEmailForm } from "../lib/email-form.server";
+import { clientContext } from "../lib/api-client.server";
+import { formPageHeaders, handleEmailForm } from "../lib/email-form.server";
 import { localePath } from "../lib/paths";
 import { StockAlertRequestSchema } from "../lib/schemas.server";
 import { useShop } from "../lib/shop";
@@ -23,15 +23,10 @@ export function action({ request, context }: ActionFunctionArgs) {
       context.lang === "fr"
         ? "Ce produit n’existe plus; choisissez-en un autre dans le magasin."
         : "We don't have that product anymore; please choose another in the store.",
-    submit: async ({ productCode, email }) => {
-      try {
-        await requestStockAlert(clientContext(context), productCode, email);
-        return "registered";
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 409) return "alreadyRegistered";
-        throw err;
-      }
-    },
+    // Always "pending": whether the shopper was already waiting is not told.
+    submit: async ({ productCode, email }, lang) => (await requestStockAlert(clientContext({ ...context, lang }), productCode, email)).status,
+    form: "notify",
+    context,
   });
 }
 
@@ -39,6 +34,8 @@ export function action({ request, context }: ActionFunctionArgs) {
 export function loader(_args: LoaderFunctionArgs) {
   return null;
 }
+
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 

@@ -115,8 +115,13 @@ export const NewsletterSignupSchema = z.object({
     .max(254)
     .pipe(z.email({ message: "Enter a valid email address." })),
 });
+/** Always "pending": the answer never tells whether the address was already on the list. */
 export const NewsletterSignupResultSchema = z.object({
-  status: z.enum(["subscribed", "alreadySubscribed"]),
+  status: z.literal("pending"),
   email: z.string(),
 });
 export type NewsletterSignupResult = z.infer<typeof NewsletterSignupResultSchema>;
+
+/** The token a confirmation link carries (newsletter sign-ups and notify-me alerts). */
+export const EmailConfirmationSchema = z.object({ token: z.string().min(1).max(200) });
+export const EmailConfirmationResultSchema = z.object({ status: z.literal("confirmed") });

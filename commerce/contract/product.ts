@@ -176,7 +176,8 @@ export const StockAlertRequestSchema = z.object({
     .max(254)
     .pipe(z.email({ message: "Enter a valid email address." })),
 });
-export const StockAlertResultSchema = z.object({ status: z.literal("registered"), productCode: z.string(), email: z.string() });
+/** Always "pending" (a confirmation mail is on its way), whether or not the shopper was already waiting. */
+export const StockAlertResultSchema = z.object({ status: z.literal("pending"), productCode: z.string(), email: z.string() });
 
 export const StockUpdateSchema = z.object({ level: z.number().int().min(0).max(1_000_000) });
 

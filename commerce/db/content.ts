@@ -30,7 +30,7 @@ export async function insertNewsletterSubscription(db: Db, site: BrandId, email:
 export async function addNewsletterSubscription(trx: Db, site: BrandId, email: string, lang: Lang): Promise<boolean> {
   const result = await trx
     .insertInto("newsletter_subscription")
-    .values({ site, email, lang, created_at: new Date().toISOString() })
+    .values({ site, email, lang, created_at: new Date().toISOString(), confirmed_at: new Date().toISOString() })
     .onConflict((oc) => oc.columns(["site", "email"]).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

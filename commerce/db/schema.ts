@@ -127,6 +127,11 @@ export interface NewsletterSubscriptionTable {
   email: string;
   lang: string;
   created_at: string;
+  /** Double opt-in: the pending token's SHA-256 hash, when it expires, when it was last mailed. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  confirm_sent_at: string | null;
+  confirmed_at: string | null;
 }
 
 export interface ListingTable {
@@ -176,6 +181,11 @@ export interface StockAlertTable {
   email: string;
   created_at: string;
   notified_at: string | null;
+  /** Double opt-in: the pending token's SHA-256 hash, when it expires, when it was last mailed. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  confirm_sent_at: string | null;
+  confirmed_at: string | null;
 }
 
 export interface OutboxMessageTable {

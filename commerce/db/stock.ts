@@ -23,12 +23,15 @@ export async function setStockLevel(trx: Db, code: string, level: number): Promi
   return before.level;
 }
 
-/** Registers a notify-me alert; false when the same shopper already waits for this product here. */
+/**
+ * Registers an alert as already confirmed; false when the same shopper already waits for this
+ * product here. Shoppers' own requests are stored unconfirmed (addPendingStockAlert) instead.
+ */
 export async function insertStockAlert(db: Db, site: BrandId, lang: Lang, code: string, email: string): Promise<boolean> {
   return writeTransaction(db, async (trx) => {
     const result = await trx
       .insertInto("stock_alert")
-      .values({ site, lang, product_code: code, email, created_at: new Date().toISOString(), notified_at: null })
+      .values({ site, lang, product_code: code, email, created_at: new Date().toISOString(), notified_at: null, confirmed_at: new Date().toISOString() })
       .onConflict((oc) => oc.columns(["site", "product_code", "email"]).where("notified_at", "is", null).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -46,6 +49,8 @@ export async function waitingAlerts(trx: Db, codes: readonly string[]): Promise<
     .select(["id", "site", "lang", "email"])
     .where("product_code", "in", [...new Set(codes)])
     .where("notified_at", "is", null)
+    // Only an address's owner can ask to be mailed: unconfirmed alerts never are.
+    .where("confirmed_at", "is not", null)
     .orderBy("id");
   const rows = await (lockingRows(trx) ? query.forUpdate() : query).execute();
   return rows.map((r) => ({ id: r.id, site: BrandIdSchema.parse(r.site), lang: LangSchema.parse(r.lang), email: r.email }));

@@ -2,18 +2,19 @@ import type { Logger } from "pino";
 import type { BrandFacts } from "../contract/brands";
 import type { CmsComponent, CmsPage, SiteConfig } from "../contract/cms";
 import type { BrandId } from "../contract/common";
-import { findCmsComponents, findCmsPage, findSiteConfig, insertNewsletterSubscription } from "../db/content";
+import { findCmsComponents, findCmsPage, findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
 import { assemblePage, assembleSiteConfig, slotComponentUids, toComponents } from "./content";
 import { ShopError } from "./errors";
-import type { Mailer } from "./mail";
-import { newsletterWelcome } from "./newsletter";
+import type { ConfirmOutcome } from "./email-confirmation";
+import type { MailOutbox } from "./mail-outbox";
+import { confirmNewsletter, signUpForConfirmation } from "./newsletter";
 import type { ShopContext } from "./shop-context";
 
 export interface ContentServiceDeps {
   db: Db;
   brands: Readonly<Record<BrandId, BrandFacts>>;
-  mailer: Mailer;
+  outbox: MailOutbox;
   logger: Logger;
 }
 
@@ -54,17 +55,16 @@ export class ContentService {
   }
 
   /**
-   * Subscribes the address once per site; answers false when it already was. The address is stored
-   * first: a failed welcome mail is logged but does not undo the sign-up.
+   * Double opt-in sign-up: the address is mailed a confirmation link (at most one per window) and
+   * nothing else until it is confirmed. The caller learns nothing about the address either way.
    */
-  async signUpForNewsletter(ctx: ShopContext, email: string, correlationId: string): Promise<boolean> {
-    const { db, brands, mailer, logger } = this.deps;
-    const added = await insertNewsletterSubscription(db, ctx.site, email, ctx.lang);
-    if (added) {
-      await mailer
-        .send(newsletterWelcome(email, brands[ctx.site], ctx.lang))
-        .catch((err) => logger.error({ err, correlationId }, "newsletter welcome mail failed"));
-    }
-    return added;
+  async signUpForNewsletter(ctx: ShopContext, email: string): Promise<void> {
+    const { db, brands, outbox } = this.deps;
+    await signUpForConfirmation(db, outbox, { site: ctx.site, lang: ctx.lang, email, store: brands[ctx.site] });
+  }
+
+  /** Follows a confirmation link's token: the subscription becomes active and is welcomed. */
+  confirmNewsletter(token: string): Promise<ConfirmOutcome> {
+    return confirmNewsletter(this.deps.db, this.deps.outbox, this.deps.brands, token);
   }
 }

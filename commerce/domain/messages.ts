@@ -34,6 +34,9 @@ export interface ShopMessages {
   };
   backInStock: (productName: string, url: string, storeName: string) => { subject: string; text: string };
   newsletterWelcome: (storeName: string) => { subject: string; text: string };
+  /** Double opt-in: the only mail an unconfirmed address receives. */
+  newsletterConfirm: (storeName: string, url: string) => { subject: string; text: string };
+  alertConfirm: (productName: string, url: string, storeName: string) => { subject: string; text: string };
 }
 
 /** US English: the US consumer and commercial stores. */
@@ -84,6 +87,14 @@ const enUS: ShopMessages = {
   newsletterWelcome: (store) => ({
     subject: `Welcome to the ${store} newsletter`,
     text: `Thanks for signing up. You will hear about offers and new roasts once a week.\n\n${store}`,
+  }),
+  newsletterConfirm: (store, url) => ({
+    subject: `Confirm your ${store} newsletter sign-up`,
+    text: `Someone, probably you, asked to receive the ${store} newsletter at this address. To confirm, open this link and press the button:\n\n${url}\n\nThe link works for 7 days. If you did not ask, ignore this mail: you will not hear from us again.\n\n${store}`,
+  }),
+  alertConfirm: (name, url, store) => ({
+    subject: `Confirm your back-in-stock alert for ${name}`,
+    text: `Someone, probably you, asked us to email this address when ${name} is back in stock. To confirm, open this link and press the button:\n\n${url}\n\nThe link works for 7 days. If you did not ask, ignore this mail: you will not hear from us again.\n\n${store}`,
   }),
 };
 
@@ -159,6 +170,14 @@ const fr: ShopMessages = {
   newsletterWelcome: (store) => ({
     subject: `Bienvenue dans l’infolettre ${store}`,
     text: `Merci de votre inscription. Vous recevrez nos offres et nouveautés une fois par semaine.\n\n${store}`,
+  }),
+  newsletterConfirm: (store, url) => ({
+    subject: `Confirmez votre inscription à l’infolettre ${store}`,
+    text: `Quelqu’un, sans doute vous, a demandé à recevoir l’infolettre ${store} à cette adresse. Pour confirmer, ouvrez ce lien et appuyez sur le bouton\u202f:\n\n${url}\n\nLe lien est valide 7 jours. Si vous n’avez rien demandé, ignorez ce courriel\u202f: vous n’aurez plus de nouvelles de nous.\n\n${store}`,
+  }),
+  alertConfirm: (name, url, store) => ({
+    subject: `Confirmez votre alerte de retour en stock pour ${name}`,
+    text: `Quelqu’un, sans doute vous, a demandé à être prévenu à cette adresse du retour en stock de ${name}. Pour confirmer, ouvrez ce lien et appuyez sur le bouton\u202f:\n\n${url}\n\nLe lien est valide 7 jours. Si vous n’avez rien demandé, ignorez ce courriel\u202f: vous n’aurez plus de nouvelles de nous.\n\n${store}`,
   }),
 };
 

@@ -10,6 +10,7 @@ import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
 import { ProductFamilies } from "./product-families";
 import { SearchService } from "./search-service";
+import { StockAlertService } from "./stock-alerts";
 
 export interface ShopOptions {
   db: Db;
@@ -30,6 +31,7 @@ export interface Shop {
   catalog: CatalogService;
   search: SearchService;
   content: ContentService;
+  alerts: StockAlertService;
   /** Mail waiting to be sent; its delivery loop is started by whoever hosts the shop. */
   outbox: MailOutbox;
 }
@@ -40,13 +42,13 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
   const indexes = new ListingIndexes(db, feed);
   const families = new ProductFamilies(db, feed, productCacheSize);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
+  const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger });
   return {
     brands,
-    catalog: new CatalogService({ db, brands, feed, indexes, families, outbox, logger }),
+    catalog,
     search: new SearchService({ db, feed, indexes, families }),
-    // The welcome mail goes through the outbox too (retried when it fails), recorded right after
-    // the sign-up rather than in its transaction.
-    content: new ContentService({ db, brands, mailer: outbox.asMailer("newsletter-welcome"), logger }),
+    content: new ContentService({ db, brands, outbox, logger }),
+    alerts: new StockAlertService({ db, brands, outbox, catalog }),
     outbox,
   };
 }

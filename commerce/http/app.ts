@@ -1,6 +1,7 @@
 import express, { Router } from "express";
 import type { Logger } from "pino";
 import type { Shop } from "../domain/shop";
+import { alertsRouter } from "./alerts";
 import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
 import { ApiProblem, errorHandler } from "./errors";
@@ -29,6 +30,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(searchRouter(shop.search));
   site.use(catalogRouter(shop.catalog, adminKey));
   site.use(contentRouter(shop.content));
+  site.use(alertsRouter(shop.alerts));
 
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));

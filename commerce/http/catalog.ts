@@ -1,7 +1,7 @@
 import { type Response, Router } from "express";
 import { z } from "zod";
 import { FieldsSchema } from "../contract/common";
-import { ProductCodeParamSchema, ProductCodesQuerySchema, StockAlertRequestSchema, StockUpdateSchema } from "../contract/product";
+import { ProductCodeParamSchema, ProductCodesQuerySchema, StockUpdateSchema } from "../contract/product";
 import type { CatalogService } from "../domain/catalog-service";
 import { TryAgainLater } from "../domain/try-again";
 import { ApiProblem } from "./errors";
@@ -144,15 +144,6 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
         .set("X-Content-Type-Options", "nosniff")
         .type("text/javascript")
         .send(`${callback}(${JSON.stringify(set)});`);
-    }),
-  );
-
-  router.post(
-    "/alert/alertMe",
-    handle(async (req, res) => {
-      const { productCode, email } = parse(StockAlertRequestSchema, req.body);
-      const registered = await busyAsUnavailable(res, () => catalog.registerStockAlert(siteOf(res), code(productCode), email));
-      res.status(201).json({ status: "registered", productCode: registered, email });
     }),
   );
 

@@ -1,6 +1,7 @@
 import { Router } from "express";
-import { CmsComponentsQuerySchema, CmsPageQuerySchema, NewsletterSignupSchema, type NewsletterSignupResult } from "../contract/cms";
+import { CmsComponentsQuerySchema, CmsPageQuerySchema, EmailConfirmationSchema, NewsletterSignupSchema, type NewsletterSignupResult } from "../contract/cms";
 import type { ContentService } from "../domain/content-service";
+import { confirmationAnswer } from "./alerts";
 import { handle, parse } from "./handle";
 import { siteOf } from "./site";
 
@@ -30,14 +31,23 @@ export function contentRouter(content: ContentService): Router {
     }),
   );
 
+  // The same answer for a new, pending or confirmed address: the list is not for probing.
   router.post(
     "/kpcEmailSignup",
     handle(async (req, res) => {
       const site = siteOf(res);
       const { email } = parse(NewsletterSignupSchema, req.body);
-      const added = await content.signUpForNewsletter(site, email, site.correlationId);
-      const result: NewsletterSignupResult = { status: added ? "subscribed" : "alreadySubscribed", email };
-      res.status(added ? 201 : 200).json(result);
+      await content.signUpForNewsletter(site, email);
+      const result: NewsletterSignupResult = { status: "pending", email };
+      res.status(202).json(result);
+    }),
+  );
+
+  router.post(
+    "/newsletter/confirm",
+    handle(async (req, res) => {
+      const { token } = parse(EmailConfirmationSchema, req.body);
+      confirmationAnswer(res, await content.confirmNewsletter(token));
     }),
   );
 

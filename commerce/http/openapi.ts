@@ -1,6 +1,14 @@
 import type { Router } from "express";
 import { z } from "zod";
-import { CmsComponentListSchema, CmsPageSchema, NewsletterSignupResultSchema, NewsletterSignupSchema, SiteConfigSchema } from "../contract/cms";
+import {
+  CmsComponentListSchema,
+  CmsPageSchema,
+  EmailConfirmationResultSchema,
+  EmailConfirmationSchema,
+  NewsletterSignupResultSchema,
+  NewsletterSignupSchema,
+  SiteConfigSchema,
+} from "../contract/cms";
 import { ApiErrorBodySchema } from "../contract/common";
 import { MediaSetSchema, ProductListSchema, ProductSchema, StockAlertRequestSchema, StockAlertResultSchema, StockUpdateSchema } from "../contract/product";
 import { CategoryPageSchema, SearchPageSchema, SearchRequestSchema, SuggestionsSchema } from "../contract/search";
@@ -76,10 +84,26 @@ const DETAILED: Record<string, Record<string, unknown>> = {
     responses: { 200: { description: "Suggestions", content: json(SuggestionsSchema) }, 400: errors },
   },
   "post /{brand}/alert/alertMe": {
-    summary: "Email the shopper when an out-of-stock product is back",
+    summary: "Email the shopper when an out-of-stock product is back, once they confirm through the link mailed to them",
     parameters: [brandParam, ...locale],
     requestBody: { required: true, content: json(StockAlertRequestSchema) },
-    responses: { 201: { description: "Registered", content: json(StockAlertResultSchema) }, 400: errors, 404: errors, 409: errors },
+    responses: {
+      202: { description: "Confirmation mailed; the same answer whether or not the address was already waiting", content: json(StockAlertResultSchema) },
+      400: errors,
+      404: errors,
+    },
+  },
+  "post /{brand}/alert/confirm": {
+    summary: "Confirm a notify-me alert with the token from its confirmation mail",
+    parameters: [brandParam],
+    requestBody: { required: true, content: json(EmailConfirmationSchema) },
+    responses: { 200: { description: "Confirmed", content: json(EmailConfirmationResultSchema) }, 400: errors, 410: errors },
+  },
+  "post /{brand}/newsletter/confirm": {
+    summary: "Confirm a newsletter sign-up with the token from its confirmation mail; the welcome mail follows",
+    parameters: [brandParam],
+    requestBody: { required: true, content: json(EmailConfirmationSchema) },
+    responses: { 200: { description: "Confirmed", content: json(EmailConfirmationResultSchema) }, 400: errors, 410: errors },
   },
   "put /{brand}/stock/{code}": {
     summary: "Set a variant's stock level (operators: X-Admin-Key)",
@@ -199,8 +223,7 @@ const CURATED: Record<string, Record<string, unknown>> = {
       parameters: [brandParam, ...locale],
       requestBody: { required: true, content: json(NewsletterSignupSchema) },
       responses: {
-        201: { description: "Subscribed", content: json(NewsletterSignupResultSchema) },
-        200: { description: "Already subscribed", content: json(NewsletterSignupResultSchema) },
+        202: { description: "Confirmation mailed; the same answer for new, pending and confirmed addresses", content: json(NewsletterSignupResultSchema) },
         400: errors,
       },
     },

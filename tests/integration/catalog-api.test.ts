@@ -10,6 +10,7 @@ import { CatalogChangeFeed } from "../../commerce/domain/catalog-changes";
 import { seedDatabase } from "../../commerce/service";
 import { testCommerceConfig } from "../support/commerce";
 import { DIALECTS, tempSqlite } from "../support/databases";
+import { confirmationToken, mailsTo } from "../support/mail";
 
 describe.each(DIALECTS)("catalog API on %s", (dialect) => {
   const suite = commerceForSuite(dialect);
@@ -229,12 +230,23 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
       soldOut = row.product_code;
     });
 
-    it("registers an alert for an out-of-stock product and refuses a duplicate politely", async () => {
+    it("stores an alert unconfirmed with a confirmation mail, and answers a repeat the same way", async () => {
       const first = await send("POST", "/rest/v2/usb2c/alert/alertMe", { productCode: soldOut, email: "Bea@Example.com" });
-      expect(first.status).toBe(201);
+      expect(first.status).toBe(202);
+      const firstBody = await first.text();
+      expect(JSON.parse(firstBody)).toMatchObject({ status: "pending", email: "bea@example.com" });
       const dup = await send("POST", "/rest/v2/usb2c/alert/alertMe", { productCode: soldOut, email: "bea@example.com" });
-      expect(dup.status).toBe(409);
-      expect(ApiErrorBodySchema.parse(await dup.json()).errors[0]!.message).toMatch(/already on the list/);
+      expect(dup.status).toBe(202);
+      expect(await dup.text()).toBe(firstBody);
+      const mails = mailsTo(suite.api().outbox, "bea@example.com");
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain("Subject: Confirm your back-in-stock alert");
+      const token = confirmationToken(suite.api().outbox, "bea@example.com");
+      expect((await send("POST", "/rest/v2/usb2c/alert/confirm", { token })).status).toBe(200);
+    });
+
+    it("answers an unknown confirmation token with 400", async () => {
+      expect((await send("POST", "/rest/v2/usb2c/alert/confirm", { token: "y".repeat(43) })).status).toBe(400);
     });
 
     it("refuses an alert for a product in stock, or with a bad address", async () => {

@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ApiErrorBodySchema } from "../../commerce/contract/common";
 import { CmsPageSchema, SiteConfigSchema } from "../../commerce/contract/cms";
 import { ProductListSchema, ProductSchema } from "../../commerce/contract/product";
 import { DIALECTS } from "../support/databases";
+import { confirmationToken, mailsTo } from "../support/mail";
 import { commerceForSuite } from "../support/commerce";
 
 describe.each(DIALECTS)("commerce API on %s", (dialect) => {
@@ -158,21 +158,32 @@ describe.each(DIALECTS)("commerce API on %s", (dialect) => {
   });
 
   describe("POST kpcEmailSignup (newsletter)", () => {
-    it("stores the address once and sends a welcome email", async () => {
+    it("stores the address unconfirmed, mails one confirmation link and answers the same for a repeat", async () => {
       const first = await post("/rest/v2/usb2c/kpcEmailSignup", { email: "  Ada@Example.com " });
-      expect(first.status).toBe(201);
-      expect(await first.json()).toEqual({ status: "subscribed", email: "ada@example.com" });
+      expect(first.status).toBe(202);
+      const firstBody = await first.text();
+      expect(JSON.parse(firstBody)).toEqual({ status: "pending", email: "ada@example.com" });
       const again = await post("/rest/v2/usb2c/kpcEmailSignup", { email: "ada@example.com" });
-      expect(again.status).toBe(200);
-      expect(await again.json()).toMatchObject({ status: "alreadySubscribed" });
+      expect(again.status).toBe(202);
+      expect(await again.text()).toBe(firstBody);
       const rows = await suite.api().db.selectFrom("newsletter_subscription").selectAll().where("email", "=", "ada@example.com").execute();
       expect(rows).toHaveLength(1);
-      const mails = fs.readdirSync(suite.api().outbox);
+      expect(rows[0]!.confirmed_at).toBeNull();
+      const mails = mailsTo(suite.api().outbox, "ada@example.com");
       expect(mails).toHaveLength(1);
-      expect(fs.readFileSync(`${suite.api().outbox}/${mails[0]}`, "utf8")).toContain("Subject: Welcome to the Brewfront newsletter");
+      expect(mails[0]).toContain("Subject: Confirm your Brewfront newsletter sign-up");
+    });
+    it("confirms with the mailed token once, then sends the welcome", async () => {
+      const token = confirmationToken(suite.api().outbox, "ada@example.com");
+      const res = await post("/rest/v2/usb2c/newsletter/confirm", { token });
+      expect(res.status).toBe(200);
+      expect(mailsTo(suite.api().outbox, "ada@example.com")[1]).toContain("Subject: Welcome to the Brewfront newsletter");
+      expect((await post("/rest/v2/usb2c/newsletter/confirm", { token })).status).toBe(400);
     });
     it("keeps each brand's list apart", async () => {
-      expect((await post("/rest/v2/cab2c/kpcEmailSignup?lang=fr", { email: "ada@example.com" })).status).toBe(201);
+      expect((await post("/rest/v2/cab2c/kpcEmailSignup?lang=fr", { email: "ada@example.com" })).status).toBe(202);
+      const rows = await suite.api().db.selectFrom("newsletter_subscription").select("site").where("email", "=", "ada@example.com").execute();
+      expect(rows.map((r) => r.site).sort()).toEqual(["cab2c", "usb2c"]);
     });
     it("refuses a bad address with 400 and writes nothing", async () => {
       const res = await post("/rest/v2/usb2c/kpcEmailSignup", { email: "not-an-email" });

@@ -150,7 +150,15 @@ describe("catalog service: notify me from a base product's page", () => {
     await shop.catalog.updateStock(shown, 0);
     await db
       .insertInto("stock_alert")
-      .values({ site: "usb2c", lang: "en", product_code: base, email: "dan@example.com", created_at: new Date().toISOString(), notified_at: null })
+      .values({
+        site: "usb2c",
+        lang: "en",
+        product_code: base,
+        email: "dan@example.com",
+        created_at: new Date().toISOString(),
+        notified_at: null,
+        confirmed_at: new Date().toISOString(),
+      })
       .execute();
     expect((await shop.catalog.updateStock(shown, 3)).alertsSent).toBe(1);
     expect(sent.map((m) => m.to)).toEqual(["cleo@example.com", "dan@example.com"]);
