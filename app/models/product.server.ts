@@ -56,6 +56,8 @@ export async function getBestSellers(ctx: ApiClientContext, pageSize = 8): Promi
  */
 export async function compareProducts(ctx: ApiClientContext, codes: readonly string[]): Promise<Compare> {
   const found = await getProductsByCodes(ctx, codes);
+  // Nothing left to compare: the API would refuse an empty list, and that is no outage.
+  if (found.length === 0) return { products: [], features: [] };
   const brewersOnly = found.length > 0 && found.every((p) => p.productType === "Brewer");
   return callApi(ctx, {
     path: brewersOnly ? "products/compare-appliance" : "products/compare-product",
