@@ -41,7 +41,7 @@ export default function ComparePage() {
   return (
     <div className="compare-page">
       <h1>{t.compareTitle}</h1>
-      {!comparison ? (
+      {!comparison || comparison.products.length < 2 ? (
         <p>
           {t.compareNeedTwo} <Link to={localePath(lang, "/c/brewers")}>{t.compareSeeBrewers}</Link>
         </p>
