@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -7,6 +7,24 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * React 18's streaming renderer fills fixed-size byte buffers; when a multi-byte character (é, î)
+ * does not fit at the end of one, it still sends the whole buffer, unused NUL bytes included
+ * (fixed only in React 19). A NUL byte never belongs in our HTML and never occurs inside a UTF-8
+ * character, so dropping every one restores the page exactly. Most chunks have none and pass as they are.
+ */
+function withoutNulBytes(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (chunk.indexOf(0) === -1) return done(null, chunk);
+      const kept = Buffer.allocUnsafe(chunk.length);
+      let length = 0;
+      for (const byte of chunk) if (byte !== 0) kept[length++] = byte;
+      done(null, kept.subarray(0, length));
+    },
+  });
+}
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
@@ -46,7 +64,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -175,3 +175,18 @@ describe("SEO files per brand", () => {
     expect((await page("/sitemap/products-99.xml")).status).toBe(404);
   });
 });
+
+describe("pages arrive as clean UTF-8", () => {
+  it("sends no NUL byte in any French product page, wherever an accented letter meets the renderer's buffer edge", async () => {
+    const sitemap = await page("/sitemap/products-0.xml", "www.brewfront.ca");
+    const paths = [...new Set([...sitemap.body.matchAll(/https:\/\/www\.brewfront\.ca(\/fr\/[^<"]+)/g)].map((m) => m[1]))];
+    expect(paths.length).toBeGreaterThan(40);
+    const withNul: string[] = [];
+    for (const path of paths) {
+      const res = await page(path, "www.brewfront.ca");
+      expect(res.status).toBe(200);
+      if (res.body.includes("\0")) withNul.push(path);
+    }
+    expect(withNul).toEqual([]);
+  });
+});
