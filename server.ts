@@ -295,7 +295,8 @@ async function serve(db: Db, listening: (message: Listening) => void) {
       );
       if ("redirect" in decision) return res.redirect(302, decision.redirect);
       for (const cookie of decision.setCookies) res.append("Set-Cookie", cookie);
-      res.locals.storefront = decision.context;
+      // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
+      res.locals.storefront = { ...decision.context, clientAddress: req.ip };
       next();
     },
     createRequestHandler({ build, mode: config.production ? "production" : "development", getLoadContext: (_req, res) => res.locals.storefront }),

@@ -172,6 +172,16 @@ describe("rate limits", () => {
     expect(mailsTo(store.outbox, "flood299@example.com")).toHaveLength(0);
   });
 
+  it("counts each shopper's own address: another shopper behind the trusted proxy still gets through", async () => {
+    const fromAnotherShopper = await fetch(`${store.url}/newsletter`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: store.url, "X-Forwarded-For": "198.51.100.23" },
+      body: new URLSearchParams({ email: "neighbour@example.com", returnTo: "/" }).toString(),
+    });
+    expect(fromAnotherShopper.status).toBe(303);
+  });
+
   it("limits each address too, whoever asks", async () => {
     const code = soldOutProduct();
     const statuses: number[] = [];
