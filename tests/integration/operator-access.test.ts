@@ -1,22 +1,10 @@
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCommerceConfig } from "../../commerce/config";
 import { ConfigurationError } from "../../lib/environment";
 import { ADMIN_KEY, type RunningCommerce, startCommerce } from "../support/commerce";
-import { type RunningStore, startStore } from "../support/server";
+import { freePort, type RunningStore, startStore } from "../support/server";
 
 const STOCK = "/rest/v2/usb2c/stock/9001-BFAC-ACC-1";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 const putStock = (base: string, headers: Record<string, string> = {}, level = 10) =>
   fetch(`${base}${STOCK}`, { method: "PUT", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify({ level }) });

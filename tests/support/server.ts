@@ -17,7 +17,7 @@ export interface RunningStore {
   stop(): Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {

@@ -1,22 +1,8 @@
-import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { RateLimits } from "../../lib/rate-limit";
+import { redisForTests, TEST_REDIS_URL } from "../support/redis";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1_000, () => (socket.destroy(), resolve(false)));
-    socket.on("connect", () => (socket.end(), resolve(true)));
-    socket.on("error", () => resolve(false));
-  });
-}
-
-const redisUp = await redisAnswers();
-if (!redisUp && process.env.CI) throw new Error(`Redis does not answer at ${REDIS_URL}; CI runs the shared rate limits against it`);
-if (!redisUp) console.warn(`\n*** Redis does not answer at ${REDIS_URL}: the shared rate-limit tests are skipped ***\n`);
+const redisUp = await redisForTests();
 
 const rule = { name: "sign-up", points: 3, windowSeconds: 60 };
 const opened: RateLimits[] = [];
@@ -71,8 +57,8 @@ describe("rate limits when Redis stops answering", () => {
 describe.runIf(redisUp)("rate limits shared through Redis", () => {
   it("counts attempts made through two workers' limiters together", async () => {
     const prefix = `brewfront-test-${process.pid}-${Date.now()}`;
-    const first = RateLimits.create({ redisUrl: REDIS_URL, prefix });
-    const second = RateLimits.create({ redisUrl: REDIS_URL, prefix });
+    const first = RateLimits.create({ redisUrl: TEST_REDIS_URL, prefix });
+    const second = RateLimits.create({ redisUrl: TEST_REDIS_URL, prefix });
     opened.push(first, second);
     expect(first.shared).toBe(true);
     const verdicts = [];
