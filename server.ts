@@ -10,6 +10,8 @@ import { bareDomainTarget, resolveBrandId } from "./app/brands/resolve.server";
 import { loadStorefrontConfig, type StorefrontConfig, workerHeapFor } from "./app/config.server";
 import { originCheck, privateCacheControl, requestGuard, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
+import { REMEMBER_ME_SECONDS, ShopperSession } from "./app/lib/auth/shopper-session.server";
+import { refreshTokens } from "./app/models/account.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
 import {
   catalogSize,
@@ -279,6 +281,12 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   }
 
   const build = (await import(pathToFileURL(path.join(here, "index.js")).href)) as ServerBuild;
+  const sessionSettings = {
+    secrets: config.sessionSecrets,
+    secure: config.secureCookies,
+    rememberForSeconds: REMEMBER_ME_SECONDS,
+    privacyCookiesEnabled: config.privacyCookiesEnabled,
+  };
 
   app.all(
     "*",
@@ -295,9 +303,23 @@ async function serve(db: Db, listening: (message: Listening) => void) {
       );
       if ("redirect" in decision) return res.redirect(302, decision.redirect);
       for (const cookie of decision.setCookies) res.append("Set-Cookie", cookie);
-      // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
-      res.locals.storefront = { ...decision.context, clientAddress: req.ip };
-      next();
+      const context = decision.context;
+      ShopperSession.open(req.get("cookie"), {
+        ...sessionSettings,
+        refresh: (refreshToken, clientId) => refreshTokens(context, refreshToken, clientId),
+      }).then((shopper) => {
+        // Whatever a loader or action changed in the session goes out with the response; a
+        // signed-in shopper's pages are theirs alone, never kept by any cache.
+        const writeHead = res.writeHead;
+        res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+          for (const cookie of shopper.setCookieHeaders()) res.append("Set-Cookie", cookie);
+          if (shopper.isLoggedIn) res.setHeader("Cache-Control", "private, no-store");
+          return writeHead.apply(this, args);
+        } as typeof writeHead;
+        // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
+        res.locals.storefront = { ...context, clientAddress: req.ip, shopper };
+        next();
+      }, next);
     },
     createRequestHandler({ build, mode: config.production ? "production" : "development", getLoadContext: (_req, res) => res.locals.storefront }),
   );

@@ -2,7 +2,7 @@ import os from "node:os";
 import { z } from "zod";
 import { brandOverridesEnvShape, brandsWithOverrides, type BrandFacts } from "../commerce/contract/brands";
 import type { BrandId } from "../commerce/contract/common";
-import { type EnvironmentOf, type EnvironmentTable, envSchemas, readEnvironment, variable } from "../lib/environment";
+import { ConfigurationError, type EnvironmentOf, type EnvironmentTable, envSchemas, readEnvironment, variable } from "../lib/environment";
 
 /**
  * The storefront's settings: the only place in app/ (and in server.ts) that reads the environment.
@@ -51,7 +51,18 @@ const settings = {
   ),
   MEDIA_CACHE_TTL_MS: variable(milliseconds(300_000), "how long each storefront process keeps image-host answers", "300000"),
   RECOMMENDATION_CACHE_TTL_MS: variable(milliseconds(60_000), "how long each storefront process keeps product recommendations", "60000"),
+  SESSION_SECRET: variable(
+    z
+      .string()
+      .transform((v) => v.split(",").map((s) => s.trim()))
+      .pipe(z.array(z.string().min(32, "secrets of at least 32 characters, comma-separated (newest first)")))
+      .optional(),
+    "signs the shopper's session cookie (at least 32 characters, e.g. `openssl rand -base64 48`); several comma-separated secrets, newest first, let a secret be rotated without signing everyone out. Required with `NODE_ENV=production`; otherwise a published development secret is used",
+  ),
 };
+
+/** Stands in for SESSION_SECRET outside NODE_ENV=production only: it is public. */
+const DEVELOPMENT_SESSION_SECRET = "brewfront-development-session-secret-not-for-production";
 
 const FIELD_MEANING: Record<string, string> = {
   NAME: "store name",
@@ -96,6 +107,8 @@ export interface StorefrontConfig {
   mediaCacheTtlMs: number;
   recommendationCacheTtlMs: number;
   brands: Record<BrandId, BrandFacts>;
+  /** Session cookie signing secrets, newest first (the first signs, all verify). */
+  sessionSecrets: string[];
 }
 
 /** Reads and checks the variables; throws ConfigurationError naming every bad one. */
@@ -103,6 +116,11 @@ export function loadStorefrontConfig(env: Readonly<Record<string, string | undef
   const values = readEnvironment("storefront", storefrontEnvironment, env);
   const v = values as unknown as EnvironmentOf<typeof settings>;
   const production = v.NODE_ENV !== "development";
+  if (!v.SESSION_SECRET && v.NODE_ENV === "production") {
+    throw new ConfigurationError(
+      'The storefront cannot start; fix these environment variables:\n  SESSION_SECRET="": expected at least one secret of 32 characters or more (required with NODE_ENV=production)',
+    );
+  }
   return {
     port: v.PORT,
     host: v.HOST,
@@ -121,6 +139,7 @@ export function loadStorefrontConfig(env: Readonly<Record<string, string | undef
     mediaCacheTtlMs: v.MEDIA_CACHE_TTL_MS,
     recommendationCacheTtlMs: v.RECOMMENDATION_CACHE_TTL_MS,
     brands: brandsWithOverrides(values as Record<string, string | undefined>),
+    sessionSecrets: v.SESSION_SECRET ?? [DEVELOPMENT_SESSION_SECRET],
   };
 }
 

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { Lang } from "../commerce/contract/common";
 import { publicBrand } from "./brands/brands";
 import { messages } from "./brands/messages";
+import { AgentBanner } from "./components/AgentBanner";
 import { ConsentBanner } from "./components/ConsentBanner";
 import { CoffeeBreakPage, SorryPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
@@ -35,8 +36,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const needsConsent = context.privacyCookiesEnabled && !/(?:^|;\s*)userConsent=/.test(request.headers.get("cookie") ?? "");
   const shop: ShopData = { brand: publicBrand(context.brand), lang: context.lang };
+  const shopper = context.shopper;
   return {
     ...shop,
+    // What the header and the agent banner show; tokens stay on the server.
+    account: {
+      signedIn: !!shopper?.customer,
+      firstName: shopper?.customer?.firstName,
+      agent: !!shopper?.agent,
+      actingFor: shopper?.actingFor?.name,
+    },
     needsConsent,
     webapp: context.webapp,
     layout,
@@ -114,12 +123,14 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
           ) : null}
         </div>
       ) : null}
+      {data.account.agent ? <AgentBanner lang={lang} actingFor={data.account.actingFor} /> : null}
       <SiteHeader
         brandName={brand.name}
         lang={lang}
         navigation={layout?.navigation}
         alternateLanguageUrl={data.alternateLanguageUrl}
         hideCommerceLinks={webapp}
+        account={data.account}
       />
       {layout?.notification?.messageItems.map((m) => (
         <p key={m.text} className={`global-notification global-notification--${m.severity}`} role="note">

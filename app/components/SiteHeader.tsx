@@ -12,9 +12,10 @@ interface Props {
   navigation?: CmsComponentOf<"NavigationBar">;
   alternateLanguageUrl?: string;
   hideCommerceLinks: boolean;
+  account: { signedIn: boolean; firstName?: string };
 }
 
-export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, hideCommerceLinks }: Props) {
+export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, hideCommerceLinks, account }: Props) {
   const t = useMessages(lang);
   return (
     <header className="site-header">
@@ -31,7 +32,19 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
           ) : null}
           {hideCommerceLinks ? null : (
             <>
-              <a href={localePath(lang, "/login")}>{t.account}</a>
+              {account.signedIn ? (
+                <>
+                  <a href={localePath(lang, "/account")}>{account.firstName || t.myAccount}</a>
+                  <form method="post" action="/logout" className="inline-form">
+                    <input type="hidden" name="lang" value={lang} />
+                    <button type="submit" className="link-button">
+                      {t.signOut}
+                    </button>
+                  </form>
+                </>
+              ) : (
+                <a href={localePath(lang, "/login")}>{t.account}</a>
+              )}
               <a href={localePath(lang, "/cart")} className="site-header__cart">
                 {t.cart}
               </a>

@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { Logger } from "pino";
 import { type z, ZodError } from "zod";
+import { TokenErrorSchema } from "../../commerce/contract/auth";
 import { ApiErrorBodySchema, type ApiErrorItem, type BrandId, type Lang } from "../../commerce/contract/common";
 import { storefrontConfig } from "../config.server";
 import type { StorefrontContext } from "./context";
@@ -14,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly errors: ApiErrorItem[],
     readonly path: string,
+    /** Seconds the API asked to wait (Retry-After), with a 429 or 503. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(errors[0]?.message ?? `API ${status} at ${path}`);
     this.name = "ApiError";
@@ -24,7 +27,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiCall<S extends z.ZodType> {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Relative to /rest/v2/{brand}/ unless it starts with "/". */
   path: string;
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -34,8 +37,23 @@ export interface ApiCall<S extends z.ZodType> {
   /** `text` answers (CMS html) skip the schema's JSON parsing and are validated as strings. */
   responseType?: "json" | "text";
   bearer?: string;
+  /**
+   * Calls flagged for a bearer token send the shopper's (refreshed first when expired); a 401 on
+   * such a call drops the token, refreshes and retries once. `optional` calls (prices that depend
+   * on a member's groups) go out anonymous when nobody is signed in.
+   */
+  auth?: "optional" | "required";
   /** Calls whose answer depends on catalog currency (search, category, product) send `curr`. */
   withCurrency?: boolean;
+}
+
+/** The signed-in side of a request, as the API client needs it. */
+export interface ApiShopper {
+  bearer(): Promise<string | undefined>;
+  renew(): Promise<string | undefined>;
+  /** While an agent acts for a customer: both ids, sent as headers on v2 calls. */
+  readonly actingFor: { customerId: string } | undefined;
+  readonly agent: { userId: string } | undefined;
 }
 
 export interface ApiClientContext {
@@ -45,6 +63,7 @@ export interface ApiClientContext {
   correlationId: string;
   logger: Logger;
   cmsTicketId?: string;
+  shopper?: ApiShopper;
 }
 
 export function clientContext(ctx: StorefrontContext): ApiClientContext {
@@ -60,6 +79,7 @@ const agents = {
 interface RawAnswer {
   status: number;
   text: string;
+  retryAfter: string | undefined;
 }
 
 /** One HTTP exchange (node:http: leaner per call than fetch for many small loopback requests). */
@@ -76,7 +96,7 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), retryAfter: res.headers["retry-after"] }));
         res.on("error", reject);
       },
     );
@@ -119,7 +139,14 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(call.json);
   }
-  if (call.bearer) headers.Authorization = `Bearer ${call.bearer}`;
+  let bearer = call.bearer ?? (call.auth && ctx.shopper ? await ctx.shopper.bearer() : undefined);
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  const agent = ctx.shopper?.agent;
+  if (agent && !call.path.startsWith("/")) {
+    headers.csAgentId = agent.userId;
+    if (ctx.shopper?.actingFor) headers.customerId = ctx.shopper.actingFor.customerId;
+  }
+  let renewed = false;
 
   const log = ctx.logger.child({ correlationId: ctx.correlationId, brand: ctx.brand.id, lang: ctx.lang, api: `${method} ${url.pathname}` });
   let lastError: ApiError | undefined;
@@ -135,7 +162,19 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
         const payload = call.responseType === "text" ? text : text ? JSON.parse(text) : null;
         return call.schema.parse(payload);
       }
-      lastError = new ApiError(status, parseErrors(text, status), url.pathname);
+      const retryAfter = Number.parseInt(res.retryAfter ?? "", 10);
+      lastError = new ApiError(status, parseErrors(text, status), url.pathname, Number.isFinite(retryAfter) ? retryAfter : undefined);
+      // A refused token: drop it, refresh, and try once more with the new one.
+      if (status === 401 && bearer && call.auth && ctx.shopper && !renewed) {
+        renewed = true;
+        bearer = await ctx.shopper.renew();
+        if (bearer) headers.Authorization = `Bearer ${bearer}`;
+        else delete headers.Authorization;
+        if (bearer || call.auth === "optional") {
+          attempt--;
+          continue;
+        }
+      }
     } catch (err) {
       if (err instanceof ZodError) {
         log.error({ err }, "API answer does not match the contract");
@@ -152,8 +191,12 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
 
 function parseErrors(text: string, status: number): ApiErrorItem[] {
   try {
-    const parsed = ApiErrorBodySchema.safeParse(JSON.parse(text));
+    const body: unknown = JSON.parse(text);
+    const parsed = ApiErrorBodySchema.safeParse(body);
     if (parsed.success) return parsed.data.errors;
+    // The token endpoint answers in OAuth's own shape.
+    const oauth = TokenErrorSchema.safeParse(body);
+    if (oauth.success) return [{ type: oauth.data.error, message: oauth.data.error_description }];
   } catch {
     /* not JSON: fall through */
   }

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Lang } from "../../commerce/contract/common";
 import type { BrandFacts } from "../../commerce/contract/brands";
+import type { ShopperSession } from "./auth/shopper-session.server";
 
 /** What server.ts hands every loader and action (per request). */
 export interface StorefrontContext {
@@ -19,6 +20,13 @@ export interface StorefrontContext {
    * limits. Set by server.ts; unset, every shopper shares one count.
    */
   clientAddress?: string;
+  /**
+   * The storefront's own client for guest (machine-to-machine) tokens; server.ts hands over the
+   * embedded commerce service's. Unset, guest tokens cannot be had.
+   */
+  guestClient?: { id: string; secret: string };
+  /** The shopper's signed session: sign-in state, fresh tokens, and the cookies it has to send. */
+  shopper?: ShopperSession;
 }
 
 // Declaration merging is how Remix lets an app type its load context; it takes an interface.

@@ -1,4 +1,5 @@
 import { parse as parseCookieHeader, serialize, type SerializeOptions } from "cookie";
+import { BRAND_IDS } from "../../commerce/contract/common";
 import { storefrontConfig } from "../config.server";
 
 /** Consent categories: c1 analytical, c2 targeting, c9 functional. */
@@ -16,6 +17,36 @@ export const COOKIE_CATEGORIES: Record<string, ConsentCategory> = {
   userFirstName: "c9",
   userWasLoggedIn: "c9",
   SmartPantryEnabled: "c9",
+  // What the commerce service says about a signed-in customer: the pages use it to greet and to
+  // label offers, while the prices themselves follow the customer's token.
+  priceSegment: "c9",
+  isPerksOptIn: "c9",
+  ...Object.fromEntries(
+    BRAND_IDS.flatMap((brand) => [
+      [`customer.${brand}.priceGroup`, "c9"],
+      [`customer.${brand}.userGroup`, "c9"],
+      [`is${brand[0]!.toUpperCase()}${brand.slice(1)}Employee`, "c9"],
+    ]),
+  ),
+};
+
+/**
+ * Cookies the store writes that need no consent, and why: without them a shopper could not stay
+ * signed in, keep a cart, or have their consent and web-app choice remembered.
+ */
+export const STRICTLY_NECESSARY_COOKIES: Record<string, string> = {
+  SESSION: "the signed session: sign-in tokens and the agent's working state",
+  userConsent: "the shopper's consent choices",
+  webapp: "the mobile web-app wrapper draws its own header and footer",
+  isAuthenticated: "tells pages a sign-in is under way without reading the session",
+  expiresIn: "when the sign-in's access token expires",
+  remember_me: "the shopper asked to stay signed in",
+  access_token: "deleted at sign-out (tokens live in the session)",
+  refresh_token: "deleted at sign-out (tokens live in the session)",
+  brewerRegistrationSession: "sign-in for brewer registration",
+  orderConfirmationPageLogin: "sign-in from the order confirmation page",
+  spcPageLogin: "sign-in from single-step checkout",
+  CORRELATION_ID: "ties a shopper's requests together in the logs; cleared at sign-out",
 };
 
 export const DAY_MS = 86_400_000;

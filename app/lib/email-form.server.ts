@@ -51,7 +51,7 @@ export const EMAIL_FORM_LIMITS = {
 let rateLimits: RateLimits | undefined;
 
 /** One set of counters per storefront process, shared through Redis when REDIS_URL is set. */
-function limiter(): RateLimits {
+export function limiter(): RateLimits {
   rateLimits ??= RateLimits.create({ redisUrl: storefrontConfig().redisUrl });
   return rateLimits;
 }

@@ -1,0 +1,241 @@
+import { randomBytes } from "node:crypto";
+import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import type { ClientId } from "../../../commerce/contract/auth";
+import { CookieJar, DAY_MS } from "../cookies.server";
+import { RefreshGate } from "./refresh-gate";
+import { AGENT_SESSION_KEYS, isLoggedIn, isTokenValid, SIGN_OUT_COOKIES, type TokenRecord } from "./token-rules";
+
+/** The signed session cookie's name. */
+export const SESSION_COOKIE = "SESSION";
+
+/**
+ * How long "remember me" keeps a shopper signed in: the life of a customer's refresh token in the
+ * site configuration (30 days); past it the session could not be refreshed anyway.
+ */
+export const REMEMBER_ME_SECONDS = 30 * 24 * 3600;
+
+/** Who the tokens in a session belong to, besides the tokens themselves. */
+export interface SignedInAs extends TokenRecord {
+  clientId: ClientId;
+  /** The customer's (or agent's) id. */
+  userId: string;
+  /** Price and user groups: the prices this shopper is shown depend on them. */
+  groups: string[];
+  firstName: string;
+}
+
+/** What the session cookie holds. It is signed (SESSION_SECRET), HttpOnly, and never read by page scripts. */
+export interface ShopperSessionData {
+  /** Changes at every sign-in and sign-out, so a session id seen before sign-in is worth nothing after. */
+  sid: string;
+  auth: SignedInAs;
+  rememberMe: boolean;
+  /** The agent's id while a customer-service agent works in this browser. */
+  csAgentId: string;
+  /** The customer an agent is acting for. */
+  customerId: string;
+  customerName: string;
+  isNoboUser: boolean;
+  /** Set when a refresh was refused during single-step checkout: the page asks the shopper to sign in again. */
+  tokenRotation: "refresh failed";
+}
+
+export interface SessionSettings {
+  secrets: string[];
+  secure: boolean;
+  /** How long a remembered session lasts (the refresh token's lifetime). */
+  rememberForSeconds: number;
+  privacyCookiesEnabled: boolean;
+  /** Trades a refresh token for new tokens (the commerce service's refresh grant). */
+  refresh: (refreshToken: string, clientId: ClientId) => Promise<TokenRecord>;
+}
+
+/** Thrown by a refresh that the commerce service refused, with its HTTP status. */
+export interface RefusedRefresh {
+  status: number;
+}
+
+const gate = new RefreshGate();
+
+export function sessionStorageFor(settings: Pick<SessionSettings, "secrets" | "secure">): SessionStorage<Partial<ShopperSessionData>> {
+  return createCookieSessionStorage<Partial<ShopperSessionData>>({
+    cookie: { name: SESSION_COOKIE, httpOnly: true, sameSite: "lax", path: "/", secure: settings.secure, secrets: settings.secrets },
+  });
+}
+
+const newSid = () => randomBytes(16).toString("hex");
+
+/**
+ * One shopper's session for one request: the signed-in state, tokens kept fresh, and the cookies
+ * to send back. Each change is serialised at once, so server.ts can add the Set-Cookie headers
+ * when the response starts, whichever loader or action made the change.
+ */
+export class ShopperSession {
+  private pendingCookie: string | undefined;
+  private readonly jar: CookieJar;
+
+  private constructor(
+    private readonly session: Session<Partial<ShopperSessionData>>,
+    private readonly storage: SessionStorage<Partial<ShopperSessionData>>,
+    private readonly settings: SessionSettings,
+    cookieHeader: string | undefined,
+  ) {
+    this.jar = new CookieJar(cookieHeader, settings.privacyCookiesEnabled);
+  }
+
+  static async open(cookieHeader: string | undefined, settings: SessionSettings, storage = sessionStorageFor(settings)): Promise<ShopperSession> {
+    // Most shoppers have no session cookie: skip verifying a signature that is not there.
+    const hasCookie = !!cookieHeader && cookieHeader.includes(`${SESSION_COOKIE}=`);
+    const session = await storage.getSession(hasCookie ? cookieHeader : null);
+    return new ShopperSession(session, storage, settings, cookieHeader);
+  }
+
+  /** The customer signed in with their own tokens (not an agent). */
+  get customer(): SignedInAs | undefined {
+    const auth = this.session.get("auth");
+    return auth?.clientId === "storefront" ? auth : undefined;
+  }
+
+  /** The agent signed in in this browser, if any. */
+  get agent(): SignedInAs | undefined {
+    const auth = this.session.get("auth");
+    return auth?.clientId === "agent" ? auth : undefined;
+  }
+
+  /** The customer an agent is acting for. */
+  get actingFor(): { customerId: string; name: string } | undefined {
+    const customerId = this.session.get("customerId");
+    return this.agent && customerId ? { customerId, name: this.session.get("customerName") ?? customerId } : undefined;
+  }
+
+  get isLoggedIn(): boolean {
+    return isLoggedIn({
+      agentId: this.session.get("csAgentId"),
+      hasCustomerToken: !!this.customer,
+      cookies: Object.fromEntries(["brewerRegistrationSession", "orderConfirmationPageLogin", "spcPageLogin"].map((n) => [n, this.jar.get(n)])),
+    });
+  }
+
+  /** The id customer calls use in their path: current, the customer an agent serves, or anonymous. */
+  get userPathId(): string {
+    if (this.actingFor) return this.actingFor.customerId;
+    return this.customer ? "current" : "anonymous";
+  }
+
+  /** Price groups for caches keyed by what prices a shopper sees. */
+  get priceGroups(): string {
+    return this.customer?.groups.join(",") ?? "";
+  }
+
+  get refreshFailed(): boolean {
+    return this.session.get("tokenRotation") === "refresh failed";
+  }
+
+  /**
+   * A bearer token for a call, refreshed first when it has expired. Without one (signed out, or the
+   * refresh was refused) the call goes out anonymous and the session forgets its tokens.
+   */
+  async bearer(options: { duringCheckout?: boolean } = {}): Promise<string | undefined> {
+    const auth = this.session.get("auth");
+    if (!auth) return undefined;
+    if (isTokenValid(auth)) return auth.accessToken;
+    return this.refresh(auth, options);
+  }
+
+  /** After the API refused the token (401): drop it and refresh once. */
+  async renew(options: { duringCheckout?: boolean } = {}): Promise<string | undefined> {
+    const auth = this.session.get("auth");
+    if (!auth) return undefined;
+    return this.refresh({ ...auth, accessToken: "", expiresAt: 0 }, options);
+  }
+
+  private async refresh(auth: SignedInAs, { duringCheckout = false }: { duringCheckout?: boolean }): Promise<string | undefined> {
+    if (!auth.refreshToken) {
+      await this.forgetTokens();
+      return undefined;
+    }
+    try {
+      const tokens = await gate.refresh(auth.refreshToken, () => this.settings.refresh(auth.refreshToken!, auth.clientId));
+      this.session.set("auth", { ...auth, ...tokens });
+      await this.persist();
+      return tokens.accessToken;
+    } catch (err) {
+      await this.forgetTokens();
+      if (duringCheckout && (err as Partial<RefusedRefresh>).status === 403) {
+        this.session.set("tokenRotation", "refresh failed");
+        await this.persist();
+      }
+      return undefined;
+    }
+  }
+
+  /** A failed refresh clears the session's sign-in (and with it the refresh flag). */
+  private async forgetTokens(): Promise<void> {
+    this.session.unset("auth");
+    for (const key of AGENT_SESSION_KEYS) this.session.unset(key);
+    this.session.unset("customerName");
+    await this.persist();
+  }
+
+  /**
+   * Signs a customer or an agent in: a new session id, the tokens, and the markers the pages read
+   * (isAuthenticated, expiresIn, remember_me; userWasLoggedIn and userFirstName with functional consent).
+   */
+  async signIn(who: SignedInAs, options: { rememberMe: boolean }): Promise<void> {
+    for (const key of Object.keys(this.session.data) as (keyof ShopperSessionData)[]) this.session.unset(key);
+    this.session.set("sid", newSid());
+    this.session.set("auth", who);
+    this.session.set("rememberMe", options.rememberMe);
+    if (who.clientId === "agent") {
+      this.session.set("csAgentId", who.userId);
+      this.session.set("isNoboUser", true);
+    }
+    const lifetime = options.rememberMe ? { maxAgeMs: this.settings.rememberForSeconds * 1000 } : {};
+    this.jar.set("isAuthenticated", "true", lifetime);
+    this.jar.set("expiresIn", String(who.expiresAt), lifetime);
+    if (options.rememberMe) this.jar.set("remember_me", "true", lifetime);
+    else this.jar.delete("remember_me");
+    if (who.clientId === "storefront") {
+      this.jar.set("userWasLoggedIn", "true", { maxAgeMs: 30 * DAY_MS });
+      this.jar.set("userFirstName", who.firstName, { maxAgeMs: 30 * DAY_MS });
+    }
+    await this.persist();
+  }
+
+  /** Writes cookies the commerce service asks for on a customer's behalf (price group, employee flag...). */
+  setCustomerCookies(cookies: readonly { key: string; value: string }[]): void {
+    const lifetime = this.session.get("rememberMe") ? { maxAgeMs: this.settings.rememberForSeconds * 1000 } : {};
+    for (const { key, value } of cookies) this.jar.set(key, value, lifetime);
+  }
+
+  /** An agent starts (or stops, with undefined) acting for a customer; the session id changes with the privilege. */
+  async actFor(customer: { customerId: string; name: string } | undefined): Promise<void> {
+    this.session.set("sid", newSid());
+    if (customer) {
+      this.session.set("customerId", customer.customerId);
+      this.session.set("customerName", customer.name);
+    } else {
+      this.session.unset("customerId");
+      this.session.unset("customerName");
+    }
+    await this.persist();
+  }
+
+  /** Signs out: the session is emptied (tokens, agent keys) and the sign-in cookies are deleted. */
+  async signOut(): Promise<void> {
+    for (const key of Object.keys(this.session.data) as (keyof ShopperSessionData)[]) this.session.unset(key);
+    for (const name of SIGN_OUT_COOKIES) this.jar.delete(name);
+    this.pendingCookie = await this.storage.destroySession(this.session);
+  }
+
+  /** The Set-Cookie values this request has to send (the session, when it changed, and the markers). */
+  setCookieHeaders(): string[] {
+    return [...(this.pendingCookie ? [this.pendingCookie] : []), ...this.jar.setCookieHeaders()];
+  }
+
+  private async persist(): Promise<void> {
+    if (!this.session.get("sid")) this.session.set("sid", newSid());
+    const remember = this.session.get("rememberMe");
+    this.pendingCookie = await this.storage.commitSession(this.session, remember ? { maxAge: this.settings.rememberForSeconds } : {});
+  }
+}

@@ -1,0 +1,117 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { accountMessages } from "../brands/account-messages";
+import { format } from "../brands/messages";
+import { AccountForm, Field, FormMessage, Notice, SubmitButton } from "../components/AccountForm";
+import { ApiError, clientContext } from "../lib/api-client.server";
+import { accountText, apiProblem, formProblem, invalidForm, keptValues, readAccountForm } from "../lib/account-forms.server";
+import { requireAccountHolder } from "../lib/account-guard.server";
+import { PasswordFormSchema, ProfileFormSchema } from "../lib/account-schemas.server";
+import { orFailedPage } from "../lib/page-errors.server";
+import { localePath } from "../lib/paths";
+import { requireLangSegment } from "../lib/route-guards.server";
+import { shopMeta, useShop } from "../lib/shop";
+import { changePassword, getProfile, updateProfile } from "../models/account.server";
+
+const NOTICES = ["welcome", "profileSaved", "passwordChanged"] as const;
+type NoticeKey = (typeof NOTICES)[number];
+
+/** Profile (name, email, phone) and password change. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  requireLangSegment(params, context);
+  requireAccountHolder(request, context);
+  const profile = await orFailedPage(getProfile(clientContext(context)));
+  const notice = new URL(request.url).searchParams.get("notice");
+  return {
+    profile: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phone: profile.phone, isEmployee: profile.isEmployee },
+    notice: NOTICES.includes(notice as NoticeKey) ? (notice as NoticeKey) : undefined,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireLangSegment(params, context);
+  const shopper = requireAccountHolder(request, context);
+  const t = accountText(context);
+  const form = await readAccountForm(request);
+  const api = clientContext(context);
+  const back = (notice: NoticeKey) => redirect(`${localePath(context.lang, "/account")}?notice=${notice}`, 303);
+  if (form.intent === "password") {
+    const parsed = PasswordFormSchema.safeParse(form);
+    if (!parsed.success) return invalidForm(t, parsed.error, form);
+    try {
+      await changePassword(api, parsed.data.currentPassword, parsed.data.newPassword);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && err.errors[0]?.subject === "currentPassword")
+        return formProblem(400, { error: t.formHasErrors, fields: { currentPassword: t.wrongCurrentPassword }, values: keptValues(form) });
+      return apiProblem(t, err, form);
+    }
+    return back("passwordChanged");
+  }
+  const parsed = ProfileFormSchema.safeParse(form);
+  if (!parsed.success) return invalidForm(t, parsed.error, form);
+  const { email, currentPassword, ...names } = parsed.data;
+  const current = await getProfile(api);
+  const emailChanges = email.toLowerCase() !== current.email.toLowerCase();
+  if (emailChanges && !currentPassword)
+    return formProblem(400, { error: t.formHasErrors, fields: { currentPassword: t.field_currentPassword }, values: keptValues(form) });
+  try {
+    const profile = await updateProfile(api, { ...names, phone: names.phone ?? "", ...(emailChanges ? { email, currentPassword } : {}) });
+    shopper.setCustomerCookies(profile.customerCookies);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 400 && err.errors[0]?.subject === "currentPassword")
+      return formProblem(400, { error: t.formHasErrors, fields: { currentPassword: t.wrongCurrentPassword }, values: keptValues(form) });
+    return apiProblem(t, err, form);
+  }
+  return back("profileSaved");
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { lang, brand } = shopMeta(matches);
+  return [{ title: accountMessages(lang, brand?.id).accountTitle }, { name: "robots", content: "noindex" }];
+};
+
+export default function ProfilePage() {
+  const { profile, notice } = useLoaderData<typeof loader>();
+  const state = useActionData<typeof action>();
+  const { lang, brand } = useShop();
+  const t = accountMessages(lang, brand.id);
+  // Both forms post here; the answer belongs to the one whose intent it carries.
+  const passwordState = state?.values?.intent === "password" ? state : undefined;
+  const profileState = state?.values?.intent === "password" ? undefined : state;
+  return (
+    <>
+      {notice ? <Notice>{notice === "welcome" ? format(t.welcome, { name: profile.firstName }) : t[notice]}</Notice> : null}
+      {profile.isEmployee ? <p className="member-note">{t.employeeBadge}</p> : null}
+      <section aria-labelledby="profile-heading" className="account-section">
+        <h2 id="profile-heading">{t.profileHeading}</h2>
+        <FormMessage state={profileState} />
+        <AccountForm intent="profile">
+          <Field name="firstName" label={t.firstName} autoComplete="given-name" required defaultValue={profile.firstName} state={profileState} />
+          <Field name="lastName" label={t.lastName} autoComplete="family-name" required defaultValue={profile.lastName} state={profileState} />
+          <Field name="email" label={t.email} type="email" autoComplete="email" required defaultValue={profile.email} state={profileState} />
+          <Field name="phone" label={t.phone} type="tel" autoComplete="tel" defaultValue={profile.phone} state={profileState} />
+          <Field name="currentPassword" label={t.currentPasswordForEmail} type="password" autoComplete="current-password" state={profileState} />
+          <SubmitButton>{t.saveProfile}</SubmitButton>
+        </AccountForm>
+      </section>
+      <section aria-labelledby="password-heading" className="account-section">
+        <h2 id="password-heading">{t.passwordHeading}</h2>
+        <FormMessage state={passwordState} />
+        <AccountForm intent="password">
+          <Field form="pw" name="currentPassword" label={t.currentPassword} type="password" autoComplete="current-password" required state={passwordState} />
+          <Field
+            form="pw"
+            name="newPassword"
+            label={t.newPassword}
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={t.passwordHint}
+            state={passwordState}
+          />
+          <SubmitButton>{t.savePassword}</SubmitButton>
+        </AccountForm>
+      </section>
+    </>
+  );
+}

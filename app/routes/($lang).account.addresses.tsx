@@ -1,0 +1,211 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { Address } from "../../commerce/contract/address";
+import { accountMessages, type AccountMessages } from "../brands/account-messages";
+import { AccountForm, Field, FormMessage, type FormState, Notice, SubmitButton } from "../components/AccountForm";
+import { clientContext } from "../lib/api-client.server";
+import { accountText, apiProblem, invalidForm, readAccountForm } from "../lib/account-forms.server";
+import { requireAccountHolder } from "../lib/account-guard.server";
+import { RecordIdSchema, AddressInputSchema, AddressPatchSchema, addressFromForm } from "../lib/account-schemas.server";
+import { orFailedPage } from "../lib/page-errors.server";
+import { localePath } from "../lib/paths";
+import { requireLangSegment } from "../lib/route-guards.server";
+import { shopMeta, useShop } from "../lib/shop";
+import { addAddress, deleteAddress, listAddresses, updateAddress } from "../models/account.server";
+
+/** The address book, four to a page (as checkout lists it): add, edit, delete, choose the default. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  requireLangSegment(params, context);
+  requireAccountHolder(request, context);
+  const url = new URL(request.url);
+  const page = Math.max(0, Math.min(1000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) - 1 || 0));
+  const list = await orFailedPage(listAddresses(clientContext(context), page));
+  const editId = url.searchParams.get("edit");
+  const notice = url.searchParams.get("notice");
+  return {
+    list,
+    editing: list.addresses.find((a) => a.id === editId),
+    notice: notice === "addressSaved" || notice === "addressDeleted" ? (notice as "addressSaved" | "addressDeleted") : undefined,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireLangSegment(params, context);
+  requireAccountHolder(request, context);
+  const t = accountText(context);
+  const form = await readAccountForm(request);
+  const api = clientContext(context);
+  const back = (notice: string) => redirect(`${localePath(context.lang, "/account/addresses")}?notice=${notice}`, 303);
+  try {
+    if (form.intent === "delete" || form.intent === "makeDefault") {
+      const id = RecordIdSchema.safeParse(form.id);
+      if (!id.success) return invalidForm(t, id.error, form);
+      if (form.intent === "delete") await deleteAddress(api, id.data);
+      else await updateAddress(api, id.data, { isDefault: true });
+      return back(form.intent === "delete" ? "addressDeleted" : "addressSaved");
+    }
+    const fields = addressFromForm(form);
+    if (form.intent === "edit") {
+      const id = RecordIdSchema.safeParse(form.id);
+      const parsed = AddressPatchSchema.safeParse(fields);
+      // The full address is checked too: a new postal code must agree with the province.
+      const whole = AddressInputSchema.safeParse(fields);
+      if (!id.success) return invalidForm(t, id.error, form);
+      if (!parsed.success) return invalidForm(t, parsed.error, form);
+      if (!whole.success) return invalidForm(t, whole.error, form);
+      await updateAddress(api, id.data, parsed.data);
+      return back("addressSaved");
+    }
+    const parsed = AddressInputSchema.safeParse(fields);
+    if (!parsed.success) return invalidForm(t, parsed.error, form);
+    await addAddress(api, parsed.data);
+    return back("addressSaved");
+  } catch (err) {
+    return apiProblem(t, err, form);
+  }
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { lang, brand } = shopMeta(matches);
+  return [{ title: accountMessages(lang, brand?.id).addressesHeading }, { name: "robots", content: "noindex" }];
+};
+
+function AddressLines({ address }: { address: Address }) {
+  return (
+    <address>
+      {address.firstName} {address.lastName}
+      <br />
+      {address.line1}
+      {address.line2 ? (
+        <>
+          <br />
+          {address.line2}
+        </>
+      ) : null}
+      <br />
+      {address.town}, {address.region} {address.postalCode}
+      <br />
+      {address.country}
+      {address.phone ? (
+        <>
+          <br />
+          {address.phone}
+        </>
+      ) : null}
+    </address>
+  );
+}
+
+function AddressForm({
+  t,
+  state,
+  address,
+  defaultCountry,
+}: {
+  t: AccountMessages;
+  state: FormState | undefined;
+  address?: Address;
+  defaultCountry: "US" | "CA";
+}) {
+  const value = (name: keyof Address) => (address ? String(address[name] ?? "") : undefined);
+  const country = state?.values?.country ?? address?.country ?? defaultCountry;
+  const canadian = country === "CA";
+  return (
+    <AccountForm intent={address ? "edit" : "add"}>
+      {address ? <input type="hidden" name="id" value={address.id} /> : null}
+      <Field form="addr" name="firstName" label={t.firstName} autoComplete="given-name" required defaultValue={value("firstName")} state={state} />
+      <Field form="addr" name="lastName" label={t.lastName} autoComplete="family-name" required defaultValue={value("lastName")} state={state} />
+      <Field form="addr" name="line1" label={t.line1} autoComplete="address-line1" required defaultValue={value("line1")} state={state} />
+      <Field form="addr" name="line2" label={t.line2} autoComplete="address-line2" defaultValue={value("line2")} state={state} />
+      <Field form="addr" name="town" label={t.town} autoComplete="address-level2" required defaultValue={value("town")} state={state} />
+      <Field
+        form="addr"
+        name="region"
+        label={canadian ? t.regionCA : t.region}
+        autoComplete="address-level1"
+        required
+        defaultValue={value("region")}
+        state={state}
+      />
+      <Field
+        form="addr"
+        name="postalCode"
+        label={canadian ? t.postalCodeCA : t.postalCode}
+        autoComplete="postal-code"
+        required
+        defaultValue={value("postalCode")}
+        state={state}
+      />
+      <div className={`field${state?.fields?.country ? " field--invalid" : ""}`}>
+        <label htmlFor="addr-country">{t.country}</label>
+        <select id="addr-country" name="country" defaultValue={country}>
+          <option value="US">{t.countryUS}</option>
+          <option value="CA">{t.countryCA}</option>
+        </select>
+      </div>
+      <Field form="addr" name="phone" label={t.phone} type="tel" autoComplete="tel" defaultValue={value("phone")} state={state} />
+      <div className="field field--check">
+        <input id="addr-isDefault" name="isDefault" type="checkbox" defaultChecked={address?.isDefault} />
+        <label htmlFor="addr-isDefault">{t.setAsDefault}</label>
+      </div>
+      <SubmitButton>{t.saveAddress}</SubmitButton>
+    </AccountForm>
+  );
+}
+
+export default function AddressBookPage() {
+  const { list, editing, notice } = useLoaderData<typeof loader>();
+  const state = useActionData<typeof action>();
+  const { lang, brand } = useShop();
+  const t = accountMessages(lang, brand.id);
+  const base = localePath(lang, "/account/addresses");
+  const { currentPage, totalPages } = list.pagination;
+  const defaultCountry = brand.id === "cab2c" ? "CA" : "US";
+  return (
+    <section aria-labelledby="addresses-heading" className="account-section">
+      <h2 id="addresses-heading">{t.addressesHeading}</h2>
+      {notice ? <Notice>{t[notice]}</Notice> : null}
+      {list.addresses.length === 0 ? <p>{t.noAddresses}</p> : null}
+      <ul className="address-list">
+        {list.addresses.map((a) => (
+          <li key={a.id} className="address-card">
+            {a.isDefault ? <p className="badge">{t.defaultAddress}</p> : null}
+            <AddressLines address={a} />
+            <div className="address-card__actions">
+              <Link to={`${base}?edit=${encodeURIComponent(a.id)}${currentPage ? `&page=${currentPage + 1}` : ""}`}>{t.editAddress}</Link>
+              {a.isDefault ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="makeDefault" />
+                  <input type="hidden" name="id" value={a.id} />
+                  <button type="submit" className="button button--secondary">
+                    {t.makeDefault}
+                  </button>
+                </Form>
+              )}
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={a.id} />
+                <button type="submit" className="button button--secondary">
+                  {t.deleteAddress}
+                </button>
+              </Form>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {totalPages > 1 ? (
+        <nav aria-label={t.addressesPage} className="pagination">
+          {Array.from({ length: totalPages }, (_, i) => (
+            <Link key={i} to={`${base}?page=${i + 1}`} aria-current={i === currentPage ? "page" : undefined}>
+              {i + 1}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      <h3>{editing ? t.editAddressHeading : t.addAddressHeading}</h3>
+      <FormMessage state={state} />
+      <AddressForm key={editing?.id ?? "new"} t={t} state={state} address={editing} defaultCountry={defaultCountry} />
+      {editing ? <Link to={base}>{t.cancel}</Link> : null}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { accountMessages } from "../brands/account-messages";
+import { AccountForm, Field, FormMessage, Honeypot, Notice, SubmitButton } from "../components/AccountForm";
+import { ApiError } from "../lib/api-client.server";
+import { signInWithPassword } from "../lib/auth-endpoints.server";
+import {
+  accountText,
+  apiProblem,
+  formProblem,
+  honeypotAnswer,
+  invalidForm,
+  keptValues,
+  overLimit,
+  readAccountForm,
+  shopperOf,
+  tooMany,
+} from "../lib/account-forms.server";
+import { SignInFormSchema } from "../lib/account-schemas.server";
+import { localePath, safeReturnPath } from "../lib/paths";
+import { requireLangSegment } from "../lib/route-guards.server";
+import { shopMeta, useShop } from "../lib/shop";
+
+const NOTICES = ["signedOut", "passwordWasReset", "sessionEnded"] as const;
+type NoticeKey = (typeof NOTICES)[number];
+
+/** /login: email, password and "keep me signed in". A signed-in customer goes to their account. */
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  requireLangSegment(params, context);
+  const url = new URL(request.url);
+  const returnTo = safeReturnPath(url.searchParams.get("returnTo"), localePath(context.lang, "/account"));
+  if (shopperOf(context).customer) throw redirect(returnTo, 303);
+  const notice = url.searchParams.get("notice");
+  return { returnTo, notice: NOTICES.includes(notice as NoticeKey) ? (notice as NoticeKey) : undefined };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireLangSegment(params, context);
+  const t = accountText(context);
+  const form = await readAccountForm(request);
+  const bot = honeypotAnswer(t, form);
+  if (bot) return bot;
+  const parsed = SignInFormSchema.safeParse(form);
+  if (!parsed.success) return invalidForm(t, parsed.error, form);
+  const { email, password, rememberMe } = parsed.data;
+  const wait = await overLimit(context, "login", email);
+  if (wait) return tooMany(t, wait, keptValues(form));
+  try {
+    await signInWithPassword(context, email, password, "storefront", rememberMe);
+  } catch (err) {
+    // One answer for an unknown address and a wrong password: the page must not tell them apart.
+    if (err instanceof ApiError && err.status === 400) return formProblem(400, { error: t.badCredentials, values: keptValues(form) });
+    return apiProblem(t, err, form);
+  }
+  return redirect(safeReturnPath(form.returnTo, localePath(context.lang, "/account")), 303);
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { lang, brand } = shopMeta(matches);
+  return [{ title: accountMessages(lang, brand?.id).signInTitle }, { name: "robots", content: "noindex" }];
+};
+
+export default function LoginPage() {
+  const { returnTo, notice } = useLoaderData<typeof loader>();
+  const state = useActionData<typeof action>();
+  const { lang, brand } = useShop();
+  const t = accountMessages(lang, brand.id);
+  return (
+    <div className="narrow-page account-page">
+      <h1>{t.signInTitle}</h1>
+      {notice ? <Notice>{t[notice]}</Notice> : <p>{t.signInIntro}</p>}
+      <FormMessage state={state} />
+      <AccountForm>
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <Field name="email" label={t.email} type="email" autoComplete="username" required state={state} />
+        <Field name="password" label={t.password} type="password" autoComplete="current-password" required state={state} />
+        <div className="field field--check">
+          <input id="f-rememberMe" name="rememberMe" type="checkbox" defaultChecked={state?.values?.rememberMe === "on"} />
+          <label htmlFor="f-rememberMe">{t.rememberMe}</label>
+        </div>
+        <Honeypot />
+        <SubmitButton>{t.signInButton}</SubmitButton>
+      </AccountForm>
+      <p>
+        <Link to={localePath(lang, "/login/forgot")}>{t.forgotLink}</Link>
+      </p>
+      <p>
+        {t.noAccount} <Link to={localePath(lang, "/signup")}>{t.createAccountLink}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { refreshAuthToken } from "../lib/auth-endpoints.server";
+
+/** POST /api/auth/refreshAuthToken {refreshToken, clientId}: {access_token, refresh_token, expires_in}. */
+export function action({ request, context }: ActionFunctionArgs) {
+  return refreshAuthToken(request, context);
+}

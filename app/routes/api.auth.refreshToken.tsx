@@ -1,0 +1,7 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { refreshSession } from "../lib/auth-endpoints.server";
+
+/** POST /api/auth/refreshToken: refresh this session's tokens now. */
+export function action({ context }: ActionFunctionArgs) {
+  return refreshSession(context);
+}

@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "../lib/auth-endpoints.server";
+
+/** GET /getSessionCartGuid: the cart this session keeps (none until the shopper adds to a cart). */
+export function loader(_args: LoaderFunctionArgs) {
+  return json({ cartGuid: null });
+}

@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { handleLoggedInUserCookies } from "../lib/auth-endpoints.server";
+
+/** GET /handleLoggedInUserCookies: (re)writes a signed-in customer's cookies; answers the login state. */
+export function loader({ context }: LoaderFunctionArgs) {
+  return handleLoggedInUserCookies(context);
+}

@@ -1,0 +1,58 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { accountMessages } from "../brands/account-messages";
+import { AccountForm, Field, FormMessage, Notice, SubmitButton } from "../components/AccountForm";
+import { ApiError } from "../lib/api-client.server";
+import { signInWithPassword } from "../lib/auth-endpoints.server";
+import { accountText, apiProblem, formProblem, invalidForm, keptValues, overLimit, readAccountForm, shopperOf, tooMany } from "../lib/account-forms.server";
+import { SignInFormSchema } from "../lib/account-schemas.server";
+import { safeReturnPath } from "../lib/paths";
+import { shopMeta, useShop } from "../lib/shop";
+
+/** Customer-service agents sign in here (agent accounts only; their session is shorter). */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (shopperOf(context).agent) throw redirect("/agent", 303);
+  return { returnTo: safeReturnPath(url.searchParams.get("returnTo"), "/agent"), signedOut: url.searchParams.get("notice") === "signedOut" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const t = accountText(context);
+  const form = await readAccountForm(request);
+  const parsed = SignInFormSchema.safeParse(form);
+  if (!parsed.success) return invalidForm(t, parsed.error, form);
+  const wait = await overLimit(context, "agent", parsed.data.email);
+  if (wait) return tooMany(t, wait, keptValues(form));
+  try {
+    await signInWithPassword(context, parsed.data.email, parsed.data.password, "agent", false);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 400) return formProblem(400, { error: t.badCredentials, values: keptValues(form) });
+    return apiProblem(t, err, form);
+  }
+  return redirect(safeReturnPath(form.returnTo, "/agent"), 303);
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { lang, brand } = shopMeta(matches);
+  return [{ title: accountMessages(lang, brand?.id).agentSignInTitle }, { name: "robots", content: "noindex" }];
+};
+
+export default function AgentSignInPage() {
+  const { returnTo, signedOut } = useLoaderData<typeof loader>();
+  const state = useActionData<typeof action>();
+  const { lang, brand } = useShop();
+  const t = accountMessages(lang, brand.id);
+  return (
+    <div className="narrow-page account-page">
+      <h1>{t.agentSignInTitle}</h1>
+      {signedOut ? <Notice>{t.signedOut}</Notice> : <p>{t.agentSignInIntro}</p>}
+      <FormMessage state={state} />
+      <AccountForm>
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <Field name="email" label={t.email} type="email" autoComplete="username" required state={state} />
+        <Field name="password" label={t.password} type="password" autoComplete="current-password" required state={state} />
+        <SubmitButton>{t.signInButton}</SubmitButton>
+      </AccountForm>
+    </div>
+  );
+}
