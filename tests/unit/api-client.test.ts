@@ -104,3 +104,52 @@ describe("the storefront's API client", () => {
     expect(err.kind).toBe("unknown");
   });
 });
+
+describe("calls flagged for a bearer token", () => {
+  const shopper = (tokens: string[]) => {
+    const state = { renewals: 0 };
+    return {
+      state,
+      bearer: async () => tokens[0],
+      renew: async () => {
+        state.renewals++;
+        return tokens[state.renewals];
+      },
+      actingFor: undefined,
+      agent: undefined,
+    };
+  };
+
+  it("send the shopper's token; unflagged calls send none", async () => {
+    const s = shopper(["t1"]);
+    await callApi({ ...ctx, shopper: s }, { path: "users/current", schema: z.unknown(), auth: "required" });
+    await callApi({ ...ctx, shopper: s }, { path: "cms/pages", schema: z.unknown() });
+    expect(seen[0]!.headers.authorization).toBe("Bearer t1");
+    expect(seen[1]!.headers.authorization).toBeUndefined();
+  });
+
+  it("on a 401 drop the token, refresh, and retry once with the new one", async () => {
+    const s = shopper(["old", "new"]);
+    answers.push({ status: 401, body: '{"errors":[{"type":"InvalidTokenError","message":"expired"}]}' }, { status: 200, body: '{"ok":true}' });
+    await expect(callApi({ ...ctx, shopper: s }, { path: "users/current", schema: Thing, auth: "required" })).resolves.toEqual({ ok: true });
+    expect(seen.map((r) => r.headers.authorization)).toEqual(["Bearer old", "Bearer new"]);
+    expect(s.state.renewals).toBe(1);
+  });
+
+  it("retry only once: a second 401 is the answer", async () => {
+    const s = shopper(["old", "new", "newer"]);
+    const expired = { status: 401, body: '{"errors":[{"type":"InvalidTokenError","message":"expired"}]}' };
+    answers.push(expired, expired, expired);
+    const err = (await callApi({ ...ctx, shopper: s }, { path: "users/current", schema: Thing, auth: "required" }).catch((e) => e)) as ApiError;
+    expect(err.status).toBe(401);
+    expect(seen).toHaveLength(2);
+    expect(s.state.renewals).toBe(1);
+  });
+
+  it("carry the agent's and the served customer's ids as headers on v2 calls", async () => {
+    const agent = { ...shopper(["t"]), agent: { userId: "agent-7" }, actingFor: { customerId: "cust-9" } };
+    await callApi({ ...ctx, shopper: agent }, { path: "users/cust-9", schema: z.unknown(), auth: "required" });
+    expect(seen[0]!.headers.csagentid).toBe("agent-7");
+    expect(seen[0]!.headers.customerid).toBe("cust-9");
+  });
+});
