@@ -54,6 +54,8 @@ export interface ApiShopper {
   /** While an agent acts for a customer: both ids, sent as headers on v2 calls. */
   readonly actingFor: { customerId: string } | undefined;
   readonly agent: { userId: string } | undefined;
+  /** The signed-in customer's price groups ("" for everyone else), for caches of priced answers. */
+  readonly priceGroups: string;
 }
 
 export interface ApiClientContext {
@@ -139,7 +141,9 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(call.json);
   }
-  let bearer = call.bearer ?? (call.auth && ctx.shopper ? await ctx.shopper.bearer() : undefined);
+  // Prices depend on a member's groups: every call that prices things may carry the token.
+  const auth = call.auth ?? (call.withCurrency ? "optional" : undefined);
+  let bearer = call.bearer ?? (auth && ctx.shopper ? await ctx.shopper.bearer() : undefined);
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   const agent = ctx.shopper?.agent;
   if (agent && !call.path.startsWith("/")) {
@@ -165,12 +169,12 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
       const retryAfter = Number.parseInt(res.retryAfter ?? "", 10);
       lastError = new ApiError(status, parseErrors(text, status), url.pathname, Number.isFinite(retryAfter) ? retryAfter : undefined);
       // A refused token: drop it, refresh, and try once more with the new one.
-      if (status === 401 && bearer && call.auth && ctx.shopper && !renewed) {
+      if (status === 401 && bearer && auth && ctx.shopper && !renewed) {
         renewed = true;
         bearer = await ctx.shopper.renew();
         if (bearer) headers.Authorization = `Bearer ${bearer}`;
         else delete headers.Authorization;
-        if (bearer || call.auth === "optional") {
+        if (bearer || auth === "optional") {
           attempt--;
           continue;
         }

@@ -40,7 +40,7 @@ export async function getProductsByCodes(ctx: ApiClientContext, codes: readonly 
 
 export function getRecommendedProducts(ctx: ApiClientContext, code: string): Promise<Product[]> {
   return recommendationCache.get(
-    `${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}|${code}`,
+    `${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}|${ctx.shopper?.priceGroups ?? ""}|${code}`,
     async () =>
       (await callApi(ctx, { path: "products/recommendedProducts", query: { productCode: code }, schema: ProductListSchema, withCurrency: true })).products,
   );

@@ -117,6 +117,7 @@ describe("calls flagged for a bearer token", () => {
       },
       actingFor: undefined,
       agent: undefined,
+      priceGroups: "",
     };
   };
 
