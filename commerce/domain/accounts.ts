@@ -38,7 +38,7 @@ import {
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { confirmationUrl, isWellFormedToken } from "./email-confirmation";
-import { invalid, ShopError } from "./errors";
+import { invalid, ShopError, TooManyRequests } from "./errors";
 import type { MailMessage } from "./mail";
 import { type MailOutbox, queueMails } from "./mail-outbox";
 import { messagesFor } from "./messages";
@@ -525,12 +525,5 @@ export class AccountService {
 
   private async mayMail(site: BrandId, email: string): Promise<boolean> {
     return (await this.deps.limits.hit(ACCOUNT_MAILS_PER_RECIPIENT, `${site}:${email}`)).allowed;
-  }
-}
-
-/** Too many account requests from one client address; the HTTP layer answers 429 with Retry-After. */
-export class TooManyRequests extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super("Too many requests. Please try again later.");
   }
 }
