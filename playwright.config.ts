@@ -48,6 +48,9 @@ export default defineConfig({
       DATABASE_URL: path.join(runDir, "store.sqlite"),
       MAIL_OUTBOX_DIR: path.join(runDir, "outbox"),
       LOG_LEVEL: "warn",
+      // Production insists on a signing secret; the demo accounts (README) stay usable in the tests.
+      AUTH_TOKEN_SECRET: "e2e-token-secret-0123456789abcdefghijklmnop",
+      ALLOW_DEMO_PASSWORDS: "true",
     },
   },
 });

@@ -23,6 +23,7 @@ import {
   OPERATOR_ROUTES,
   openDatabase,
   pruneCatalogChanges,
+  refuseDemoPasswords,
   requestLog,
   seedDatabase,
 } from "./commerce/service";
@@ -96,6 +97,8 @@ if (cluster.isPrimary) {
     const seed = await seedDatabase(db, commerceConfig);
     logger.info(seed, seed.seeded ? "database seeded" : "database already has a catalog");
   }
+  // Production refuses demo accounts that still have the published demo password (ALLOW_DEMO_PASSWORDS=true allows them).
+  await refuseDemoPasswords(db, commerceConfig);
   if (process.argv.includes("--seed-only")) {
     await db.destroy();
     process.exit(0);

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
-import { type EnvironmentOf, type EnvironmentVariable, envSchemas, readEnvironment, variable } from "../lib/environment";
+import { ConfigurationError, type EnvironmentOf, type EnvironmentVariable, envSchemas, readEnvironment, variable } from "../lib/environment";
 import { type BrandFacts, brandOverridesEnvShape, brandsWithOverrides } from "./contract/brands";
 import type { BrandId } from "./contract/common";
 import type { DatabaseLocation } from "./db/index";
@@ -30,6 +31,22 @@ const optionalText = z.string().optional();
 /** The operators' key is the only thing between the internet and stock levels: short keys are refused. */
 export const ADMIN_API_KEY_MIN_LENGTH = 24;
 const adminApiKey = z.string().min(ADMIN_API_KEY_MIN_LENGTH, `at least ${ADMIN_API_KEY_MIN_LENGTH} characters`).optional();
+
+/** Access tokens are signed with it (HS256): a short one could be guessed offline from any token. */
+export const AUTH_TOKEN_SECRET_MIN_LENGTH = 32;
+const tokenSecret = z.string().min(AUTH_TOKEN_SECRET_MIN_LENGTH, `at least ${AUTH_TOKEN_SECRET_MIN_LENGTH} characters`);
+const previousTokenSecrets = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(tokenSecret));
+
+export const GUEST_CLIENT_SECRET_MIN_LENGTH = 24;
 
 const operatorPort = z.coerce
   .number({ message: "a port number" })
@@ -82,6 +99,37 @@ export const commerceEnvironment = {
   MAIL_OUTBOX_DIR: variable(z.string().default("data/outbox"), "where `.eml` files go", "data/outbox"),
   MAIL_FROM: variable(z.string().default("Brewfront <no-reply@brewfront.com>"), "sender address", "Brewfront <no-reply@brewfront.com>"),
   LOG_LEVEL: variable(envSchemas.logLevel(), "pino level; every log line carries the correlation id", "info"),
+  NODE_ENV: variable(
+    z.string().optional(),
+    "`production` makes the commerce service insist on `AUTH_TOKEN_SECRET` and refuse demo accounts that still have the demo password",
+  ),
+  AUTH_TOKEN_SECRET: variable(
+    tokenSecret.optional(),
+    `signs customers' access tokens and derives refresh tokens (at least ${AUTH_TOKEN_SECRET_MIN_LENGTH} characters, e.g. \`openssl rand -base64 48\`); required with \`NODE_ENV=production\`, otherwise derived from the database location (fine for one machine's testing, never for a real store)`,
+  ),
+  AUTH_TOKEN_PREVIOUS_SECRETS: variable(
+    previousTokenSecrets,
+    "comma-separated earlier `AUTH_TOKEN_SECRET` values whose access tokens are still accepted (while changing the secret, for one access-token lifetime)",
+  ),
+  GUEST_CLIENT_ID: variable(
+    z.string().min(1).default("storefront-guest"),
+    "client id of the guest-checkout token (`client_credentials` grant)",
+    "storefront-guest",
+  ),
+  GUEST_CLIENT_SECRET: variable(
+    z.string().min(GUEST_CLIENT_SECRET_MIN_LENGTH, `at least ${GUEST_CLIENT_SECRET_MIN_LENGTH} characters`).optional(),
+    `client secret of the guest-checkout token (at least ${GUEST_CLIENT_SECRET_MIN_LENGTH} characters); unset, it is derived from \`AUTH_TOKEN_SECRET\` (the embedded storefront reads the same configuration)`,
+  ),
+  DEMO_ACCOUNTS: variable(
+    envSchemas.flag(true),
+    "`false` seeds no demo accounts (a customer, a perks member, an employee and a customer-service agent per brand, all with the demo password)",
+    "true",
+  ),
+  ALLOW_DEMO_PASSWORDS: variable(
+    envSchemas.flag(false),
+    "`true` lets a `NODE_ENV=production` store start while a demo account still has the demo password (a demonstration server); otherwise it refuses",
+    "false",
+  ),
   COMMERCE_PORT: variable(envSchemas.port(4000), "port of the commerce service when run on its own (`node build/main.js`)", "4000"),
   ...brandVariables,
 };
@@ -104,11 +152,44 @@ export interface CommerceConfig {
   logLevel: CommerceEnvironment["LOG_LEVEL"];
   port: number;
   brands: Record<BrandId, BrandFacts>;
+  /** NODE_ENV=production: secrets must be set and demo passwords changed. */
+  production: boolean;
+  auth: AuthSettings;
+  /** Seed the demo accounts (DEMO_ACCOUNTS). */
+  demoAccounts: boolean;
+  /** Start in production even while a demo account has the demo password (ALLOW_DEMO_PASSWORDS). */
+  allowDemoPasswords: boolean;
+}
+
+export interface AuthSettings {
+  /** Signs new access tokens and derives refresh tokens. */
+  tokenSecret: string;
+  /** Also accepted when verifying access tokens (the secret before a change). */
+  previousTokenSecrets: string[];
+  guestClient: { id: string; secret: string };
+}
+
+/**
+ * Without AUTH_TOKEN_SECRET a production store refuses to start; elsewhere a secret is derived from
+ * the database location, so a developer's store works out of the box and two test databases never
+ * accept each other's tokens.
+ */
+function authSettings(values: CommerceEnvironment, production: boolean): AuthSettings {
+  if (production && !values.AUTH_TOKEN_SECRET) {
+    throw new ConfigurationError(
+      `The commerce service cannot start; fix these environment variables:\n  AUTH_TOKEN_SECRET="": expected at least ${AUTH_TOKEN_SECRET_MIN_LENGTH} characters (required with NODE_ENV=production)`,
+    );
+  }
+  const where = values.DATABASE_URL.kind === "postgres" ? values.DATABASE_URL.url : values.DATABASE_URL.file;
+  const tokenSecret = values.AUTH_TOKEN_SECRET ?? createHash("sha256").update(`brewfront development token secret|${where}`).digest("base64url");
+  const guestSecret = values.GUEST_CLIENT_SECRET ?? createHash("sha256").update(`guest client|${tokenSecret}`).digest("base64url");
+  return { tokenSecret, previousTokenSecrets: values.AUTH_TOKEN_PREVIOUS_SECRETS, guestClient: { id: values.GUEST_CLIENT_ID, secret: guestSecret } };
 }
 
 /** Reads and checks the commerce service's environment once; a bad value throws a ConfigurationError naming it. */
 export function loadCommerceConfig(env: Readonly<Record<string, string | undefined>> = process.env): CommerceConfig {
   const values = readEnvironment("commerce service", commerceEnvironment, env);
+  const production = values.NODE_ENV === "production";
   return {
     database: values.DATABASE_URL,
     pgPoolMax: values.PG_POOL_MAX,
@@ -123,6 +204,10 @@ export function loadCommerceConfig(env: Readonly<Record<string, string | undefin
     logLevel: values.LOG_LEVEL,
     port: values.COMMERCE_PORT,
     brands: brandsWithOverrides(brandOverridesFrom(values)),
+    production,
+    auth: authSettings(values, production),
+    demoAccounts: values.DEMO_ACCOUNTS,
+    allowDemoPasswords: values.ALLOW_DEMO_PASSWORDS,
   };
 }
 

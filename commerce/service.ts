@@ -12,6 +12,8 @@ import { createCommerceRouter } from "./http/app";
 import { errorHandler } from "./http/errors";
 import { operatorAccess } from "./http/operator-access";
 import { healthRouter as healthRoutes } from "./http/health";
+import { ConfigurationError } from "../lib/environment";
+import { demoAccountsWithDemoPassword, seedDemoAccounts } from "./seed/accounts";
 import { seedIfEmpty } from "./seed/index";
 
 /**
@@ -30,10 +32,28 @@ export function migrateDatabase(db: Db): Promise<void> {
   return migrateToLatest(db);
 }
 
-/** Loads the demo catalog into an empty database, unless seeding is switched off (SEED=false). */
-export async function seedDatabase(db: Db, config: CommerceConfig): Promise<{ seeded: boolean; products?: number }> {
+/**
+ * Loads the demo catalog into an empty database, unless seeding is switched off (SEED=false), and
+ * adds the demo accounts that are missing unless DEMO_ACCOUNTS=false.
+ */
+export async function seedDatabase(db: Db, config: CommerceConfig): Promise<{ seeded: boolean; products?: number; demoAccountsAdded?: number }> {
   if (!config.seed) return { seeded: false };
-  return seedIfEmpty(db, { catalogSize: config.seedCatalogSize, siteCurrencies: siteCurrencies(config.brands) });
+  const seeded = await seedIfEmpty(db, { catalogSize: config.seedCatalogSize, siteCurrencies: siteCurrencies(config.brands) });
+  return config.demoAccounts ? { ...seeded, demoAccountsAdded: await seedDemoAccounts(db) } : seeded;
+}
+
+/**
+ * With NODE_ENV=production, refuses (throws ConfigurationError) while a demo account still has
+ * the published demo password, unless ALLOW_DEMO_PASSWORDS=true: anyone who read the README
+ * could otherwise sign in as an agent. Change or delete those accounts, or seed with DEMO_ACCOUNTS=false.
+ */
+export async function refuseDemoPasswords(db: Db, config: CommerceConfig): Promise<void> {
+  if (!config.production || config.allowDemoPasswords) return;
+  const open = await demoAccountsWithDemoPassword(db);
+  if (open.length === 0) return;
+  throw new ConfigurationError(
+    `The commerce service will not start in production while demo accounts have the demo password (${open.join(", ")}). Change their passwords, start an empty database with DEMO_ACCOUNTS=false, or set ALLOW_DEMO_PASSWORDS=true for a demonstration store.`,
+  );
 }
 
 /** Trims the catalog change log at start-up, before any worker reads it. */
@@ -55,6 +75,7 @@ export type CommerceApi = Router & { close(): Promise<void> };
  * claims it first); `close()` stops it. Its timers do not keep a process alive on their own.
  */
 export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger): CommerceApi {
+  const limits = RateLimits.create({ redisUrl: config.redisUrl, prefix: "brewfront:commerce" });
   const shop = createShop({
     db,
     brands: config.brands,
@@ -62,9 +83,9 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     logger,
     catalogSyncMs: config.catalogSyncMs,
     productCacheSize: config.productCacheSize,
+    accounts: { keys: config.auth, limits },
   });
   shop.outbox.start();
-  const limits = RateLimits.create({ redisUrl: config.redisUrl, prefix: "brewfront:commerce" });
   // The operators' guard runs before the API: its refusals never reach the stock handler.
   const router = Router();
   router.use(operatorAccess({ adminKey: config.adminApiKey, limits, operatorPort: config.operator.port }), errorHandler(logger));

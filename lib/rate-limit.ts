@@ -69,6 +69,17 @@ export class RateLimits {
     }
   }
 
+  /**
+   * Whether the key may make one more attempt without counting one: refused once it has used every
+   * point of the window (where `hit(rule, key, 0)` would still let the last counted attempt's
+   * successor through). For "after N failures, even the right secret is refused".
+   */
+  async standing(rule: RateLimitRule, key: string): Promise<RateLimitVerdict> {
+    const used = await this.limiter(rule).get(key);
+    if (!used || used.consumedPoints < rule.points) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(used.msBeforeNext / 1000)) };
+  }
+
   /** Several rules at once (e.g. per IP and per address): refused if any refuses. */
   async hitAll(attempts: { rule: RateLimitRule; key: string }[]): Promise<RateLimitVerdict> {
     const verdicts = await Promise.all(attempts.map(({ rule, key }) => this.hit(rule, key)));

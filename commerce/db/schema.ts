@@ -204,6 +204,83 @@ export interface OutboxMessageTable {
   last_error: string | null;
 }
 
+export interface CustomerTable {
+  /** A random uid; the id the API shows. */
+  id: string;
+  site: string;
+  /** Lower-cased. */
+  email: string;
+  /** argon2id, in its PHC string form (parameters included). */
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  role: "customer" | "agent";
+  is_employee: number;
+  perks_member: number;
+  price_group: string;
+  user_group: string;
+  status: "active" | "pending";
+  created_at: string;
+}
+
+export interface CustomerAddressTable {
+  id: string;
+  customer_id: string;
+  first_name: string;
+  last_name: string;
+  line1: string;
+  line2: string | null;
+  town: string;
+  region: string;
+  postal_code: string;
+  country: string;
+  phone: string | null;
+  is_default: number;
+  created_at: string;
+}
+
+export interface RefreshFamilyTable {
+  id: string;
+  customer_id: string;
+  site: string;
+  client_id: string;
+  created_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokenTable {
+  id: string;
+  family_id: string;
+  /** SHA-256 of the token's value; the value itself is never stored. */
+  token_hash: string;
+  issued_at: string;
+  expires_at: string;
+  rotated_at: string | null;
+  successor_id: string | null;
+}
+
+export interface CustomerTokenTable {
+  token_hash: string;
+  customer_id: string;
+  purpose: "signup" | "reset";
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AgentAuditTable {
+  id: Generated<number>;
+  site: string;
+  agent_id: string;
+  customer_id: string;
+  action: string;
+  detail: string;
+  correlation_id: string;
+  created_at: string;
+}
+
 export interface Database {
   product: ProductTable;
   product_text: ProductTextTable;
@@ -227,4 +304,10 @@ export interface Database {
   keyword_redirect: KeywordRedirectTable;
   stock_alert: StockAlertTable;
   outbox_message: OutboxMessageTable;
+  customer: CustomerTable;
+  customer_address: CustomerAddressTable;
+  refresh_family: RefreshFamilyTable;
+  refresh_token: RefreshTokenTable;
+  customer_token: CustomerTokenTable;
+  agent_audit: AgentAuditTable;
 }

@@ -17,3 +17,10 @@ export const notFound = (subject: string, message: string, subjectType = "produc
   new ShopError("notFound", { type: "UnknownIdentifierError", message, subject, subjectType });
 
 export const invalid = (subject: string, message: string) => new ShopError("invalid", { type: "ValidationError", message, subject, reason: "invalid" });
+
+/** Too many requests of one kind from one client address; the HTTP layer answers 429 with Retry-After. */
+export class TooManyRequests extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many requests. Please try again later.");
+  }
+}

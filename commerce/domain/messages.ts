@@ -37,6 +37,11 @@ export interface ShopMessages {
   /** Double opt-in: the only mail an unconfirmed address receives. */
   newsletterConfirm: (storeName: string, url: string) => { subject: string; text: string };
   alertConfirm: (productName: string, url: string, storeName: string) => { subject: string; text: string };
+  /** A new account's address must be confirmed before the account can sign in. */
+  accountConfirm: (firstName: string, url: string, storeName: string) => { subject: string; text: string };
+  /** Someone signed up with an address that already has an account: its owner hears of it. */
+  accountExists: (firstName: string, resetUrl: string, storeName: string) => { subject: string; text: string };
+  passwordReset: (firstName: string, url: string, storeName: string) => { subject: string; text: string };
 }
 
 /** US English: the US consumer and commercial stores. */
@@ -95,6 +100,18 @@ const enUS: ShopMessages = {
   alertConfirm: (name, url, store) => ({
     subject: `Confirm your back-in-stock alert for ${name}`,
     text: `Someone, probably you, asked us to email this address when ${name} is back in stock. To confirm, open this link and press the button:\n\n${url}\n\nThe link works for 7 days. If you did not ask, ignore this mail: you will not hear from us again.\n\n${store}`,
+  }),
+  accountConfirm: (name, url, store) => ({
+    subject: `Confirm your ${store} account`,
+    text: `Hello ${name},\n\nThanks for creating a ${store} account. To confirm this address and sign in, open this link and press the button:\n\n${url}\n\nThe link works for 24 hours. If you did not sign up, ignore this mail: no account will be opened.\n\n${store}`,
+  }),
+  accountExists: (name, url, store) => ({
+    subject: `Someone tried to sign up at ${store} with your address`,
+    text: `Hello ${name},\n\nSomeone, perhaps you, tried to create a new ${store} account with this address, which already has one. Nothing was changed.\n\nIf it was you and you forgot your password, choose a new one here:\n\n${url}\n\nIf it was not you, you can ignore this mail.\n\n${store}`,
+  }),
+  passwordReset: (name, url, store) => ({
+    subject: `Reset your ${store} password`,
+    text: `Hello ${name},\n\nTo choose a new password for your ${store} account, open this link:\n\n${url}\n\nThe link works for one hour and only once. If you did not ask, ignore this mail: your password stays as it is.\n\n${store}`,
   }),
 };
 
@@ -178,6 +195,18 @@ const fr: ShopMessages = {
   alertConfirm: (name, url, store) => ({
     subject: `Confirmez votre alerte de retour en stock pour ${name}`,
     text: `Quelqu’un, sans doute vous, a demandé à être prévenu à cette adresse du retour en stock de ${name}. Pour confirmer, ouvrez ce lien et appuyez sur le bouton\u202f:\n\n${url}\n\nLe lien est valide 7 jours. Si vous n’avez rien demandé, ignorez ce courriel\u202f: vous n’aurez plus de nouvelles de nous.\n\n${store}`,
+  }),
+  accountConfirm: (name, url, store) => ({
+    subject: `Confirmez votre compte ${store}`,
+    text: `Bonjour ${name},\n\nMerci d’avoir créé un compte ${store}. Pour confirmer cette adresse et vous connecter, ouvrez ce lien et appuyez sur le bouton\u202f:\n\n${url}\n\nLe lien est valide 24 heures. Si vous ne vous êtes pas inscrit, ignorez ce courriel\u202f: aucun compte ne sera ouvert.\n\n${store}`,
+  }),
+  accountExists: (name, url, store) => ({
+    subject: `Quelqu’un a tenté de s’inscrire chez ${store} avec votre adresse`,
+    text: `Bonjour ${name},\n\nQuelqu’un, peut-être vous, a tenté de créer un nouveau compte ${store} avec cette adresse, qui en a déjà un. Rien n’a été modifié.\n\nSi c’était vous et que vous avez oublié votre mot de passe, choisissez-en un nouveau ici\u202f:\n\n${url}\n\nSinon, ignorez ce courriel.\n\n${store}`,
+  }),
+  passwordReset: (name, url, store) => ({
+    subject: `Réinitialisez votre mot de passe ${store}`,
+    text: `Bonjour ${name},\n\nPour choisir un nouveau mot de passe pour votre compte ${store}, ouvrez ce lien\u202f:\n\n${url}\n\nLe lien est valide une heure, une seule fois. Si vous n’avez rien demandé, ignorez ce courriel\u202f: votre mot de passe reste le même.\n\n${store}`,
   }),
 };
 

@@ -1,9 +1,14 @@
+import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
+import { RateLimits } from "../../lib/rate-limit";
 import type { BrandFacts } from "../contract/brands";
 import type { BrandId } from "../contract/common";
 import type { Db } from "../db/index";
 import { CatalogChangeFeed } from "./catalog-changes";
 import { CatalogService } from "./catalog-service";
+import { AccountService } from "./accounts";
+import { AddressBook } from "./addresses";
+import { AssistedService } from "./agents";
 import { ContentService } from "./content-service";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
@@ -11,6 +16,15 @@ import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
 import { ProductFamilies } from "./product-families";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
+import { AccessTokens } from "./tokens";
+
+/** The keys sessions are signed and derived with, and the guest-checkout client. */
+export interface AuthKeys {
+  tokenSecret: string;
+  /** Earlier signing secrets whose access tokens are still accepted. */
+  previousTokenSecrets: readonly string[];
+  guestClient: { id: string; secret: string };
+}
 
 export interface ShopOptions {
   db: Db;
@@ -24,6 +38,11 @@ export interface ShopOptions {
   productCacheSize: number;
   /** How the outbox's delivery loop runs (defaults suit production). */
   outbox?: Partial<MailOutboxOptions>;
+  /**
+   * Signing keys and the rate limits sign-in counts against. Without them (tests of other parts)
+   * sessions are signed with a random key of this process and limits are counted in its memory.
+   */
+  accounts?: { keys: AuthKeys; limits: RateLimits };
 }
 
 export interface Shop {
@@ -34,15 +53,23 @@ export interface Shop {
   alerts: StockAlertService;
   /** Mail waiting to be sent; its delivery loop is started by whoever hosts the shop. */
   outbox: MailOutbox;
+  accounts: AccountService;
+  addresses: AddressBook;
+  agents: AssistedService;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
-export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions }: ShopOptions): Shop {
+export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const indexes = new ListingIndexes(db, feed);
   const families = new ProductFamilies(db, feed, productCacheSize);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
   const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger });
+  const keys: AuthKeys = accounts?.keys ?? {
+    tokenSecret: randomBytes(32).toString("base64url"),
+    previousTokenSecrets: [],
+    guestClient: { id: "storefront-guest", secret: randomBytes(32).toString("base64url") },
+  };
   return {
     brands,
     catalog,
@@ -50,5 +77,16 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     content: new ContentService({ db, brands, outbox, logger }),
     alerts: new StockAlertService({ db, brands, outbox, catalog }),
     outbox,
+    accounts: new AccountService({
+      db,
+      brands,
+      outbox,
+      tokens: new AccessTokens(keys.tokenSecret, keys.previousTokenSecrets),
+      refreshSecret: keys.tokenSecret,
+      guestClient: keys.guestClient,
+      limits: accounts?.limits ?? RateLimits.create(),
+    }),
+    addresses: new AddressBook(db),
+    agents: new AssistedService(db),
   };
 }

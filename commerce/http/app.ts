@@ -1,13 +1,17 @@
 import express, { Router } from "express";
 import type { Logger } from "pino";
 import type { Shop } from "../domain/shop";
+import { agentsRouter } from "./agents";
 import { alertsRouter } from "./alerts";
+import { authentication } from "./auth";
 import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
 import { ApiProblem, errorHandler } from "./errors";
+import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
 import { searchRouter } from "./search";
 import { siteMiddleware } from "./site";
+import { usersRouter } from "./users";
 
 export interface CommerceRouterOptions {
   shop: Shop;
@@ -27,10 +31,13 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
 
   const site = Router({ mergeParams: true });
   site.use(siteMiddleware(shop.brands));
+  site.use(authentication(shop.accounts));
   site.use(searchRouter(shop.search));
   site.use(catalogRouter(shop.catalog, adminKey));
   site.use(contentRouter(shop.content));
   site.use(alertsRouter(shop.alerts));
+  site.use(usersRouter(shop.accounts, shop.addresses, shop.agents));
+  site.use(agentsRouter(shop.agents));
 
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));
@@ -38,6 +45,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
     res.json(openapi);
   });
   api.use("/rest/v2/:brand", site);
+  api.use(oauthRouter(shop.accounts, logger));
 
   api.use("/rest", (req, _res, next) => {
     next(new ApiProblem(404, { type: "UnknownResourceError", message: `No API resource at ${req.method} ${req.originalUrl.split("?")[0]}.` }));

@@ -2,7 +2,8 @@ import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
 import { ZodError } from "zod";
 import type { ApiErrorBody, ApiErrorItem } from "../contract/common";
-import { ShopError } from "../domain/errors";
+import { ShopError, TooManyRequests } from "../domain/errors";
+import { TryAgainLater } from "../domain/try-again";
 
 const SHOP_ERROR_STATUS: Record<ShopError["kind"], number> = { notFound: 404, invalid: 400, conflict: 409 };
 
@@ -35,6 +36,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (err instanceof ShopError) {
       res.status(SHOP_ERROR_STATUS[err.kind]).json({ errors: [err.item] });
+      return;
+    }
+    if (err instanceof TooManyRequests || err instanceof TryAgainLater) {
+      res.set("Retry-After", String(err.retryAfterSeconds));
+      const tooMany = err instanceof TooManyRequests;
+      res.status(tooMany ? 429 : 503).json({ errors: [{ type: tooMany ? "TooManyRequestsError" : "ServiceUnavailableError", message: err.message }] });
       return;
     }
     if (err instanceof ZodError) {

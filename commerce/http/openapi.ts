@@ -9,6 +9,27 @@ import {
   NewsletterSignupSchema,
   SiteConfigSchema,
 } from "../contract/cms";
+import { AddressInputSchema, AddressListQuerySchema, AddressListSchema, AddressPatchSchema, AddressSchema } from "../contract/address";
+import {
+  AcceptedSchema,
+  AgentSessionRequestSchema,
+  AgentSessionSchema,
+  AuditLogSchema,
+  ConfirmSignUpRequestSchema,
+  ConfirmSignUpResponseSchema,
+  CustomerProfileSchema,
+  CustomerSearchQuerySchema,
+  CustomerSearchResultSchema,
+  ForgottenPasswordRequestSchema,
+  PasswordChangeSchema,
+  ProfileUpdateSchema,
+  ResetPasswordRequestSchema,
+  SignUpRequestSchema,
+  StatusSchema,
+  TokenErrorSchema,
+  TokenRequestSchema,
+  TokenResponseSchema,
+} from "../contract/auth";
 import { ApiErrorBodySchema } from "../contract/common";
 import { MediaSetSchema, ProductListSchema, ProductSchema, StockAlertRequestSchema, StockAlertResultSchema, StockUpdateSchema } from "../contract/product";
 import { CategoryPageSchema, SearchPageSchema, SearchRequestSchema, SuggestionsSchema } from "../contract/search";
@@ -21,6 +42,48 @@ const locale = [
   { name: "lang", in: "query", schema: { type: "string", enum: ["en", "fr"] } },
   { name: "curr", in: "query", schema: { type: "string", enum: ["USD", "CAD"] } },
 ];
+
+const bearer = [{ bearerAuth: [] }];
+const userParam = {
+  name: "user",
+  in: "path",
+  required: true,
+  description: "`current` (the signed-in customer) or a customer id (customer-service agents of the brand); any other id answers 404",
+  schema: { type: "string" },
+};
+const addressIdParam = { name: "addressId", in: "path", required: true, schema: { type: "string" } };
+const correlationHeader = { name: "correlationID", in: "header", description: "Written to the audit log when an agent acts", schema: { type: "string" } };
+const unauthorized = { description: "No valid access token (InvalidTokenError, UnauthorizedError)", content: errors.content };
+const tooMany = { description: "Too many requests from this address (TooManyRequestsError)", headers: { "Retry-After": retryAfter }, content: errors.content };
+const userOperation = (summary: string, extra: Record<string, unknown>, ok: Record<string, unknown>) => ({
+  summary,
+  security: bearer,
+  parameters: [brandParam, userParam, correlationHeader],
+  ...extra,
+  responses: { ...ok, 400: errors, 401: unauthorized, 404: { description: "No such user for this caller (UnknownIdentifierError)", content: errors.content } },
+});
+
+/** The OAuth2 token endpoint lives outside /rest/v2, so it names its own server. */
+const TOKEN_OPERATIONS: Record<string, Record<string, unknown>> = {
+  "/authorizationserver/oauth/token": {
+    servers: [{ url: "/" }],
+    post: {
+      summary:
+        "OAuth2 tokens (form-encoded): grant_type=password (client_id storefront or agent, site), refresh_token (rotating; a reuse within 10 s answers the same successor, a later reuse ends the session) or client_credentials (guest checkout)",
+      requestBody: { required: true, content: { "application/x-www-form-urlencoded": json(TokenRequestSchema)["application/json"] } },
+      responses: {
+        200: { description: "Tokens", content: json(TokenResponseSchema) },
+        400: { description: "invalid_request, invalid_grant (one answer for every failed sign-in), unsupported_grant_type", content: json(TokenErrorSchema) },
+        401: { description: "invalid_client", content: json(TokenErrorSchema) },
+        429: {
+          description: "slow_down: too many failed sign-ins for the account or address",
+          headers: { "Retry-After": retryAfter },
+          content: json(TokenErrorSchema),
+        },
+      },
+    },
+  },
+};
 
 /** One operation the site router answers: a method and an express path such as /c/:code. */
 export interface RegisteredRoute {
@@ -68,6 +131,106 @@ const query = (schema: z.ZodObject) =>
  * parameters and the OCC error answers.
  */
 const DETAILED: Record<string, Record<string, unknown>> = {
+  "post /{brand}/users": {
+    summary: "Sign up: a new address gets a pending account and a confirmation link; a known one a note to its owner. Always 202 with the same body",
+    parameters: [brandParam, ...locale],
+    requestBody: { required: true, content: json(SignUpRequestSchema) },
+    responses: { 202: { description: "Accepted", content: json(AcceptedSchema) }, 400: errors, 429: tooMany },
+  },
+  "post /{brand}/users/confirmations": {
+    summary: "Confirm a sign-up with the token from its link: activates the account and signs the shopper in",
+    parameters: [brandParam],
+    requestBody: { required: true, content: json(ConfirmSignUpRequestSchema) },
+    responses: { 200: { description: "Active and signed in", content: json(ConfirmSignUpResponseSchema) }, 400: errors },
+  },
+  "post /{brand}/forgottenpasswordtokens": {
+    summary: "Mail a password-reset link (one hour, single use) if the address has an account. Always 202 with the same body",
+    parameters: [brandParam, ...locale],
+    requestBody: { required: true, content: json(ForgottenPasswordRequestSchema) },
+    responses: { 202: { description: "Accepted", content: json(AcceptedSchema) }, 400: errors, 429: tooMany },
+  },
+  "post /{brand}/resetpassword": {
+    summary: "Set a new password with the token from a reset link; every session of the account ends",
+    parameters: [brandParam],
+    requestBody: { required: true, content: json(ResetPasswordRequestSchema) },
+    responses: { 200: { description: "Changed", content: json(StatusSchema) }, 400: errors },
+  },
+  "get /{brand}/users/{user}": userOperation(
+    "The customer's profile and the cookies the storefront writes from it",
+    {},
+    {
+      200: { description: "Profile", content: json(CustomerProfileSchema) },
+    },
+  ),
+  "patch /{brand}/users/{user}": userOperation(
+    "Change name or phone; a new email needs currentPassword",
+    { requestBody: { required: true, content: json(ProfileUpdateSchema) } },
+    {
+      200: { description: "Profile", content: json(CustomerProfileSchema) },
+    },
+  ),
+  "put /{brand}/users/{user}/password": userOperation(
+    "Change the password; every other session of the customer ends",
+    { requestBody: { required: true, content: json(PasswordChangeSchema) } },
+    {
+      200: { description: "Changed", content: json(StatusSchema) },
+    },
+  ),
+  "get /{brand}/users/{user}/addresses": {
+    ...userOperation(
+      "Saved addresses, default first (page 0, 4 a page by default)",
+      {},
+      { 200: { description: "Addresses", content: json(AddressListSchema) } },
+    ),
+    parameters: [brandParam, userParam, correlationHeader, ...query(AddressListQuerySchema)],
+  },
+  "post /{brand}/users/{user}/addresses": userOperation(
+    "Save an address (US state and ZIP, or Canadian province and postal code, must agree)",
+    { requestBody: { required: true, content: json(AddressInputSchema) } },
+    {
+      201: { description: "Saved", content: json(AddressSchema) },
+    },
+  ),
+  "patch /{brand}/users/{user}/addresses/{addressId}": {
+    ...userOperation(
+      "Change an address, or make it the default (isDefault: true)",
+      { requestBody: { required: true, content: json(AddressPatchSchema) } },
+      {
+        200: { description: "Changed", content: json(AddressSchema) },
+      },
+    ),
+    parameters: [brandParam, userParam, addressIdParam, correlationHeader],
+  },
+  "delete /{brand}/users/{user}/addresses/{addressId}": {
+    ...userOperation("Delete an address (the newest remaining one becomes the default)", {}, { 204: { description: "Deleted" } }),
+    parameters: [brandParam, userParam, addressIdParam, correlationHeader],
+  },
+  "get /{brand}/users/{user}/auditlog": userOperation(
+    "What agents did for the customer, newest first (agents of the brand only; 404 to anyone else)",
+    {},
+    {
+      200: { description: "Entries", content: json(AuditLogSchema) },
+    },
+  ),
+  "get /{brand}/assistedservicewebservices/customers/search": {
+    summary: "Agents: up to 20 customers of the brand by name or email",
+    security: bearer,
+    parameters: [brandParam, ...query(CustomerSearchQuerySchema)],
+    responses: { 200: { description: "Customers", content: json(CustomerSearchResultSchema) }, 400: errors, 401: unauthorized, 403: errors },
+  },
+  "post /{brand}/assistedservicewebservices/sessions": {
+    summary: "Agents: start acting for a customer (written to the audit log)",
+    security: bearer,
+    parameters: [brandParam, correlationHeader],
+    requestBody: { required: true, content: json(AgentSessionRequestSchema) },
+    responses: { 201: { description: "Started", content: json(AgentSessionSchema) }, 400: errors, 401: unauthorized, 403: errors, 404: errors },
+  },
+  "delete /{brand}/assistedservicewebservices/sessions/{customerId}": {
+    summary: "Agents: stop acting for a customer (written to the audit log)",
+    security: bearer,
+    parameters: [brandParam, correlationHeader, { name: "customerId", in: "path", required: true, schema: { type: "string" } }],
+    responses: { 200: { description: "Ended", content: json(AgentSessionSchema) }, 401: unauthorized, 403: errors, 404: errors },
+  },
   "get /{brand}/products/search": {
     summary: "Product search: query=freeText:sort:facetKey:facetValue:…",
     parameters: [brandParam, ...locale, ...query(SearchRequestSchema)],
@@ -171,7 +334,12 @@ export function openApiDocument(routes: readonly RegisteredRoute[]) {
     openapi: "3.1.0",
     info: { title: "Brewfront commerce API", version: "2" },
     servers: [{ url: "/rest/v2" }],
-    paths,
+    paths: { ...paths, ...TOKEN_OPERATIONS },
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "An access token from /authorizationserver/oauth/token" },
+      },
+    },
   };
 }
 

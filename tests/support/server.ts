@@ -46,6 +46,9 @@ export async function startStore(options: { dialect?: "sqlite" | "postgres"; env
       DATABASE_URL: database.url,
       LOG_LEVEL: "info",
       MAIL_OUTBOX_DIR: outbox,
+      // Production insists on a signing secret and refuses the demo password unless allowed.
+      AUTH_TOKEN_SECRET: "test-token-secret-0123456789abcdefghijklmnop",
+      ALLOW_DEMO_PASSWORDS: "true",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,6 +3,7 @@ import * as m001 from "./001_catalog_and_content";
 import * as m002 from "./002_listing_search_alerts";
 import * as m003 from "./003_outbox_message";
 import * as m004 from "./004_email_confirmation";
+import * as m005 from "./005_customer_accounts";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "002_listing_search_alerts": m002,
   "003_outbox_message": m003,
   "004_email_confirmation": m004,
+  "005_customer_accounts": m005,
 };
 
 export const migrationProvider: MigrationProvider = {

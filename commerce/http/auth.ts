@@ -1,0 +1,68 @@
+import type { NextFunction, Request, Response } from "express";
+import type { AccessTokenClaims } from "../contract/auth";
+import type { AccountService, Actor } from "../domain/accounts";
+import type { AssistedService } from "../domain/agents";
+import { ApiProblem } from "./errors";
+import { siteOf } from "./site";
+
+const invalidToken = () => new ApiProblem(401, { type: "InvalidTokenError", message: "The access token is not valid or has expired." });
+
+/**
+ * Reads `Authorization: Bearer …` on /rest/v2/{brand}/ calls. A valid token for this brand makes
+ * its claims the caller's and its groups the member-price groups; anything else in the header is
+ * refused with 401 (the storefront then refreshes and tries once more). No header: anonymous, as before.
+ */
+export const authentication = (accounts: AccountService) => (req: Request, res: Response, next: NextFunction) => {
+  const header = req.get("authorization");
+  if (header === undefined) return next();
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim());
+  if (!match) return next(invalidToken());
+  const site = siteOf(res);
+  accounts
+    .authenticate(match[1]!, site.site)
+    .then((claims) => {
+      if (!claims) return next(invalidToken());
+      res.locals.auth = claims;
+      site.userGroups = claims.groups;
+      next();
+    })
+    .catch(next);
+};
+
+export function callerOf(res: Response): AccessTokenClaims | undefined {
+  return res.locals.auth as AccessTokenClaims | undefined;
+}
+
+const signInFirst = () => new ApiProblem(401, { type: "UnauthorizedError", message: "Sign in to use this resource." });
+export const noSuchUser = () => new ApiProblem(404, { type: "UnknownIdentifierError", message: "User not found.", subject: "user", subjectType: "user" });
+
+/**
+ * Whom `users/{user}` names for this caller: `current` is the signed-in customer; a customer id is
+ * the caller's own, or, for a customer-service agent of the same brand, the customer the agent
+ * acts for. Any other id answers 404, exactly as an id that does not exist, so ids cannot be probed.
+ */
+export async function actorFor(req: Request, res: Response, agents: AssistedService): Promise<Actor> {
+  const caller = callerOf(res);
+  if (!caller || caller.role === "guest") throw signInFirst();
+  const user = String(req.params.user ?? "");
+  if (caller.role === "customer") {
+    if (user === "current" || user === caller.sub) return { customerId: caller.sub };
+    throw noSuchUser();
+  }
+  const site = siteOf(res);
+  if (user === "current" || !(await agents.customerOfSite(site.site, user))) throw noSuchUser();
+  return { customerId: user, agent: { agentId: caller.sub, correlationId: site.correlationId } };
+}
+
+/** The signed-in customer-service agent of this brand; others are refused. */
+export function agentOf(res: Response): AccessTokenClaims {
+  const caller = callerOf(res);
+  if (!caller) throw signInFirst();
+  if (caller.role !== "agent") throw new ApiProblem(403, { type: "ForbiddenError", message: "Only customer-service agents may use this resource." });
+  return caller;
+}
+
+/** The client's address as Express sees it (the trust proxy setting decides about X-Forwarded-For). */
+export function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
