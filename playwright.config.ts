@@ -50,6 +50,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Production insists on a signing secret; the demo accounts (README) stay usable in the tests.
       AUTH_TOKEN_SECRET: "e2e-token-secret-0123456789abcdefghijklmnop",
+      SESSION_SECRET: "e2e-session-secret-0123456789abcdefghijklmnop",
       ALLOW_DEMO_PASSWORDS: "true",
     },
   },

@@ -284,6 +284,8 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   }
 
   const build = (await import(pathToFileURL(path.join(here, "index.js")).href)) as ServerBuild;
+  // The embedded service's guest client: the storefront fetches guest tokens with it.
+  const guestClient = commerce ? commerceConfig.auth.guestClient : undefined;
   const sessionSettings = {
     secrets: config.sessionSecrets,
     secure: config.secureCookies,
@@ -320,7 +322,7 @@ async function serve(db: Db, listening: (message: Listening) => void) {
           return writeHead.apply(this, args);
         } as typeof writeHead;
         // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
-        res.locals.storefront = { ...context, clientAddress: req.ip, shopper };
+        res.locals.storefront = { ...context, clientAddress: req.ip, shopper, guestClient };
         next();
       }, next);
     },

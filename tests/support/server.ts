@@ -48,6 +48,7 @@ export async function startStore(options: { dialect?: "sqlite" | "postgres"; env
       MAIL_OUTBOX_DIR: outbox,
       // Production insists on a signing secret and refuses the demo password unless allowed.
       AUTH_TOKEN_SECRET: "test-token-secret-0123456789abcdefghijklmnop",
+      SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnop",
       ALLOW_DEMO_PASSWORDS: "true",
       ...options.env,
     },
