@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import { z } from "zod";
 import { type ClientId, ClientIdSchema, TokenResponseSchema } from "../../commerce/contract/auth";
 import { ApiError, clientContext } from "./api-client.server";
@@ -15,8 +14,9 @@ import { getProfile, refreshTokens, requestGuestToken, requestTokens, signedInAs
  */
 const noStore = { "Cache-Control": "private, no-store" };
 
-export function json<T>(body: T, status = 200, headers: Record<string, string> = {}) {
-  return data(body, { status, headers: { ...noStore, ...headers } });
+/** Resource routes answer a Response of their own (data() keeps its status only on page routes). */
+export function json<T>(body: T, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...noStore, ...headers } });
 }
 
 export function jsonError(status: number, message: string, headers: Record<string, string> = {}) {

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, openDatabase } from "../../commerce/service";
+import { testCommerceConfig } from "../support/commerce";
+import { type RunningStore, startStore } from "../support/server";
+
+/**
+ * Signing in through the storefront, against the built store with two worker processes: what a
+ * browser sees (status, body, cookies, caching) and what the database keeps.
+ */
+const DEMO_PASSWORD = "Brewfront-demo-2026";
+const PERKS = "demo.perks@example.com";
+const PRODUCT = "/Coffee/breakfast-blend/p/5001-SMRG-KC-24";
+
+let store: RunningStore;
+let db: Db;
+
+beforeAll(async () => {
+  store = await startStore({ env: { WEB_CONCURRENCY: "2", LOG_LEVEL: "warn" } });
+  db = openDatabase(testCommerceConfig(store.databaseUrl));
+}, 90_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await store?.stop();
+});
+
+/** A POST from the store's own pages (the Origin check wants it), without following redirects. */
+function post(path: string, fields: Record<string, string>, cookie = "") {
+  return fetch(`${store.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: store.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The Cookie header a browser would send back after this response. */
+function cookiesFrom(res: Response, earlier = ""): string {
+  const jar = new Map(earlier ? earlier.split("; ").map((c) => c.split(/=(.*)/s).slice(0, 2) as [string, string]) : []);
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const [name, value = ""] = pair!.split(/=(.*)/s);
+    if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name!);
+    else jar.set(name!, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** A page with what differs per request (nonce) and the typed address taken out, to compare two answers. */
+const samePage = (html: string) => html.replace(/[\w.+-]+@example\.com/g, "X").replace(/nonce="[^"]+"/g, "");
+
+async function signIn(email: string, password = DEMO_PASSWORD, extra: Record<string, string> = {}) {
+  const res = await post("/login", { email, password, returnTo: "/account", ...extra });
+  expect(res.status, await res.text()).toBe(303);
+  return cookiesFrom(res);
+}
+
+describe("the sign-in form", () => {
+  it("signs in, keeps the tokens out of page scripts' reach, and remembers the shopper when asked", async () => {
+    const res = await post("/login", { email: PERKS, password: DEMO_PASSWORD, rememberMe: "on", returnTo: "/account" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/account");
+    const session = res.headers.getSetCookie().find((c) => c.startsWith("SESSION="))!;
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Lax/);
+    expect(session).toMatch(/Max-Age=2592000/);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("remember_me=true"))).toBe(true);
+    // No token travels in a cookie of its own: they live in the signed session.
+    expect(res.headers.getSetCookie().some((c) => /^(access_token|refresh_token)=[^;]/.test(c))).toBe(false);
+  });
+
+  it("answers an unknown address and a wrong password identically", async () => {
+    const unknown = await post("/login", { email: "nobody-here@example.com", password: "whatever-123" });
+    const wrong = await post("/login", { email: PERKS, password: "whatever-123" });
+    expect(unknown.status).toBe(400);
+    expect(wrong.status).toBe(400);
+    const [a, b] = [await unknown.text(), await wrong.text()];
+    expect(a).toContain("don&#x27;t match an account");
+    expect(samePage(a)).toBe(samePage(b));
+  });
+
+  it("refuses a form whose hidden honeypot field was filled, without signing in", async () => {
+    const res = await post("/login", { email: PERKS, password: DEMO_PASSWORD, website: "http://spam.example" });
+    expect(res.status).toBe(400);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("SESSION="))).toBe(false);
+  });
+});
+
+describe("sign-up and forgotten passwords do not tell which addresses have accounts", () => {
+  it("answers sign-up the same for a new and an existing address", async () => {
+    const fields = { firstName: "Sam", lastName: "Shopper", password: "a-long-password-1" };
+    const known = await post("/signup", { ...fields, email: PERKS });
+    const fresh = await post("/signup", { ...fields, email: `new-${Date.now()}@example.com` });
+    expect(known.status).toBe(fresh.status);
+    expect(known.status).toBe(200);
+    expect(samePage(await known.text())).toBe(samePage(await fresh.text()));
+  });
+
+  it("answers the JSON endpoints the same too", async () => {
+    const json = (path: string, body: object) =>
+      fetch(`${store.url}${path}`, { method: "POST", headers: { Origin: store.url, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const [a, b] = await Promise.all([json("/api/auth/forgotPassword", { email: PERKS }), json("/api/auth/forgotPassword", { email: "ghost@example.com" })]);
+    expect(a.status).toBe(202);
+    expect(b.status).toBe(202);
+    expect(await a.json()).toEqual(await b.json());
+  });
+});
+
+describe("caching and member prices", () => {
+  it("gives anonymous shoppers the public list price and members their price, never cached for others", async () => {
+    const anonymous = await fetch(`${store.url}${PRODUCT}`);
+    expect(anonymous.headers.get("cache-control")).toMatch(/max-age=60/);
+    expect(anonymous.headers.get("vary")).toMatch(/Cookie/i);
+    const cookie = await signIn(PERKS);
+    const member = await fetch(`${store.url}${PRODUCT}`, { headers: { Cookie: cookie } });
+    expect(member.headers.get("cache-control")).toBe("private, no-store");
+    const price = (html: string) => /class="price__now[^"]*">([^<]+)</.exec(html)?.[1];
+    const [listPrice, memberPrice] = [price(await anonymous.text()), price(await member.text())];
+    expect(listPrice).toBe("$17.99");
+    expect(memberPrice).not.toBe(listPrice);
+    // And the anonymous page after that is still the list price (no member price leaked into a cache).
+    expect(price(await (await fetch(`${store.url}${PRODUCT}`)).text())).toBe(listPrice);
+  });
+});
+
+describe("sign-out", () => {
+  it("clears the session and exactly the sign-in cookies, and the old session cookie signs nobody in", async () => {
+    const cookie = await signIn("demo.customer@example.com");
+    const res = await post("/logout", { lang: "en" }, cookie);
+    expect(res.status).toBe(303);
+    const cleared = res.headers
+      .getSetCookie()
+      .filter((c) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))
+      .map((c) => c.split("=")[0])
+      .sort();
+    expect(cleared).toEqual(
+      [
+        "SESSION",
+        "access_token",
+        "refresh_token",
+        "isAuthenticated",
+        "expiresIn",
+        "remember_me",
+        "brewerRegistrationSession",
+        "orderConfirmationPageLogin",
+        "spcPageLogin",
+        "CORRELATION_ID",
+      ].sort(),
+    );
+    const account = await fetch(`${store.url}/account`, { redirect: "manual", headers: { Cookie: cookiesFrom(res, cookie) } });
+    expect(account.status).toBe(303);
+    expect(account.headers.get("location")).toMatch(/^\/login\?returnTo=/);
+  });
+});
+
+describe("an expired access token", () => {
+  it("is refreshed once for 20 concurrent requests across two worker processes", async () => {
+    // Short-lived access tokens for this brand, set before anyone has signed in on it.
+    await db.updateTable("site_config").set({ value: "2" }).where("site", "=", "usafh").where("config_key", "=", "tokenRotation.expirySeconds").execute();
+    const signedIn = await fetch(`${store.url}/login?site=usafh`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: store.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "demo.customer@example.com", password: DEMO_PASSWORD, returnTo: "/account" }).toString(),
+    });
+    expect(signedIn.status).toBe(303);
+    const cookie = cookiesFrom(signedIn);
+    const customer = await db
+      .selectFrom("customer")
+      .select("id")
+      .where("site", "=", "usafh")
+      .where("email", "=", "demo.customer@example.com")
+      .executeTakeFirstOrThrow();
+    const family = await db
+      .selectFrom("refresh_family")
+      .select("id")
+      .where("customer_id", "=", customer.id)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    await new Promise((r) => setTimeout(r, 3500));
+
+    const pages = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${store.url}/account?site=usafh`, { redirect: "manual", headers: { Cookie: cookie } })),
+    );
+    expect(pages.map((p) => p.status)).toEqual(Array(20).fill(200));
+    for (const page of pages) expect(await page.text()).toContain("Dana");
+    const tokens = await db.selectFrom("refresh_token").select(["id", "rotated_at"]).where("family_id", "=", family.id).execute();
+    // The first token rotated once; exactly one successor exists, and the family is still live.
+    expect(tokens).toHaveLength(2);
+    expect(tokens.filter((t) => t.rotated_at !== null)).toHaveLength(1);
+    const live = await db.selectFrom("refresh_family").select("revoked_at").where("id", "=", family.id).executeTakeFirstOrThrow();
+    expect(live.revoked_at).toBeNull();
+  });
+});
