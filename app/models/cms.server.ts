@@ -84,3 +84,15 @@ export function getContentPage(ctx: ApiClientContext, label: string): Promise<Cm
 }
 
 export const PageLabelSchema = z.string().regex(/^[a-z0-9-]{1,80}$/);
+
+/**
+ * The member-pricing line the site configuration holds for this language (beverages only: member
+ * prices apply to them). A missing configuration leaves the line out rather than failing the page.
+ */
+export async function memberPricingMessageFor(ctx: ApiClientContext): Promise<string | undefined> {
+  try {
+    return (await getLayoutContent(ctx)).siteConfig[`memberPricing.message.${ctx.lang}`] || undefined;
+  } catch {
+    return undefined;
+  }
+}

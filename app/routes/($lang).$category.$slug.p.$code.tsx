@@ -16,6 +16,7 @@ import { jsonLd, seoMeta } from "../lib/seo";
 import { shopMeta, useShop } from "../lib/shop";
 import { getMediaSet, getProduct, getProductsByCodes, getRecommendedProducts, toCard } from "../models/product.server";
 import { recentlyViewed, rememberViewed } from "../models/recently-viewed.server";
+import { memberPricingMessageFor } from "../models/cms.server";
 
 export const headers = cacheHeaders;
 
@@ -45,9 +46,10 @@ export async function loader(args: LoaderFunctionArgs) {
     .filter((c) => c !== baseCode)
     .slice(0, 4);
   rememberViewed(jar, baseCode);
-  const [recent, recommended] = await Promise.all([
+  const [recent, recommended, memberPricingMessage] = await Promise.all([
     earlier.length ? getProductsByCodes(ctx, earlier).catch(() => []) : Promise.resolve([]),
     getRecommendedProducts(ctx, product.code).catch(() => []),
+    product.productType === "Brewer" ? Promise.resolve(undefined) : memberPricingMessageFor(ctx),
   ]);
   const image = Number.parseInt(url.searchParams.get("image") ?? "0", 10);
   const headers = jar.appendTo(new Headers({ "Cache-Control": CACHE_CONTROL.catalog }));
@@ -58,6 +60,7 @@ export async function loader(args: LoaderFunctionArgs) {
       selectedImage: Number.isFinite(image) && image >= 0 ? image : 0,
       recent: recent.map(toCard),
       recommended: recommended.map(toCard).slice(0, 4),
+      memberPricingMessage,
     },
     { headers },
   );
@@ -102,7 +105,7 @@ function structuredData(product: Product, host: string, lang: Lang, image?: stri
 }
 
 export default function ProductPage() {
-  const { product, gallery, selectedImage, recent, recommended } = useLoaderData<typeof loader>();
+  const { product, gallery, selectedImage, recent, recommended, memberPricingMessage } = useLoaderData<typeof loader>();
   const { brand, lang, t } = useShop();
   const nonce = useNonce();
   const location = useLocation();
@@ -119,6 +122,7 @@ export default function ProductPage() {
           <p className="product-page__brand">{product.brand}</p>
           <p>{product.summary}</p>
           <PriceBlock product={product} lang={lang} />
+          {memberPricingMessage ? <p className="member-note">{memberPricingMessage}</p> : null}
           <StockStatus status={product.stock.stockLevelStatus} lang={lang} />
           <VariantSelector product={product} lang={lang} />
           <Offers product={product} lang={lang} />
