@@ -162,10 +162,13 @@ export class AccountService {
 
   constructor(private readonly deps: AccountServiceOptions) {}
 
-  /** The brand's token lifetimes (site configuration, remembered for a minute). */
-  tokenLifetimes(site: BrandId): Promise<TokenLifetimes> {
+  /**
+   * The brand's token lifetimes (site configuration, remembered for a minute). Inside a write
+   * transaction pass it as `db`: on SQLite the transaction holds the only connection.
+   */
+  tokenLifetimes(site: BrandId, db: Db = this.deps.db): Promise<TokenLifetimes> {
     return this.lifetimes.get(site, async () => {
-      const entries = new Map((await findSiteConfig(this.deps.db, site)).map((e) => [e.config_key, e.value]));
+      const entries = new Map((await findSiteConfig(db, site)).map((e) => [e.config_key, e.value]));
       const seconds = (key: string, fallback: number) => {
         const n = Number(entries.get(key));
         return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -231,7 +234,7 @@ export class AccountService {
         }
         const successorId = randomUUID();
         if (!(await markRotated(trx, token.id, successorId, now.toISOString()))) return { refused: "invalid" as const };
-        const lifetimes = await this.tokenLifetimes(family.site as BrandId);
+        const lifetimes = await this.tokenLifetimes(family.site as BrandId, trx);
         const lifetime = customer.role === "agent" ? lifetimes.agentRefresh : lifetimes.customerRefresh;
         const value = refreshTokenValue(this.deps.refreshSecret, successorId);
         await insertRefreshToken(trx, {
@@ -274,7 +277,7 @@ export class AccountService {
 
   private async startSession(trx: Db, customer: CustomerRow, clientId: ClientId): Promise<{ familyId: string; refreshToken: string }> {
     const now = new Date();
-    const lifetimes = await this.tokenLifetimes(customer.site as BrandId);
+    const lifetimes = await this.tokenLifetimes(customer.site as BrandId, trx);
     const lifetime = customer.role === "agent" ? lifetimes.agentRefresh : lifetimes.customerRefresh;
     const familyId = randomUUID();
     const tokenId = randomUUID();
