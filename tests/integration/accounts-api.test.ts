@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { AuditLogSchema, CustomerProfileSchema, TokenResponseSchema } from "../../commerce/contract/auth";
 import { AddressListSchema } from "../../commerce/contract/address";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
+import { migrateDatabase, openDatabase, refuseDemoPasswords, seedDatabase } from "../../commerce/service";
 import { commerceForSuite, testCommerceConfig } from "../support/commerce";
-import { DIALECTS } from "../support/databases";
+import { DIALECTS, tempSqlite } from "../support/databases";
 
 describe.each(DIALECTS)("accounts API on %s", (dialect) => {
   const suite = commerceForSuite(dialect);
@@ -483,5 +484,42 @@ describe.each(DIALECTS)("accounts API on %s", (dialect) => {
         .executeTakeFirstOrThrow();
       expect(Date.parse(refreshRow.expires_at) - Date.parse(refreshRow.issued_at)).toBe(8 * 3600_000);
     });
+  });
+});
+
+describe("demo accounts", () => {
+  it("are seeded on every brand, and a production store refuses to start while they keep the demo password", async () => {
+    const database = tempSqlite();
+    const production = { NODE_ENV: "production", AUTH_TOKEN_SECRET: "p".repeat(40) };
+    const db = openDatabase(testCommerceConfig(database.url));
+    try {
+      await migrateDatabase(db);
+      const seeded = await seedDatabase(db, testCommerceConfig(database.url));
+      expect(seeded.demoAccountsAdded).toBe(12);
+      // Seeding again adds nothing.
+      expect((await seedDatabase(db, testCommerceConfig(database.url))).demoAccountsAdded).toBe(0);
+      await expect(refuseDemoPasswords(db, testCommerceConfig(database.url))).resolves.toBeUndefined();
+      await expect(refuseDemoPasswords(db, testCommerceConfig(database.url, production))).rejects.toThrow(/demo password.*usb2c:demo\.agent@example\.com/);
+      await expect(refuseDemoPasswords(db, testCommerceConfig(database.url, { ...production, ALLOW_DEMO_PASSWORDS: "true" }))).resolves.toBeUndefined();
+      await db.updateTable("customer").set({ password_hash: "$argon2id$v=19$m=19456,t=2,p=1$changed" }).execute();
+      await expect(refuseDemoPasswords(db, testCommerceConfig(database.url, production))).resolves.toBeUndefined();
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+
+  it("are not seeded with DEMO_ACCOUNTS=false", async () => {
+    const database = tempSqlite();
+    const config = testCommerceConfig(database.url, { DEMO_ACCOUNTS: "false" });
+    const db = openDatabase(config);
+    try {
+      await migrateDatabase(db);
+      expect((await seedDatabase(db, config)).demoAccountsAdded).toBeUndefined();
+      expect(await db.selectFrom("customer").select("id").execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
   });
 });
