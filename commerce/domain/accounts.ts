@@ -164,8 +164,7 @@ export class AccountService {
 
   /**
    * The brand's token lifetimes (site configuration, remembered for a minute). Inside a write
-   * transaction pass its handle: on SQLite the transaction holds the only connection, and a query
-   * on another handle would wait for it forever.
+   * transaction pass it as `db`: on SQLite the transaction holds the only connection.
    */
   tokenLifetimes(site: BrandId, db: Db = this.deps.db): Promise<TokenLifetimes> {
     return this.lifetimes.get(site, async () => {
