@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { isPostgres } from "./dialect";
 import type { Db } from "./index";
 import { indexSearchDocuments, type SearchDocument } from "./search-text";
-import { writeTransaction } from "./write-transaction";
+import { runAtCommit, writeTransaction } from "./write-transaction";
 
 const BATCH = 400;
 
@@ -180,12 +180,21 @@ async function rebuildBatch(db: Db, siteCurrencies: Readonly<Record<BrandId, Cur
  * Processes follow the change log by id, so entries must become visible in id order. On
  * PostgreSQL ids come from a sequence and two transactions can commit out of order, which would let
  * a process read past an entry not yet committed and never see it; appenders therefore take turns
- * (readers are not held up), at the very end of the transaction so the turn is short. SQLite has
- * one writer at a time already.
+ * (readers are not held up). The turn is taken in the message that commits (runAtCommit), so it
+ * lasts only while the server inserts and commits: other writers do not wait while this process
+ * handles other requests between round trips, nor for the rest of this transaction (alerts, mail).
+ * SQLite has one writer at a time already.
  */
 async function appendListingChanges(db: Db, listingIds: readonly number[]): Promise<void> {
   if (listingIds.length === 0) return;
-  if (isPostgres(db)) await sql`lock table listing_change in exclusive mode`.execute(db);
+  if (isPostgres(db)) {
+    if (!listingIds.every((id) => Number.isSafeInteger(id))) throw new Error(`listing ids must be integers: ${listingIds.join(",")}`);
+    const append = `lock table listing_change in exclusive mode;\ninsert into listing_change (listing_id) values ${listingIds.map((id) => `(${id})`).join(", ")}`;
+    if (runAtCommit(db, append)) return;
+    // Not in writeTransaction (an ordinary Kysely transaction): take the turn now, held until its commit.
+    await sql.raw(append).execute(db);
+    return;
+  }
   await db
     .insertInto("listing_change")
     .values(listingIds.map((id) => ({ listing_id: id })))

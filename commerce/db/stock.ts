@@ -56,6 +56,23 @@ export async function waitingAlerts(trx: Db, codes: readonly string[]): Promise<
   return rows.map((r) => ({ id: r.id, site: BrandIdSchema.parse(r.site), lang: LangSchema.parse(r.lang), email: r.email }));
 }
 
+/**
+ * The sites and languages in which shoppers wait for any of these products: a plain read, before
+ * a restock's transaction, so it knows which product views its mails will need.
+ */
+export async function waitingAlertPlaces(db: Db, codes: readonly string[]): Promise<{ site: BrandId; lang: Lang }[]> {
+  if (codes.length === 0) return [];
+  const rows = await db
+    .selectFrom("stock_alert")
+    .select(["site", "lang"])
+    .distinct()
+    .where("product_code", "in", [...new Set(codes)])
+    .where("notified_at", "is", null)
+    .where("confirmed_at", "is not", null)
+    .execute();
+  return rows.map((r) => ({ site: BrandIdSchema.parse(r.site), lang: LangSchema.parse(r.lang) }));
+}
+
 export async function markAlertsNotified(trx: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await trx

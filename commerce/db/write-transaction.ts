@@ -28,7 +28,8 @@ function isContention(err: unknown): boolean {
  * Runs `fn` as one short write transaction and answers its result. On SQLite it begins with
  * BEGIN IMMEDIATE, so the write lock is taken before anything is read: a transaction that reads
  * and then writes can no longer fail half-way with SQLITE_BUSY_SNAPSHOT. On PostgreSQL it is an
- * ordinary transaction; reads that decide a write lock their rows (`for update`).
+ * ordinary transaction; reads that decide a write lock their rows (`for update`), and statements
+ * given to runAtCommit go to the server with the COMMIT.
  *
  * Waiting for the lock happens in short steps (SQLite's busy_timeout is kept small, because
  * better-sqlite3 waits synchronously and would hold up every other request of the process), with
@@ -39,7 +40,7 @@ export async function writeTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): 
   const giveUpAt = Date.now() + PATIENCE_MS;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await (isPostgres(db) ? db.transaction().execute((trx) => fn(trx)) : immediateTransaction(db, fn));
+      return await (isPostgres(db) ? postgresTransaction(db, fn) : immediateTransaction(db, fn));
     } catch (err) {
       if (!isContention(err)) throw err;
       if (Date.now() >= giveUpAt) throw new DatabaseBusyError(err);
@@ -47,6 +48,44 @@ export async function writeTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): 
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
+}
+
+/** Statements each open PostgreSQL write transaction sends together with its COMMIT. */
+const atCommit = new WeakMap<Db, string[]>();
+
+/**
+ * Runs `statement` as the transaction's last step, in the same message to the server as its COMMIT;
+ * false when `trx` is not a PostgreSQL transaction of writeTransaction (the caller then runs it
+ * itself). For a lock that must be held until commit but that other writers wait for: taken
+ * here, it is held only while the server runs the statement and commits, never while this process
+ * is busy with something else between two round trips. `statement` is sent as text, without
+ * parameters: it must not contain values from outside.
+ */
+export function runAtCommit(trx: Db, statement: string): boolean {
+  const statements = atCommit.get(trx);
+  if (!statements) return false;
+  statements.push(statement);
+  return true;
+}
+
+async function postgresTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    const statements: string[] = [];
+    await sql`begin`.execute(conn);
+    atCommit.set(conn, statements);
+    try {
+      const result = await fn(conn);
+      atCommit.delete(conn);
+      // One simple-query message: the server runs the statements and commits without waiting for us.
+      await sql.raw([...statements, "commit"].join(";\n")).execute(conn);
+      return result;
+    } catch (err) {
+      atCommit.delete(conn);
+      // After a failed statement of the final message the transaction is aborted, not ended.
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw err;
+    }
+  });
 }
 
 async function immediateTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {

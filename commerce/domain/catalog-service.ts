@@ -6,7 +6,7 @@ import { findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
 import { baseCodesOf, rebuildListingsIn } from "../db/listing";
 import { mediaItems } from "../db/media";
-import { insertStockAlert, markAlertsNotified, setStockLevel, waitingAlerts } from "../db/stock";
+import { insertStockAlert, markAlertsNotified, setStockLevel, waitingAlertPlaces, waitingAlerts } from "../db/stock";
 import { writeTransaction } from "../db/write-transaction";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { compareTable } from "./compare";
@@ -161,38 +161,61 @@ export class CatalogService {
    */
   async updateStock(code: string, level: number): Promise<StockUpdate> {
     const { db, feed, brands, outbox, logger } = this.deps;
-    // Read before the transaction: product views come from this process's caches, which must not
-    // wait on the connection the transaction holds.
-    const shownAs = level > 0 ? await this.productOnEverySite(code) : new Map<string, { name: string; url: string }>();
     const bases = await baseCodesOf(db, [code]);
-    const outcome = await orTryAgainLater(() =>
-      writeTransaction(db, async (trx) => {
-        const before = await setStockLevel(trx, code, level);
-        if (before === null) return null;
-        await rebuildListingsIn(trx, siteCurrencies(brands), bases);
-        let mailIds: number[] = [];
-        const alertsSent = isRestock(before, level)
-          ? await answerBackInStockAlerts({
-              brands,
-              // Alerts stored under the base code (sent from a base product's page) wait for its variants too.
-              waiting: () => waitingAlerts(trx, [code, ...bases]),
-              productFor: (site: BrandId, lang: Lang) => shownAs.get(`${site}/${lang}`) ?? null,
-              answer: async (answers) => {
-                await markAlertsNotified(
-                  trx,
-                  answers.map((a) => a.alertId),
-                );
-                mailIds = await queueMails(
-                  trx,
-                  "back-in-stock",
-                  answers.map((a) => a.mail),
-                );
-              },
-            })
-          : 0;
-        return { before, alertsSent, mailIds };
-      }),
-    );
+    // Alerts stored under the base code (sent from a base product's page) wait for its variants too.
+    const alertCodes = [code, ...bases];
+    // The mails show the product as each waiting shopper's site and language do. Those views are
+    // read before the transaction, from this process's caches, which must not wait on the
+    // connection the transaction holds; and only where shoppers wait (each view costs several
+    // queries, and most stock updates have nobody waiting). Keyed "site/lang"; null: not sold there.
+    const shownAs = new Map<string, { name: string; url: string } | null>();
+    const loadViews = async (places: readonly { site: BrandId; lang: Lang }[]) => {
+      for (const { site, lang } of places) if (!shownAs.has(`${site}/${lang}`)) shownAs.set(`${site}/${lang}`, await this.shownOn(code, site, lang));
+    };
+    if (level > 0) await loadViews(await waitingAlertPlaces(db, alertCodes));
+    let outcome: { before: number; alertsSent: number; mailIds: number[] } | null;
+    for (;;) {
+      try {
+        outcome = await orTryAgainLater(() =>
+          writeTransaction(db, async (trx) => {
+            const before = await setStockLevel(trx, code, level);
+            if (before === null) return null;
+            await rebuildListingsIn(trx, siteCurrencies(brands), bases);
+            let mailIds: number[] = [];
+            const alertsSent = isRestock(before, level)
+              ? await answerBackInStockAlerts({
+                  brands,
+                  waiting: async () => {
+                    const alerts = await waitingAlerts(trx, alertCodes);
+                    // Someone started waiting since the views were read: read theirs, then start over.
+                    const unread = alerts.filter((a) => !shownAs.has(`${a.site}/${a.lang}`));
+                    if (unread.length) throw new ViewsNeeded(unread);
+                    return alerts;
+                  },
+                  productFor: (site: BrandId, lang: Lang) => shownAs.get(`${site}/${lang}`) ?? null,
+                  answer: async (answers) => {
+                    await markAlertsNotified(
+                      trx,
+                      answers.map((a) => a.alertId),
+                    );
+                    mailIds = await queueMails(
+                      trx,
+                      "back-in-stock",
+                      answers.map((a) => a.mail),
+                    );
+                  },
+                })
+              : 0;
+            return { before, alertsSent, mailIds };
+          }),
+        );
+        break;
+      } catch (err) {
+        // Each round reads at least one more view, and there are only so many sites and languages.
+        if (!(err instanceof ViewsNeeded)) throw err;
+        await loadViews(err.places);
+      }
+    }
     if (!outcome) throw notFound(code, `Product with code '${code}' not found.`);
     // The change is committed: from here on nothing may turn the answer into an error.
     await feed.catchUp({ force: true }).catch((err) => logger.warn({ err }, "catalog caches will catch up on the next read"));
@@ -200,16 +223,17 @@ export class CatalogService {
     return { code, level, previousLevel: outcome.before, alertsSent: outcome.alertsSent };
   }
 
-  /** The product as each site shows it in each language, keyed "site/lang"; sites that do not sell it are left out. */
-  private async productOnEverySite(code: string): Promise<Map<string, { name: string; url: string }>> {
-    const shown = new Map<string, { name: string; url: string }>();
-    for (const site of Object.keys(this.deps.brands) as BrandId[]) {
-      for (const lang of ["en", "fr"] as const) {
-        const [p] = await this.products({ site, lang, currency: this.deps.brands[site].currency, userGroups: [] }, [code], "BASIC");
-        if (p) shown.set(`${site}/${lang}`, { name: p.name, url: p.url });
-      }
-    }
-    return shown;
+  /** The product's name and page as this site shows it in this language; null when the site does not sell it. */
+  private async shownOn(code: string, site: BrandId, lang: Lang): Promise<{ name: string; url: string } | null> {
+    const [p] = await this.products({ site, lang, currency: this.deps.brands[site].currency, userGroups: [] }, [code], "BASIC");
+    return p ? { name: p.name, url: p.url } : null;
+  }
+}
+
+/** A restock found shoppers waiting in places whose product views were not read before it began. */
+class ViewsNeeded extends Error {
+  constructor(readonly places: readonly { site: BrandId; lang: Lang }[]) {
+    super("product views needed for waiting shoppers");
   }
 }
 
