@@ -1,6 +1,7 @@
 import type { Lang } from "../../commerce/contract/common";
 import { format } from "../brands/messages";
 import { localePath } from "../lib/paths";
+import { SignOutButton } from "./SignOutButton";
 import { useMessages } from "./useMessages";
 
 /** On every page while a customer-service agent works: whom they serve, and a way to stop. */
@@ -18,12 +19,7 @@ export function AgentBanner({ lang, actingFor }: { lang: Lang; actingFor: string
           </button>
         </form>
       ) : null}
-      <form method="post" action="/logout" className="inline-form">
-        <input type="hidden" name="lang" value={lang} />
-        <button type="submit" className="link-button">
-          {t.signOut}
-        </button>
-      </form>
+      <SignOutButton lang={lang} />
       {actingFor ? <a href={localePath(lang, "/account")}>{t.myAccount}</a> : null}
     </div>
   );

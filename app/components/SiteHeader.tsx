@@ -4,6 +4,7 @@ import type { CmsComponentOf } from "../../commerce/contract/cms";
 import { format } from "../brands/messages";
 import { localePath } from "../lib/paths";
 import { SearchBox } from "./SearchBox";
+import { SignOutButton } from "./SignOutButton";
 import { useMessages } from "./useMessages";
 
 interface Props {
@@ -35,12 +36,7 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
               {account.signedIn ? (
                 <>
                   <a href={localePath(lang, "/account")}>{account.firstName || t.myAccount}</a>
-                  <form method="post" action="/logout" className="inline-form">
-                    <input type="hidden" name="lang" value={lang} />
-                    <button type="submit" className="link-button">
-                      {t.signOut}
-                    </button>
-                  </form>
+                  <SignOutButton lang={lang} />
                 </>
               ) : (
                 <a href={localePath(lang, "/login")}>{t.account}</a>

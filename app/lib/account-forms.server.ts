@@ -113,3 +113,39 @@ export function shopperOf(context: StorefrontContext) {
   if (!context.shopper) throw new Error("no shopper session on this request");
   return context.shopper;
 }
+
+/**
+ * A public account form, checked in the order every such form needs: the body, the honeypot, the
+ * fields, then the rate limit (per shopper address, and per account when the form names one).
+ * Either the checked fields, or the answer to send.
+ */
+export async function checkedPublicForm<S extends z.ZodType<{ email?: string }>>(
+  request: Request,
+  context: StorefrontContext,
+  schema: S,
+  limit: keyof typeof ACCOUNT_FORM_LIMITS,
+): Promise<{ form: Record<string, string>; input: z.infer<S> } | { answer: ReturnType<typeof formProblem> }> {
+  const t = accountText(context);
+  const form = await readAccountForm(request);
+  const bot = honeypotAnswer(t, form);
+  if (bot) return { answer: bot };
+  const parsed = schema.safeParse(form);
+  if (!parsed.success) return { answer: invalidForm(t, parsed.error, form) };
+  const wait = await overLimit(context, limit, parsed.data.email);
+  if (wait) return { answer: tooMany(t, wait, keptValues(form)) };
+  return { form, input: parsed.data };
+}
+
+const LINK_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+const linkHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+/**
+ * The token of an emailed link (?token=), for a page that only shows a button or a form: nothing
+ * is looked up until the shopper posts, so mail scanners that open links change nothing. The page
+ * is never cached and never sends the token on as a referrer.
+ */
+export function tokenFromLink(request: Request) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = LINK_TOKEN.test(token);
+  return data({ token: valid ? token : undefined }, { status: valid ? 200 : 400, headers: linkHeaders });
+}

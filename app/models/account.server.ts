@@ -122,7 +122,8 @@ export function updateAddress(ctx: ApiClientContext, id: string, patch: AddressP
 }
 
 export function deleteAddress(ctx: ApiClientContext, id: string) {
-  return callApi(ctx, { method: "DELETE", path: userPath(ctx, `/addresses/${encodeURIComponent(id)}`), schema: StatusSchema, auth: "required" });
+  // 204: nothing to read back.
+  return callApi(ctx, { method: "DELETE", path: userPath(ctx, `/addresses/${encodeURIComponent(id)}`), schema: StatusSchema.nullable(), auth: "required" });
 }
 
 export function searchCustomers(ctx: ApiClientContext, query: string) {

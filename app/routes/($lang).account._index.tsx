@@ -1,6 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { accountMessages } from "../brands/account-messages";
 import { format } from "../brands/messages";
 import { AccountForm, Field, FormMessage, Notice, SubmitButton } from "../components/AccountForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
@@ -8,9 +7,9 @@ import { accountText, apiProblem, formProblem, invalidForm, keptValues, readAcco
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { PasswordFormSchema, ProfileFormSchema } from "../lib/account-schemas.server";
 import { orFailedPage } from "../lib/page-errors.server";
+import { accountMeta, useAccountText } from "../lib/account-page";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
-import { shopMeta, useShop } from "../lib/shop";
 import { changePassword, getProfile, updateProfile } from "../models/account.server";
 
 const NOTICES = ["welcome", "profileSaved", "passwordChanged"] as const;
@@ -65,16 +64,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return back("profileSaved");
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: accountMessages(lang, brand?.id).accountTitle }, { name: "robots", content: "noindex" }];
-};
+export const meta = accountMeta("accountTitle");
 
 export default function ProfilePage() {
   const { profile, notice } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
-  const { lang, brand } = useShop();
-  const t = accountMessages(lang, brand.id);
+  const { t } = useAccountText();
   // Both forms post here; the answer belongs to the one whose intent it carries.
   const passwordState = state?.values?.intent === "password" ? state : undefined;
   const profileState = state?.values?.intent === "password" ? undefined : state;

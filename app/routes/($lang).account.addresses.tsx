@@ -1,16 +1,16 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Address } from "../../commerce/contract/address";
-import { accountMessages, type AccountMessages } from "../brands/account-messages";
+import type { AccountMessages } from "../brands/account-messages";
 import { AccountForm, Field, FormMessage, type FormState, Notice, SubmitButton } from "../components/AccountForm";
 import { clientContext } from "../lib/api-client.server";
 import { accountText, apiProblem, invalidForm, readAccountForm } from "../lib/account-forms.server";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { RecordIdSchema, AddressInputSchema, AddressPatchSchema, addressFromForm } from "../lib/account-schemas.server";
 import { orFailedPage } from "../lib/page-errors.server";
+import { accountMeta, useAccountText } from "../lib/account-page";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
-import { shopMeta, useShop } from "../lib/shop";
 import { addAddress, deleteAddress, listAddresses, updateAddress } from "../models/account.server";
 
 /** The address book, four to a page (as checkout lists it): add, edit, delete, choose the default. */
@@ -20,6 +20,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = Math.max(0, Math.min(1000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) - 1 || 0));
   const list = await orFailedPage(listAddresses(clientContext(context), page));
+  // A page past the end (after a delete, or an old link) shows the last page instead of an empty book.
+  if (list.addresses.length === 0 && page > 0 && list.pagination.totalPages > 0) {
+    throw redirect(`${localePath(context.lang, "/account/addresses")}?page=${list.pagination.totalPages}`, 303);
+  }
   const editId = url.searchParams.get("edit");
   const notice = url.searchParams.get("notice");
   return {
@@ -65,10 +69,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: accountMessages(lang, brand?.id).addressesHeading }, { name: "robots", content: "noindex" }];
-};
+export const meta = accountMeta("addressesHeading");
 
 function AddressLines({ address }: { address: Address }) {
   return (
@@ -156,8 +157,7 @@ function AddressForm({
 export default function AddressBookPage() {
   const { list, editing, notice } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
-  const { lang, brand } = useShop();
-  const t = accountMessages(lang, brand.id);
+  const { lang, brand, t } = useAccountText();
   const base = localePath(lang, "/account/addresses");
   const { currentPage, totalPages } = list.pagination;
   const defaultCountry = brand.id === "cab2c" ? "CA" : "US";
@@ -204,7 +204,8 @@ export default function AddressBookPage() {
       ) : null}
       <h3>{editing ? t.editAddressHeading : t.addAddressHeading}</h3>
       <FormMessage state={state} />
-      <AddressForm key={editing?.id ?? "new"} t={t} state={state} address={editing} defaultCountry={defaultCountry} />
+      {/* A new key after each saved address empties the form (with JavaScript the page is not reloaded). */}
+      <AddressForm key={editing?.id ?? `new-${list.pagination.totalResults}`} t={t} state={state} address={editing} defaultCountry={defaultCountry} />
       {editing ? <Link to={base}>{t.cancel}</Link> : null}
     </section>
   );

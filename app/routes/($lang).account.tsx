@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
-import { accountMessages } from "../brands/account-messages";
 import { requireAccountHolder } from "../lib/account-guard.server";
+import { useAccountText } from "../lib/account-page";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
-import { useShop } from "../lib/shop";
 
 /** The account area: signed-in customers (or an agent acting for one) only, never cached. */
 export function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -14,8 +13,7 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function AccountLayout() {
-  const { lang, brand } = useShop();
-  const t = accountMessages(lang, brand.id);
+  const { lang, t } = useAccountText();
   return (
     <div className="account-area">
       <h1>{t.accountTitle}</h1>

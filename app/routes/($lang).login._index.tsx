@@ -1,25 +1,13 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { accountMessages } from "../brands/account-messages";
 import { AccountForm, Field, FormMessage, Honeypot, Notice, SubmitButton } from "../components/AccountForm";
 import { ApiError } from "../lib/api-client.server";
 import { signInWithPassword } from "../lib/auth-endpoints.server";
-import {
-  accountText,
-  apiProblem,
-  formProblem,
-  honeypotAnswer,
-  invalidForm,
-  keptValues,
-  overLimit,
-  readAccountForm,
-  shopperOf,
-  tooMany,
-} from "../lib/account-forms.server";
+import { accountText, apiProblem, checkedPublicForm, formProblem, keptValues, shopperOf } from "../lib/account-forms.server";
 import { SignInFormSchema } from "../lib/account-schemas.server";
+import { accountMeta, useAccountText } from "../lib/account-page";
 import { localePath, safeReturnPath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
-import { shopMeta, useShop } from "../lib/shop";
 
 const NOTICES = ["signedOut", "passwordWasReset", "sessionEnded"] as const;
 type NoticeKey = (typeof NOTICES)[number];
@@ -36,15 +24,11 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
+  const checked = await checkedPublicForm(request, context, SignInFormSchema, "login");
+  if ("answer" in checked) return checked.answer;
+  const { form, input } = checked;
+  const { email, password, rememberMe } = input;
   const t = accountText(context);
-  const form = await readAccountForm(request);
-  const bot = honeypotAnswer(t, form);
-  if (bot) return bot;
-  const parsed = SignInFormSchema.safeParse(form);
-  if (!parsed.success) return invalidForm(t, parsed.error, form);
-  const { email, password, rememberMe } = parsed.data;
-  const wait = await overLimit(context, "login", email);
-  if (wait) return tooMany(t, wait, keptValues(form));
   try {
     await signInWithPassword(context, email, password, "storefront", rememberMe);
   } catch (err) {
@@ -55,16 +39,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirect(safeReturnPath(form.returnTo, localePath(context.lang, "/account")), 303);
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: accountMessages(lang, brand?.id).signInTitle }, { name: "robots", content: "noindex" }];
-};
+export const meta = accountMeta("signInTitle");
 
 export default function LoginPage() {
   const { returnTo, notice } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
-  const { lang, brand } = useShop();
-  const t = accountMessages(lang, brand.id);
+  const { lang, t } = useAccountText();
   return (
     <div className="narrow-page account-page">
       <h1>{t.signInTitle}</h1>

@@ -1,13 +1,12 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { accountMessages } from "../brands/account-messages";
 import { AccountForm, SubmitButton } from "../components/AccountForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
-import { readAccountForm, shopperOf } from "../lib/account-forms.server";
+import { readAccountForm, shopperOf, tokenFromLink } from "../lib/account-forms.server";
 import { TokenFormSchema } from "../lib/account-schemas.server";
+import { accountMeta, useAccountText } from "../lib/account-page";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
-import { shopMeta, useShop } from "../lib/shop";
 import { confirmSignUp, getProfile, signedInAs } from "../models/account.server";
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
@@ -18,9 +17,7 @@ const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" 
  */
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = TokenFormSchema.safeParse({ token }).success;
-  return data({ token: valid ? token : undefined }, { status: valid ? 200 : 400, headers: noStore });
+  return tokenFromLink(request);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -41,16 +38,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirect(`${localePath(context.lang, "/account")}?notice=welcome`, 303);
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: accountMessages(lang, brand?.id).confirmTitle }, { name: "robots", content: "noindex" }];
-};
+export const meta = accountMeta("confirmTitle");
 
 export default function ConfirmSignUpPage() {
   const { token } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
-  const { lang, brand } = useShop();
-  const t = accountMessages(lang, brand.id);
+  const { lang, t } = useAccountText();
   return (
     <div className="narrow-page account-page">
       <h1>{t.confirmTitle}</h1>

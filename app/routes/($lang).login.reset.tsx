@@ -1,23 +1,18 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { accountMessages } from "../brands/account-messages";
 import { AccountForm, Field, FormMessage, SubmitButton } from "../components/AccountForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, formProblem, invalidForm, overLimit, readAccountForm, tooMany } from "../lib/account-forms.server";
-import { ResetFormSchema, TokenFormSchema } from "../lib/account-schemas.server";
+import { accountText, apiProblem, formProblem, invalidForm, overLimit, readAccountForm, tokenFromLink, tooMany } from "../lib/account-forms.server";
+import { ResetFormSchema } from "../lib/account-schemas.server";
+import { accountMeta, useAccountText } from "../lib/account-page";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
-import { shopMeta, useShop } from "../lib/shop";
 import { resetPassword } from "../models/account.server";
-
-const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
 /** The emailed reset link: choose a new password. The link works once, for an hour. */
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = TokenFormSchema.safeParse({ token }).success;
-  return data({ token: valid ? token : undefined }, { status: valid ? 200 : 400, headers: noStore });
+  return tokenFromLink(request);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -37,16 +32,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirect(`${localePath(context.lang, "/login")}?notice=passwordWasReset`, 303);
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: accountMessages(lang, brand?.id).resetTitle }, { name: "robots", content: "noindex" }];
-};
+export const meta = accountMeta("resetTitle");
 
 export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
-  const { lang, brand } = useShop();
-  const t = accountMessages(lang, brand.id);
+  const { lang, t } = useAccountText();
   return (
     <div className="narrow-page account-page">
       <h1>{t.resetTitle}</h1>

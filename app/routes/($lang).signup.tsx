@@ -1,14 +1,14 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { accountMessages, type AccountMessages } from "../brands/account-messages";
+import type { AccountMessages } from "../brands/account-messages";
 import { format } from "../brands/messages";
 import { AccountForm, Field, FormMessage, Honeypot, SubmitButton } from "../components/AccountForm";
 import { clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, honeypotAnswer, invalidForm, keptValues, overLimit, readAccountForm, shopperOf, tooMany } from "../lib/account-forms.server";
+import { accountText, apiProblem, checkedPublicForm, shopperOf } from "../lib/account-forms.server";
 import { SignUpFormSchema } from "../lib/account-schemas.server";
+import { accountMeta, useAccountText } from "../lib/account-page";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
-import { shopMeta, useShop } from "../lib/shop";
 import { signUp } from "../models/account.server";
 
 /** /signup: a new account is activated from an emailed link, so the page never says whether the address was known. */
@@ -20,26 +20,17 @@ export function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
-  const t = accountText(context);
-  const form = await readAccountForm(request);
-  const bot = honeypotAnswer(t, form);
-  if (bot) return bot;
-  const parsed = SignUpFormSchema.safeParse(form);
-  if (!parsed.success) return invalidForm(t, parsed.error, form);
-  const wait = await overLimit(context, "signup", parsed.data.email);
-  if (wait) return tooMany(t, wait, keptValues(form));
+  const checked = await checkedPublicForm(request, context, SignUpFormSchema, "signup");
+  if ("answer" in checked) return checked.answer;
   try {
-    await signUp(clientContext(context), parsed.data);
+    await signUp(clientContext(context), checked.input);
   } catch (err) {
-    return apiProblem(t, err, form);
+    return apiProblem(accountText(context), err, checked.form);
   }
-  return { sentTo: parsed.data.email };
+  return { sentTo: checked.input.email };
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: accountMessages(lang, brand?.id).signUpTitle }, { name: "robots", content: "noindex" }];
-};
+export const meta = accountMeta("signUpTitle");
 
 function CheckEmail({ t, email }: { t: AccountMessages; email: string }) {
   return (
@@ -52,8 +43,7 @@ function CheckEmail({ t, email }: { t: AccountMessages; email: string }) {
 
 export default function SignUpPage() {
   const state = useActionData<typeof action>();
-  const { lang, brand } = useShop();
-  const t = accountMessages(lang, brand.id);
+  const { lang, t } = useAccountText();
   if (state && "sentTo" in state) return <CheckEmail t={t} email={state.sentTo} />;
   const problem = state ?? undefined;
   return (

@@ -1,6 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { accountMessages } from "../brands/account-messages";
 import { format } from "../brands/messages";
 import { FormMessage } from "../components/AccountForm";
 import { clientContext } from "../lib/api-client.server";
@@ -8,7 +7,6 @@ import { accountText, apiProblem, invalidForm, readAccountForm } from "../lib/ac
 import { requireAgent } from "../lib/account-guard.server";
 import { RecordIdSchema, CustomerQuerySchema } from "../lib/account-schemas.server";
 import { orFailedPage } from "../lib/page-errors.server";
-import { shopMeta, useShop } from "../lib/shop";
 import { getAuditLog, getProfile, searchCustomers, startActingFor, stopActingFor } from "../models/account.server";
 
 /**
@@ -16,6 +14,8 @@ import { getAuditLog, getProfile, searchCustomers, startActingFor, stopActingFor
  * a banner, and their account pages are the agent's to use), end the session, and read what agents
  * did for the customer.
  */
+import { accountMeta, useAccountText } from "../lib/account-page";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shopper = requireAgent(request, context);
   const api = clientContext(context);
@@ -53,16 +53,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect("/agent", 303);
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: accountMessages(lang, brand?.id).agentDeskTitle }, { name: "robots", content: "noindex" }];
-};
+export const meta = accountMeta("agentDeskTitle");
 
 export default function AgentDeskPage() {
   const { q, found, actingFor, audit } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
-  const { lang, brand } = useShop();
-  const t = accountMessages(lang, brand.id);
+  const { t } = useAccountText();
   return (
     <div className="agent-desk">
       <h1>{t.agentDeskTitle}</h1>

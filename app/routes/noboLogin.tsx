@@ -1,15 +1,15 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { accountMessages } from "../brands/account-messages";
 import { AccountForm, Field, FormMessage, Notice, SubmitButton } from "../components/AccountForm";
 import { ApiError } from "../lib/api-client.server";
 import { signInWithPassword } from "../lib/auth-endpoints.server";
 import { accountText, apiProblem, formProblem, invalidForm, keptValues, overLimit, readAccountForm, shopperOf, tooMany } from "../lib/account-forms.server";
 import { SignInFormSchema } from "../lib/account-schemas.server";
 import { safeReturnPath } from "../lib/paths";
-import { shopMeta, useShop } from "../lib/shop";
 
 /** Customer-service agents sign in here (agent accounts only; their session is shorter). */
+import { accountMeta, useAccountText } from "../lib/account-page";
+
 export function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (shopperOf(context).agent) throw redirect("/agent", 303);
@@ -32,16 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeReturnPath(form.returnTo, "/agent"), 303);
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: accountMessages(lang, brand?.id).agentSignInTitle }, { name: "robots", content: "noindex" }];
-};
+export const meta = accountMeta("agentSignInTitle");
 
 export default function AgentSignInPage() {
   const { returnTo, signedOut } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
-  const { lang, brand } = useShop();
-  const t = accountMessages(lang, brand.id);
+  const { t } = useAccountText();
   return (
     <div className="narrow-page account-page">
       <h1>{t.agentSignInTitle}</h1>

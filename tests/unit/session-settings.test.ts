@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadStorefrontConfig } from "../../app/config.server";
-import { sessionStorageFor } from "../../app/lib/auth/shopper-session.server";
+import { openTokens, sealTokens, sessionStorageFor } from "../../app/lib/auth/shopper-session.server";
 import { ConfigurationError } from "../../lib/environment";
 
 const OLD = "old-session-secret-0123456789abcdefghijkl";
@@ -26,5 +26,21 @@ describe("the session secret", () => {
     expect(await readBack(loadStorefrontConfig({ SESSION_SECRET: `${NEW},${OLD}` }).sessionSecrets)).toBe("abc");
     // Without the old secret the cookie is worth nothing (a forged or expired-secret cookie alike).
     expect(await readBack([NEW])).toBeUndefined();
+  });
+});
+
+describe("tokens in the session cookie", () => {
+  const who = { accessToken: "eyJ.access.token", refreshToken: "refresh-value", expiresAt: 1, clientId: "storefront" as const, userId: "u1", groups: ["perks"], firstName: "Pat" };
+
+  it("are sealed: the cookie's content does not show them", () => {
+    const sealed = sealTokens(who, [NEW]);
+    expect(Buffer.from(sealed, "base64url").toString("latin1")).not.toContain("refresh-value");
+    expect(openTokens(sealed, [NEW])).toEqual(who);
+  });
+
+  it("open with a previous secret after a rotation, and not with an unknown one", () => {
+    const sealed = sealTokens(who, [OLD]);
+    expect(openTokens(sealed, [NEW, OLD])).toEqual(who);
+    expect(openTokens(sealed, [NEW])).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
 import type { ClientId } from "../../../commerce/contract/auth";
 import { CookieJar, DAY_MS } from "../cookies.server";
@@ -28,7 +28,8 @@ export interface SignedInAs extends TokenRecord {
 export interface ShopperSessionData {
   /** Changes at every sign-in and sign-out, so a session id seen before sign-in is worth nothing after. */
   sid: string;
-  auth: SignedInAs;
+  /** The tokens and who they belong to, sealed (see sealTokens): the cookie is signed, not secret. */
+  auth: string;
   rememberMe: boolean;
   /** The agent's id while a customer-service agent works in this browser. */
   csAgentId: string;
@@ -65,6 +66,35 @@ export function sessionStorageFor(settings: Pick<SessionSettings, "secrets" | "s
 
 const newSid = () => randomBytes(16).toString("hex");
 
+const sealingKey = (secret: string) => createHash("sha256").update(`brewfront session tokens|${secret}`).digest();
+
+/**
+ * The session cookie is signed, so nobody can change it, but its content is only encoded: tokens
+ * in it would be readable wherever a cookie ends up (a log, a proxy, a support screenshot). They
+ * are sealed with AES-256-GCM under a key derived from the newest session secret, and opened with
+ * any of the accepted secrets, so rotating the secret keeps shoppers signed in.
+ */
+export function sealTokens(who: SignedInAs, secrets: readonly string[]): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", sealingKey(secrets[0]!), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(who), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64url");
+}
+
+export function openTokens(sealed: string, secrets: readonly string[]): SignedInAs | undefined {
+  const raw = Buffer.from(sealed, "base64url");
+  for (const secret of secrets) {
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", sealingKey(secret), raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8")) as SignedInAs;
+    } catch {
+      /* sealed under another secret: try the next */
+    }
+  }
+  return undefined;
+}
+
 /**
  * One shopper's session for one request: the signed-in state, tokens kept fresh, and the cookies
  * to send back. Each change is serialised at once, so server.ts can add the Set-Cookie headers
@@ -72,6 +102,7 @@ const newSid = () => randomBytes(16).toString("hex");
  */
 export class ShopperSession {
   private pendingCookie: string | undefined;
+  private opened: { sealed: string | undefined; auth: SignedInAs | undefined } | undefined;
   private readonly jar: CookieJar;
 
   private constructor(
@@ -90,15 +121,28 @@ export class ShopperSession {
     return new ShopperSession(session, storage, settings, cookieHeader);
   }
 
+  /** The signed-in party, unsealed once per request. */
+  private get auth(): SignedInAs | undefined {
+    const sealed = this.session.get("auth");
+    if (!this.opened || this.opened.sealed !== sealed) this.opened = { sealed, auth: sealed ? openTokens(sealed, this.settings.secrets) : undefined };
+    return this.opened.auth;
+  }
+
+  private set auth(who: SignedInAs) {
+    const sealed = sealTokens(who, this.settings.secrets);
+    this.session.set("auth", sealed);
+    this.opened = { sealed, auth: who };
+  }
+
   /** The customer signed in with their own tokens (not an agent). */
   get customer(): SignedInAs | undefined {
-    const auth = this.session.get("auth");
+    const auth = this.auth;
     return auth?.clientId === "storefront" ? auth : undefined;
   }
 
   /** The agent signed in in this browser, if any. */
   get agent(): SignedInAs | undefined {
-    const auth = this.session.get("auth");
+    const auth = this.auth;
     return auth?.clientId === "agent" ? auth : undefined;
   }
 
@@ -136,7 +180,7 @@ export class ShopperSession {
    * refresh was refused) the call goes out anonymous and the session forgets its tokens.
    */
   async bearer(options: { duringCheckout?: boolean } = {}): Promise<string | undefined> {
-    const auth = this.session.get("auth");
+    const auth = this.auth;
     if (!auth) return undefined;
     if (isTokenValid(auth)) return auth.accessToken;
     return this.refresh(auth, options);
@@ -144,7 +188,7 @@ export class ShopperSession {
 
   /** After the API refused the token (401): drop it and refresh once. */
   async renew(options: { duringCheckout?: boolean } = {}): Promise<string | undefined> {
-    const auth = this.session.get("auth");
+    const auth = this.auth;
     if (!auth) return undefined;
     return this.refresh({ ...auth, accessToken: "", expiresAt: 0 }, options);
   }
@@ -156,7 +200,7 @@ export class ShopperSession {
     }
     try {
       const tokens = await gate.refresh(auth.refreshToken, () => this.settings.refresh(auth.refreshToken!, auth.clientId));
-      this.session.set("auth", { ...auth, ...tokens });
+      this.auth = { ...auth, ...tokens };
       await this.persist();
       return tokens.accessToken;
     } catch (err) {
@@ -184,7 +228,7 @@ export class ShopperSession {
   async signIn(who: SignedInAs, options: { rememberMe: boolean }): Promise<void> {
     for (const key of Object.keys(this.session.data) as (keyof ShopperSessionData)[]) this.session.unset(key);
     this.session.set("sid", newSid());
-    this.session.set("auth", who);
+    this.auth = who;
     this.session.set("rememberMe", options.rememberMe);
     if (who.clientId === "agent") {
       this.session.set("csAgentId", who.userId);
