@@ -193,6 +193,8 @@ describe.each(DIALECTS)("accounts API on %s", (dialect) => {
       expect(rows.map((r) => r.token_hash)).not.toContain(second.refresh_token);
       const third = await tokensOf(await refresh(second.refresh_token!));
       expect(third.refresh_token).not.toBe(second.refresh_token);
+      // A late duplicate of the first request gets the session's newest token, not a used one.
+      expect((await tokensOf(await refresh(first.refresh_token!))).refresh_token).toBe(third.refresh_token);
     });
 
     it("rotate exactly once when two processes refresh the same session at once", async () => {
