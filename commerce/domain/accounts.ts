@@ -427,7 +427,10 @@ export class AccountService {
         return queueMails(trx, "password-reset", [{ to: email, ...messagesFor(lang, site).passwordReset(customer.first_name, url, store.name) }]);
       }),
     );
-    if (mailIds.length) await this.deps.outbox.deliver({ ids: mailIds });
+    // Sent without waiting: an answer that waited for the mail server would be slower for known
+    // addresses than for unknown ones, and tell them apart. (Delivery never throws; a failed send
+    // stays in the outbox and is retried.)
+    if (mailIds.length) void this.deps.outbox.deliver({ ids: mailIds });
   }
 
   /**
