@@ -183,24 +183,25 @@ export class AccountService {
 
   // ---- tokens ----
 
-  async passwordGrant(grant: PasswordGrant, clientAddress: string): Promise<TokenResponse> {
+  /**
+   * `clientAddress` is the caller's address for per-address limits; undefined for the embedded
+   * storefront, which limits each shopper itself (the per-account limit applies either way).
+   */
+  async passwordGrant(grant: PasswordGrant, clientAddress: string | undefined): Promise<TokenResponse> {
     const { limits } = this.deps;
     const email = normalEmail(grant.username);
-    const accountKey = `${grant.site}:${email}`;
-    for (const [rule, key] of [
-      [FAILED_SIGN_INS_PER_ACCOUNT, accountKey],
-      [FAILED_SIGN_INS_PER_ADDRESS, clientAddress],
-    ] as const) {
+    const counted = [
+      { rule: FAILED_SIGN_INS_PER_ACCOUNT, key: `${grant.site}:${email}` },
+      ...(clientAddress ? [{ rule: FAILED_SIGN_INS_PER_ADDRESS, key: clientAddress }] : []),
+    ];
+    for (const { rule, key } of counted) {
       const standing = await limits.standing(rule, key);
       if (!standing.allowed) throw new TokenRefusal("slow_down", "Too many failed sign-in attempts. Please try again later.", standing.retryAfterSeconds);
     }
     const customer = await findCustomerByEmail(this.deps.db, grant.site, email);
     const matches = customer ? await passwordMatches(customer.password_hash, grant.password) : await spendPasswordCheck(grant.password);
     if (!customer || !matches || customer.status !== "active" || customer.role !== ROLE_OF_CLIENT[grant.client_id]) {
-      await limits.hitAll([
-        { rule: FAILED_SIGN_INS_PER_ACCOUNT, key: accountKey },
-        { rule: FAILED_SIGN_INS_PER_ADDRESS, key: clientAddress },
-      ]);
+      await limits.hitAll(counted);
       throw new TokenRefusal("invalid_grant", WRONG_CREDENTIALS);
     }
     const session = await orTryAgainLater(() => writeTransaction(this.deps.db, (trx) => this.startSession(trx, customer, grant.client_id)));
@@ -228,7 +229,10 @@ export class AccountService {
         }
         if (verdict === "ended" || verdict === "expired") return { refused: "invalid" as const };
         if (verdict === "answer-successor") {
-          const successor = token.successor_id ? await findRefreshTokenById(trx, token.successor_id) : undefined;
+          // The session's newest token: a late duplicate of an older request must not hand back a
+          // token that was itself rotated since (using it later would look like theft).
+          let successor = token.successor_id ? await findRefreshTokenById(trx, token.successor_id) : undefined;
+          for (let hops = 0; successor?.successor_id && hops < 20; hops++) successor = await findRefreshTokenById(trx, successor.successor_id);
           if (!successor) return { refused: "invalid" as const };
           return { customer, familyId: family.id, refreshToken: refreshTokenValue(this.deps.refreshSecret, successor.id) };
         }
@@ -321,7 +325,7 @@ export class AccountService {
    * sign-up of a still-pending address replaces its password and names and voids the earlier
    * link, so whoever confirms gets the password from the sign-up whose link they followed last.
    */
-  async signUp(site: BrandId, lang: Lang, request: SignUpRequest, clientAddress: string): Promise<void> {
+  async signUp(site: BrandId, lang: Lang, request: SignUpRequest, clientAddress: string | undefined): Promise<void> {
     await this.checkRequestRate(clientAddress);
     const email = normalEmail(request.email);
     // Hashed before anything is looked up: both kinds of answer take the same time.
@@ -406,7 +410,7 @@ export class AccountService {
   }
 
   /** Mails a reset link (one hour, single use) when the address has an account; answers nothing either way. */
-  async forgottenPassword(site: BrandId, lang: Lang, rawEmail: string, clientAddress: string): Promise<void> {
+  async forgottenPassword(site: BrandId, lang: Lang, rawEmail: string, clientAddress: string | undefined): Promise<void> {
     await this.checkRequestRate(clientAddress);
     const email = normalEmail(rawEmail);
     const store = this.deps.brands[site];
@@ -423,7 +427,10 @@ export class AccountService {
         return queueMails(trx, "password-reset", [{ to: email, ...messagesFor(lang, site).passwordReset(customer.first_name, url, store.name) }]);
       }),
     );
-    if (mailIds.length) await this.deps.outbox.deliver({ ids: mailIds });
+    // Sent without waiting: an answer that waited for the mail server would be slower for known
+    // addresses than for unknown ones, and tell them apart. (Delivery never throws; a failed send
+    // stays in the outbox and is retried.)
+    if (mailIds.length) void this.deps.outbox.deliver({ ids: mailIds });
   }
 
   /**
@@ -521,7 +528,8 @@ export class AccountService {
     };
   }
 
-  private async checkRequestRate(clientAddress: string): Promise<void> {
+  private async checkRequestRate(clientAddress: string | undefined): Promise<void> {
+    if (!clientAddress) return;
     const verdict = await this.deps.limits.hit(ACCOUNT_REQUESTS_PER_ADDRESS, clientAddress);
     if (!verdict.allowed) throw new TooManyRequests(verdict.retryAfterSeconds);
   }

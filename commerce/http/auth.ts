@@ -62,7 +62,16 @@ export function agentOf(res: Response): AccessTokenClaims {
   return caller;
 }
 
-/** The client's address as Express sees it (the trust proxy setting decides about X-Forwarded-For). */
-export function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/**
+ * The client's address as Express sees it (the trust proxy setting decides about X-Forwarded-For),
+ * or undefined for a loopback caller: that is the embedded storefront speaking for every shopper at
+ * once (it limits each shopper itself), and counting them together would let one shopper's failures
+ * lock everyone out. A storefront that forwards the shopper's address through a trusted proxy
+ * header gets per-shopper counting here too.
+ */
+export function clientAddress(req: Request): string | undefined {
+  const address = req.ip ?? req.socket.remoteAddress;
+  return address && !LOOPBACK.has(address) ? address : undefined;
 }

@@ -120,6 +120,30 @@ describe.each(DIALECTS)("accounts API on %s", (dialect) => {
       expect(mail!.subject).toContain("Confirmez");
     });
 
+    it("a second sign-up of a pending address replaces its password and voids the earlier link; links last 24 hours", async () => {
+      expect((await signUp("twice@example.com", "first password")).status).toBe(202);
+      expect((await signUp("twice@example.com", "second password")).status).toBe(202);
+      const [early, late] = await mailsTo("twice@example.com");
+      expect(early!.kind).toBe("account-confirm");
+      expect(late!.kind).toBe("account-confirm");
+      expect((await call("POST", "/usb2c/users/confirmations", undefined, { token: linkToken(early!.text, "/login/confirm") })).status).toBe(400);
+      await db()
+        .updateTable("customer_token")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("purpose", "=", "signup")
+        .where("used_at", "is", null)
+        .execute();
+      const expired = await json(await call("POST", "/usb2c/users/confirmations", undefined, { token: linkToken(late!.text, "/login/confirm") }));
+      expect(expired.status).toBe(400);
+      expect(expired.body.errors).toEqual([expect.objectContaining({ subject: "token", message: expect.stringContaining("expired") })]);
+      // Signing up again sends a fresh link, which works, with the latest password.
+      expect((await signUp("twice@example.com", "third password")).status).toBe(202);
+      const fresh = (await mailsTo("twice@example.com")).at(-1)!;
+      expect((await call("POST", "/usb2c/users/confirmations", undefined, { token: linkToken(fresh.text, "/login/confirm") })).status).toBe(200);
+      expect((await signIn("twice@example.com", "second password")).status).toBe(400);
+      expect((await signIn("twice@example.com", "third password")).status).toBe(200);
+    });
+
     it("refuses passwords outside 8 to 128 characters", async () => {
       const short = await json(await signUp("short@example.com", "1234567"));
       expect(short.status).toBe(400);
@@ -193,6 +217,8 @@ describe.each(DIALECTS)("accounts API on %s", (dialect) => {
       expect(rows.map((r) => r.token_hash)).not.toContain(second.refresh_token);
       const third = await tokensOf(await refresh(second.refresh_token!));
       expect(third.refresh_token).not.toBe(second.refresh_token);
+      // A late duplicate of the first request gets the session's newest token, not a used one.
+      expect((await tokensOf(await refresh(first.refresh_token!))).refresh_token).toBe(third.refresh_token);
     });
 
     it("rotate exactly once when two processes refresh the same session at once", async () => {
@@ -357,6 +383,24 @@ describe.each(DIALECTS)("accounts API on %s", (dialect) => {
       const expired = await json(await call("POST", "/usb2c/resetpassword", undefined, { token: late, newPassword: "third password" }));
       expect(expired.status).toBe(400);
       expect(expired.body.errors).toEqual([expect.objectContaining({ subject: "token", message: expect.stringContaining("expired") })]);
+    });
+  });
+
+  describe("the profile", () => {
+    it("changes names and phone freely, and the email only with the current password", async () => {
+      const { tokens } = await newCustomer("profile@example.com", "profile password");
+      const t = tokens.access_token;
+      const renamed = await json(await call("PATCH", "/usb2c/users/current", t, { firstName: "Augusta", phone: "+1 555 0100" }));
+      expect(renamed).toMatchObject({ status: 200, body: { firstName: "Augusta", phone: "+1 555 0100", email: "profile@example.com" } });
+      const without = await json(await call("PATCH", "/usb2c/users/current", t, { email: "new@example.com" }));
+      expect(without.status).toBe(400);
+      expect(without.body.errors).toEqual([expect.objectContaining({ subject: "currentPassword" })]);
+      expect((await call("PATCH", "/usb2c/users/current", t, { email: "new@example.com", currentPassword: "wrong one!" })).status).toBe(400);
+      const taken = await json(await call("PATCH", "/usb2c/users/current", t, { email: "demo.customer@example.com", currentPassword: "profile password" }));
+      expect(taken.status).toBe(400);
+      const moved = await json(await call("PATCH", "/usb2c/users/current", t, { email: "New@Example.com", currentPassword: "profile password" }));
+      expect(moved).toMatchObject({ status: 200, body: { email: "new@example.com" } });
+      expect((await signIn("new@example.com", "profile password")).status).toBe(200);
     });
   });
 

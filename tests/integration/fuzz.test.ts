@@ -1,5 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { type RunningStore, startStore } from "../support/server";
 
 /**
@@ -108,6 +109,17 @@ const QUERY_VALUES = [
   "a.b.c",
   "cb_1",
 ];
+/** Authorization headers: real tokens (filled in before the run), forged, truncated and foreign ones. */
+const AUTHORIZATIONS = [
+  "Bearer x",
+  "Bearer",
+  "Bearer " + "a".repeat(5000),
+  "Basic Zm9vOmJhcg==",
+  // alg "none": must never be accepted.
+  "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4Iiwic2l0ZSI6InVzYjJjIiwicm9sZSI6ImFnZW50In0.",
+  "Bearer eyJhbGciOiJIUzI1NiJ9.e30.AAAA",
+  "bearer %00",
+];
 const BRANDS = ["usb2c", "cab2c", "usafh", "xx", "USB2C", "..", "%00"];
 const HOSTS = [
   "localhost",
@@ -179,7 +191,27 @@ const CONTENT_TYPES = [
 
 function hostileBody(g: ReturnType<typeof generator>, contentType: string): string {
   const field = () =>
-    `${encodeURIComponent(g.pick(["email", "productCode", "consent", "returnTo", "lang", "site", "intent", "_data", "__proto__[x]", "a[b][c]"]))}=${g.pick(QUERY_VALUES)}`;
+    `${encodeURIComponent(
+      g.pick([
+        "email",
+        "productCode",
+        "consent",
+        "returnTo",
+        "lang",
+        "site",
+        "intent",
+        "_data",
+        "__proto__[x]",
+        "a[b][c]",
+        "grant_type",
+        "username",
+        "password",
+        "refresh_token",
+        "client_id",
+        "client_secret",
+        "token",
+      ]),
+    )}=${g.pick([...QUERY_VALUES, "password", "refresh_token", "client_credentials", "storefront", "agent"])}`;
   switch (g.pick(["form", "json", "broken", "xml", "multipart", "big", "empty"])) {
     case "form":
       return Array.from({ length: 1 + Math.floor(g.next() * 5) }, field).join("&");
@@ -188,6 +220,19 @@ function hostileBody(g: ReturnType<typeof generator>, contentType: string): stri
         email: g.pick(QUERY_VALUES),
         productCode: g.pick(QUERY_VALUES),
         stockLevel: g.pick([5, -1, "x", null, 1e20, {}]),
+        firstName: g.pick(QUERY_VALUES),
+        lastName: g.pick([...QUERY_VALUES, ["a"], 7]),
+        password: g.pick([...QUERY_VALUES, "correct horse battery", 12345678]),
+        newPassword: g.pick([...QUERY_VALUES, "x".repeat(200)]),
+        currentPassword: g.pick(QUERY_VALUES),
+        token: g.pick(QUERY_VALUES),
+        customerId: g.pick(QUERY_VALUES),
+        line1: g.pick(QUERY_VALUES),
+        town: g.pick(QUERY_VALUES),
+        region: g.pick(["ON", "NY", "ZZ", "", "__proto__", 1]),
+        postalCode: g.pick(["K1A 0B1", "12207", "%00", "", null]),
+        country: g.pick(["US", "CA", "FR", null, {}]),
+        isDefault: g.pick([true, "true", null, {}]),
         nested: { __proto__: { polluted: true } },
       });
     case "broken":
@@ -237,7 +282,9 @@ function requestText(g: ReturnType<typeof generator>, apiPaths: string[]): { lab
       .replace(/\{brand\}|:brand/g, () => (g.chance(0.8) ? g.pick(["usb2c", "cab2c", "usafh"]) : g.pick(BRANDS)))
       .replace(/\{[^}]+\}|:[a-zA-Z]+/g, () => g.pick(HOSTILE_TEXT));
     method = g.chance(0.7)
-      ? template.includes("alertMe") || template.includes("newsletter")
+      ? template.includes("alertMe") ||
+        template.includes("newsletter") ||
+        /token$|confirmations|forgottenpassword|resetpassword|sessions$|\/users$/.test(template)
         ? "POST"
         : template.includes("/stock/")
           ? "PUT"
@@ -261,6 +308,7 @@ function requestText(g: ReturnType<typeof generator>, apiPaths: string[]): { lab
   const headers: string[] = [`Host: ${host}`, "Connection: close"];
   if (g.chance(0.2)) headers.push(`X-Forwarded-Host: ${g.pick(HOSTS)}`);
   if (g.chance(0.1)) headers.push(`X-Forwarded-Proto: ${g.pick(["https", "gopher", "", "http, https"])}`);
+  if (g.chance(0.3)) headers.push(`Authorization: ${g.pick(AUTHORIZATIONS)}`);
   if (target.includes("/stock/")) headers.push(`X-Admin-Key: ${g.chance(0.5) ? ADMIN_KEY : g.pick(["", "x", ADMIN_KEY.slice(0, -1)])}`);
   if (g.chance(0.3))
     headers.push(
@@ -287,8 +335,24 @@ function requestText(g: ReturnType<typeof generator>, apiPaths: string[]): { lab
 describe("hostile requests", () => {
   it(`answers ${REQUESTS} seeded hostile requests without a 5xx and stays healthy`, { timeout: 300_000 }, async () => {
     const openapi = (await (await fetch(`${store.url}/rest/v2/openapi.json`)).json()) as { paths: Record<string, unknown> };
-    const apiPaths = Object.keys(openapi.paths).map((p) => (p.startsWith("/rest/") ? p : `/rest/v2${p}`));
+    // The token endpoint names its own server (it lives outside /rest/v2).
+    const apiPaths = Object.keys(openapi.paths).map((p) => (p.startsWith("/rest/") || p.startsWith("/authorizationserver/") ? p : `/rest/v2${p}`));
     expect(apiPaths.length).toBeGreaterThan(0);
+
+    // Real tokens too, so the signed-in paths are reached: a customer's and an agent's.
+    for (const [username, client_id] of [
+      ["demo.customer@example.com", "storefront"],
+      ["demo.agent@example.com", "agent"],
+    ]) {
+      const res = await fetch(`${store.url}/authorizationserver/oauth/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "password", username, password: DEMO_PASSWORD, client_id, site: "usb2c" }).toString(),
+      });
+      expect(res.status).toBe(200);
+      const { access_token } = (await res.json()) as { access_token: string };
+      AUTHORIZATIONS.push(`Bearer ${access_token}`, `Bearer ${access_token.slice(0, -2)}`);
+    }
 
     const g = generator(SEED);
     const requests = Array.from({ length: REQUESTS }, () => requestText(g, apiPaths));
