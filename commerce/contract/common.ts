@@ -18,6 +18,8 @@ export const ApiErrorItemSchema = z.object({
   reason: z.string().optional(),
   subject: z.string().optional(),
   subjectType: z.string().optional(),
+  /** InsufficientStockError: how many more units could still be added. */
+  availableQuantity: z.number().int().nonnegative().optional(),
 });
 export const ApiErrorBodySchema = z.object({ errors: z.array(ApiErrorItemSchema).min(1) });
 export type ApiErrorItem = z.infer<typeof ApiErrorItemSchema>;

@@ -5,3 +5,4 @@ export * from "./product";
 export * from "./cms";
 export * from "./address";
 export * from "./auth";
+export * from "./cart";
