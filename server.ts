@@ -257,6 +257,8 @@ async function serve(db: Db, listening: (message: Listening) => void) {
     app.use(commerce);
     const internal = express();
     internal.disable("x-powered-by");
+    // Only this process's storefront calls here; it names the shopper it calls for (X-Forwarded-For).
+    internal.set("trust proxy", "loopback");
     internal.use(requestLog(logger), commerce);
     // exclusive: in a cluster each worker keeps its own loopback port instead of sharing one.
     internalApi = internal.listen({ port: 0, host: "127.0.0.1", exclusive: true });

@@ -7,7 +7,11 @@ import { ApiErrorBodySchema, type ApiErrorItem, type BrandId, type Lang } from "
 import { storefrontConfig } from "../config.server";
 import type { StorefrontContext } from "./context";
 
-const API_TIMEOUT_MS = storefrontConfig().apiTimeoutMs;
+/**
+ * Read on first call, not when the module loads: server.ts imports this module before it has
+ * checked the environment, and a bad setting must stop start-up with its own message.
+ */
+const apiTimeoutMs = () => storefrontConfig().apiTimeoutMs;
 
 /** A non-OK answer (or no answer) from the commerce API, with what the API said. */
 export class ApiError extends Error {
@@ -66,6 +70,8 @@ export interface ApiClientContext {
   logger: Logger;
   cmsTicketId?: string;
   shopper?: ApiShopper;
+  /** The shopper's address: the API's own limits (sign-in failures per address) count per shopper. */
+  clientAddress?: string;
 }
 
 export function clientContext(ctx: StorefrontContext): ApiClientContext {
@@ -102,7 +108,8 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
         res.on("error", reject);
       },
     );
-    req.setTimeout(API_TIMEOUT_MS, () => req.destroy(new Error(`API timeout after ${API_TIMEOUT_MS} ms`)));
+    const timeoutMs = apiTimeoutMs();
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`API timeout after ${timeoutMs} ms`)));
     req.on("error", reject);
     req.end(body);
   });
@@ -133,6 +140,7 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
     if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
   }
   const headers: Record<string, string> = { correlationID: ctx.correlationId, Accept: "application/json" };
+  if (ctx.clientAddress) headers["X-Forwarded-For"] = ctx.clientAddress;
   let body: string | undefined;
   if (call.form) {
     headers["Content-Type"] = "application/x-www-form-urlencoded";
