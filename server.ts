@@ -1,33 +1,20 @@
+import { fork } from "node:child_process";
 import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import express from "express";
+import type express from "express";
 import pino from "pino";
 import { bareDomainTarget, resolveBrandId } from "./app/brands/resolve.server";
 import { loadStorefrontConfig, type StorefrontConfig, workerHeapFor } from "./app/config.server";
 import { originCheck, privateCacheControl, requestGuard, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
-import { REMEMBER_ME_SECONDS, ShopperSession } from "./app/lib/auth/shopper-session.server";
-import { refreshTokens } from "./app/models/account.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
-import {
-  catalogSize,
-  type CommerceApi,
-  createCommerceApi,
-  type Db,
-  healthRouter,
-  migrateDatabase,
-  OPERATOR_ROUTES,
-  openDatabase,
-  pruneCatalogChanges,
-  refuseDemoPasswords,
-  requestLog,
-  seedDatabase,
-} from "./commerce/service";
+import type { CommerceApi, Db } from "./commerce/service";
 import { ConfigurationError } from "./lib/environment";
+
+// Express, Remix, the commerce service and the database driver are imported where they are used
+// (the bundle splits them off), so a cluster primary that only forks never loads them.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -81,12 +68,47 @@ function isListening(message: unknown): message is Listening {
   return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "brewfront:listening";
 }
 
+/** What the preparing child tells the primary when the database is ready. */
+interface Prepared {
+  type: "brewfront:prepared";
+  products: number;
+}
+
+function isPrepared(message: unknown): message is Prepared {
+  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "brewfront:prepared";
+}
+
+const PREPARE_FLAG = "--prepare-for-workers";
+const oneOff = process.argv.includes("--migrate-only") || process.argv.includes("--seed-only");
+
 /**
- * One process prepares the database (migrations, seed); then, in production, it forks one worker
- * per core (WEB_CONCURRENCY overrides) and each worker serves the store. Workers share nothing in
- * memory: the catalog change feed keeps their caches in step through the database.
+ * The database is prepared first (migrations, seed); then, in production, the primary forks one
+ * worker per core (WEB_CONCURRENCY overrides) and each worker serves the store. Workers share
+ * nothing in memory: the catalog change feed keeps their caches in step through the database.
+ * With workers, the preparing runs in a short-lived child, so the primary never holds the database
+ * driver, the seed or the server's modules: it only forks and watches.
  */
-if (cluster.isPrimary) {
+if (process.argv.includes(PREPARE_FLAG)) {
+  const { catalogSize } = await import("./commerce/service");
+  const db = await prepareDatabase();
+  const message: Prepared = { type: "brewfront:prepared", products: await catalogSize(db) };
+  await db.destroy();
+  process.send?.(message);
+  process.disconnect?.();
+} else if (cluster.isPrimary && config.workers > 1 && !oneOff) {
+  const products = await prepareInChild();
+  runPrimary(config.workers, config.workerHeapMb ?? workerHeapFor(products));
+} else if (cluster.isPrimary) {
+  const db = await prepareDatabase();
+  await serve(db, (listening) => announce(listening, 1));
+} else {
+  const { openDatabase } = await import("./commerce/service");
+  await serve(openDatabase(commerceConfig), (listening) => process.send?.(listening));
+}
+
+/** Migrations, the seed when asked for, and the change feed pruned; --migrate-only and --seed-only stop there. */
+async function prepareDatabase(): Promise<Db> {
+  const { migrateDatabase, openDatabase, pruneCatalogChanges, refuseDemoPasswords, seedDatabase } = await import("./commerce/service");
   const db = openDatabase(commerceConfig);
   await migrateDatabase(db);
   if (process.argv.includes("--migrate-only")) {
@@ -104,15 +126,30 @@ if (cluster.isPrimary) {
     process.exit(0);
   }
   await pruneCatalogChanges(db);
-  if (config.workers > 1) {
-    const heapMb = config.workerHeapMb ?? workerHeapFor(await catalogSize(db));
-    await db.destroy();
-    runPrimary(config.workers, heapMb);
-  } else {
-    await serve(db, (listening) => announce(listening, 1));
-  }
-} else {
-  await serve(openDatabase(commerceConfig), (listening) => process.send?.(listening));
+  return db;
+}
+
+/** Runs prepareDatabase in a child process; answers the catalog's size. A failed child stops the store. */
+function prepareInChild(): Promise<number> {
+  const child = fork(fileURLToPath(import.meta.url), [...process.argv.slice(2), PREPARE_FLAG], { stdio: "inherit" });
+  return new Promise((resolve) => {
+    let prepared = false;
+    child.on("message", (message: unknown) => {
+      if (!isPrepared(message)) return;
+      prepared = true;
+      resolve(message.products);
+    });
+    const failUnlessPrepared = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (prepared) return;
+      logger.error({ code, signal }, "preparing the database failed");
+      process.exit(1);
+    };
+    // Its answer comes over the channel before the channel closes, so wait for the close to judge.
+    child.on("exit", (code, signal) => {
+      if (child.connected) child.once("disconnect", () => failUnlessPrepared(code, signal));
+      else failUnlessPrepared(code, signal);
+    });
+  });
 }
 
 function runPrimary(count: number, heapMb: number) {
@@ -189,6 +226,21 @@ function requestHost(req: express.Request): string | undefined {
 }
 
 async function serve(db: Db, listening: (message: Listening) => void) {
+  const [
+    { default: express },
+    { default: compression },
+    { createRequestHandler },
+    { createCommerceApi, healthRouter, OPERATOR_ROUTES, requestLog },
+    { REMEMBER_ME_SECONDS, ShopperSession },
+    { refreshTokens },
+  ] = await Promise.all([
+    import("express"),
+    import("compression"),
+    import("@remix-run/express"),
+    import("./commerce/service"),
+    import("./app/lib/auth/shopper-session.server"),
+    import("./app/models/account.server"),
+  ]);
   let stopping = false;
   const app = express();
   app.disable("x-powered-by");

@@ -8,6 +8,9 @@
 // BENCH_SECONDS (default 10), BENCH_CONNECTIONS (10), BENCH_PORT (3200; the bare server uses the
 // next port), BENCH_LARGE (false skips the 100,000-product catalog), BENCH_ONLY (regex on page
 // names), WEB_CONCURRENCY (workers for both servers; default one per core), DATABASE_URL.
+// After the pages, each catalog's pages run again at BENCH_HEAVY_CONNECTIONS (50; 0 skips) and the
+// store's memory is read then: that figure is the one held to the memory budget.
+// BENCH_STORE_DIR measures the store built in another checkout (its build/ and public/) with this harness.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -18,6 +21,8 @@ import autocannon from "autocannon";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const heavyConnections = Number(process.env.BENCH_HEAVY_CONNECTIONS ?? 50);
+const storeDir = path.resolve(process.env.BENCH_STORE_DIR ?? ".");
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const barePort = port + 1;
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism()));
@@ -240,17 +245,17 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function requestOptions(server, pageDef, duration) {
+function requestOptions(server, pageDef, duration, conns = connections) {
   const headers = pageDef.host ? { host: pageDef.host } : {};
-  return { url: server.base + pageDef.path, connections, headers, duration, ...(pageDef.requests ? { requests: pageDef.requests } : {}) };
+  return { url: server.base + pageDef.path, connections: conns, headers, duration, ...(pageDef.requests ? { requests: pageDef.requests } : {}) };
 }
 
-async function measure(server, pageDef, warmUpSeconds) {
+async function measure(server, pageDef, warmUpSeconds, conns = connections) {
   // Warm up this page's caches before measuring.
-  if (warmUpSeconds > 0) await autocannon(requestOptions(server, pageDef, warmUpSeconds));
+  if (warmUpSeconds > 0) await autocannon(requestOptions(server, pageDef, warmUpSeconds, conns));
   const latencies = [];
   const before = cpuTicks(server.pid);
-  const instance = autocannon(requestOptions(server, pageDef, seconds));
+  const instance = autocannon(requestOptions(server, pageDef, seconds, conns));
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
   const cpuMs = cpuMsBetween(before, cpuTicks(server.pid));
@@ -334,13 +339,18 @@ try {
   const memoryRows = [];
   for (const run of runs) {
     if (run.env?.SEED_CATALOG_SIZE && !fs.existsSync(run.db)) console.log(`Seeding ${run.catalog} into ${run.db} (once; about half a minute)...`);
-    const store = startServer(`store (${run.catalog})`, ["build/server.js"], {
-      ...run.env,
-      PORT: String(port),
-      DATABASE_URL: run.db,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
-      MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
-    });
+    const store = startServer(
+      `store (${run.catalog})`,
+      [path.join(storeDir, "build/server.js")],
+      {
+        ...run.env,
+        PORT: String(port),
+        DATABASE_URL: run.db,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+        MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
+      },
+      storeDir,
+    );
     await waitUp(store, "/readyz");
     // One pass over every page first, so the first page measured is not also paying for a cold JIT.
     for (const p of run.pages) await autocannon(requestOptions(store, p, 2));
@@ -369,9 +379,36 @@ try {
       const aboveBareKB = +(j.gzipKB - bareJs.gzipKB).toFixed(1);
       js.push({ ...j, aboveBareKB, withinBudget: aboveBareKB <= BUDGET.jsAboveBareKB });
     }
-    const storeMemory = { server: `store, ${run.catalog}`, ...memory(store.pid) };
-    memoryRows.push({ ...storeMemory, withinBudget: storeMemory.rssMB < BUDGET.storeRssMB });
-    results.push({ catalog: run.catalog, bare: bareRuns, pages, clientJs: js });
+    memoryRows.push({ server: `store, ${run.catalog}, after ${connections} connections`, ...memory(store.pid), withinBudget: null });
+
+    // The same pages at the heavy load, between two floor measurements at that load; memory after them.
+    const heavy = [];
+    if (heavyConnections > 0) {
+      const heavyBare = [await measure(bare, BARE_PAGE, 2, heavyConnections)];
+      for (const p of run.pages) {
+        process.stdout.write(`  measuring ${p.name} at ${heavyConnections} connections...\n`);
+        heavy.push(await measure(store, p, 0, heavyConnections));
+      }
+      const storeMemory = { server: `store, ${run.catalog}, after ${heavyConnections} connections`, ...memory(store.pid) };
+      memoryRows.push({ ...storeMemory, withinBudget: storeMemory.rssMB < BUDGET.storeRssMB });
+      heavyBare.push(await measure(bare, BARE_PAGE, 0, heavyConnections));
+      const floor = floorOf(heavyBare);
+      for (const h of heavy)
+        Object.assign(h, { reqPerSecRatio: +(h.reqPerSec / floor.reqPerSec).toFixed(3), cpuRatio: +(h.cpuMsPerReq / floor.cpuMsPerReq).toFixed(3) });
+      heavy.unshift({
+        page: "bare Remix page (floor)",
+        ...floor,
+        reqPerSec: Math.round(floor.reqPerSec),
+        reqPerSecRatio: 1,
+        cpuRatio: 1,
+        non2xx: sumOf(heavyBare, "non2xx"),
+        errors: sumOf(heavyBare, "errors"),
+      });
+    } else {
+      const last = memoryRows.at(-1);
+      last.withinBudget = last.rssMB < BUDGET.storeRssMB;
+    }
+    results.push({ catalog: run.catalog, bare: bareRuns, pages, heavy, clientJs: js });
     await stopServer(store);
   }
   memoryRows.push({ server: "bare Remix", ...memory(bare.pid), withinBudget: null });
@@ -414,6 +451,21 @@ try {
       ],
       [floorRow, ...r.pages],
     );
+    if (r.heavy.length > 0) {
+      console.log(`\n${r.catalog} at ${heavyConnections} connections (floor: bare Remix page before and after these pages):`);
+      printTable(
+        [
+          { title: "page", left: true, get: (x) => x.page },
+          { title: "req/s", get: (x) => x.reqPerSec },
+          { title: "p95 ms", get: (x) => fixed(x.p95, 1) },
+          { title: "CPU ms/req", get: (x) => fixed(x.cpuMsPerReq, 2) },
+          { title: "req/s ×floor", get: (x) => fixed(x.reqPerSecRatio) },
+          { title: "CPU ×floor", get: (x) => fixed(x.cpuRatio) },
+          { title: "non-2xx/err", get: (x) => `${x.non2xx}/${x.errors}` },
+        ],
+        r.heavy,
+      );
+    }
   }
 
   console.log(`\nClient JavaScript loaded by the page (gzip -9), above the bare Remix page's ${bareJs.gzipKB} kB (${bareJs.files} files):`);
@@ -459,7 +511,7 @@ try {
   const elapsedSeconds = Math.round((Date.now() - startedAt) / 1000);
   let commit = null;
   try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: storeDir, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch {
     // not there (yet, or any more): try again or skip
   }
@@ -474,6 +526,8 @@ try {
         cores: os.cpus().length,
         workers,
         connections,
+        heavyConnections,
+        storeDir,
         secondsPerMeasurement: seconds,
         clockTicksPerSecond: clockTicks,
         elapsedSeconds,

@@ -12,5 +12,7 @@ await build({
   target: "node20",
   packages: "external",
   sourcemap: true,
+  // Chunks for what server.ts imports lazily: a cluster primary never loads the server itself.
+  splitting: true,
   logLevel: "warning",
 });
