@@ -30,7 +30,15 @@ describe("the session secret", () => {
 });
 
 describe("tokens in the session cookie", () => {
-  const who = { accessToken: "eyJ.access.token", refreshToken: "refresh-value", expiresAt: 1, clientId: "storefront" as const, userId: "u1", groups: ["perks"], firstName: "Pat" };
+  const who = {
+    accessToken: "eyJ.access.token",
+    refreshToken: "refresh-value",
+    expiresAt: 1,
+    clientId: "storefront" as const,
+    userId: "u1",
+    groups: ["perks"],
+    firstName: "Pat",
+  };
 
   it("are sealed: the cookie's content does not show them", () => {
     const sealed = sealTokens(who, [NEW]);
