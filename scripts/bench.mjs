@@ -61,6 +61,8 @@ const RUNS = [
       { name: "category", path: "/c/coffee" },
       { name: "category, 2 facets + sort", path: "/c/coffee?roast=medium&packType=KCup&sort=price-asc" },
       { name: "product", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
+      // The same page for a signed-in perks member: session cookie, token, member prices, never cached.
+      { name: "product (signed-in member)", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24", member: true },
       { name: "product (brewer)", path: "/Coffee-Makers/classic-brewer/p/8003-BFBR-BRW-RED" },
       { name: "search (10 queries)", path: "/search", requests: searchRequests(QUERIES) },
     ],
@@ -246,7 +248,7 @@ function percentile(sorted, p) {
 }
 
 function requestOptions(server, pageDef, duration, conns = connections) {
-  const headers = pageDef.host ? { host: pageDef.host } : {};
+  const headers = { ...(pageDef.host ? { host: pageDef.host } : {}), ...pageDef.headers };
   return { url: server.base + pageDef.path, connections: conns, headers, duration, ...(pageDef.requests ? { requests: pageDef.requests } : {}) };
 }
 
@@ -295,6 +297,49 @@ async function clientJs(server, pageDef) {
     gz += gzipSync(buf, { level: 9 }).length;
   }
   return { page: pageDef.name, files: srcs.size, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gz / 1024).toFixed(1) };
+}
+
+// ---- Signed-in shoppers ----
+
+const DEMO_PASSWORD = "Brewfront-demo-2026";
+const SIGN_IN_ACCOUNTS = ["demo.customer@example.com", "demo.perks@example.com", "demo.employee@example.com"];
+
+/** One sign-in through the store's form; answers the response. Each comes from its own address, as shoppers do. */
+function signIn(server, email, n) {
+  return fetch(`${server.base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base, "X-Forwarded-For": `10.9.${n >> 8}.${n & 255}` },
+    body: new URLSearchParams({ email, password: DEMO_PASSWORD, returnTo: "/account" }).toString(),
+  });
+}
+
+/** The session cookie of a signed-in perks member (the demo account with member prices). */
+async function memberCookie(server) {
+  const res = await signIn(server, "demo.perks@example.com", 0);
+  const session = res.headers.getSetCookie().find((c) => c.startsWith("SESSION="));
+  if (res.status !== 303 || !session) throw new Error(`bench: the demo member could not sign in (${res.status})`);
+  return session.split(";")[0];
+}
+
+/**
+ * Sign-ins one after another (password hashing is meant to be slow, and the forms are rate-limited
+ * per account, so this is a latency and CPU figure, not a throughput one).
+ */
+async function measureSignIn(server, count = 30) {
+  const latencies = [];
+  let failures = 0;
+  const before = cpuTicks(server.pid);
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const res = await signIn(server, SIGN_IN_ACCOUNTS[i % SIGN_IN_ACCOUNTS.length], i + 1);
+    latencies.push(performance.now() - started);
+    if (res.status !== 303) failures++;
+    await res.body?.cancel();
+  }
+  const cpuMs = cpuMsBetween(before, cpuTicks(server.pid));
+  latencies.sort((a, b) => a - b);
+  return { count, p50: +percentile(latencies, 50).toFixed(1), p95: +percentile(latencies, 95).toFixed(1), cpuMsPerReq: cpuMs / count, failures };
 }
 
 // ---- Output ----
@@ -348,10 +393,15 @@ try {
         DATABASE_URL: run.db,
         LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
         MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
+        // Production insists on its secrets; the demo accounts sign in for the member measurements.
+        SESSION_SECRET: "bench-session-secret-0123456789abcdefghijkl",
+        AUTH_TOKEN_SECRET: "bench-token-secret-0123456789abcdefghijklmn",
+        ALLOW_DEMO_PASSWORDS: "true",
       },
       storeDir,
     );
     await waitUp(store, "/readyz");
+    for (const p of run.pages.filter((page) => page.member)) p.headers = { cookie: await memberCookie(store) };
     // One pass over every page first, so the first page measured is not also paying for a cold JIT.
     for (const p of run.pages) await autocannon(requestOptions(store, p, 2));
     await autocannon(requestOptions(bare, BARE_PAGE, 2));
@@ -408,7 +458,8 @@ try {
       const last = memoryRows.at(-1);
       last.withinBudget = last.rssMB < BUDGET.storeRssMB;
     }
-    results.push({ catalog: run.catalog, bare: bareRuns, pages, heavy, clientJs: js });
+    const signIn = run.pages.some((page) => page.member) ? await measureSignIn(store) : undefined;
+    results.push({ catalog: run.catalog, bare: bareRuns, pages, heavy, clientJs: js, signIn });
     await stopServer(store);
   }
   memoryRows.push({ server: "bare Remix", ...memory(bare.pid), withinBudget: null });
@@ -451,6 +502,18 @@ try {
       ],
       [floorRow, ...r.pages],
     );
+    const member = r.pages.find((x) => x.page === "product (signed-in member)");
+    const anonymous = r.pages.find((x) => x.page === "product");
+    if (member && anonymous) {
+      const ratio = member.p95 / anonymous.p95;
+      console.log(`\nSigned-in member's product page: p95 ${fixed(ratio)}× the anonymous product page's ${mark(ratio <= 1.5)} (≤ 1.5×)`);
+    }
+    if (r.signIn) {
+      console.log(
+        `Sign-in POST (/login, ${r.signIn.count} sequential sign-ins, argon2id included): p50 ${r.signIn.p50} ms, p95 ${r.signIn.p95} ms, ` +
+          `CPU ${fixed(r.signIn.cpuMsPerReq, 1)} ms each, ${r.signIn.failures} not signed in`,
+      );
+    }
     if (r.heavy.length > 0) {
       console.log(`\n${r.catalog} at ${heavyConnections} connections (floor: bare Remix page before and after these pages):`);
       printTable(
