@@ -281,6 +281,33 @@ export interface AgentAuditTable {
   created_at: string;
 }
 
+export interface CartTable {
+  id: Generated<number>;
+  /** 32 random hex characters: the only key to an anonymous cart. */
+  guid: string;
+  /** Shown to shoppers and customer service; never used to find a cart. */
+  code: string;
+  site: string;
+  /** Null: an anonymous shopper's cart. */
+  customer_id: string | null;
+  currency: string;
+  status: "open" | "merged" | "ordered";
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartEntryTable {
+  id: Generated<number>;
+  cart_id: number;
+  entry_number: number;
+  product_code: string;
+  quantity: number;
+  entry_type: "STD" | "ADC" | "ADCF" | "ADF";
+  pods_at_home_qty: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   product: ProductTable;
   product_text: ProductTextTable;
@@ -310,4 +337,6 @@ export interface Database {
   refresh_token: RefreshTokenTable;
   customer_token: CustomerTokenTable;
   agent_audit: AgentAuditTable;
+  cart: CartTable;
+  cart_entry: CartEntryTable;
 }

@@ -9,6 +9,7 @@ import { CatalogService } from "./catalog-service";
 import { AccountService } from "./accounts";
 import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
+import { CartService } from "./carts";
 import { ContentService } from "./content-service";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
@@ -56,6 +57,7 @@ export interface Shop {
   accounts: AccountService;
   addresses: AddressBook;
   agents: AssistedService;
+  carts: CartService;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -88,5 +90,6 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     }),
     addresses: new AddressBook(db),
     agents: new AssistedService(db),
+    carts: new CartService({ db, catalog }),
   };
 }

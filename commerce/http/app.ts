@@ -4,6 +4,7 @@ import type { Shop } from "../domain/shop";
 import { agentsRouter } from "./agents";
 import { alertsRouter } from "./alerts";
 import { authentication } from "./auth";
+import { cartsRouter } from "./carts";
 import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
 import { ApiProblem, errorHandler } from "./errors";
@@ -38,6 +39,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(alertsRouter(shop.alerts));
   site.use(usersRouter(shop.accounts, shop.addresses, shop.agents));
   site.use(agentsRouter(shop.agents));
+  site.use(cartsRouter(shop.carts, shop.agents, shop.brands));
 
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));

@@ -1,0 +1,424 @@
+import { randomBytes, randomInt } from "node:crypto";
+import {
+  type Cart,
+  type CartEntry,
+  type CartLineRequest,
+  type CartModificationStatus,
+  type CartValidation,
+  type MergedCart,
+  RECURRING_ENTRY_TYPES,
+  type RemoveAdEntryRequest,
+  type UpdateCartRequest,
+} from "../contract/cart";
+import type { Product } from "../contract/product";
+import {
+  type CartEntryRow,
+  type CartRow,
+  cartEntries,
+  type NewCart,
+  deleteCartEntry,
+  findCartByGuid,
+  findOpenCartOf,
+  insertCart,
+  insertCartEntry,
+  lockCartByGuid,
+  lockOpenCartOf,
+  stockLevels,
+  touchCart,
+  updateCartEntry,
+} from "../db/carts";
+import { findCustomer } from "../db/customers";
+import type { Db } from "../db/index";
+import { writeTransaction } from "../db/write-transaction";
+import { groupsOf } from "./accounts";
+import { capAdd, checkLines, insufficientStock, planMerge, podsAtHomeFor } from "./cart-rules";
+import type { CatalogService } from "./catalog-service";
+import { ShopError } from "./errors";
+import { price } from "./pricing";
+import type { ShopContext } from "./shop-context";
+import { orTryAgainLater } from "./try-again";
+
+/** Whose cart: a customer's (also when an agent acts for them), or an anonymous shopper's, known only by its guid. */
+export type CartOwner = { customerId: string } | "anonymous";
+
+/** One add's outcome, as OCC's cart modification reports it. */
+export interface LineOutcome {
+  entryNumber: number;
+  statusCode: CartModificationStatus;
+  quantityAdded: number;
+  quantity: number;
+}
+
+export interface CartAdd {
+  cart: Cart;
+  outcomes: LineOutcome[];
+}
+
+export const cartNotFound = () =>
+  new ShopError("notFound", { type: "CartError", reason: "notFound", subject: "cartGuid", subjectType: "cart", message: "Cart not found." });
+
+const entryNotFound = () =>
+  new ShopError("notFound", {
+    type: "CartEntryError",
+    reason: "notFound",
+    subject: "entryNumber",
+    subjectType: "cartEntry",
+    message: "This cart has no such entry.",
+  });
+
+/** 128 random bits: an anonymous cart's guid is its only key, so it must not be guessable. */
+const newGuid = () => randomBytes(16).toString("hex");
+/** A reference for shoppers and customer service; carts are never found by it. */
+const newCode = () => String(randomInt(10_000_000, 100_000_000));
+
+/** The cart's products changed between the plain read before a write and the write itself. */
+class ProductsNeeded extends Error {
+  constructor(readonly codes: readonly string[]) {
+    super("product views needed for cart lines");
+  }
+}
+
+/**
+ * Carts: anonymous ones by guid, a customer's one open cart per site. Every write is one write
+ * transaction that locks the cart first, so writers of one cart take turns. Prices are never
+ * stored: each read prices the lines from the catalog for the owner's price groups, so a price
+ * change or a new membership shows on the next read.
+ */
+export class CartService {
+  constructor(private readonly deps: { db: Db; catalog: CatalogService }) {}
+
+  /** Adds lines (creating the cart when no guid is given); all of them or, with an error, none. */
+  async add(ctx: ShopContext, owner: CartOwner, cartGuid: string | undefined, lines: readonly CartLineRequest[]): Promise<CartAdd> {
+    const wanted = lines.map((l) => ({ ...l, pods: podsAtHomeFor(l.entryType, l.podsAtHomeQty) }));
+    // The cart first: a guid that is not the caller's answers the same whatever the products are.
+    if (cartGuid) {
+      const known = await findCartByGuid(this.deps.db, cartGuid);
+      if (!known || !owns(known, ctx, owner)) throw cartNotFound();
+    }
+    const priced = await this.pricedFor(ctx, owner);
+    const products = await this.sellable(priced, [...new Set(wanted.map((l) => l.productCode))]);
+    for (const line of wanted) if (!products.has(line.productCode)) throw await this.whyNotSellable(priced, line.productCode);
+
+    const { db } = this.deps;
+    const outcome = await orTryAgainLater(() =>
+      writeTransaction(db, async (trx) => {
+        const now = new Date().toISOString();
+        const cart = await this.cartForWrite(trx, ctx, owner, cartGuid);
+        const entries = await cartEntries(trx, cart.id);
+        const stock = await stockLevels(
+          trx,
+          wanted.map((l) => l.productCode),
+        );
+        const outcomes: LineOutcome[] = [];
+        for (const line of wanted) {
+          const existing = entries.find((e) => e.product_code === line.productCode && e.entry_type === line.entryType);
+          const others = entries.filter((e) => e.product_code === line.productCode && e !== existing).reduce((sum, e) => sum + e.quantity, 0);
+          const cap = withSubject(line.productCode, () =>
+            capAdd({ current: existing?.quantity ?? 0, requested: line.qty, otherLinesOfProduct: others, stock: stock.get(line.productCode) ?? 0 }),
+          );
+          let entryNumber: number;
+          if (existing) {
+            existing.quantity = cap.quantity;
+            existing.pods_at_home_qty = line.pods ?? existing.pods_at_home_qty;
+            await updateCartEntry(trx, existing.id, { quantity: existing.quantity, pods_at_home_qty: existing.pods_at_home_qty }, now);
+            entryNumber = existing.entry_number;
+          } else {
+            const row = await insertCartEntry(
+              trx,
+              { cart_id: cart.id, product_code: line.productCode, entry_type: line.entryType, quantity: cap.quantity, pods_at_home_qty: line.pods },
+              now,
+            );
+            entries.push(row);
+            entryNumber = row.entry_number;
+          }
+          outcomes.push({ entryNumber, statusCode: cap.statusCode, quantityAdded: cap.added, quantity: cap.quantity });
+        }
+        await touchCart(trx, cart.id, now);
+        return { cart, outcomes };
+      }),
+    );
+    return { cart: await this.view(priced, outcome.cart), outcomes: outcome.outcomes };
+  }
+
+  /** An open cart of this owner on this site; any other guid is unknown to them (404). */
+  async read(ctx: ShopContext, owner: CartOwner, guid: string): Promise<Cart> {
+    const cart = await findCartByGuid(this.deps.db, guid);
+    if (!cart || !owns(cart, ctx, owner)) throw cartNotFound();
+    return this.view(await this.pricedFor(ctx, owner), cart);
+  }
+
+  /** The customer's open cart on this site; 404 while they have none. */
+  async current(ctx: ShopContext, customerId: string): Promise<Cart> {
+    const cart = await findOpenCartOf(this.deps.db, customerId, ctx.site);
+    if (!cart) throw cartNotFound();
+    return this.view(await this.pricedFor(ctx, { customerId }), cart);
+  }
+
+  /** A line's new quantity; 0 removes it. More units than the stock allows are refused, fewer always allowed. */
+  async update(ctx: ShopContext, owner: CartOwner, request: UpdateCartRequest): Promise<Cart> {
+    const priced = await this.pricedFor(ctx, owner);
+    return this.changeEntry(priced, owner, request.cartGuid, request.entryNumber, async (trx, entry, entries) => {
+      if (request.qty === 0) return deleteCartEntry(trx, entry.id);
+      if (request.qty > entry.quantity) {
+        const products = await this.sellable(priced, [entry.product_code]);
+        if (!products.has(entry.product_code)) throw await this.whyNotSellable(priced, entry.product_code);
+        const stock = (await stockLevels(trx, [entry.product_code])).get(entry.product_code) ?? 0;
+        const others = entries.filter((e) => e.product_code === entry.product_code && e.id !== entry.id).reduce((sum, e) => sum + e.quantity, 0);
+        const room = Math.max(0, stock - others);
+        if (request.qty > room) throw insufficientStock(Math.max(0, room - entry.quantity), entry.product_code);
+      }
+      await updateCartEntry(trx, entry.id, { quantity: request.qty, pods_at_home_qty: entry.pods_at_home_qty }, new Date().toISOString());
+    });
+  }
+
+  /** Removes an auto-delivery line; a one-off line is removed with updateCart instead. */
+  async removeRecurringEntry(ctx: ShopContext, owner: CartOwner, request: RemoveAdEntryRequest): Promise<Cart> {
+    const priced = await this.pricedFor(ctx, owner);
+    return this.changeEntry(priced, owner, request.cartGuid, request.entryNumber, async (trx, entry) => {
+      if (!RECURRING_ENTRY_TYPES.includes(entry.entry_type)) {
+        throw new ShopError("invalid", {
+          type: "CartEntryError",
+          reason: "notRecurring",
+          subject: "entryNumber",
+          message: "This entry is not an auto-delivery item; change its quantity to 0 to remove it.",
+        });
+      }
+      await deleteCartEntry(trx, entry.id);
+    });
+  }
+
+  /**
+   * At sign-in: the anonymous cart joins the customer's open cart (created when there is none),
+   * in one transaction. Lines of the same product and entry type are summed, then capped at the
+   * line maximum and the stock; products no longer sold are left out. The anonymous cart is
+   * marked merged and can no longer be read or changed.
+   */
+  async merge(ctx: ShopContext, customerId: string, anonymousGuid: string): Promise<MergedCart> {
+    const owner: CartOwner = { customerId };
+    const priced = await this.pricedFor(ctx, owner);
+    const anonymous = await findCartByGuid(this.deps.db, anonymousGuid);
+    if (!anonymous || !owns(anonymous, ctx, "anonymous")) throw cartNotFound();
+    const member = await findOpenCartOf(this.deps.db, customerId, ctx.site);
+    const codes = new Set(
+      [...(await cartEntries(this.deps.db, anonymous.id)), ...(member ? await cartEntries(this.deps.db, member.id) : [])].map((e) => e.product_code),
+    );
+    let products = await this.sellable(priced, [...codes]);
+    for (;;) {
+      try {
+        const outcome = await orTryAgainLater(() =>
+          writeTransaction(this.deps.db, async (trx) => {
+            const now = new Date().toISOString();
+            const anon = await lockCartByGuid(trx, anonymousGuid);
+            if (!anon || !owns(anon, ctx, "anonymous")) throw cartNotFound();
+            const mine = await lockOpenCartOf(trx, newCartRow(ctx, customerId, now));
+            const [anonLines, memberLines] = [await cartEntries(trx, anon.id), await cartEntries(trx, mine.id)];
+            const unseen = [...anonLines, ...memberLines].map((e) => e.product_code).filter((c) => !codes.has(c));
+            if (unseen.length) throw new ProductsNeeded(unseen);
+            const stock = await stockLevels(
+              trx,
+              anonLines.map((e) => e.product_code),
+            );
+            const plan = planMerge(
+              memberLines.map(lineOf),
+              anonLines.map((e) => ({ ...lineOf(e), podsAtHomeQty: e.pods_at_home_qty })),
+              (code) => (products.has(code) ? (stock.get(code) ?? 0) : undefined),
+            );
+            for (const line of plan.lines) {
+              const existing = memberLines.find((e) => e.product_code === line.productCode && e.entry_type === line.entryType);
+              if (existing) {
+                await updateCartEntry(trx, existing.id, { quantity: line.quantity, pods_at_home_qty: existing.pods_at_home_qty ?? line.podsAtHomeQty }, now);
+              } else {
+                await insertCartEntry(
+                  trx,
+                  {
+                    cart_id: mine.id,
+                    product_code: line.productCode,
+                    entry_type: line.entryType,
+                    quantity: line.quantity,
+                    pods_at_home_qty: line.podsAtHomeQty,
+                  },
+                  now,
+                );
+              }
+            }
+            await touchCart(trx, anon.id, now, "merged");
+            await touchCart(trx, mine.id, now);
+            return { cart: mine, changes: plan.changes };
+          }),
+        );
+        return { cart: await this.view(priced, outcome.cart), changes: outcome.changes };
+      } catch (err) {
+        // A line was added between the read above and the transaction: read its product, then start over.
+        if (!(err instanceof ProductsNeeded)) throw err;
+        for (const code of err.codes) codes.add(code);
+        products = await this.sellable(priced, [...codes]);
+      }
+    }
+  }
+
+  /** What checkout would have to change (stock, line maximum, products no longer sold); asking changes nothing. */
+  async validate(ctx: ShopContext, owner: CartOwner, guid: string): Promise<CartValidation> {
+    const row = await findCartByGuid(this.deps.db, guid);
+    if (!row || !owns(row, ctx, owner)) throw cartNotFound();
+    const priced = await this.pricedFor(ctx, owner);
+    const entries = await cartEntries(this.deps.db, row.id);
+    const products = await this.sellable(priced, [...new Set(entries.map((e) => e.product_code))]);
+    const stock = await stockLevels(
+      this.deps.db,
+      entries.map((e) => e.product_code),
+    );
+    const changes = checkLines(entries.map(lineOf), (code) => (products.has(code) ? (stock.get(code) ?? 0) : undefined));
+    return { valid: changes.length === 0, cart: buildCart(priced, row, entries, products), changes };
+  }
+
+  /** Runs `change` on one entry of the owner's cart inside a write transaction, then answers the cart. */
+  private async changeEntry(
+    priced: ShopContext,
+    owner: CartOwner,
+    guid: string,
+    entryNumber: number,
+    change: (trx: Db, entry: CartEntryRow, entries: CartEntryRow[]) => Promise<void>,
+  ): Promise<Cart> {
+    const cart = await orTryAgainLater(() =>
+      writeTransaction(this.deps.db, async (trx) => {
+        const cart = await this.cartForWrite(trx, priced, owner, guid);
+        const entries = await cartEntries(trx, cart.id);
+        const entry = entries.find((e) => e.entry_number === entryNumber);
+        if (!entry) throw entryNotFound();
+        await change(trx, entry, entries);
+        await touchCart(trx, cart.id, new Date().toISOString());
+        return cart;
+      }),
+    );
+    return this.view(priced, cart);
+  }
+
+  /** The cart to write to, locked: the owner's by guid, or else a new anonymous cart or the customer's open one. */
+  private async cartForWrite(trx: Db, ctx: ShopContext, owner: CartOwner, guid: string | undefined): Promise<CartRow> {
+    if (guid) {
+      const cart = await lockCartByGuid(trx, guid);
+      if (!cart || !owns(cart, ctx, owner)) throw cartNotFound();
+      return cart;
+    }
+    const now = new Date().toISOString();
+    if (owner === "anonymous") return insertCart(trx, newCartRow(ctx, null, now));
+    return lockOpenCartOf(trx, newCartRow(ctx, owner.customerId, now));
+  }
+
+  /** The context the owner's prices are computed in: the customer's own groups, whoever asks (an agent too). */
+  private async pricedFor(ctx: ShopContext, owner: CartOwner): Promise<ShopContext> {
+    if (owner === "anonymous") return { ...ctx, userGroups: [] };
+    const customer = await findCustomer(this.deps.db, owner.customerId);
+    return { ...ctx, userGroups: customer ? groupsOf(customer) : [] };
+  }
+
+  /** The products of these codes a shopper can put in a cart on this site, priced for `priced`. */
+  private async sellable(priced: ShopContext, codes: readonly string[]): Promise<Map<string, Product>> {
+    const found = await this.deps.catalog.products(priced, codes, "DEFAULT");
+    return new Map(found.filter(isSellableItem).map((p) => [p.code, p]));
+  }
+
+  private async whyNotSellable(priced: ShopContext, code: string): Promise<ShopError> {
+    const [product] = await this.deps.catalog.products(priced, [code], "DEFAULT");
+    if (!product) {
+      return new ShopError("notFound", {
+        type: "UnknownIdentifierError",
+        subject: "productCode",
+        subjectType: "product",
+        message: `Product '${code}' is not sold on this site.`,
+      });
+    }
+    return new ShopError("invalid", {
+      type: "CartEntryError",
+      reason: "chooseVariant",
+      subject: "productCode",
+      message: `Choose a size or colour of '${product.name}' to add it to your cart.`,
+    });
+  }
+
+  private async view(priced: ShopContext, cart: CartRow): Promise<Cart> {
+    const entries = await cartEntries(this.deps.db, cart.id);
+    const products = await this.sellable(priced, [...new Set(entries.map((e) => e.product_code))]);
+    return buildCart(priced, cart, entries, products);
+  }
+}
+
+/** A product whose code names one thing to ship: not a base product that has sizes or colours to choose from. */
+function isSellableItem(product: Product): boolean {
+  return product.baseProduct !== undefined || product.variantOptions.length === 0;
+}
+
+function owns(cart: CartRow, ctx: ShopContext, owner: CartOwner): boolean {
+  return cart.site === ctx.site && cart.status === "open" && cart.customer_id === (owner === "anonymous" ? null : owner.customerId);
+}
+
+function lineOf(e: CartEntryRow) {
+  return { productCode: e.product_code, entryType: e.entry_type, quantity: e.quantity };
+}
+
+function newCartRow<C extends string | null>(ctx: ShopContext, customerId: C, now: string): NewCart & { customer_id: C } {
+  return {
+    guid: newGuid(),
+    code: newCode(),
+    site: ctx.site,
+    customer_id: customerId,
+    currency: ctx.currency,
+    status: "open" as const,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * The cart as the API shows it, priced now. Lines of products the site no longer sells (or
+ * prices) are left out of the answer and the totals; validateCart reports them.
+ */
+export function buildCart(ctx: ShopContext, cart: CartRow, rows: readonly CartEntryRow[], products: ReadonlyMap<string, Product>): Cart {
+  const money = (minor: number) => price(minor, ctx.currency, ctx.lang);
+  const entries: CartEntry[] = [];
+  for (const row of rows) {
+    const product = products.get(row.product_code);
+    if (!product) continue;
+    const unit = product.price.minor;
+    entries.push({
+      entryNumber: row.entry_number,
+      quantity: row.quantity,
+      entryType: row.entry_type,
+      podsAtHomeQty: row.pods_at_home_qty ?? undefined,
+      product: {
+        code: product.code,
+        name: product.name,
+        url: product.url,
+        image: product.images.find((i) => i.imageType === "PRIMARY")?.url,
+        packLabel: product.variantOptions.find((v) => v.code === product.code)?.packLabel,
+      },
+      basePrice: money(unit),
+      totalPrice: money(unit * row.quantity),
+      updateable: true,
+    });
+  }
+  const subTotal = entries.reduce((sum, e) => sum + e.totalPrice.minor, 0);
+  return {
+    code: cart.code,
+    guid: cart.guid,
+    entries,
+    totalItems: entries.length,
+    totalUnitCount: entries.reduce((sum, e) => sum + e.quantity, 0),
+    subTotal: money(subTotal),
+    totalDiscounts: money(0),
+    totalTax: money(0),
+    deliveryCost: money(0),
+    totalPrice: money(subTotal),
+    totalPriceWithTax: money(subTotal),
+  };
+}
+
+/** A rule's error names the product it was about. */
+function withSubject<T>(productCode: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof ShopError && err.item.type === "InsufficientStockError") throw new ShopError(err.kind, { ...err.item, subject: productCode });
+    throw err;
+  }
+}
