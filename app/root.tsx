@@ -45,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       firstName: shopper?.customer?.firstName,
       agent: !!shopper?.agent,
       actingFor: shopper?.actingFor?.name,
+      cartQuantity: shopper?.cart.quantity ?? 0,
     },
     needsConsent,
     webapp: context.webapp,

@@ -13,7 +13,7 @@ interface Props {
   navigation?: CmsComponentOf<"NavigationBar">;
   alternateLanguageUrl?: string;
   hideCommerceLinks: boolean;
-  account: { signedIn: boolean; firstName?: string };
+  account: { signedIn: boolean; firstName?: string; cartQuantity: number };
 }
 
 export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, hideCommerceLinks, account }: Props) {
@@ -41,8 +41,13 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
               ) : (
                 <a href={localePath(lang, "/login")}>{t.account}</a>
               )}
-              <a href={localePath(lang, "/cart")} className="site-header__cart">
+              <a
+                href={localePath(lang, "/cart")}
+                className="site-header__cart"
+                aria-label={account.cartQuantity > 0 ? format(t.cartCount, { n: account.cartQuantity }) : undefined}
+              >
                 {t.cart}
+                {account.cartQuantity > 0 ? <span className="site-header__count">{account.cartQuantity}</span> : null}
               </a>
             </>
           )}

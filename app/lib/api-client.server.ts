@@ -60,6 +60,8 @@ export interface ApiShopper {
   readonly agent: { userId: string } | undefined;
   /** The signed-in customer's price groups ("" for everyone else), for caches of priced answers. */
   readonly priceGroups: string;
+  /** `current`, the customer an agent serves, or `anonymous`: the {user} of users/{user}/… calls. */
+  readonly userPathId: string;
 }
 
 export interface ApiClientContext {

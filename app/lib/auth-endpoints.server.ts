@@ -6,6 +6,7 @@ import type { StorefrontContext } from "./context";
 import { FORM_BODY_LIMIT, readFormFields } from "./form-body.server";
 import { nowInSeconds } from "./auth/token-rules";
 import { getProfile, refreshTokens, requestGuestToken, requestTokens, signedInAs } from "../models/account.server";
+import { mergeCart } from "../models/cart.server";
 
 /**
  * The storefront's own auth endpoints under /api/auth and beside it: JSON for scripts and the
@@ -134,6 +135,15 @@ export async function signInWithPassword(context: StorefrontContext, email: stri
     return;
   }
   const profile = await getProfile(api, tokens.access_token);
+  const anonymousCart = shopper.cart.guid;
   await shopper.signIn(signedInAs(tokens, "storefront", profile.firstName), { rememberMe });
   shopper.setCustomerCookies(profile.customerCookies);
+  // What the shopper put in a cart before signing in joins their own cart (stock re-checked by the service).
+  if (anonymousCart) {
+    const merged = await mergeCart(api, anonymousCart, tokens.access_token).catch((err: unknown) => {
+      context.logger.warn({ err, correlationId: context.correlationId }, "cart merge at sign-in failed");
+      return undefined;
+    });
+    if (merged) await shopper.rememberCart(undefined, merged.cart.totalUnitCount);
+  }
 }

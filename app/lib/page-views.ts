@@ -36,3 +36,10 @@ export interface ListingPageView {
   sorts: SearchPage["sorts"];
   spellingSuggestion?: string;
 }
+
+/** What /cart/add answers a script (inline=1): the cart-changed event's fields, or why it failed. */
+export interface CartAddResult {
+  cartGuid?: string;
+  cartQuantity?: number;
+  error?: string;
+}

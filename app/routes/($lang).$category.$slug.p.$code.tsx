@@ -3,6 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
 import { Breadcrumbs } from "../components/ListingPage";
+import { AddToCartForm } from "../components/AddToCartForm";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { Badge, ProductSection, StockStatus } from "../components/ProductCard";
 import { BundleContents, Gallery, type GalleryImage, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
@@ -109,6 +110,7 @@ export default function ProductPage() {
   const { brand, lang, t } = useShop();
   const nonce = useNonce();
   const location = useLocation();
+  const added = new URLSearchParams(location.search).has("added");
   const soldOut = product.stock.stockLevelStatus === "outOfStock";
   const category = product.categories[0];
   return (
@@ -125,6 +127,14 @@ export default function ProductPage() {
           {memberPricingMessage ? <p className="member-note">{memberPricingMessage}</p> : null}
           <StockStatus status={product.stock.stockLevelStatus} lang={lang} />
           <VariantSelector product={product} lang={lang} />
+          {added ? (
+            <p className="notice" role="status">
+              {t.addedToCart} <a href={localePath(lang, "/cart")}>{t.viewCart}</a>
+            </p>
+          ) : null}
+          {soldOut || !product.purchasable ? null : (
+            <AddToCartForm productCode={product.baseProduct ? product.code : (product.defaultVariantCode ?? product.code)} lang={lang} />
+          )}
           <Offers product={product} lang={lang} />
           {soldOut ? (
             <section className="notify" aria-labelledby="notify-heading">

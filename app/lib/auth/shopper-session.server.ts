@@ -37,6 +37,10 @@ export interface ShopperSessionData {
   customerId: string;
   customerName: string;
   isNoboUser: boolean;
+  /** The shopper's anonymous cart (signed-in customers' carts are found by their account). */
+  cartGuid: string;
+  /** Units in the cart, for the header's count without asking the API on every page. */
+  cartQuantity: number;
   /** Set when a refresh was refused during single-step checkout: the page asks the shopper to sign in again. */
   tokenRotation: "refresh failed";
 }
@@ -243,6 +247,19 @@ export class ShopperSession {
       this.jar.set("userWasLoggedIn", "true", { maxAgeMs: 30 * DAY_MS });
       this.jar.set("userFirstName", who.firstName, { maxAgeMs: 30 * DAY_MS });
     }
+    await this.persist();
+  }
+
+  /** The cart this session adds to, and how many units it holds. */
+  get cart(): { guid: string | undefined; quantity: number } {
+    return { guid: this.session.get("cartGuid"), quantity: this.session.get("cartQuantity") ?? 0 };
+  }
+
+  /** Remembers the cart after a change (the guid only matters while the shopper is anonymous). */
+  async rememberCart(guid: string | undefined, quantity: number): Promise<void> {
+    if (guid) this.session.set("cartGuid", guid);
+    else this.session.unset("cartGuid");
+    this.session.set("cartQuantity", quantity);
     await this.persist();
   }
 

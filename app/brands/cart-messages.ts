@@ -1,0 +1,61 @@
+import type { BrandId, Lang } from "../../commerce/contract/common";
+import { localeOf } from "./messages";
+
+/** The cart page's phrases (apart from the catalog's, so shopping pages do not carry them). */
+const enUS = {
+  cartTitle: "Your cart",
+  emptyCart: "Your cart is empty.",
+  keepShopping: "Keep shopping",
+  product: "Product",
+  unitPrice: "Price",
+  quantity: "Quantity",
+  lineTotal: "Total",
+  update: "Update",
+  remove: "Remove",
+  subtotal: "Subtotal",
+  discounts: "Discounts",
+  shipping: "Shipping",
+  shippingAtCheckout: "Calculated at checkout",
+  taxes: "Taxes",
+  taxesAtCheckout: "Calculated at checkout",
+  total: "Estimated total",
+  freeShippingAway: "You're {amount} away from free shipping.",
+  freeShippingReached: "Your order ships free.",
+  autoDelivery: "Auto-delivery",
+  cartUpdated: "Your cart is updated.",
+  cartProblem: "We couldn't change your cart: {reason}",
+  cartUnavailable: "We couldn't load your cart just now. Please try again in a moment.",
+};
+
+export type CartMessages = Record<keyof typeof enUS, string>;
+
+const fr: CartMessages = {
+  cartTitle: "Votre panier",
+  emptyCart: "Votre panier est vide.",
+  keepShopping: "Continuer à magasiner",
+  product: "Produit",
+  unitPrice: "Prix",
+  quantity: "Quantité",
+  lineTotal: "Total",
+  update: "Mettre à jour",
+  remove: "Retirer",
+  subtotal: "Sous-total",
+  discounts: "Rabais",
+  shipping: "Livraison",
+  shippingAtCheckout: "Calculée à la caisse",
+  taxes: "Taxes",
+  taxesAtCheckout: "Calculées à la caisse",
+  total: "Total estimé",
+  freeShippingAway: "Plus que {amount} pour la livraison gratuite.",
+  freeShippingReached: "Votre commande est livrée gratuitement.",
+  autoDelivery: "Livraison automatique",
+  cartUpdated: "Votre panier est à jour.",
+  cartProblem: "Nous n'avons pas pu modifier votre panier\u202f: {reason}",
+  cartUnavailable: "Nous n'avons pas pu charger votre panier. Réessayez dans un moment.",
+};
+
+const dictionaries = { "en-US": enUS, "en-CA": enUS, fr } as const;
+
+export function cartMessages(lang: Lang, brand?: BrandId): CartMessages {
+  return dictionaries[localeOf(lang, brand)];
+}

@@ -1,0 +1,152 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { UpdateCartRequestSchema } from "../../commerce/contract/cart";
+import { formatMoney } from "../../commerce/contract/money";
+import { cartMessages } from "../brands/cart-messages";
+import { format } from "../brands/messages";
+import { ApiError, clientContext } from "../lib/api-client.server";
+import { shopperOf } from "../lib/account-forms.server";
+import { readFormFields } from "../lib/form-body.server";
+import { orFailedPage } from "../lib/page-errors.server";
+import { localePath } from "../lib/paths";
+import { requireLangSegment } from "../lib/route-guards.server";
+import { shopMeta, useShop } from "../lib/shop";
+import { getLayoutContent } from "../models/cms.server";
+import { getCart, updateCartEntry } from "../models/cart.server";
+
+/** The cart: lines with quantity and remove, subtotal, how far free shipping is, and the estimated total. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  requireLangSegment(params, context);
+  const api = clientContext(context);
+  const shopper = shopperOf(context);
+  const [cart, layout] = await Promise.all([orFailedPage(getCart(api, shopper.cart.guid)), getLayoutContent(api).catch(() => undefined)]);
+  // Keep the header's count true to the cart (another tab or device may have changed it).
+  const units = cart?.totalUnitCount ?? 0;
+  if (units !== shopper.cart.quantity) await shopper.rememberCart(cart && shopper.userPathId === "anonymous" ? cart.guid : undefined, units);
+  const freeFrom = Number(layout?.siteConfig["freeShipping.minimumPrice"] ?? NaN);
+  const subtotal = cart?.subTotal.minor ?? 0;
+  const freeShippingAway = Number.isFinite(freeFrom) && cart ? Math.max(0, freeFrom - subtotal) : undefined;
+  return data(
+    {
+      cart,
+      freeShippingAway: freeShippingAway === undefined ? undefined : formatMoney(freeShippingAway, context.brand.currency, context.lang),
+      freeShippingReached: freeShippingAway === 0,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireLangSegment(params, context);
+  const form = await readFormFields(request);
+  const shopper = shopperOf(context);
+  const parsed = UpdateCartRequestSchema.safeParse({ ...form, qty: form.intent === "remove" ? "0" : form.qty });
+  const t = cartMessages(context.lang, context.brand.id);
+  if (!parsed.success) {
+    const reason = parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ");
+    return data({ error: format(t.cartProblem, { reason }) }, { status: 400 });
+  }
+  try {
+    const cart = await updateCartEntry(clientContext(context), parsed.data.cartGuid, parsed.data.entryNumber, parsed.data.qty);
+    await shopper.rememberCart(shopper.userPathId === "anonymous" ? cart.guid : undefined, cart.totalUnitCount);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
+    return data({ error: format(t.cartProblem, { reason: err.message }) }, { status: err.status });
+  }
+  return redirect(`${localePath(context.lang, "/cart")}?updated=1`, 303);
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { lang, brand } = shopMeta(matches);
+  return [{ title: cartMessages(lang, brand?.id).cartTitle }, { name: "robots", content: "noindex" }];
+};
+
+export default function CartPage() {
+  const { cart, freeShippingAway, freeShippingReached } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>();
+  const { lang, brand } = useShop();
+  const t = cartMessages(lang, brand.id);
+  if (!cart || cart.entries.length === 0) {
+    return (
+      <div className="cart-page">
+        <h1>{t.cartTitle}</h1>
+        <p>{t.emptyCart}</p>
+        <Link to={localePath(lang, "/")} className="button">
+          {t.keepShopping}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="cart-page">
+      <h1>{t.cartTitle}</h1>
+      {problem?.error ? (
+        <p className="form-error" role="alert">
+          {problem.error}
+        </p>
+      ) : null}
+      {freeShippingReached ? (
+        <p className="notice">{t.freeShippingReached}</p>
+      ) : freeShippingAway ? (
+        <p className="notice">{format(t.freeShippingAway, { amount: freeShippingAway })}</p>
+      ) : null}
+      <table className="cart-table">
+        <thead>
+          <tr>
+            <th scope="col">{t.product}</th>
+            <th scope="col">{t.unitPrice}</th>
+            <th scope="col">{t.quantity}</th>
+            <th scope="col">{t.lineTotal}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cart.entries.map((e) => (
+            <tr key={e.entryNumber}>
+              <td>
+                <a href={localePath(lang, e.product.url)}>{e.product.name}</a>
+                {e.product.packLabel ? <span className="cart-table__pack"> · {e.product.packLabel}</span> : null}
+                {e.entryType !== "STD" ? <span className="badge">{t.autoDelivery}</span> : null}
+              </td>
+              <td>{e.basePrice.formattedValue}</td>
+              <td>
+                <Form method="post" className="cart-table__qty">
+                  <input type="hidden" name="cartGuid" value={cart.guid} />
+                  <input type="hidden" name="entryNumber" value={e.entryNumber} />
+                  <label className="visually-hidden" htmlFor={`qty-${e.entryNumber}`}>
+                    {t.quantity}
+                  </label>
+                  <input id={`qty-${e.entryNumber}`} name="qty" type="number" min={1} max={24} defaultValue={e.quantity} disabled={!e.updateable} />
+                  <button type="submit" name="intent" value="update" className="button button--secondary" disabled={!e.updateable}>
+                    {t.update}
+                  </button>
+                  <button type="submit" name="intent" value="remove" className="link-button">
+                    {t.remove}
+                  </button>
+                </Form>
+              </td>
+              <td>{e.totalPrice.formattedValue}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="cart-totals">
+        <dt>{t.subtotal}</dt>
+        <dd>{cart.subTotal.formattedValue}</dd>
+        {cart.totalDiscounts.minor > 0 ? (
+          <>
+            <dt>{t.discounts}</dt>
+            <dd>−{cart.totalDiscounts.formattedValue}</dd>
+          </>
+        ) : null}
+        <dt>{t.shipping}</dt>
+        <dd>{t.shippingAtCheckout}</dd>
+        <dt>{t.taxes}</dt>
+        <dd>{t.taxesAtCheckout}</dd>
+        <dt>{t.total}</dt>
+        <dd>
+          <strong>{cart.totalPrice.formattedValue}</strong>
+        </dd>
+      </dl>
+    </div>
+  );
+}

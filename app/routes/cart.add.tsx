@@ -1,0 +1,46 @@
+import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { CartLineRequestSchema } from "../../commerce/contract/cart";
+import { ApiError, clientContext } from "../lib/api-client.server";
+import { shopperOf } from "../lib/account-forms.server";
+import { readFormFields } from "../lib/form-body.server";
+import type { CartAddResult } from "../lib/page-views";
+import { safeReturnPath } from "../lib/paths";
+import { addToCart } from "../models/cart.server";
+
+const AddFormSchema = CartLineRequestSchema.extend({ returnTo: z.string().optional(), inline: z.string().optional() });
+
+/**
+ * POST /cart/add from a product page, a product tile or the compare table. Without JavaScript the
+ * shopper returns to the page with ?added= (a banner says so); with it, the form posts inline and
+ * the page shows a snackbar and dispatches the cart-changed event.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readFormFields(request);
+  const parsed = AddFormSchema.safeParse(form);
+  const inline = form.inline === "1";
+  const back = new URL(safeReturnPath(form.returnTo), "http://x");
+  if (!parsed.success) {
+    const error = parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ");
+    return data<CartAddResult>({ error }, { status: 400 });
+  }
+  const shopper = shopperOf(context);
+  try {
+    const { productCode, qty, entryType, podsAtHomeQty } = parsed.data;
+    const added = await addToCart(clientContext(context), { productCode, qty, entryType, podsAtHomeQty }, shopper.cart.guid);
+    // A signed-in customer's cart is found by their account; only an anonymous one needs its guid.
+    await shopper.rememberCart(shopper.userPathId === "anonymous" ? added.cartGuid : undefined, added.cartQuantity);
+    if (inline) return data<CartAddResult>({ cartGuid: added.cartGuid, cartQuantity: added.cartQuantity });
+    back.searchParams.set("added", productCode);
+    return redirect(`${back.pathname}${back.search}`, 303);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
+    if (inline) return data<CartAddResult>({ error: err.message }, { status: err.status });
+    back.searchParams.set("cartError", err.errors[0]?.type ?? "CartError");
+    return redirect(`${back.pathname}${back.search}`, 303);
+  }
+}
+
+export function loader() {
+  return redirect("/cart", 303);
+}
