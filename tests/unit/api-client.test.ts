@@ -118,6 +118,7 @@ describe("calls flagged for a bearer token", () => {
       actingFor: undefined,
       agent: undefined,
       priceGroups: "",
+      userPathId: "current",
     };
   };
 
