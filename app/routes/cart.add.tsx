@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { CartLineRequestSchema } from "../../commerce/contract/cart";
 import { ApiError, clientContext } from "../lib/api-client.server";
@@ -9,6 +9,9 @@ import { safeReturnPath } from "../lib/paths";
 import { addToCart } from "../models/cart.server";
 
 const AddFormSchema = CartLineRequestSchema.extend({ returnTo: z.string().optional(), inline: z.string().optional() });
+
+/** A resource route answers a Response of its own (data() keeps its status only on page routes). */
+const answer = (result: CartAddResult, status = 200) => Response.json(result, { status, headers: { "Cache-Control": "private, no-store" } });
 
 /**
  * POST /cart/add from a product page, a product tile or the compare table. Without JavaScript the
@@ -21,8 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const inline = form.inline === "1";
   const back = new URL(safeReturnPath(form.returnTo), "http://x");
   if (!parsed.success) {
-    const error = parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ");
-    return data<CartAddResult>({ error }, { status: 400 });
+    const error = `The cart could not take that: ${parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}.`;
+    return inline ? answer({ error }, 400) : new Response(error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const shopper = shopperOf(context);
   try {
@@ -30,12 +33,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const added = await addToCart(clientContext(context), { productCode, qty, entryType, podsAtHomeQty }, shopper.cart.guid);
     // A signed-in customer's cart is found by their account; only an anonymous one needs its guid.
     await shopper.rememberCart(shopper.userPathId === "anonymous" ? added.cartGuid : undefined, added.cartQuantity);
-    if (inline) return data<CartAddResult>({ cartGuid: added.cartGuid, cartQuantity: added.cartQuantity });
+    if (inline) return answer({ cartGuid: added.cartGuid, cartQuantity: added.cartQuantity });
     back.searchParams.set("added", productCode);
     return redirect(`${back.pathname}${back.search}`, 303);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
-    if (inline) return data<CartAddResult>({ error: err.message }, { status: err.status });
+    if (inline) return answer({ error: err.message }, err.status);
     back.searchParams.set("cartError", err.errors[0]?.type ?? "CartError");
     return redirect(`${back.pathname}${back.search}`, 303);
   }

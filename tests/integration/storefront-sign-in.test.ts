@@ -181,3 +181,30 @@ describe("an expired access token", () => {
     expect(live.revoked_at).toBeNull();
   });
 });
+
+describe("the cart in the storefront", () => {
+  it("adds from a product page without JavaScript, shows the line and the count, and joins the customer's cart at sign-in", async () => {
+    const added = await post("/cart/add", { productCode: "5001-SMRG-KC-24", qty: "2", returnTo: PRODUCT });
+    expect(added.status).toBe(303);
+    expect(added.headers.get("location")).toBe(`${PRODUCT}?added=5001-SMRG-KC-24`);
+    const cookie = cookiesFrom(added);
+    const cart = await (await fetch(`${store.url}/cart`, { headers: { Cookie: cookie } })).text();
+    expect(cart).toContain("Breakfast Blend, 24 ct K-Cup pods");
+    expect(cart).toMatch(/site-header__count">2</);
+    expect(cart).toContain("<strong>$35.98</strong>");
+    expect(cart).toMatch(/away from free shipping/);
+
+    const signedIn = await post("/login", { email: "demo.employee@example.com", password: DEMO_PASSWORD, returnTo: "/cart" }, cookie);
+    expect(signedIn.status).toBe(303);
+    const memberCart = await (await fetch(`${store.url}/cart`, { headers: { Cookie: cookiesFrom(signedIn, cookie) } })).text();
+    expect(memberCart).toContain("Breakfast Blend, 24 ct K-Cup pods");
+    expect(memberCart).toMatch(/site-header__count">2</);
+  });
+
+  it("refuses a malformed quantity with a readable 400 and adds nothing", async () => {
+    const res = await post("/cart/add", { productCode: "5001-SMRG-KC-24", qty: "lots", inline: "1" });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.text())).toContain("whole number");
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("SESSION="))).toBe(false);
+  });
+});
