@@ -231,7 +231,8 @@ export function buildCatalog(): Rows {
         { product_code: v.code, currency: "USD", user_group: "", kind: "list", value: v.usd },
         { product_code: v.code, currency: "CAD", user_group: "", kind: "list", value: cad },
       );
-      // Every sixth variant is on sale (15 % off); members (perks group) save 5 % on beverages.
+      // Every sixth variant is on sale (15 % off); members (perks group) save 5 % on beverages;
+      // employees (employee price group) pay 20 % less on everything.
       if (n % 6 === 2) {
         rows.price.push(
           { product_code: v.code, currency: "USD", user_group: "", kind: "discount", value: Math.round(v.usd * 0.85) },
@@ -250,6 +251,10 @@ export function buildCatalog(): Rows {
           { product_code: v.code, currency: "CAD", user_group: "perks", kind: "personalized", value: Math.round(cad * 0.95) },
         );
       }
+      rows.price.push(
+        { product_code: v.code, currency: "USD", user_group: "employee", kind: "personalized", value: Math.round(v.usd * 0.8) },
+        { product_code: v.code, currency: "CAD", user_group: "employee", kind: "personalized", value: Math.round(cad * 0.8) },
+      );
       if (base.flags.includes("isFiftyPercentCampaignEligible")) {
         rows.price.push(
           { product_code: v.code, currency: "USD", user_group: "", kind: "campaign", value: Math.round(v.usd * 0.5) },

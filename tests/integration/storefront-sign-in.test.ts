@@ -119,6 +119,9 @@ describe("caching and member prices", () => {
     const [listPrice, memberPrice] = [price(await anonymous.text()), price(await member.text())];
     expect(listPrice).toBe("$17.99");
     expect(memberPrice).not.toBe(listPrice);
+    // An employee's price group has prices of its own.
+    const employee = await fetch(`${store.url}${PRODUCT}`, { headers: { Cookie: await signIn("demo.employee@example.com") } });
+    expect(price(await employee.text())).toBe("$14.39");
     // And the anonymous page after that is still the list price (no member price leaked into a cache).
     expect(price(await (await fetch(`${store.url}${PRODUCT}`)).text())).toBe(listPrice);
   });
