@@ -179,7 +179,7 @@ const CONTENT_TYPES = [
 
 function hostileBody(g: ReturnType<typeof generator>, contentType: string): string {
   const field = () =>
-    `${encodeURIComponent(g.pick(["email", "productCode", "consent", "returnTo", "lang", "site", "intent", "_data", "__proto__[x]", "a[b][c]"]))}=${g.pick(QUERY_VALUES)}`;
+    `${encodeURIComponent(g.pick(["email", "productCode", "qty", "cartGuid", "entryType", "podsAtHomeQty", "consent", "returnTo", "lang", "site", "intent", "_data", "__proto__[x]", "a[b][c]"]))}=${g.pick(QUERY_VALUES)}`;
   switch (g.pick(["form", "json", "broken", "xml", "multipart", "big", "empty"])) {
     case "form":
       return Array.from({ length: 1 + Math.floor(g.next() * 5) }, field).join("&");
@@ -188,6 +188,15 @@ function hostileBody(g: ReturnType<typeof generator>, contentType: string): stri
         email: g.pick(QUERY_VALUES),
         productCode: g.pick(QUERY_VALUES),
         stockLevel: g.pick([5, -1, "x", null, 1e20, {}]),
+        // The cart's fields: quantities, guids, entry types and numbers as shoppers and scripts send them.
+        qty: g.pick([1, 0, -1, 24, 25, 1.5, "3", "", "x", null, 1e20, [], {}]),
+        entryType: g.pick(["STD", "ADC", "ADCF", "ADF", "", "std", 3, null]),
+        podsAtHomeQty: g.pick(["", "12", "x", -1, 1e9, null]),
+        cartGuid: g.pick(["", "0".repeat(32), "f".repeat(32), "x", g.pick(QUERY_VALUES)]),
+        anonymousCartGuid: g.pick(["0".repeat(32), "", "x"]),
+        entryNumber: g.pick([0, 1, -1, "0", "x", 1e20, null]),
+        entries: g.pick([[], [{ productCode: "5001-SMRG-KC-24", qty: 2 }], "x", [null], Array(30).fill({ productCode: "x" })]),
+        price: g.pick([0, -1, "free"]),
         nested: { __proto__: { polluted: true } },
       });
     case "broken":
@@ -237,7 +246,7 @@ function requestText(g: ReturnType<typeof generator>, apiPaths: string[]): { lab
       .replace(/\{brand\}|:brand/g, () => (g.chance(0.8) ? g.pick(["usb2c", "cab2c", "usafh"]) : g.pick(BRANDS)))
       .replace(/\{[^}]+\}|:[a-zA-Z]+/g, () => g.pick(HOSTILE_TEXT));
     method = g.chance(0.7)
-      ? template.includes("alertMe") || template.includes("newsletter")
+      ? template.includes("alertMe") || template.includes("newsletter") || /ToCart|updateCart|FromAdCart|carts\/merge/.test(template)
         ? "POST"
         : template.includes("/stock/")
           ? "PUT"
