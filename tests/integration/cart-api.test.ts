@@ -183,6 +183,9 @@ describe.each(DIALECTS)("cart API on %s", (dialect) => {
         const refused = await add({ productCode: code, qty: 1, cartGuid: capped.cartGuid });
         expect(refused.status).toBe(400);
         expect(refused.body.errors![0]).toMatchObject({ type: "InsufficientStockError", availableQuantity: 0, subject: code });
+        const over = await json(await call("POST", "/usb2c/users/anonymous/updateCart", undefined, { cartGuid: capped.cartGuid, entryNumber: 0, qty: 5 }));
+        expect(over.status).toBe(400);
+        expect(over.body.errors![0]).toMatchObject({ type: "InsufficientStockError", availableQuantity: 0 });
         expect(await counts()).toEqual(before);
 
         // Checkout's check: the stock fell below what the cart holds.
