@@ -157,11 +157,20 @@ export class CartService {
   /** A line's new quantity; 0 removes it. More units than the stock allows are refused, fewer always allowed. */
   async update(ctx: ShopContext, owner: CartOwner, request: UpdateCartRequest): Promise<Cart> {
     const priced = await this.pricedFor(ctx, owner);
+    // Whether the product is still sold is read before the transaction: product views come through
+    // the pool, which on SQLite must not be asked while the transaction holds its one connection.
+    const known = await findCartByGuid(this.deps.db, request.cartGuid);
+    if (!known || !owns(known, ctx, owner)) throw cartNotFound();
+    const before = (await cartEntries(this.deps.db, known.id)).find((e) => e.entry_number === request.entryNumber);
+    if (!before) throw entryNotFound();
+    if (request.qty > before.quantity && !(await this.sellable(priced, [before.product_code])).has(before.product_code)) {
+      throw await this.whyNotSellable(priced, before.product_code);
+    }
     return this.changeEntry(priced, owner, request.cartGuid, request.entryNumber, async (trx, entry, entries) => {
       if (request.qty === 0) return deleteCartEntry(trx, entry.id);
+      // The line was removed and its number reused in between: it is not the line the shopper meant.
+      if (entry.product_code !== before.product_code || entry.entry_type !== before.entry_type) throw entryNotFound();
       if (request.qty > entry.quantity) {
-        const products = await this.sellable(priced, [entry.product_code]);
-        if (!products.has(entry.product_code)) throw await this.whyNotSellable(priced, entry.product_code);
         const stock = (await stockLevels(trx, [entry.product_code])).get(entry.product_code) ?? 0;
         const others = entries.filter((e) => e.product_code === entry.product_code && e.id !== entry.id).reduce((sum, e) => sum + e.quantity, 0);
         const room = Math.max(0, stock - others);

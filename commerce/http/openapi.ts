@@ -30,6 +30,18 @@ import {
   TokenRequestSchema,
   TokenResponseSchema,
 } from "../contract/auth";
+import {
+  AddProductsToCartRequestSchema,
+  AddToCartRequestSchema,
+  CartModificationListSchema,
+  CartModificationSchema,
+  CartSchema,
+  CartValidationSchema,
+  MergeCartRequestSchema,
+  MergedCartSchema,
+  RemoveAdEntryRequestSchema,
+  UpdateCartRequestSchema,
+} from "../contract/cart";
 import { ApiErrorBodySchema } from "../contract/common";
 import { MediaSetSchema, ProductListSchema, ProductSchema, StockAlertRequestSchema, StockAlertResultSchema, StockUpdateSchema } from "../contract/product";
 import { CategoryPageSchema, SearchPageSchema, SearchRequestSchema, SuggestionsSchema } from "../contract/search";
@@ -61,6 +73,34 @@ const userOperation = (summary: string, extra: Record<string, unknown>, ok: Reco
   parameters: [brandParam, userParam, correlationHeader],
   ...extra,
   responses: { ...ok, 400: errors, 401: unauthorized, 404: { description: "No such user for this caller (UnknownIdentifierError)", content: errors.content } },
+});
+
+const cartUserParam = {
+  name: "user",
+  in: "path",
+  required: true,
+  description: "`anonymous` (a guest's cart, known by its guid), `current` (the signed-in customer) or a customer id (agents of the brand)",
+  schema: { type: "string" },
+};
+const cartGuidParam = { name: "cartGuid", in: "path", required: true, schema: { type: "string", pattern: "^[0-9a-f]{32}$" } };
+const cartErrors = {
+  400: {
+    description: "Invalid input (ValidationError), not enough stock (InsufficientStockError with availableQuantity), line maximum (CartEntryError)",
+    content: errors.content,
+  },
+  401: unauthorized,
+  404: {
+    description: "No such cart for this caller (CartError, reason notFound), entry (CartEntryError) or product (UnknownIdentifierError)",
+    content: errors.content,
+  },
+  503: { description: "The store is busy; try again (ServiceUnavailableError)", headers: { "Retry-After": retryAfter }, content: errors.content },
+};
+const cartOperation = (summary: string, parameters: unknown[], body: z.ZodType | undefined, answer: z.ZodType) => ({
+  summary,
+  security: [{}, ...bearer],
+  parameters,
+  ...(body ? { requestBody: { required: true, content: { ...json(body), "application/x-www-form-urlencoded": json(body)["application/json"] } } } : {}),
+  responses: { 200: { description: "OK (never cached)", content: json(answer) }, ...cartErrors },
 });
 
 /** The OAuth2 token endpoint lives outside /rest/v2, so it names its own server. */
@@ -155,6 +195,66 @@ const DETAILED: Record<string, Record<string, unknown>> = {
     requestBody: { required: true, content: json(ResetPasswordRequestSchema) },
     responses: { 200: { description: "Changed", content: json(StatusSchema) }, 400: errors },
   },
+  "post /{brand}/users/{user}/addProductToCart": cartOperation(
+    "Add a product (STD, or auto-delivery ADC/ADCF/ADF). Without cartGuid a guest gets a new cart and a customer their open one. The add is capped at the stock (statusCode lowStock) and at 24 units a line (maxOrderQuantityExceeded); an add of nothing is refused. Prices are the service's: a price in the body is ignored. couponCode is accepted and not applied yet",
+    [brandParam, ...locale, cartUserParam],
+    AddToCartRequestSchema,
+    CartModificationSchema,
+  ),
+  "post /{brand}/users/{user}/addProductsToCart": cartOperation(
+    "Add up to 20 products at once, each as addProductToCart would; all of them or, with an error, none",
+    [brandParam, ...locale, cartUserParam],
+    AddProductsToCartRequestSchema,
+    CartModificationListSchema,
+  ),
+  "post /{brand}/users/{user}/updateCart": cartOperation(
+    "Set a line's quantity (0 removes it); more units than the stock allows are refused",
+    [brandParam, ...locale, cartUserParam],
+    UpdateCartRequestSchema,
+    CartSchema,
+  ),
+  "post /{brand}/removeEntryFromAdCart": cartOperation(
+    "Remove an auto-delivery line from the caller's cart (a signed-in customer's own, else a guest's by guid)",
+    [brandParam, ...locale],
+    RemoveAdEntryRequestSchema,
+    CartSchema,
+  ),
+  "post /{brand}/users/{user}/removeEntryFromAdCart": cartOperation(
+    "Remove an auto-delivery line from this user's cart",
+    [brandParam, ...locale, cartUserParam],
+    RemoveAdEntryRequestSchema,
+    CartSchema,
+  ),
+  "get /{brand}/users/{user}/carts/current": cartOperation(
+    "The customer's open cart, priced now for their groups; 404 while they have none",
+    [brandParam, ...locale, cartUserParam],
+    undefined,
+    CartSchema,
+  ),
+  "get /{brand}/users/{user}/carts/{cartGuid}": cartOperation(
+    "A cart by guid, priced now for its owner's groups. Another shopper's, another brand's or a merged cart answers 404 like an unknown guid",
+    [brandParam, ...locale, cartUserParam, cartGuidParam],
+    undefined,
+    CartSchema,
+  ),
+  "get /{brand}/users/{user}/carts/{cartGuid}/validate": cartOperation(
+    "What checkout would have to change (stock, line maximum, products no longer sold); asking changes nothing",
+    [brandParam, ...locale, cartUserParam, cartGuidParam],
+    undefined,
+    CartValidationSchema,
+  ),
+  "get /{brand}/cart/validateCart": cartOperation(
+    "validateCart for the caller's cart (a signed-in customer's own, else a guest's by guid)",
+    [brandParam, ...locale, { name: "cartGuid", in: "query", required: true, schema: { type: "string", pattern: "^[0-9a-f]{32}$" } }],
+    undefined,
+    CartValidationSchema,
+  ),
+  "post /{brand}/users/{user}/carts/merge": cartOperation(
+    "At sign-in: the guest cart joins the customer's open cart in one transaction (same product and entry type summed, capped at stock and 24 a line, products no longer sold left out); the guest cart can no longer be used. Answers the cart and what changed",
+    [brandParam, ...locale, userParam],
+    MergeCartRequestSchema,
+    MergedCartSchema,
+  ),
   "get /{brand}/users/{user}": userOperation(
     "The customer's profile and the cookies the storefront writes from it",
     {},

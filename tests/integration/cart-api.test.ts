@@ -67,6 +67,14 @@ describe.each(DIALECTS)("cart API on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     await db().insertInto("listing_change").values({ listing_id: listing.id }).execute();
   };
+  /** Earlier tests leave carts behind; a test that counts a member's lines starts from none. */
+  const withoutCarts = async (email: string) => {
+    const customer = await db().selectFrom("customer").select("id").where("email", "=", email).where("site", "=", "usb2c").executeTakeFirstOrThrow();
+    const carts = db().selectFrom("cart").select("id").where("customer_id", "=", customer.id);
+    await db().deleteFrom("cart_entry").where("cart_id", "in", carts).execute();
+    await db().deleteFrom("cart").where("customer_id", "=", customer.id).execute();
+    return customer;
+  };
   const setStock = (code: string, level: number) => db().updateTable("stock").set({ level }).where("product_code", "=", code).execute();
 
   /**
@@ -186,6 +194,9 @@ describe.each(DIALECTS)("cart API on %s", (dialect) => {
         const refused = await add({ productCode: code, qty: 1, cartGuid: capped.cartGuid });
         expect(refused.status).toBe(400);
         expect(refused.body.errors![0]).toMatchObject({ type: "InsufficientStockError", availableQuantity: 0, subject: code });
+        const over = await json(await call("POST", "/usb2c/users/anonymous/updateCart", undefined, { cartGuid: capped.cartGuid, entryNumber: 0, qty: 5 }));
+        expect(over.status).toBe(400);
+        expect(over.body.errors![0]).toMatchObject({ type: "InsufficientStockError", availableQuantity: 0 });
         expect(await counts()).toEqual(before);
 
         // Checkout's check: the stock fell below what the cart holds.
@@ -344,15 +355,7 @@ describe.each(DIALECTS)("cart API on %s", (dialect) => {
 
     it("first adds of a member at once make one cart", async () => {
       const [code] = await plainVariants(1);
-      const customer = await db()
-        .selectFrom("customer")
-        .select("id")
-        .where("email", "=", "demo.customer@example.com")
-        .where("site", "=", "usb2c")
-        .executeTakeFirstOrThrow();
-      const carts = db().selectFrom("cart").select("id").where("customer_id", "=", customer.id);
-      await db().deleteFrom("cart_entry").where("cart_id", "in", carts).execute();
-      await db().deleteFrom("cart").where("customer_id", "=", customer.id).execute();
+      const customer = await withoutCarts("demo.customer@example.com");
       const token = await signIn("demo.customer@example.com");
       const answers = await Promise.all(Array.from({ length: 5 }, () => add({ productCode: code }, "current", token)));
       expect(answers.map((a) => a.status)).toEqual(Array(5).fill(200));
@@ -364,9 +367,85 @@ describe.each(DIALECTS)("cart API on %s", (dialect) => {
     });
   });
 
+  it("the OpenAPI document describes the cart operations with their schemas", async () => {
+    const doc = (await (await fetch(`${base()}/rest/v2/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    };
+    for (const [path, method] of [
+      ["/{brand}/users/{user}/addProductToCart", "post"],
+      ["/{brand}/users/{user}/addProductsToCart", "post"],
+      ["/{brand}/users/{user}/updateCart", "post"],
+      ["/{brand}/removeEntryFromAdCart", "post"],
+      ["/{brand}/users/{user}/carts/merge", "post"],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.requestBody, path).toBeDefined();
+    }
+    for (const path of [
+      "/{brand}/users/{user}/carts/current",
+      "/{brand}/users/{user}/carts/{cartGuid}",
+      "/{brand}/cart/validateCart",
+      "/{brand}/users/{user}/carts/{cartGuid}/validate",
+    ]) {
+      expect(JSON.stringify(doc.paths[path]?.get?.responses[200]), path).toContain("totalPriceWithTax");
+    }
+  });
+
+  describe("several products and agents", () => {
+    it("addProductsToCart adds every line, or none when one is refused", async () => {
+      const [a, b] = await plainVariants(2);
+      const answer = await json(
+        await call("POST", "/usb2c/users/anonymous/addProductsToCart", undefined, { entries: [{ productCode: a, qty: 2 }, { productCode: b }] }),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ cartQuantity: 3, cartModifications: [{ quantityAdded: 2 }, { quantityAdded: 1 }] });
+      const before = await counts();
+      const refused = await json(
+        await call("POST", "/usb2c/users/anonymous/addProductsToCart", undefined, {
+          cartGuid: answer.body.cartGuid,
+          entries: [{ productCode: a }, { productCode: "NO-SUCH-PRODUCT" }],
+        }),
+      );
+      expect(refused.status).toBe(404);
+      expect(await counts()).toEqual(before);
+    });
+
+    it("an agent adds to the customer's cart through users/{customerId}, priced for the customer", async () => {
+      const [code] = await plainVariants(1);
+      const customer = await db()
+        .selectFrom("customer")
+        .select("id")
+        .where("email", "=", "demo.perks@example.com")
+        .where("site", "=", "usb2c")
+        .executeTakeFirstOrThrow();
+      const agentRes = await fetch(`${base()}/authorizationserver/oauth/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "password",
+          username: "demo.agent@example.com",
+          password: DEMO_PASSWORD,
+          client_id: "agent",
+          site: "usb2c",
+        }).toString(),
+      });
+      const agent = TokenResponseSchema.parse(await agentRes.json()).access_token;
+      const answer = await added({ productCode: code }, customer.id, agent);
+      const own = CartSchema.parse((await json(await call("GET", "/usb2c/users/current/carts/current", await signIn("demo.perks@example.com")))).body);
+      expect(own.guid).toBe(answer.cartGuid);
+      const audit = await db()
+        .selectFrom("agent_audit")
+        .select("action")
+        .where("customer_id", "=", customer.id)
+        .where("action", "=", "added to cart")
+        .execute();
+      expect(audit.length).toBeGreaterThan(0);
+    });
+  });
+
   describe("merge at sign-in", () => {
     it("sums the same product and entry type, caps at stock and the line maximum, and retires the guest cart", async () => {
       const [a, b, c, d] = await plainVariants(4);
+      await withoutCarts("demo.perks@example.com");
       const member = await signIn("demo.perks@example.com", "usb2c");
       // The member's cart: 3 of a, 20 of b.
       await added({ productCode: a, qty: 3 }, "current", member);

@@ -210,6 +210,10 @@ function hostileBody(g: ReturnType<typeof generator>, contentType: string): stri
         "client_id",
         "client_secret",
         "token",
+        "qty",
+        "cartGuid",
+        "entryType",
+        "podsAtHomeQty",
       ]),
     )}=${g.pick([...QUERY_VALUES, "password", "refresh_token", "client_credentials", "storefront", "agent"])}`;
   switch (g.pick(["form", "json", "broken", "xml", "multipart", "big", "empty"])) {
@@ -233,6 +237,15 @@ function hostileBody(g: ReturnType<typeof generator>, contentType: string): stri
         postalCode: g.pick(["K1A 0B1", "12207", "%00", "", null]),
         country: g.pick(["US", "CA", "FR", null, {}]),
         isDefault: g.pick([true, "true", null, {}]),
+        // The cart's fields: quantities, guids, entry types and numbers as shoppers and scripts send them.
+        qty: g.pick([1, 0, -1, 24, 25, 1.5, "3", "", "x", null, 1e20, [], {}]),
+        entryType: g.pick(["STD", "ADC", "ADCF", "ADF", "", "std", 3, null]),
+        podsAtHomeQty: g.pick(["", "12", "x", -1, 1e9, null]),
+        cartGuid: g.pick(["", "0".repeat(32), "f".repeat(32), "x", g.pick(QUERY_VALUES)]),
+        anonymousCartGuid: g.pick(["0".repeat(32), "", "x"]),
+        entryNumber: g.pick([0, 1, -1, "0", "x", 1e20, null]),
+        entries: g.pick([[], [{ productCode: "5001-SMRG-KC-24", qty: 2 }], "x", [null], Array(30).fill({ productCode: "x" })]),
+        price: g.pick([0, -1, "free"]),
         nested: { __proto__: { polluted: true } },
       });
     case "broken":
