@@ -226,8 +226,16 @@ export function messagesFor(lang: Lang, site?: BrandId): ShopMessages {
 }
 
 /** A stored (English) flavour name in the shopper's language. */
+/**
+ * A word from a table of shop words, only when the table itself holds it: a value from a URL such
+ * as "__proto__" or "constructor" must read as itself, not as something every object has.
+ */
+export function wordFor(table: Readonly<Record<string, string>>, value: string): string {
+  return Object.hasOwn(table, value) ? table[value]! : value;
+}
+
 export function flavourName(value: string, lang: Lang): string {
-  return messagesFor(lang).flavours[value] ?? value;
+  return wordFor(messagesFor(lang).flavours, value);
 }
 
 /** French flavour adjectives agreeing with "notes" (feminine plural): "aux notes douces". */

@@ -2,7 +2,7 @@ import type { BrandId, Lang } from "../contract/common";
 import type { Product } from "../contract/product";
 import { type Category, type Facet, FACET_KEYS, type FacetKey, formatListingQuery, type ListingQuery, type SearchPage, SORT_CODES } from "../contract/search";
 import { type IndexResult, PRICE_BANDS } from "./listing-index";
-import { flavourName, messagesFor } from "./messages";
+import { flavourName, messagesFor, wordFor } from "./messages";
 
 function priceBandName(code: string, lang: Lang, site: BrandId, symbol: string): string {
   // The contract refuses unknown price values; should one reach here anyway, show it as it is.
@@ -22,15 +22,15 @@ export function facetValueName(key: FacetKey, value: string, lang: Lang, site: B
     case "category":
       return categoryNames.get(value) ?? value;
     case "type":
-      return words.productTypes[value] ?? value;
+      return wordFor(words.productTypes, value);
     case "roast":
-      return words.roasts[value] ?? value;
+      return wordFor(words.roasts, value);
     case "flavour":
       return flavourName(value, lang);
     case "caffeine":
-      return words.caffeine[value] ?? value;
+      return wordFor(words.caffeine, value);
     case "packType":
-      return words.packTypes[value] ?? value;
+      return wordFor(words.packTypes, value);
     case "packSize":
       return words.packSizeValue(value);
     case "colour":

@@ -54,3 +54,12 @@ describe("facet names follow the site's spelling", () => {
     expect(page.breadcrumbs[0].facetValueName).not.toBe("Black");
   });
 });
+
+describe("facet values from the URL that name object properties", () => {
+  it.each(["__proto__", "constructor", "toString"])("read as themselves (%s)", async (value) => {
+    const { facetValueName } = await import("../../commerce/domain/search-page");
+    for (const key of ["roast", "type", "caffeine", "packType", "flavour"] as const) {
+      expect(facetValueName(key, value, "en", "usb2c", new Map())).toBe(value);
+    }
+  });
+});
