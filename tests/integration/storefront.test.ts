@@ -374,9 +374,11 @@ describe("when the commerce API is down", () => {
 
 describe("graceful shutdown", () => {
   it("finishes in-flight requests on SIGTERM, closes the database and exits 0", async () => {
-    const s = await startStore();
+    // Debug logs name each API call a page makes: seeing one proves the page is being served when
+    // the signal comes (a fixed pause could signal before the request had even connected).
+    const s = await startStore({ env: { LOG_LEVEL: "debug" } });
     const inflight = getWithHost(s.url, "/", "www.brewfront.com");
-    await new Promise((r) => setTimeout(r, 5));
+    await s.waitForLog((line) => line.includes('"msg":"api call"'));
     const code = await s.stop();
     const res = await inflight;
     expect(res.status).toBe(200);
