@@ -98,11 +98,6 @@ export async function overLimit(context: StorefrontContext, formName: keyof type
   return verdict.allowed ? undefined : verdict.retryAfterSeconds;
 }
 
-/** Reads a form's fields (415/413/400 for bodies no store form sends). */
-export function readAccountForm(request: Request): Promise<Record<string, string>> {
-  return readFormFields(request);
-}
-
 /** A filled honeypot answers like a wrong form, so a bot learns nothing and the API is not called. */
 export function honeypotAnswer(t: AccountMessages, form: Record<string, string>) {
   return form[HONEYPOT_FIELD] ? formProblem(400, { error: t.formHasErrors, values: keptValues(form) }) : undefined;
@@ -126,7 +121,7 @@ export async function checkedPublicForm<S extends z.ZodType<{ email?: string }>>
   limit: keyof typeof ACCOUNT_FORM_LIMITS,
 ): Promise<{ form: Record<string, string>; input: z.infer<S> } | { answer: ReturnType<typeof formProblem> }> {
   const t = accountText(context);
-  const form = await readAccountForm(request);
+  const form = await readFormFields(request);
   const bot = honeypotAnswer(t, form);
   if (bot) return { answer: bot };
   const parsed = schema.safeParse(form);

@@ -3,11 +3,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
 import { AccountForm, Field, FormMessage, Notice, SubmitButton } from "../components/AccountForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, formProblem, invalidForm, keptValues, readAccountForm } from "../lib/account-forms.server";
+import { accountText, apiProblem, formProblem, invalidForm, keptValues } from "../lib/account-forms.server";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { PasswordFormSchema, ProfileFormSchema } from "../lib/account-schemas.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
+import { readFormFields } from "../lib/form-body.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { changePassword, getProfile, updateProfile } from "../models/account.server";
@@ -31,7 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
   const shopper = requireAccountHolder(request, context);
   const t = accountText(context);
-  const form = await readAccountForm(request);
+  const form = await readFormFields(request);
   const api = clientContext(context);
   const back = (notice: NoticeKey) => redirect(`${localePath(context.lang, "/account")}?notice=${notice}`, 303);
   if (form.intent === "password") {

@@ -4,11 +4,12 @@ import type { Address } from "../../commerce/contract/address";
 import type { AccountMessages } from "../brands/account-messages";
 import { AccountForm, Field, FormMessage, type FormState, Notice, SubmitButton } from "../components/AccountForm";
 import { clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, invalidForm, readAccountForm } from "../lib/account-forms.server";
+import { accountText, apiProblem, invalidForm } from "../lib/account-forms.server";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { RecordIdSchema, AddressInputSchema, AddressPatchSchema, addressFromForm } from "../lib/account-schemas.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
+import { readFormFields } from "../lib/form-body.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { addAddress, deleteAddress, listAddresses, updateAddress } from "../models/account.server";
@@ -37,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
   requireAccountHolder(request, context);
   const t = accountText(context);
-  const form = await readAccountForm(request);
+  const form = await readFormFields(request);
   const api = clientContext(context);
   const back = (notice: string) => redirect(`${localePath(context.lang, "/account/addresses")}?notice=${notice}`, 303);
   try {

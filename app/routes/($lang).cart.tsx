@@ -6,7 +6,7 @@ import { cartMessages } from "../brands/cart-messages";
 import { format } from "../brands/messages";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
-import { readFormFields } from "../lib/form-body.server";
+import { describeIssues, readFormFields } from "../lib/form-body.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
@@ -43,7 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = UpdateCartRequestSchema.safeParse({ ...form, qty: form.intent === "remove" ? "0" : form.qty });
   const t = cartMessages(context.lang, context.brand.id);
   if (!parsed.success) {
-    const reason = parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ");
+    const reason = describeIssues(parsed.error);
     return data({ error: format(t.cartProblem, { reason }) }, { status: 400 });
   }
   try {

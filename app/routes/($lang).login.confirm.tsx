@@ -2,9 +2,10 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm, SubmitButton } from "../components/AccountForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
-import { readAccountForm, shopperOf, tokenFromLink } from "../lib/account-forms.server";
+import { shopperOf, tokenFromLink } from "../lib/account-forms.server";
 import { TokenFormSchema } from "../lib/account-schemas.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
+import { readFormFields } from "../lib/form-body.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { confirmSignUp, getProfile, signedInAs } from "../models/account.server";
@@ -22,7 +23,7 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
-  const parsed = TokenFormSchema.safeParse(await readAccountForm(request));
+  const parsed = TokenFormSchema.safeParse(await readFormFields(request));
   if (!parsed.success) return data({ invalid: true }, { status: 400, headers: noStore });
   const api = clientContext(context);
   try {

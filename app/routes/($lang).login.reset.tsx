@@ -2,9 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@rem
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm, Field, FormMessage, SubmitButton } from "../components/AccountForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, formProblem, invalidForm, overLimit, readAccountForm, tokenFromLink, tooMany } from "../lib/account-forms.server";
+import { accountText, apiProblem, formProblem, invalidForm, overLimit, tokenFromLink, tooMany } from "../lib/account-forms.server";
 import { ResetFormSchema } from "../lib/account-schemas.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
+import { readFormFields } from "../lib/form-body.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { resetPassword } from "../models/account.server";
@@ -18,7 +19,7 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
   const t = accountText(context);
-  const form = await readAccountForm(request);
+  const form = await readFormFields(request);
   const parsed = ResetFormSchema.safeParse(form);
   if (!parsed.success) return invalidForm(t, parsed.error, form);
   const wait = await overLimit(context, "reset", undefined);

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
 import { FormMessage } from "../components/AccountForm";
 import { clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, invalidForm, readAccountForm } from "../lib/account-forms.server";
+import { accountText, apiProblem, invalidForm } from "../lib/account-forms.server";
 import { requireAgent } from "../lib/account-guard.server";
 import { RecordIdSchema, CustomerQuerySchema } from "../lib/account-schemas.server";
 import { orFailedPage } from "../lib/page-errors.server";
@@ -14,6 +14,7 @@ import { getAuditLog, getProfile, searchCustomers, startActingFor, stopActingFor
  * a banner, and their account pages are the agent's to use), end the session, and read what agents
  * did for the customer.
  */
+import { readFormFields } from "../lib/form-body.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const shopper = requireAgent(request, context);
   const t = accountText(context);
-  const form = await readAccountForm(request);
+  const form = await readFormFields(request);
   const api = clientContext(context);
   try {
     if (form.intent === "end") {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CartLineRequestSchema } from "../../commerce/contract/cart";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
-import { readFormFields } from "../lib/form-body.server";
+import { describeIssues, readFormFields } from "../lib/form-body.server";
 import type { CartAddResult } from "../lib/page-views";
 import { safeReturnPath } from "../lib/paths";
 import { addToCart } from "../models/cart.server";
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const inline = form.inline === "1";
   const back = new URL(safeReturnPath(form.returnTo), "http://x");
   if (!parsed.success) {
-    const error = `The cart could not take that: ${parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}.`;
+    const error = `The cart could not take that: ${describeIssues(parsed.error)}.`;
     return inline ? answer({ error }, 400) : new Response(error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const shopper = shopperOf(context);

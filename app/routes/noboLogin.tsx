@@ -3,11 +3,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm, Field, FormMessage, Notice, SubmitButton } from "../components/AccountForm";
 import { ApiError } from "../lib/api-client.server";
 import { signInWithPassword } from "../lib/auth-endpoints.server";
-import { accountText, apiProblem, formProblem, invalidForm, keptValues, overLimit, readAccountForm, shopperOf, tooMany } from "../lib/account-forms.server";
+import { accountText, apiProblem, formProblem, invalidForm, keptValues, overLimit, shopperOf, tooMany } from "../lib/account-forms.server";
 import { SignInFormSchema } from "../lib/account-schemas.server";
 import { safeReturnPath } from "../lib/paths";
 
 /** Customer-service agents sign in here (agent accounts only; their session is shorter). */
+import { readFormFields } from "../lib/form-body.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
@@ -18,7 +19,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const t = accountText(context);
-  const form = await readAccountForm(request);
+  const form = await readFormFields(request);
   const parsed = SignInFormSchema.safeParse(form);
   if (!parsed.success) return invalidForm(t, parsed.error, form);
   const wait = await overLimit(context, "agent", parsed.data.email);
