@@ -11,6 +11,7 @@ import { ApiProblem, errorHandler } from "./errors";
 import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
 import { searchRouter } from "./search";
+import { shippingRouter } from "./shipping";
 import { siteMiddleware } from "./site";
 import { usersRouter } from "./users";
 
@@ -40,6 +41,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(usersRouter(shop.accounts, shop.addresses, shop.agents));
   site.use(agentsRouter(shop.agents));
   site.use(cartsRouter(shop.carts, shop.agents, shop.brands));
+  site.use(shippingRouter());
 
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));
