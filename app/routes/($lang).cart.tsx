@@ -19,7 +19,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   const api = clientContext(context);
   const shopper = shopperOf(context);
-  const [cart, layout] = await Promise.all([orFailedPage(getCart(api, shopper.cart.guid)), getLayoutContent(api).catch(() => undefined)]);
+  const [cart, layout, mergeChanges] = await Promise.all([orFailedPage(getCart(api, shopper.cart.guid)), getLayoutContent(api).catch(() => undefined), shopper.takeCartChanges()]);
   // Keep the header's count true to the cart (another tab or device may have changed it).
   const units = cart?.totalUnitCount ?? 0;
   if (units !== shopper.cart.quantity) await shopper.rememberCart(cart && shopper.userPathId === "anonymous" ? cart.guid : undefined, units);
@@ -31,6 +31,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       cart,
       freeShippingAway: freeShippingAway === undefined ? undefined : formatMoney(freeShippingAway, context.brand.currency, context.lang),
       freeShippingReached: freeShippingAway === 0,
+      mergeChanges,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -62,7 +63,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function CartPage() {
-  const { cart, freeShippingAway, freeShippingReached } = useLoaderData<typeof loader>();
+  const { cart, freeShippingAway, freeShippingReached, mergeChanges } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = cartMessages(lang, brand.id);
@@ -84,6 +85,23 @@ export default function CartPage() {
         <p className="form-error" role="alert">
           {problem.error}
         </p>
+      ) : null}
+      {mergeChanges.length > 0 ? (
+        <div className="notice" role="status">
+          <p>{t.mergedTitle}</p>
+          <ul>
+            {mergeChanges.map((c) => (
+              <li key={c.productCode}>
+                {format(c.kept === 0 ? t.mergedDropped : t.mergedReduced, {
+                  product: cart.entries.find((e) => e.product.code === c.productCode)?.product.name ?? c.productCode,
+                  kept: c.kept,
+                  requested: c.requested,
+                })}{" "}
+                {t[`mergeReason_${c.reason}`]}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {freeShippingReached ? (
         <p className="notice">{t.freeShippingReached}</p>
@@ -147,6 +165,11 @@ export default function CartPage() {
           <strong>{cart.totalPrice.formattedValue}</strong>
         </dd>
       </dl>
+      <p className="cart-page__checkout">
+        <Link to={localePath(lang, "/checkout/singlestep")} className="button button--primary">
+          {t.checkout}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -308,6 +308,67 @@ export interface CartEntryTable {
   updated_at: string;
 }
 
+export interface CartCheckoutTable {
+  cart_id: number;
+  email: string | null;
+  /** JSON of the chosen address (see commerce/db/orders.ts). */
+  delivery_address: string | null;
+  delivery_mode: string | null;
+  contact_no: string | null;
+  updated_at: string;
+}
+
+export interface ShopOrderTable {
+  id: Generated<number>;
+  code: string;
+  site: string;
+  lang: string;
+  currency: string;
+  cart_id: number;
+  cart_guid: string;
+  customer_id: string | null;
+  email: string;
+  status: string;
+  checkout_key: string;
+  subtotal_minor: number;
+  discount_minor: number;
+  delivery_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  gift_card_minor: number;
+  card_minor: number;
+  delivery_address: string;
+  delivery_mode: string;
+  delivery_mode_name: string;
+  delivery_earliest: string;
+  delivery_latest: string;
+  contact_no: string | null;
+  /** JSON snapshots: tax lines, discounts and gift cards as charged. */
+  tax_lines: string;
+  discounts: string;
+  gift_cards: string;
+  payment_provider: string | null;
+  payment_reference: string | null;
+  payment_brand: string | null;
+  payment_last4: string | null;
+  payment_expiry: string | null;
+  created_at: string;
+}
+
+export interface ShopOrderEntryTable {
+  id: Generated<number>;
+  order_id: number;
+  entry_number: number;
+  product_code: string;
+  product_name: string;
+  product_url: string;
+  pack_label: string | null;
+  entry_type: string;
+  quantity: number;
+  unit_minor: number;
+  total_minor: number;
+}
+
 export interface Database {
   product: ProductTable;
   product_text: ProductTextTable;
@@ -339,4 +400,7 @@ export interface Database {
   agent_audit: AgentAuditTable;
   cart: CartTable;
   cart_entry: CartEntryTable;
+  cart_checkout: CartCheckoutTable;
+  shop_order: ShopOrderTable;
+  shop_order_entry: ShopOrderEntryTable;
 }
