@@ -308,6 +308,40 @@ export interface CartEntryTable {
   updated_at: string;
 }
 
+export interface GiftCardTable {
+  id: Generated<number>;
+  site: string;
+  /** 16 digits, unique per site. */
+  number: string;
+  /** SHA-256 (hex) of number and PIN; compared in constant time. */
+  pin_hash: string;
+  currency: string;
+  /** Minor units, never below zero. */
+  balance: number;
+  status: "active" | "blocked";
+  /** Null: the card does not expire. */
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartGiftCardTable {
+  id: Generated<number>;
+  cart_id: number;
+  gift_card_id: number;
+  /** Minor units the shopper chose to use; null: as much as the order needs. */
+  amount: number | null;
+  created_at: string;
+}
+
+export interface GiftCardChargeTable {
+  id: Generated<number>;
+  gift_card_id: number;
+  order_code: string;
+  amount: number;
+  created_at: string;
+}
+
 export interface Database {
   product: ProductTable;
   product_text: ProductTextTable;
@@ -339,4 +373,7 @@ export interface Database {
   agent_audit: AgentAuditTable;
   cart: CartTable;
   cart_entry: CartEntryTable;
+  gift_card: GiftCardTable;
+  cart_gift_card: CartGiftCardTable;
+  gift_card_charge: GiftCardChargeTable;
 }
