@@ -39,7 +39,10 @@ export type GiftCardCredentials = z.infer<typeof GiftCardCredentialsSchema>;
 /** PUT …/giftcard/apply-value: use only part of an applied card's balance. */
 export const GiftCardApplyValueSchema = z.object({
   /** The applied card's id, as listed in the cart's gift cards. */
-  id: z.preprocess((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : value), z.number({ error: "must name an applied card" }).int().positive()),
+  id: z.preprocess(
+    (value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : value),
+    z.number({ error: "must name an applied card" }).int().positive(),
+  ),
   amount: AmountMinorSchema,
 });
 export type GiftCardApplyValue = z.infer<typeof GiftCardApplyValueSchema>;

@@ -37,7 +37,11 @@ export function planGiftCardUse(cards: readonly PlannedCard[], amountDue: number
  * site is not found at all (it answers as an unknown number); a card in another currency than the
  * site's cannot pay there.
  */
-export function whyUnusable(card: GiftCardFacts, site: { site: string; currency: string }, now: Date): Exclude<GiftCardRefusal, "tooMany" | "overBalance" | "notApplied"> | undefined {
+export function whyUnusable(
+  card: GiftCardFacts,
+  site: { site: string; currency: string },
+  now: Date,
+): Exclude<GiftCardRefusal, "tooMany" | "overBalance" | "notApplied"> | undefined {
   if (card.site !== site.site) return "invalid";
   if (card.status !== "active") return "blocked";
   if (card.currency !== site.currency) return "currency";

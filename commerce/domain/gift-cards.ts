@@ -144,7 +144,9 @@ export async function chargeGiftCardsForOrder(trx: Db, order: GiftCardOrder): Pr
   const locked = await lockGiftCards(trx, ids);
   const earlier = await chargesOfOrder(trx, order.orderCode, ids);
   if (earlier.size > 0) {
-    const cards = applied.filter((a) => earlier.has(a.card.id)).map((a) => ({ maskedNumber: maskGiftCardNumber(a.card.number), chargedMinor: earlier.get(a.card.id)! }));
+    const cards = applied
+      .filter((a) => earlier.has(a.card.id))
+      .map((a) => ({ maskedNumber: maskGiftCardNumber(a.card.number), chargedMinor: earlier.get(a.card.id)! }));
     return { totalChargedMinor: cards.reduce((sum, c) => sum + c.chargedMinor, 0), cards };
   }
   const cart = await cartSiteAndCurrency(trx, order.cartId);
@@ -175,7 +177,13 @@ export class GiftCardService {
   constructor(private readonly deps: { db: Db; carts: CartService; limits: RateLimits }) {}
 
   /** The card's balance, for a shopper who has its number and PIN. */
-  async validate(ctx: ShopContext, owner: CartOwner, cartGuid: string, credentials: GiftCardCredentials, clientAddress: string | undefined): Promise<GiftCardBalance> {
+  async validate(
+    ctx: ShopContext,
+    owner: CartOwner,
+    cartGuid: string,
+    credentials: GiftCardCredentials,
+    clientAddress: string | undefined,
+  ): Promise<GiftCardBalance> {
     const cart = await this.cartOf(ctx, owner, cartGuid);
     const card = await this.recognised(ctx, cart, credentials, clientAddress);
     const reason = whyUnusable(factsOf(card), ctx, new Date());
@@ -188,7 +196,13 @@ export class GiftCardService {
   }
 
   /** Applies the card to the cart (its whole balance, as far as needed); applying it again changes nothing. */
-  async apply(ctx: ShopContext, owner: CartOwner, cartGuid: string, credentials: GiftCardCredentials, clientAddress: string | undefined): Promise<CartGiftCards> {
+  async apply(
+    ctx: ShopContext,
+    owner: CartOwner,
+    cartGuid: string,
+    credentials: GiftCardCredentials,
+    clientAddress: string | undefined,
+  ): Promise<CartGiftCards> {
     const known = await this.cartOf(ctx, owner, cartGuid);
     const card = await this.recognised(ctx, known, credentials, clientAddress);
     const reason = whyUnusable(factsOf(card), ctx, new Date());
