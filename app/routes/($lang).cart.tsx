@@ -4,6 +4,7 @@ import { UpdateCartRequestSchema } from "../../commerce/contract/cart";
 import { formatMoney } from "../../commerce/contract/money";
 import { cartMessages } from "../brands/cart-messages";
 import { format } from "../brands/messages";
+import { GiftCardForm } from "../components/GiftCardForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
 import { describeIssues, readFormFields } from "../lib/form-body.server";
@@ -13,6 +14,7 @@ import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { getLayoutContent } from "../models/cms.server";
 import { getCart, updateCartEntry } from "../models/cart.server";
+import { getCartGiftCards } from "../models/gift-card.server";
 
 /** The cart: lines with quantity and remove, subtotal, how far free shipping is, and the estimated total. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -26,9 +28,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const freeFrom = Number(layout?.siteConfig["freeShipping.minimumPrice"] ?? NaN);
   const subtotal = cart?.subTotal.minor ?? 0;
   const freeShippingAway = Number.isFinite(freeFrom) && cart ? Math.max(0, freeFrom - subtotal) : undefined;
+  // The cart page still shows without its gift cards should they fail to load.
+  const giftCards = cart && cart.entries.length > 0 ? await getCartGiftCards(api, cart.guid).catch(() => null) : null;
   return data(
     {
       cart,
+      giftCards,
       freeShippingAway: freeShippingAway === undefined ? undefined : formatMoney(freeShippingAway, context.brand.currency, context.lang),
       freeShippingReached: freeShippingAway === 0,
       mergeChanges,
@@ -63,7 +68,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function CartPage() {
-  const { cart, freeShippingAway, freeShippingReached, mergeChanges } = useLoaderData<typeof loader>();
+  const { cart, freeShippingAway, freeShippingReached, mergeChanges, giftCards } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = cartMessages(lang, brand.id);
@@ -165,6 +170,7 @@ export default function CartPage() {
           <strong>{cart.totalPrice.formattedValue}</strong>
         </dd>
       </dl>
+      <GiftCardForm lang={lang} brand={brand.id} currency={brand.currency} cartGuid={cart.guid} giftCards={giftCards} />
       <p className="cart-page__checkout">
         <Link to={localePath(lang, "/checkout/singlestep")} className="button button--primary">
           {t.checkout}

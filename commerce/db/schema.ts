@@ -367,6 +367,38 @@ export interface ShopOrderEntryTable {
   quantity: number;
   unit_minor: number;
   total_minor: number;
+export interface GiftCardTable {
+  id: Generated<number>;
+  site: string;
+  /** 16 digits, unique per site. */
+  number: string;
+  /** SHA-256 (hex) of number and PIN; compared in constant time. */
+  pin_hash: string;
+  currency: string;
+  /** Minor units, never below zero. */
+  balance: number;
+  status: "active" | "blocked";
+  /** Null: the card does not expire. */
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartGiftCardTable {
+  id: Generated<number>;
+  cart_id: number;
+  gift_card_id: number;
+  /** Minor units the shopper chose to use; null: as much as the order needs. */
+  amount: number | null;
+  created_at: string;
+}
+
+export interface GiftCardChargeTable {
+  id: Generated<number>;
+  gift_card_id: number;
+  order_code: string;
+  amount: number;
+  created_at: string;
 }
 
 export interface Database {
@@ -403,4 +435,7 @@ export interface Database {
   cart_checkout: CartCheckoutTable;
   shop_order: ShopOrderTable;
   shop_order_entry: ShopOrderEntryTable;
+  gift_card: GiftCardTable;
+  cart_gift_card: CartGiftCardTable;
+  gift_card_charge: GiftCardChargeTable;
 }

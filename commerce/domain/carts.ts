@@ -366,7 +366,8 @@ function isSellableItem(product: Product): boolean {
   return product.baseProduct !== undefined || product.variantOptions.length === 0;
 }
 
-function owns(cart: CartRow, ctx: ShopContext, owner: CartOwner): boolean {
+/** Whether the cart is an open cart of this owner on this site (anything else is "not found" to them). */
+export function owns(cart: CartRow, ctx: ShopContext, owner: CartOwner): boolean {
   return cart.site === ctx.site && cart.status === "open" && cart.customer_id === (owner === "anonymous" ? null : owner.customerId);
 }
 

@@ -11,6 +11,7 @@ import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { CartService } from "./carts";
 import { ContentService } from "./content-service";
+import { GiftCardService } from "./gift-cards";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
@@ -58,6 +59,7 @@ export interface Shop {
   addresses: AddressBook;
   agents: AssistedService;
   carts: CartService;
+  giftCards: GiftCardService;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -72,6 +74,8 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     previousTokenSecrets: [],
     guestClient: { id: "storefront-guest", secret: randomBytes(32).toString("base64url") },
   };
+  const limits = accounts?.limits ?? RateLimits.create();
+  const carts = new CartService({ db, catalog });
   return {
     brands,
     catalog,
@@ -86,10 +90,11 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
       tokens: new AccessTokens(keys.tokenSecret, keys.previousTokenSecrets),
       refreshSecret: keys.tokenSecret,
       guestClient: keys.guestClient,
-      limits: accounts?.limits ?? RateLimits.create(),
+      limits,
     }),
     addresses: new AddressBook(db),
     agents: new AssistedService(db),
-    carts: new CartService({ db, catalog }),
+    carts,
+    giftCards: new GiftCardService({ db, carts, limits }),
   };
 }

@@ -8,6 +8,7 @@ import { cartsRouter } from "./carts";
 import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
 import { ApiProblem, errorHandler } from "./errors";
+import { giftCardsRouter } from "./gift-cards";
 import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
 import { searchRouter } from "./search";
@@ -42,6 +43,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(agentsRouter(shop.agents));
   site.use(cartsRouter(shop.carts, shop.agents, shop.brands));
   site.use(shippingRouter());
+  site.use(giftCardsRouter(shop.giftCards, shop.agents));
 
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));

@@ -3,6 +3,7 @@ import { analyze, type Database, type Db } from "../db/index";
 import { rebuildListings } from "../db/listing";
 import { buildCatalog } from "./catalog";
 import { buildContent } from "./content";
+import { seedDemoGiftCards } from "./gift-cards";
 import { seedLargeCatalog } from "./large";
 
 const CHUNK = 200;
@@ -65,5 +66,6 @@ async function seedDemo(db: Db, siteCurrencies: Readonly<Record<BrandId, Currenc
     await insert("keyword_redirect", content.keyword_redirect);
   });
   await rebuildListings(db, siteCurrencies);
+  await seedDemoGiftCards(db, siteCurrencies);
   return { products: catalog.product.length };
 }
