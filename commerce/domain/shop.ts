@@ -11,6 +11,7 @@ import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { CartService } from "./carts";
 import { ContentService } from "./content-service";
+import { CouponService } from "./coupons";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
@@ -58,6 +59,7 @@ export interface Shop {
   addresses: AddressBook;
   agents: AssistedService;
   carts: CartService;
+  coupons: CouponService;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -67,6 +69,7 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
   const families = new ProductFamilies(db, feed, productCacheSize);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
   const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger });
+  const carts = new CartService({ db, catalog });
   const keys: AuthKeys = accounts?.keys ?? {
     tokenSecret: randomBytes(32).toString("base64url"),
     previousTokenSecrets: [],
@@ -90,6 +93,7 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     }),
     addresses: new AddressBook(db),
     agents: new AssistedService(db),
-    carts: new CartService({ db, catalog }),
+    carts,
+    coupons: new CouponService({ db, carts, catalog }),
   };
 }

@@ -7,6 +7,7 @@ import { authentication } from "./auth";
 import { cartsRouter } from "./carts";
 import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
+import { couponsRouter } from "./coupons";
 import { ApiProblem, errorHandler } from "./errors";
 import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
@@ -34,12 +35,13 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(siteMiddleware(shop.brands));
   site.use(authentication(shop.accounts));
   site.use(searchRouter(shop.search));
-  site.use(catalogRouter(shop.catalog, adminKey));
+  site.use(catalogRouter(shop.catalog, adminKey, shop.coupons));
   site.use(contentRouter(shop.content));
   site.use(alertsRouter(shop.alerts));
   site.use(usersRouter(shop.accounts, shop.addresses, shop.agents));
   site.use(agentsRouter(shop.agents));
   site.use(cartsRouter(shop.carts, shop.agents, shop.brands));
+  site.use(couponsRouter(shop.coupons, shop.agents));
 
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));

@@ -5,6 +5,7 @@ import * as m003 from "./003_outbox_message";
 import * as m004 from "./004_email_confirmation";
 import * as m005 from "./005_customer_accounts";
 import * as m006 from "./006_carts";
+import * as m008 from "./008_coupons";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "004_email_confirmation": m004,
   "005_customer_accounts": m005,
   "006_carts": m006,
+  "008_coupons": m008,
 };
 
 export const migrationProvider: MigrationProvider = {
