@@ -399,6 +399,42 @@ export interface GiftCardChargeTable {
   order_code: string;
   amount: number;
   created_at: string;
+export interface CouponTable {
+  id: Generated<number>;
+  site: string;
+  /** Upper-case: lookups upper-case what the shopper typed. */
+  code: string;
+  description_en: string;
+  description_fr: string;
+  kind: "percentage" | "fixed";
+  /** Whole percent for a percentage coupon, minor units for a fixed one. */
+  value: number;
+  /** Minor units of cart subtotal needed before the coupon applies. */
+  minimum_spend: number;
+  scope: "order" | "categories" | "products";
+  /** Comma-separated category or product codes for a scoped coupon; empty for an order coupon. */
+  scope_codes: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  uses: number;
+  created_at: string;
+}
+
+export interface CartCouponTable {
+  cart_id: number;
+  coupon_id: number;
+  applied_at: string;
+}
+
+export interface CouponRedemptionTable {
+  id: Generated<number>;
+  coupon_id: number;
+  order_code: string;
+  customer_id: string | null;
+  email: string;
+  redeemed_at: string;
 }
 
 export interface Database {
@@ -438,4 +474,7 @@ export interface Database {
   gift_card: GiftCardTable;
   cart_gift_card: CartGiftCardTable;
   gift_card_charge: GiftCardChargeTable;
+  coupon: CouponTable;
+  cart_coupon: CartCouponTable;
+  coupon_redemption: CouponRedemptionTable;
 }

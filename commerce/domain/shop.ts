@@ -12,6 +12,7 @@ import { AssistedService } from "./agents";
 import { CartService } from "./carts";
 import { ContentService } from "./content-service";
 import { GiftCardService } from "./gift-cards";
+import { CouponService } from "./coupons";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
@@ -60,6 +61,7 @@ export interface Shop {
   agents: AssistedService;
   carts: CartService;
   giftCards: GiftCardService;
+  coupons: CouponService;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -69,6 +71,7 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
   const families = new ProductFamilies(db, feed, productCacheSize);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
   const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger });
+  const carts = new CartService({ db, catalog });
   const keys: AuthKeys = accounts?.keys ?? {
     tokenSecret: randomBytes(32).toString("base64url"),
     previousTokenSecrets: [],
@@ -96,5 +99,6 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     agents: new AssistedService(db),
     carts,
     giftCards: new GiftCardService({ db, carts, limits }),
+    coupons: new CouponService({ db, carts, catalog }),
   };
 }

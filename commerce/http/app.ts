@@ -7,6 +7,7 @@ import { authentication } from "./auth";
 import { cartsRouter } from "./carts";
 import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
+import { couponsRouter } from "./coupons";
 import { ApiProblem, errorHandler } from "./errors";
 import { giftCardsRouter } from "./gift-cards";
 import { oauthRouter } from "./oauth";
@@ -36,7 +37,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(siteMiddleware(shop.brands));
   site.use(authentication(shop.accounts));
   site.use(searchRouter(shop.search));
-  site.use(catalogRouter(shop.catalog, adminKey));
+  site.use(catalogRouter(shop.catalog, adminKey, shop.coupons));
   site.use(contentRouter(shop.content));
   site.use(alertsRouter(shop.alerts));
   site.use(usersRouter(shop.accounts, shop.addresses, shop.agents));
@@ -44,6 +45,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(cartsRouter(shop.carts, shop.agents, shop.brands));
   site.use(shippingRouter());
   site.use(giftCardsRouter(shop.giftCards, shop.agents));
+  site.use(couponsRouter(shop.coupons, shop.agents));
 
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));

@@ -154,7 +154,7 @@ export async function ownerFor(req: Request, res: Response, agents: AssistedServ
 }
 
 /** A malformed guid names no cart: the same 404 as an unknown one. */
-function guidParam(req: Request): string {
+export function guidParam(req: Request): string {
   const parsed = CartGuidSchema.safeParse(req.params.cartGuid);
   if (!parsed.success) throw cartNotFound();
   return parsed.data;
@@ -168,6 +168,6 @@ function modification(cart: Cart, outcome: LineOutcome): Omit<CartModification, 
 }
 
 /** Carts are one shopper's and change with every add: no cache may keep them. */
-function noStore(res: Response): Response {
+export function noStore(res: Response): Response {
   return res.set("Cache-Control", "private, no-store");
 }

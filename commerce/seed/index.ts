@@ -4,6 +4,7 @@ import { rebuildListings } from "../db/listing";
 import { buildCatalog } from "./catalog";
 import { buildContent } from "./content";
 import { seedDemoGiftCards } from "./gift-cards";
+import { seedDemoCoupons } from "./coupons";
 import { seedLargeCatalog } from "./large";
 
 const CHUNK = 200;
@@ -17,6 +18,8 @@ export interface SeedOptions {
 
 /** Loads the demo catalog and content when the database has none. Safe to call on every start. */
 export async function seedIfEmpty(db: Db, { catalogSize, siteCurrencies }: SeedOptions): Promise<{ seeded: boolean; products: number }> {
+  // Coupons are added to a store seeded before they existed, too.
+  await seedDemoCoupons(db);
   const existing = await db
     .selectFrom("product")
     .select((eb) => eb.fn.countAll<number>().as("n"))

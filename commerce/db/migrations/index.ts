@@ -6,6 +6,7 @@ import * as m004 from "./004_email_confirmation";
 import * as m005 from "./005_customer_accounts";
 import * as m006 from "./006_carts";
 import * as m007 from "./007_checkout_and_orders";
+import * as m008 from "./008_coupons";
 import * as m009 from "./009_gift_cards";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "005_customer_accounts": m005,
   "006_carts": m006,
   "007_checkout_and_orders": m007,
+  "008_coupons": m008,
   "009_gift_cards": m009,
 };
 
