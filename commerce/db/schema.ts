@@ -367,6 +367,8 @@ export interface ShopOrderEntryTable {
   quantity: number;
   unit_minor: number;
   total_minor: number;
+}
+
 export interface GiftCardTable {
   id: Generated<number>;
   site: string;
@@ -399,6 +401,8 @@ export interface GiftCardChargeTable {
   order_code: string;
   amount: number;
   created_at: string;
+}
+
 export interface CouponTable {
   id: Generated<number>;
   site: string;

@@ -78,7 +78,6 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     guestClient: { id: "storefront-guest", secret: randomBytes(32).toString("base64url") },
   };
   const limits = accounts?.limits ?? RateLimits.create();
-  const carts = new CartService({ db, catalog });
   return {
     brands,
     catalog,
