@@ -357,7 +357,8 @@ function isSellableItem(product: Product): boolean {
   return product.baseProduct !== undefined || product.variantOptions.length === 0;
 }
 
-function owns(cart: CartRow, ctx: ShopContext, owner: CartOwner): boolean {
+/** Whether this open cart of this site is the owner's: the one rule every cart call (payments too) finds carts by. */
+export function owns(cart: CartRow, ctx: ShopContext, owner: CartOwner): boolean {
   return cart.site === ctx.site && cart.status === "open" && cart.customer_id === (owner === "anonymous" ? null : owner.customerId);
 }
 

@@ -14,6 +14,7 @@ import { ContentService } from "./content-service";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
+import { type PaymentProvider, PaymentService, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
@@ -44,6 +45,8 @@ export interface ShopOptions {
    * sessions are signed with a random key of this process and limits are counted in its memory.
    */
   accounts?: { keys: AuthKeys; limits: RateLimits };
+  /** Who takes payments; without it (tests of other parts) the test gateway with a key of this process. */
+  payments?: PaymentProvider;
 }
 
 export interface Shop {
@@ -58,10 +61,11 @@ export interface Shop {
   addresses: AddressBook;
   agents: AssistedService;
   carts: CartService;
+  payments: PaymentService;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
-export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts }: ShopOptions): Shop {
+export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts, payments }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const indexes = new ListingIndexes(db, feed);
   const families = new ProductFamilies(db, feed, productCacheSize);
@@ -72,6 +76,7 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     previousTokenSecrets: [],
     guestClient: { id: "storefront-guest", secret: randomBytes(32).toString("base64url") },
   };
+  const carts = new CartService({ db, catalog });
   return {
     brands,
     catalog,
@@ -90,6 +95,11 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     }),
     addresses: new AddressBook(db),
     agents: new AssistedService(db),
-    carts: new CartService({ db, catalog }),
+    carts,
+    payments: new PaymentService({
+      db,
+      carts,
+      provider: payments ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
+    }),
   };
 }

@@ -10,6 +10,7 @@ import { contentRouter } from "./content";
 import { ApiProblem, errorHandler } from "./errors";
 import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
+import { paymentsRouter } from "./payments";
 import { searchRouter } from "./search";
 import { siteMiddleware } from "./site";
 import { usersRouter } from "./users";
@@ -40,6 +41,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(usersRouter(shop.accounts, shop.addresses, shop.agents));
   site.use(agentsRouter(shop.agents));
   site.use(cartsRouter(shop.carts, shop.agents, shop.brands));
+  site.use(paymentsRouter(shop.payments, shop.agents));
 
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));
