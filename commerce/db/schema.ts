@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { PaymentTables } from "./payment-tables";
 
 /** Table shapes as Kysely sees them. Money columns hold integer minor units. */
 export interface ProductTable {
@@ -441,7 +442,8 @@ export interface CouponRedemptionTable {
   redeemed_at: string;
 }
 
-export interface Database {
+/** Payments' tables are declared with their queries' neighbours (payment-tables.ts). */
+export interface Database extends PaymentTables {
   product: ProductTable;
   product_text: ProductTextTable;
   product_site: ProductSiteTable;

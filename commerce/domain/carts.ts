@@ -370,7 +370,7 @@ function isSellableItem(product: Product): boolean {
   return product.baseProduct !== undefined || product.variantOptions.length === 0;
 }
 
-/** Whether the cart is an open cart of this owner on this site (anything else is "not found" to them). */
+/** Whether this open cart of this site is the owner's: the one rule every cart call (payments too) finds carts by. */
 export function owns(cart: CartRow, ctx: ShopContext, owner: CartOwner): boolean {
   return cart.site === ctx.site && cart.status === "open" && cart.customer_id === (owner === "anonymous" ? null : owner.customerId);
 }

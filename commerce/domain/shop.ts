@@ -16,6 +16,7 @@ import { CouponService } from "./coupons";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
+import { type PaymentProvider, PaymentService, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
@@ -46,6 +47,8 @@ export interface ShopOptions {
    * sessions are signed with a random key of this process and limits are counted in its memory.
    */
   accounts?: { keys: AuthKeys; limits: RateLimits };
+  /** Who takes payments; without it (tests of other parts) the test gateway with a key of this process. */
+  payments?: PaymentProvider;
 }
 
 export interface Shop {
@@ -62,10 +65,11 @@ export interface Shop {
   carts: CartService;
   giftCards: GiftCardService;
   coupons: CouponService;
+  payments: PaymentService;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
-export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts }: ShopOptions): Shop {
+export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts, payments }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const indexes = new ListingIndexes(db, feed);
   const families = new ProductFamilies(db, feed, productCacheSize);
@@ -99,5 +103,10 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     carts,
     giftCards: new GiftCardService({ db, carts, limits }),
     coupons: new CouponService({ db, carts, catalog }),
+    payments: new PaymentService({
+      db,
+      carts,
+      provider: payments ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
+    }),
   };
 }

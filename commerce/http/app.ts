@@ -12,6 +12,7 @@ import { ApiProblem, errorHandler } from "./errors";
 import { giftCardsRouter } from "./gift-cards";
 import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
+import { paymentsRouter } from "./payments";
 import { searchRouter } from "./search";
 import { shippingRouter } from "./shipping";
 import { siteMiddleware } from "./site";
@@ -46,6 +47,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(shippingRouter());
   site.use(giftCardsRouter(shop.giftCards, shop.agents));
   site.use(couponsRouter(shop.coupons, shop.agents));
+  site.use(paymentsRouter(shop.payments, shop.agents));
 
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));
