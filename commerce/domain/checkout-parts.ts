@@ -3,7 +3,7 @@ import type { CheckoutParts, GiftCardUse } from "./checkout";
 import { redeemCouponsForOrder } from "./coupons";
 import { planGiftCardUse } from "./gift-card-rules";
 import { appliedGiftCards, chargeGiftCardsForOrder } from "./gift-cards";
-import type { PaymentService } from "./payments/index";
+import { PaymentProviderError, type PaymentService } from "./payments/index";
 
 /**
  * The coupon, gift-card and payment parts as checkout uses them. Each keeps its own rules and
@@ -23,6 +23,22 @@ export function checkoutParts(payments: PaymentService): CheckoutParts {
       },
       chargeForOrder: chargeGiftCardsForOrder,
     },
-    payments: payments.forCheckout(),
+    payments: {
+      async cardOf(db: Db, cartId: number) {
+        const card = await payments.paymentDetailsOf(db, cartId);
+        return card && { token: card.token, provider: card.provider, brand: card.brand, last4: card.last4, expMonth: card.expiryMonth, expYear: card.expiryYear };
+      },
+      async authorize({ card, ...request }) {
+        try {
+          return await payments.provider.authorize({ token: card.token, ...request });
+        } catch (err) {
+          // The provider could not be reached or failed: nothing was held, and the shopper may try again.
+          if (err instanceof PaymentProviderError) return { status: "declined", reason: "processing_error", message: "The payment could not be processed just now. Please try again." };
+          throw err;
+        }
+      },
+      capture: (_card, reference, amountMinor, idempotencyKey) => payments.provider.capture(reference, amountMinor, idempotencyKey),
+      voidAuthorization: (_card, reference, idempotencyKey) => payments.provider.voidAuthorization(reference, idempotencyKey),
+    },
   };
 }

@@ -10,6 +10,8 @@ import { AccountService } from "./accounts";
 import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { CartService } from "./carts";
+import { CheckoutService } from "./checkout";
+import { checkoutParts } from "./checkout-parts";
 import { ContentService } from "./content-service";
 import { GiftCardService } from "./gift-cards";
 import { CouponService } from "./coupons";
@@ -66,10 +68,11 @@ export interface Shop {
   giftCards: GiftCardService;
   coupons: CouponService;
   payments: PaymentService;
+  checkout: CheckoutService;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
-export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts, payments }: ShopOptions): Shop {
+export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts, payments: paymentProvider }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const indexes = new ListingIndexes(db, feed);
   const families = new ProductFamilies(db, feed, productCacheSize);
@@ -82,6 +85,12 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     guestClient: { id: "storefront-guest", secret: randomBytes(32).toString("base64url") },
   };
   const limits = accounts?.limits ?? RateLimits.create();
+  const addresses = new AddressBook(db);
+  const payments = new PaymentService({
+    db,
+    carts,
+    provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
+  });
   return {
     brands,
     catalog,
@@ -98,15 +107,12 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
       guestClient: keys.guestClient,
       limits,
     }),
-    addresses: new AddressBook(db),
+    addresses,
     agents: new AssistedService(db),
     carts,
     giftCards: new GiftCardService({ db, carts, limits }),
     coupons: new CouponService({ db, carts, catalog }),
-    payments: new PaymentService({
-      db,
-      carts,
-      provider: payments ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
-    }),
+    payments,
+    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts: checkoutParts(payments) }),
   };
 }

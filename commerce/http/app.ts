@@ -5,6 +5,7 @@ import { agentsRouter } from "./agents";
 import { alertsRouter } from "./alerts";
 import { authentication } from "./auth";
 import { cartsRouter } from "./carts";
+import { checkoutRouter } from "./checkout";
 import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
 import { couponsRouter } from "./coupons";
@@ -49,6 +50,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(couponsRouter(shop.coupons, shop.agents));
   site.use(paymentsRouter(shop.payments, shop.agents));
 
+  site.use(checkoutRouter(shop.checkout, shop.accounts, shop.agents));
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));
   api.get("/rest/v2/openapi.json", (_req, res) => {
