@@ -135,11 +135,13 @@ export interface DeliveryModesInput {
  * always cost their price.
  */
 export function deliveryModesFor(input: DeliveryModesInput): DeliveryMode[] {
-  const site = SITES[input.site];
+  const site = Object.hasOwn(SITES, input.site) ? SITES[input.site] : undefined;
   if (!site) throw invalid("site", `Unknown store '${input.site}'.`);
   if (input.country !== site.country) throw invalid("country", `This store delivers to ${site.country === "US" ? "the United States" : "Canada"} only.`);
-  if (!Number.isSafeInteger(input.subtotalMinor) || input.subtotalMinor < 0)
+  if (!Number.isSafeInteger(input.subtotalMinor) || input.subtotalMinor < 0) {
     throw invalid("subtotalMinor", "subtotalMinor must be a whole, non-negative amount in minor units.");
+  }
+  if (Number.isNaN(input.today.getTime())) throw invalid("today", "today must be a valid date.");
   const region = input.region?.trim().toUpperCase();
   if (region !== undefined && !POSTAL_REGIONS[site.country].includes(region)) {
     throw invalid("region", `We do not deliver to '${input.region}': choose a ${site.country === "US" ? "US state" : "Canadian province or territory"}.`);

@@ -142,7 +142,9 @@ describe("what deliveryModesFor refuses", () => {
     expect(refusal(() => deliveryModesFor(usOrder({ region: "ON" })))).toMatchObject({ subject: "region" });
   });
 
-  it("refuses a subtotal that is not whole minor units", () => {
+  it("refuses a subtotal that is not whole minor units, an unknown store and an invalid date", () => {
     expect(refusal(() => deliveryModesFor(usOrder({ subtotalMinor: -5 })))).toMatchObject({ subject: "subtotalMinor" });
+    expect(refusal(() => deliveryModesFor(usOrder({ site: "constructor" as "usb2c" })))).toMatchObject({ subject: "site" });
+    expect(refusal(() => deliveryModesFor(usOrder({ today: new Date("not a date") })))).toMatchObject({ subject: "today" });
   });
 });
