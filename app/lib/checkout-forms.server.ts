@@ -60,6 +60,7 @@ export const CardFormSchema = z.object({
     }),
   cvc: z.string().trim().regex(/^\d{3,4}$/),
   holder: z.string().trim().min(1).max(100),
+  billingPostalCode: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/),
 });
 
 /** A fresh key per checkout page view: every resubmit of that page's review finds the same order. */
@@ -67,7 +68,7 @@ export function newCheckoutKey(): string {
   return randomBytes(16).toString("hex");
 }
 
-export const PlaceOrderFormSchema = z.object({ checkoutKey: CheckoutKeySchema, expectedTotal: z.coerce.number().int().min(0) });
+export const PlaceOrderFormSchema = z.object({ checkoutKey: CheckoutKeySchema, expectedTotal: z.coerce.number().int().min(0), expectedAmountDue: z.coerce.number().int().min(0) });
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -98,6 +99,8 @@ function fieldMessage(t: CheckoutMessages, field: string, issue: z.core.$ZodIssu
       return t.expiryInvalid;
     case "cvc":
       return t.cvcInvalid;
+    case "billingPostalCode":
+      return t.postalInvalid;
     default:
       return t.fieldInvalid;
   }

@@ -73,7 +73,7 @@ export default function OrderConfirmation() {
         {t.orderNumber}: <strong data-testid="order-number">{order.code}</strong>
       </p>
       <p>{format(t.confirmationSent, { email: order.email })}</p>
-      <OrderSummary order={order} t={t} />
+      <OrderSummary order={order} t={t} lang={lang} brand={brand.id} />
       {accountRequested ? <Notice>{t.createAccountSent}</Notice> : null}
       {canCreateAccount && !accountRequested ? (
         <section aria-labelledby="create-account-heading" className="checkout-section">

@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { AddressList } from "../../commerce/contract/address";
-import { POSTAL_REGIONS } from "../../commerce/contract/postal-regions";
+import type { Lang } from "../../commerce/contract/common";
 import { formatMoney } from "../../commerce/contract/money";
 import { type CheckoutMessages } from "../brands/checkout-messages";
+import { deliveryEstimateLabel, regionOptions, taxLineLabel } from "../brands/checkout-pricing-messages";
 import { format } from "../brands/messages";
 import { Field, type FormState, SubmitButton } from "../components/AccountForm";
 import { shopperOf } from "../lib/account-forms.server";
@@ -122,14 +123,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         if (shopper.agent) return data<CheckoutProblem>({ intent, error: t.agentNoCard }, { status: 403 });
         const parsed = CardFormSchema.safeParse(form);
         if (!parsed.success) return invalidSection(t, intent, parsed.error, form);
-        const { cardNumber, expiry, cvc, holder } = parsed.data;
-        await savePaymentDetails(caller, guid, { number: cardNumber, expMonth: expiry.expMonth, expYear: expiry.expYear, cvc, holder });
+        const { cardNumber, expiry, cvc, holder, billingPostalCode } = parsed.data;
+        // Cards are kept per cart, named by its guid (a member's too).
+        const cartGuid = member ? (await getCheckout(caller, guid)).cart.guid : guid;
+        await savePaymentDetails(caller, cartGuid, { cardNumber, expiryMonth: expiry.expMonth, expiryYear: expiry.expYear, cvc, accountHolderName: holder, billingPostalCode });
         return back("review");
       }
       case "place": {
         const parsed = PlaceOrderFormSchema.safeParse(form);
         if (!parsed.success) return invalidSection(t, intent, parsed.error, form);
-        const order = await placeOrder(caller, guid, parsed.data.checkoutKey, parsed.data.expectedTotal);
+        const order = await placeOrder(caller, guid, parsed.data);
         await shopper.rememberOrder({ code: order.code, guid: member ? "" : guid, guest: !member });
         return redirect(localePath(context.lang, `/checkout/orderConfirmation/${order.code}`), 303);
       }
@@ -247,7 +250,7 @@ export default function SingleStepCheckout() {
             ) : null}
             <details className="checkout-new-address" open={!address || problem?.intent === "address"}>
               <summary>{t.newAddress}</summary>
-              <NewAddressForm t={t} state={stateOf(problem, "address")} country={country} member={!checkout.guest} />
+              <NewAddressForm t={t} state={stateOf(problem, "address")} country={country} member={!checkout.guest} lang={lang} />
             </details>
           </section>
 
@@ -267,7 +270,7 @@ export default function SingleStepCheckout() {
                       <label htmlFor={`mode-${m.code}`}>
                         <strong>{m.name}</strong> — {m.costMinor === 0 ? t.deliveryFree : money(m.costMinor)}
                         <br />
-                        <span className="field__hint">{format(t.arrives, { earliest: m.estimate.earliest, latest: m.estimate.latest })}</span>
+                        <span className="field__hint">{deliveryEstimateLabel(m.estimate, lang, brand.id)}</span>
                       </label>
                     </div>
                   ))}
@@ -296,6 +299,7 @@ export default function SingleStepCheckout() {
                     <Field form="card" name="holder" label={t.cardHolder} autoComplete="cc-name" required state={stateOf(problem, "card")} />
                     <Field form="card" name="expiry" label={t.expiry} autoComplete="cc-exp" required state={stateOf(problem, "card")} />
                     <Field form="card" name="cvc" label={t.cvc} autoComplete="cc-csc" required state={stateOf(problem, "card")} />
+                    <Field form="card" name="billingPostalCode" label={t.billingPostalCode} autoComplete="billing postal-code" required defaultValue={address?.postalCode} state={stateOf(problem, "card")} />
                     <p className="field__hint">{t.testCards}</p>
                     <SubmitButton>{t.useCard}</SubmitButton>
                   </Form>
@@ -314,6 +318,7 @@ export default function SingleStepCheckout() {
               <input type="hidden" name="intent" value="place" />
               <input type="hidden" name="checkoutKey" value={checkoutKey} />
               <input type="hidden" name="expectedTotal" value={checkout.totalPriceWithTax.minor} />
+              <input type="hidden" name="expectedAmountDue" value={checkout.amountDue.minor} />
               <p className="checkout-review__total">
                 {t.total}: <strong>{checkout.totalPriceWithTax.formattedValue}</strong>
               </p>
@@ -355,9 +360,7 @@ export default function SingleStepCheckout() {
             <dt>{t.delivery}</dt>
             <dd>{checkout.deliveryMode ? (checkout.deliveryCost.minor === 0 ? t.deliveryFree : checkout.deliveryCost.formattedValue) : t.deliveryNotChosen}</dd>
             {checkout.taxLines.length > 0 ? (
-              checkout.taxLines.map((l) => (
-                <TaxLine key={l.name} name={l.name} rate={l.ratePercent} amount={l.amount.formattedValue} />
-              ))
+              checkout.taxLines.map((l) => <TaxLine key={l.name} label={taxLineLabel(l, lang, brand.id)} amount={l.amount.formattedValue} />)
             ) : (
               <>
                 <dt>{t.tax}</dt>
@@ -383,12 +386,10 @@ export default function SingleStepCheckout() {
   );
 }
 
-function TaxLine({ name, rate, amount }: { name: string; rate: number; amount: string }) {
+function TaxLine({ label, amount }: { label: string; amount: string }) {
   return (
     <>
-      <dt>
-        {name} ({rate} %)
-      </dt>
+      <dt>{label}</dt>
       <dd>{amount}</dd>
     </>
   );
@@ -412,9 +413,9 @@ function AddressLines({ address }: { address: { firstName: string; lastName: str
   );
 }
 
-/** States or provinces by their postal codes, as the service expects them. */
-function RegionSelect({ label, country, state }: { label: string; country: "US" | "CA"; state: FormState | undefined }) {
-  const regions = POSTAL_REGIONS[country];
+/** States or provinces by name; the value is the code the service expects. */
+function RegionSelect({ label, country, state, lang }: { label: string; country: "US" | "CA"; state: FormState | undefined; lang: Lang }) {
+  const regions = regionOptions(country, lang);
   const error = state?.fields?.region;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
@@ -424,8 +425,8 @@ function RegionSelect({ label, country, state }: { label: string; country: "US" 
           —
         </option>
         {regions.map((r) => (
-          <option key={r} value={r}>
-            {r}
+          <option key={r.code} value={r.code}>
+            {r.name}
           </option>
         ))}
       </select>
@@ -438,7 +439,7 @@ function RegionSelect({ label, country, state }: { label: string; country: "US" 
   );
 }
 
-function NewAddressForm({ t, state, country, member }: { t: CheckoutMessages; state: FormState | undefined; country: "US" | "CA"; member: boolean }) {
+function NewAddressForm({ t, state, country, member, lang }: { t: CheckoutMessages; state: FormState | undefined; country: "US" | "CA"; member: boolean; lang: Lang }) {
   return (
     <Form method="post" preventScrollReset className="checkout-form">
       <input type="hidden" name="intent" value="address" />
@@ -448,7 +449,7 @@ function NewAddressForm({ t, state, country, member }: { t: CheckoutMessages; st
       <Field form="addr" name="line1" label={t.line1} autoComplete="shipping address-line1" required state={state} />
       <Field form="addr" name="line2" label={t.line2} autoComplete="shipping address-line2" state={state} />
       <Field form="addr" name="town" label={t.town} autoComplete="shipping address-level2" required state={state} />
-      <RegionSelect label={t.region} country={country} state={state} />
+      <RegionSelect label={t.region} country={country} state={state} lang={lang} />
       <Field form="addr" name="postalCode" label={t.postalCode} autoComplete="shipping postal-code" required state={state} />
       <Field form="addr" name="phone" type="tel" label={t.phone} autoComplete="shipping tel" state={state} />
       {member ? (

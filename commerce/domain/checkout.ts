@@ -4,7 +4,7 @@ import type { AddressInput } from "../contract/address";
 import { normalPostalCode } from "../contract/address";
 import type { BrandFacts } from "../contract/brands";
 import type { Cart } from "../contract/cart";
-import type { DeliveryMode } from "../contract/checkout-pricing";
+import { type DeliveryMode, TaxLineSchema } from "../contract/checkout-pricing";
 import {
   type CardSummary,
   type Checkout,
@@ -167,6 +167,7 @@ export class CheckoutService {
 
   /** A new delivery address; a member may keep it in their address book too. */
   async setNewDeliveryAddress(ctx: ShopContext, owner: CartOwner, guid: string, input: AddressInput, keep: boolean, audit: AuditWriter): Promise<Checkout> {
+    refuseForeignAddress(ctx, input.country);
     let id: string | undefined;
     if (keep && owner !== "anonymous") id = (await this.deps.addresses.add(owner.customerId, input, audit)).id;
     const address: DeliveryAddress = {
@@ -190,6 +191,7 @@ export class CheckoutService {
     if (owner === "anonymous") throw checkoutProblem("notMember", "addressId", "Sign in to use your address book.");
     const row = await findAddress(this.deps.db, owner.customerId, addressId);
     if (!row) throw new ShopError("notFound", { type: "UnknownIdentifierError", subject: "addressId", subjectType: "address", message: "Address not found." });
+    refuseForeignAddress(ctx, row.country === "CA" ? "CA" : "US");
     await this.saveAddress(ctx, owner, guid, {
       id: row.id,
       firstName: row.first_name,
@@ -243,6 +245,10 @@ export class CheckoutService {
         `Your order total is now ${view.totalPriceWithTax.formattedValue}. Review it and place your order again.`,
         "conflict",
       );
+    }
+    // The gift cards cover less than the review said (another order used them): the card would pay more.
+    if (request.expectedAmountDue !== undefined && view.amountDue.minor !== request.expectedAmountDue) {
+      throw checkoutProblem("giftCardChanged", "expectedAmountDue", "A gift card's balance changed. Review your payment and place your order again.", "conflict");
     }
     const email = view.email!;
     const address = view.deliveryAddress!;
@@ -520,7 +526,7 @@ export class CheckoutService {
     const currency = currencyOf(row);
     const lang = langOf(row);
     const money = (minor: number) => price(minor, currency, lang);
-    const taxLines = JSON.parse(row.tax_lines) as { name: string; ratePercent: number; amountMinor: number }[];
+    const taxLines = TaxLineSchema.array().parse(JSON.parse(row.tax_lines));
     const discounts = JSON.parse(row.discounts) as { code: string; description: string; amountMinor: number }[];
     const giftCards = JSON.parse(row.gift_cards) as { maskedNumber: string; chargedMinor: number }[];
     return {
@@ -553,6 +559,12 @@ export class CheckoutService {
       payment: row.payment_last4 ? { brand: row.payment_brand ?? "", last4: row.payment_last4, expiry: row.payment_expiry ?? "" } : undefined,
     };
   }
+}
+
+/** Each store delivers within its own country: the Canadian store in Canada, the US stores in the United States. */
+function refuseForeignAddress(ctx: ShopContext, country: "US" | "CA"): void {
+  const home = ctx.currency === "CAD" ? "CA" : "US";
+  if (country !== home) throw invalid("country", home === "CA" ? "This store delivers within Canada only." : "This store delivers within the United States only.");
 }
 
 function addressOf(choices: CartCheckoutRow | undefined): DeliveryAddress | undefined {
