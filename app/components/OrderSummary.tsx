@@ -63,7 +63,10 @@ export function OrderSummary({ order, t, lang, brand }: { order: Order; t: Check
           <dd>{order.subTotal.formattedValue}</dd>
           {order.totalDiscounts.minor > 0 ? (
             <>
-              <dt>{t.discounts}</dt>
+              <dt>
+                {t.discounts}
+                {order.discounts.length > 0 ? ` (${order.discounts.map((d) => d.code).join(", ")})` : ""}
+              </dt>
               <dd>−{order.totalDiscounts.formattedValue}</dd>
             </>
           ) : null}

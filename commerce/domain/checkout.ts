@@ -84,7 +84,10 @@ export type Authorization = { status: "authorized"; reference: string } | { stat
  */
 export interface CheckoutParts {
   coupons: {
-    redeemForOrder(trx: Db, order: { cartId: number; site: string; customerId: string | null; email: string; orderCode: string; now: Date }): Promise<void>;
+    redeemForOrder(
+      trx: Db,
+      order: { cartId: number; site: string; customerId: string | null; email: string; orderCode: string; now: Date; couponCodes: readonly string[] },
+    ): Promise<void>;
   };
   giftCards: {
     /** How much of each applied card an amount due would use; nothing is charged. */
@@ -302,7 +305,16 @@ export class CheckoutService {
               message: left > 0 ? `Only ${left} of ${name} are left. Change the quantity in your cart.` : `${name} has just sold out. Remove it from your cart to order the rest.`,
             });
           }
-          await parts.coupons.redeemForOrder(trx, { cartId: cart.id, site: ctx.site, customerId: cart.customer_id, email, orderCode: code, now });
+          await parts.coupons.redeemForOrder(trx, {
+            cartId: cart.id,
+            site: ctx.site,
+            customerId: cart.customer_id,
+            email,
+            orderCode: code,
+            now,
+            // A coupon on the cart that took nothing off (its minimum not reached, say) is not used up.
+            couponCodes: discountsOf(view.cart).map((d) => d.code),
+          });
           const charged = await parts.giftCards.chargeForOrder(trx, { cartId: cart.id, site: ctx.site, orderCode: code, amountDueMinor: view.totalPriceWithTax.minor, now });
           if (charged.totalChargedMinor !== view.giftCardAmount.minor) {
             throw checkoutProblem("giftCardChanged", "giftCard", "A gift card's balance changed. Review your payment and place your order again.", "conflict");
@@ -583,9 +595,9 @@ function sameLines(rows: readonly CartEntryRow[], cart: Cart): boolean {
   return rows.every((r) => cart.entries.some((e) => e.entryNumber === r.entry_number && e.product.code === r.product_code && e.entryType === r.entry_type && e.quantity === r.quantity));
 }
 
-/** The coupons the cart's discounts came from, as the order keeps them. */
+/** The coupons that took something off, as the order keeps them. */
 function discountsOf(cart: Cart): { code: string; description: string; amountMinor: number }[] {
-  return cart.totalDiscounts.minor > 0 ? [{ code: "", description: "", amountMinor: cart.totalDiscounts.minor }] : [];
+  return cart.appliedCoupons.filter((c) => c.applies && c.discount.minor > 0).map((c) => ({ code: c.code, description: c.description, amountMinor: c.discount.minor }));
 }
 
 const currencyOf = (row: OrderRow) => (row.currency === "CAD" ? "CAD" : "USD");

@@ -259,6 +259,55 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
     });
   });
 
+  describe("coupon limits hold under concurrent orders", () => {
+    it("lets a coupon limited to 5 uses be used exactly 5 times by 20 simultaneous orders", async () => {
+      const codes = await products();
+      for (const code of codes) await setStock(code, 500);
+      const code = `RACE${hex(6).toUpperCase()}`;
+      await db()
+        .insertInto("coupon")
+        .values({
+          site: "usb2c",
+          code,
+          description_en: "5% off, five times",
+          description_fr: "5 % de rabais, cinq fois",
+          kind: "percentage",
+          value: 5,
+          minimum_spend: 0,
+          scope: "order",
+          scope_codes: "",
+          starts_at: null,
+          ends_at: null,
+          max_uses: 5,
+          max_uses_per_customer: null,
+          uses: 0,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const orders = [];
+      for (let i = 0; i < 20; i++) {
+        const c = await guestCheckout(codes);
+        const applied = await call("POST", `${c.cart}/vouchers?couponCode=${code}`, c.guest);
+        expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+        c.checkout = CheckoutSchema.parse((await call("GET", `${c.cart}/checkout`, c.guest)).body);
+        expect(c.checkout.cart.totalDiscounts.minor).toBeGreaterThan(0);
+        orders.push(c);
+      }
+      const answers = await Promise.all(orders.map((c) => place(c)));
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+      expect(answers.filter((a) => a.status !== 201).every((a) => a.status === 409 || a.status === 400)).toBe(true);
+      const coupon = await db().selectFrom("coupon").select("uses").where("code", "=", code).executeTakeFirstOrThrow();
+      expect(coupon.uses).toBe(5);
+      const redemptions = await db()
+        .selectFrom("coupon_redemption")
+        .innerJoin("coupon", "coupon.id", "coupon_redemption.coupon_id")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("coupon.code", "=", code)
+        .executeTakeFirstOrThrow();
+      expect(Number(redemptions.n)).toBe(5);
+    }, 120_000);
+  });
+
   describe("a member's orders", () => {
     it("orders the current cart with a saved address and lists it in the order history", async () => {
       const member = await memberToken("demo.perks@example.com");
