@@ -16,6 +16,7 @@ import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
 import { ProductFamilies } from "./product-families";
+import { QuickShopService } from "./quick-shop";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
 import { AccessTokens } from "./tokens";
@@ -60,6 +61,7 @@ export interface Shop {
   agents: AssistedService;
   carts: CartService;
   giftCards: GiftCardService;
+  quickShop: QuickShopService;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -96,5 +98,6 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     agents: new AssistedService(db),
     carts,
     giftCards: new GiftCardService({ db, carts, limits }),
+    quickShop: new QuickShopService({ db, catalog, carts }),
   };
 }

@@ -11,6 +11,7 @@ import { ApiProblem, errorHandler } from "./errors";
 import { giftCardsRouter } from "./gift-cards";
 import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
+import { quickShopRouter } from "./quick-shop";
 import { searchRouter } from "./search";
 import { siteMiddleware } from "./site";
 import { usersRouter } from "./users";
@@ -42,6 +43,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(agentsRouter(shop.agents));
   site.use(cartsRouter(shop.carts, shop.agents, shop.brands));
   site.use(giftCardsRouter(shop.giftCards, shop.agents));
+  site.use(quickShopRouter(shop.quickShop, shop.agents, shop.brands));
 
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));
