@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import { quickShopMessages } from "../brands/quick-shop-messages";
 import type { ShopData } from "../lib/shop";
@@ -14,6 +14,12 @@ export function QuickShopButton({ productCode, name, lang }: { productCode: stri
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const root = useRouteLoaderData("root") as ShopData | undefined;
+  const wasOpen = useRef(false);
+  // Focus goes back to the button once the dialog is gone (while it is open the page behind is inert).
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   if (!hydrated) return null;
   const t = quickShopMessages(lang, root?.brand.id);
   return (
@@ -24,16 +30,7 @@ export function QuickShopButton({ productCode, name, lang }: { productCode: stri
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <QuickShopDialog
-            productCode={productCode}
-            name={name}
-            lang={lang}
-            t={t}
-            onClose={() => {
-              setOpen(false);
-              button.current?.focus();
-            }}
-          />
+          <QuickShopDialog productCode={productCode} name={name} lang={lang} t={t} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </>
