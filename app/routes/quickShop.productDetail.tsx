@@ -8,7 +8,7 @@ const noStore = { "Cache-Control": "private, no-store" };
 /** GET /quickShop/productDetail?productCode=: what a tile's quick-shop dialog shows, priced for this shopper. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = ProductCodeParamSchema.safeParse(new URL(request.url).searchParams.get("productCode"));
-  if (!parsed.success) return Response.json({ error: "productCode is required" }, { status: 400, headers: noStore });
+  if (!parsed.success) return Response.json({ error: "productCode must be a product code" }, { status: 400, headers: noStore });
   try {
     return Response.json(await getQuickShopProduct(clientContext(context), parsed.data), { headers: noStore });
   } catch (err) {

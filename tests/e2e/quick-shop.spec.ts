@@ -110,3 +110,23 @@ test("gift cards on the cart page: check a balance, apply, use part, a wrong PIN
   await cards.getByRole("button", { name: "Remove" }).click();
   await expect(cards.getByText("Card ending 0025")).toBeHidden();
 });
+
+test("gift cards on the Canadian store's French cart page speak French and take Canadian cards", async ({ page }) => {
+  const ca = (path: string) => `http://www.brewfront.ca.localhost:${port}${path}`;
+  await page.goto(ca("/fr/c/coffee"));
+  await page.getByRole("button", { name: "Ajouter au panier" }).first().click();
+  await expect(headerCount(page)).toHaveText("1");
+  await page.goto(ca("/fr/cart"));
+  const cards = page.locator("#gift-cards");
+  await expect(cards.getByRole("heading", { name: "Cartes-cadeaux" })).toBeVisible();
+  // A card of the US store is unknown here.
+  await cards.getByLabel("Numéro de la carte-cadeau").fill("6006 4910 0010 0100");
+  await cards.getByLabel("NIP").fill("2468");
+  await cards.getByRole("button", { name: "Appliquer" }).click();
+  await expect(cards.getByText("Le numéro ou le NIP de la carte-cadeau n’est pas valide.")).toBeVisible();
+  await cards.getByLabel("Numéro de la carte-cadeau").fill("6006 4910 0020 0100");
+  await cards.getByLabel("NIP").fill("2468");
+  await cards.getByRole("button", { name: "Appliquer" }).click();
+  await expect(cards.getByText("Carte se terminant par 0100")).toBeVisible();
+  await expect(cards.getByText(/du solde de 100,00\s\$ s’applique à cette commande/)).toBeVisible();
+});
