@@ -21,6 +21,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   const api = clientContext(context);
   const shopper = shopperOf(context);
+  // A guest's cart guid is known already, so its gift cards load alongside the cart; a member's once the cart answers.
+  const guestGiftCards = shopper.cart.guid ? getCartGiftCards(api, shopper.cart.guid).catch(() => null) : undefined;
   const [cart, layout, mergeChanges] = await Promise.all([orFailedPage(getCart(api, shopper.cart.guid)), getLayoutContent(api).catch(() => undefined), shopper.takeCartChanges()]);
   // Keep the header's count true to the cart (another tab or device may have changed it).
   const units = cart?.totalUnitCount ?? 0;
@@ -29,7 +31,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const subtotal = cart?.subTotal.minor ?? 0;
   const freeShippingAway = Number.isFinite(freeFrom) && cart ? Math.max(0, freeFrom - subtotal) : undefined;
   // The cart page still shows without its gift cards should they fail to load.
-  const giftCards = cart && cart.entries.length > 0 ? await getCartGiftCards(api, cart.guid).catch(() => null) : null;
+  const giftCards =
+    cart && cart.entries.length > 0
+      ? await (cart.guid === shopper.cart.guid && guestGiftCards ? guestGiftCards : getCartGiftCards(api, cart.guid).catch(() => null))
+      : null;
   return data(
     {
       cart,

@@ -32,7 +32,7 @@ import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { groupsOf } from "./accounts";
-import { capAdd, checkLines, insufficientStock, planMerge, podsAtHomeFor } from "./cart-rules";
+import { capAdd, checkLines, insufficientStock, maxQuantityReached, planMerge, podsAtHomeFor } from "./cart-rules";
 import type { CatalogService } from "./catalog-service";
 import { type Coupon, couponOf, discountCart } from "./coupon-rules";
 import { ShopError } from "./errors";
@@ -89,8 +89,12 @@ class ProductsNeeded extends Error {
 export class CartService {
   constructor(private readonly deps: { db: Db; catalog: CatalogService }) {}
 
-  /** Adds lines (creating the cart when no guid is given); all of them or, with an error, none. */
-  async add(ctx: ShopContext, owner: CartOwner, cartGuid: string | undefined, lines: readonly CartLineRequest[]): Promise<CartAdd> {
+  /**
+   * Adds lines (creating the cart when no guid is given); all of them or, with an error, none.
+   * `whole`: a line that could only be added in part (stock, line maximum) refuses them all, as a
+   * bundle must be added complete or not at all.
+   */
+  async add(ctx: ShopContext, owner: CartOwner, cartGuid: string | undefined, lines: readonly CartLineRequest[], { whole = false } = {}): Promise<CartAdd> {
     const wanted = lines.map((l) => ({ ...l, pods: podsAtHomeFor(l.entryType, l.podsAtHomeQty) }));
     // The cart first: a guid that is not the caller's answers the same whatever the products are.
     if (cartGuid) {
@@ -118,6 +122,7 @@ export class CartService {
           const cap = withSubject(line.productCode, () =>
             capAdd({ current: existing?.quantity ?? 0, requested: line.qty, otherLinesOfProduct: others, stock: stock.get(line.productCode) ?? 0 }),
           );
+          if (whole && cap.added < line.qty) throw partOnly(line.productCode, cap);
           let entryNumber: number;
           if (existing) {
             existing.quantity = cap.quantity;
@@ -456,6 +461,12 @@ export function buildCart(
     totalPrice: money(total),
     totalPriceWithTax: money(total),
   };
+}
+
+/** Why a line that had to be added whole could only be added in part. */
+function partOnly(productCode: string, cap: { added: number; statusCode: CartModificationStatus }): ShopError {
+  if (cap.statusCode === "lowStock") return insufficientStock(cap.added, productCode);
+  return new ShopError("invalid", { ...maxQuantityReached().item, subject: productCode });
 }
 
 /** A rule's error names the product it was about. */

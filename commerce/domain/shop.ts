@@ -20,6 +20,7 @@ import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
 import { type PaymentProvider, PaymentService, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
+import { QuickShopService } from "./quick-shop";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
 import { AccessTokens } from "./tokens";
@@ -69,6 +70,7 @@ export interface Shop {
   coupons: CouponService;
   payments: PaymentService;
   checkout: CheckoutService;
+  quickShop: QuickShopService;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -114,5 +116,6 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     coupons: new CouponService({ db, carts, catalog }),
     payments,
     checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts: checkoutParts(payments) }),
+    quickShop: new QuickShopService({ db, catalog, carts }),
   };
 }

@@ -14,6 +14,7 @@ import { giftCardsRouter } from "./gift-cards";
 import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
 import { paymentsRouter } from "./payments";
+import { quickShopRouter } from "./quick-shop";
 import { searchRouter } from "./search";
 import { shippingRouter } from "./shipping";
 import { siteMiddleware } from "./site";
@@ -49,6 +50,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(giftCardsRouter(shop.giftCards, shop.agents));
   site.use(couponsRouter(shop.coupons, shop.agents));
   site.use(paymentsRouter(shop.payments, shop.agents));
+  site.use(quickShopRouter(shop.quickShop, shop.agents, shop.brands));
 
   site.use(checkoutRouter(shop.checkout, shop.accounts, shop.agents));
   // Generated from the routes just registered, so the document lists every operation.
