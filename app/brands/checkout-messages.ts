@@ -225,7 +225,8 @@ const fr: CheckoutMessages = {
   quantity: "Qté",
   keepShopping: "Continuer à magasiner",
   createAccountTitle: "Enregistrez vos coordonnées pour la prochaine fois",
-  createAccountText: "Choisissez un mot de passe pour créer un compte avec {email}. Votre commande apparaîtra dans votre historique dès que vous aurez confirmé le lien envoyé.",
+  createAccountText:
+    "Choisissez un mot de passe pour créer un compte avec {email}. Votre commande apparaîtra dans votre historique dès que vous aurez confirmé le lien envoyé.",
   password: "Mot de passe",
   passwordHint: "Au moins 8 caractères.",
   createAccount: "Créer le compte",

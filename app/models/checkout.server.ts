@@ -20,7 +20,8 @@ const isGuest = (c: CheckoutCaller) => (c.api.shopper?.userPathId ?? "anonymous"
 
 async function call<S extends z.ZodType>(c: CheckoutCaller, request: ApiCall<S>): Promise<z.infer<S>> {
   if (!isGuest(c)) return callApi(c.api, { ...request, auth: "required" });
-  if (!c.guestClient) throw new ApiError(503, [{ type: "GuestCheckoutUnavailable", message: "Guest checkout is not configured for this storefront." }], "checkout");
+  if (!c.guestClient)
+    throw new ApiError(503, [{ type: "GuestCheckoutUnavailable", message: "Guest checkout is not configured for this storefront." }], "checkout");
   try {
     return await callApi(c.api, { ...request, bearer: await guestBearer(c.api, c.guestClient) });
   } catch (err) {

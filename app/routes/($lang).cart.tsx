@@ -23,7 +23,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const shopper = shopperOf(context);
   // A guest's cart guid is known already, so its gift cards load alongside the cart; a member's once the cart answers.
   const guestGiftCards = shopper.cart.guid ? getCartGiftCards(api, shopper.cart.guid).catch(() => null) : undefined;
-  const [cart, layout, mergeChanges] = await Promise.all([orFailedPage(getCart(api, shopper.cart.guid)), getLayoutContent(api).catch(() => undefined), shopper.takeCartChanges()]);
+  const [cart, layout, mergeChanges] = await Promise.all([
+    orFailedPage(getCart(api, shopper.cart.guid)),
+    getLayoutContent(api).catch(() => undefined),
+    shopper.takeCartChanges(),
+  ]);
   // Keep the header's count true to the cart (another tab or device may have changed it).
   const units = cart?.totalUnitCount ?? 0;
   if (units !== shopper.cart.quantity) await shopper.rememberCart(cart && shopper.userPathId === "anonymous" ? cart.guid : undefined, units);

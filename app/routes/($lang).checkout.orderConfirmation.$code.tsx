@@ -85,7 +85,16 @@ export default function OrderConfirmation() {
                 {problem.error}
               </p>
             ) : null}
-            <Field form="account" name="password" type="password" label={t.password} hint={t.passwordHint} autoComplete="new-password" required state={problem} />
+            <Field
+              form="account"
+              name="password"
+              type="password"
+              label={t.password}
+              hint={t.passwordHint}
+              autoComplete="new-password"
+              required
+              state={problem}
+            />
             <SubmitButton>{t.createAccount}</SubmitButton>
           </Form>
         </section>

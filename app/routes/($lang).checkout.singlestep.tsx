@@ -126,7 +126,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         const { cardNumber, expiry, cvc, holder, billingPostalCode } = parsed.data;
         // Cards are kept per cart, named by its guid (a member's too).
         const cartGuid = member ? (await getCheckout(caller, guid)).cart.guid : guid;
-        await savePaymentDetails(caller, cartGuid, { cardNumber, expiryMonth: expiry.expMonth, expiryYear: expiry.expYear, cvc, accountHolderName: holder, billingPostalCode });
+        await savePaymentDetails(caller, cartGuid, {
+          cardNumber,
+          expiryMonth: expiry.expMonth,
+          expiryYear: expiry.expYear,
+          cvc,
+          accountHolderName: holder,
+          billingPostalCode,
+        });
         return back("review");
       }
       case "place": {
@@ -195,12 +202,25 @@ export default function SingleStepCheckout() {
                 <Form method="post" preventScrollReset className="checkout-form">
                   <input type="hidden" name="intent" value="email" />
                   <SectionError state={stateOf(problem, "email")} />
-                  <Field form="contact" name="email" type="email" label={t.email} hint={t.emailHint} autoComplete="email" required defaultValue={checkout.email} state={stateOf(problem, "email")} />
+                  <Field
+                    form="contact"
+                    name="email"
+                    type="email"
+                    label={t.email}
+                    hint={t.emailHint}
+                    autoComplete="email"
+                    required
+                    defaultValue={checkout.email}
+                    state={stateOf(problem, "email")}
+                  />
                   <SubmitButton secondary={Boolean(checkout.email)}>{checkout.email ? t.change : t.saveAndContinue}</SubmitButton>
                 </Form>
                 {webapp ? null : (
                   <p className="checkout-section__aside">
-                    {t.haveAccount} <Link to={`${localePath(lang, "/login")}?returnTo=${encodeURIComponent(localePath(lang, "/checkout/singlestep"))}`}>{t.signInForFaster}</Link>
+                    {t.haveAccount}{" "}
+                    <Link to={`${localePath(lang, "/login")}?returnTo=${encodeURIComponent(localePath(lang, "/checkout/singlestep"))}`}>
+                      {t.signInForFaster}
+                    </Link>
                   </p>
                 )}
               </>
@@ -266,7 +286,14 @@ export default function SingleStepCheckout() {
                   <legend className="visually-hidden">{t.stepDeliveryMode}</legend>
                   {checkout.deliveryModes.map((m) => (
                     <div key={m.code} className="field field--radio">
-                      <input type="radio" id={`mode-${m.code}`} name="deliveryModeId" value={m.code} defaultChecked={checkout.deliveryMode?.code === m.code} required />
+                      <input
+                        type="radio"
+                        id={`mode-${m.code}`}
+                        name="deliveryModeId"
+                        value={m.code}
+                        defaultChecked={checkout.deliveryMode?.code === m.code}
+                        required
+                      />
                       <label htmlFor={`mode-${m.code}`}>
                         <strong>{m.name}</strong> — {m.costMinor === 0 ? t.deliveryFree : money(m.costMinor)}
                         <br />
@@ -275,7 +302,15 @@ export default function SingleStepCheckout() {
                     </div>
                   ))}
                 </fieldset>
-                <Field form="mode" name="contactNo" type="tel" label={t.contactNo} autoComplete="tel" defaultValue={checkout.contactNo} state={stateOf(problem, "delivery")} />
+                <Field
+                  form="mode"
+                  name="contactNo"
+                  type="tel"
+                  label={t.contactNo}
+                  autoComplete="tel"
+                  defaultValue={checkout.contactNo}
+                  state={stateOf(problem, "delivery")}
+                />
                 <SubmitButton secondary={Boolean(checkout.deliveryMode)}>{t.chooseDelivery}</SubmitButton>
               </Form>
             )}
@@ -289,7 +324,9 @@ export default function SingleStepCheckout() {
               <p className="notice">{t.agentNoCard}</p>
             ) : (
               <>
-                {checkout.payment ? <p>{format(t.cardOnFile, { brand: checkout.payment.brand, last4: checkout.payment.last4, expiry: checkout.payment.expiry })}</p> : null}
+                {checkout.payment ? (
+                  <p>{format(t.cardOnFile, { brand: checkout.payment.brand, last4: checkout.payment.last4, expiry: checkout.payment.expiry })}</p>
+                ) : null}
                 <details className="checkout-card" open={!checkout.payment || problem?.intent === "card"}>
                   <summary>{checkout.payment ? t.changeCard : t.useCard}</summary>
                   <Form method="post" preventScrollReset className="checkout-form" autoComplete="on">
@@ -299,7 +336,15 @@ export default function SingleStepCheckout() {
                     <Field form="card" name="holder" label={t.cardHolder} autoComplete="cc-name" required state={stateOf(problem, "card")} />
                     <Field form="card" name="expiry" label={t.expiry} autoComplete="cc-exp" required state={stateOf(problem, "card")} />
                     <Field form="card" name="cvc" label={t.cvc} autoComplete="cc-csc" required state={stateOf(problem, "card")} />
-                    <Field form="card" name="billingPostalCode" label={t.billingPostalCode} autoComplete="billing postal-code" required defaultValue={address?.postalCode} state={stateOf(problem, "card")} />
+                    <Field
+                      form="card"
+                      name="billingPostalCode"
+                      label={t.billingPostalCode}
+                      autoComplete="billing postal-code"
+                      required
+                      defaultValue={address?.postalCode}
+                      state={stateOf(problem, "card")}
+                    />
                     <p className="field__hint">{t.testCards}</p>
                     <SubmitButton>{t.useCard}</SubmitButton>
                   </Form>
@@ -395,7 +440,11 @@ function TaxLine({ label, amount }: { label: string; amount: string }) {
   );
 }
 
-function AddressLines({ address }: { address: { firstName: string; lastName: string; line1: string; line2?: string; town: string; region: string; postalCode: string } }) {
+function AddressLines({
+  address,
+}: {
+  address: { firstName: string; lastName: string; line1: string; line2?: string; town: string; region: string; postalCode: string };
+}) {
   return (
     <address>
       {address.firstName} {address.lastName}
@@ -420,7 +469,15 @@ function RegionSelect({ label, country, state, lang }: { label: string; country:
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label htmlFor="addr-region">{label}</label>
-      <select id="addr-region" name="region" autoComplete="shipping address-level1" required defaultValue={state?.values?.region ?? ""} aria-invalid={error ? true : undefined} aria-describedby={error ? "addr-region-error" : undefined}>
+      <select
+        id="addr-region"
+        name="region"
+        autoComplete="shipping address-level1"
+        required
+        defaultValue={state?.values?.region ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "addr-region-error" : undefined}
+      >
         <option value="" disabled>
           —
         </option>
@@ -439,7 +496,19 @@ function RegionSelect({ label, country, state, lang }: { label: string; country:
   );
 }
 
-function NewAddressForm({ t, state, country, member, lang }: { t: CheckoutMessages; state: FormState | undefined; country: "US" | "CA"; member: boolean; lang: Lang }) {
+function NewAddressForm({
+  t,
+  state,
+  country,
+  member,
+  lang,
+}: {
+  t: CheckoutMessages;
+  state: FormState | undefined;
+  country: "US" | "CA";
+  member: boolean;
+  lang: Lang;
+}) {
   return (
     <Form method="post" preventScrollReset className="checkout-form">
       <input type="hidden" name="intent" value="address" />

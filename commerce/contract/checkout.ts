@@ -51,7 +51,10 @@ export const PlaceOrderRequestSchema = z.object({
   /** The total (with tax, before gift cards) the shopper saw on the review, in minor units. */
   expectedTotal: z.coerce.number({ error: "must be a number" }).int("must be whole minor units").min(0).max(100_000_000),
   /** What the review said the card would be charged (the total less gift cards); absent: not checked. */
-  expectedAmountDue: z.preprocess(blankAsAbsent, z.coerce.number({ error: "must be a number" }).int("must be whole minor units").min(0).max(100_000_000).optional()),
+  expectedAmountDue: z.preprocess(
+    blankAsAbsent,
+    z.coerce.number({ error: "must be a number" }).int("must be whole minor units").min(0).max(100_000_000).optional(),
+  ),
 });
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
 

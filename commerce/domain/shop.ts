@@ -74,7 +74,17 @@ export interface Shop {
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
-export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts, payments: paymentProvider }: ShopOptions): Shop {
+export function createShop({
+  db,
+  brands,
+  mailer,
+  logger,
+  catalogSyncMs,
+  productCacheSize,
+  outbox: outboxOptions,
+  accounts,
+  payments: paymentProvider,
+}: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const indexes = new ListingIndexes(db, feed);
   const families = new ProductFamilies(db, feed, productCacheSize);

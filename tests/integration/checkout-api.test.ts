@@ -43,7 +43,8 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
     const { guestClient } = testCommerceConfig(suite.api().databaseUrl).auth;
     return token({ grant_type: "client_credentials", client_id: guestClient.id, client_secret: guestClient.secret, site });
   };
-  const memberToken = (email: string, site = "usb2c") => token({ grant_type: "password", username: email, password: DEMO_PASSWORD, client_id: "storefront", site });
+  const memberToken = (email: string, site = "usb2c") =>
+    token({ grant_type: "password", username: email, password: DEMO_PASSWORD, client_id: "storefront", site });
 
   /** Two in-stock products of a site's catalog, with stock set so tests do not run out. */
   const products = async (site = "usb2c", count = 2) => {
@@ -54,7 +55,12 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
       .select("product.code")
       .where("product_site.site", "=", site)
       .where("product.is_bundle", "=", 0)
-      .where((eb) => eb.or([eb("product.base_code", "is not", null), eb.not(eb.exists(eb.selectFrom("product as v").select("v.code").whereRef("v.base_code", "=", "product.code")))]))
+      .where((eb) =>
+        eb.or([
+          eb("product.base_code", "is not", null),
+          eb.not(eb.exists(eb.selectFrom("product as v").select("v.code").whereRef("v.base_code", "=", "product.code"))),
+        ]),
+      )
       .orderBy("product.code")
       .limit(40)
       .execute();
@@ -69,7 +75,15 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
   };
   const setStock = (code: string, level: number) => db().updateTable("stock").set({ level }).where("product_code", "=", code).execute();
   const stockOf = async (code: string) => (await db().selectFrom("stock").select("level").where("product_code", "=", code).executeTakeFirstOrThrow()).level;
-  const orderCount = async () => Number((await db().selectFrom("shop_order").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const orderCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom("shop_order")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** A guest cart holding these products, ready for checkout up to the card (or including it). */
   const guestCheckout = async (codes: readonly string[], options: { site?: string; address?: object; card?: string | null; qty?: number } = {}) => {
@@ -89,13 +103,24 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
     const standard = modes.find((m) => m.code === "standard")!;
     expect((await call("PUT", `${cart}/updateDeliveryDetails`, guest, { deliveryModeId: standard.code, deliveryCost: standard.costMinor })).status).toBe(200);
     if (options.card !== null) {
-      const paid = await call("POST", `${cart}/paymentdetails`, guest, { cardNumber: options.card ?? APPROVED, expiryMonth: 12, expiryYear: 2030, cvc: "123", accountHolderName: "Ada Lovelace", billingPostalCode: "12207" });
+      const paid = await call("POST", `${cart}/paymentdetails`, guest, {
+        cardNumber: options.card ?? APPROVED,
+        expiryMonth: 12,
+        expiryYear: 2030,
+        cvc: "123",
+        accountHolderName: "Ada Lovelace",
+        billingPostalCode: "12207",
+      });
       expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     }
     const checkout = CheckoutSchema.parse((await call("GET", `${cart}/checkout`, guest)).body);
     return { guest, guid: guid!, site, cart, checkout };
   };
-  const place = (c: { guest: string; guid: string; site: string; checkout: { totalPriceWithTax: { minor: number }; amountDue: { minor: number } } }, checkoutKey = hex(32), expectedTotal?: number) =>
+  const place = (
+    c: { guest: string; guid: string; site: string; checkout: { totalPriceWithTax: { minor: number }; amountDue: { minor: number } } },
+    checkoutKey = hex(32),
+    expectedTotal?: number,
+  ) =>
     call("POST", `/${c.site}/users/anonymous/orders?cartId=${c.guid}`, c.guest, {
       checkoutKey,
       expectedTotal: expectedTotal ?? c.checkout.totalPriceWithTax.minor,
@@ -203,7 +228,14 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
       const member = await memberToken("demo.customer@example.com");
       expect((await call("GET", `/usb2c/users/current/carts/${c.guid}/checkout`, member)).status).toBe(404);
       const caGuest = await guestToken("cab2c");
-      expect((await call("POST", `/cab2c/users/anonymous/orders?cartId=${c.guid}`, caGuest, { checkoutKey: hex(32), expectedTotal: c.checkout.totalPriceWithTax.minor })).status).toBe(404);
+      expect(
+        (
+          await call("POST", `/cab2c/users/anonymous/orders?cartId=${c.guid}`, caGuest, {
+            checkoutKey: hex(32),
+            expectedTotal: c.checkout.totalPriceWithTax.minor,
+          })
+        ).status,
+      ).toBe(404);
       expect((await call("POST", `${c.cart}/addresses/delivery`, c.guest, { address: { ...NY_ADDRESS, postalCode: "ABCDE" } })).status).toBe(400);
       expect((await call("PUT", `${c.cart}/updateDeliveryDetails`, c.guest, { deliveryModeId: "teleport" })).status).toBe(400);
       expect({ orders: await orderCount(), stock: await Promise.all(codes.map(stockOf)) }).toEqual(before);
@@ -323,9 +355,23 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
       expect(checkout.deliveryAddress?.id).toBeTruthy();
       const mode = checkout.deliveryModes[0]!;
       expect((await call("PUT", `${cart}/updateDeliveryDetails`, member, { deliveryModeId: mode.code })).status).toBe(200);
-      expect((await call("POST", `${cart}/paymentdetails`, member, { cardNumber: APPROVED, expiryMonth: 1, expiryYear: 2031, cvc: "999", accountHolderName: "Perks Member", billingPostalCode: "12207" })).status).toBe(201);
+      expect(
+        (
+          await call("POST", `${cart}/paymentdetails`, member, {
+            cardNumber: APPROVED,
+            expiryMonth: 1,
+            expiryYear: 2031,
+            cvc: "999",
+            accountHolderName: "Perks Member",
+            billingPostalCode: "12207",
+          })
+        ).status,
+      ).toBe(201);
       const ready = CheckoutSchema.parse((await call("GET", `${cart}/checkout`, member)).body);
-      const placed = await call("POST", "/usb2c/users/current/orders?cartId=current", member, { checkoutKey: hex(32), expectedTotal: ready.totalPriceWithTax.minor });
+      const placed = await call("POST", "/usb2c/users/current/orders?cartId=current", member, {
+        checkoutKey: hex(32),
+        expectedTotal: ready.totalPriceWithTax.minor,
+      });
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       const order = OrderSchema.parse(placed.body);
       expect(order.guest).toBe(false);
