@@ -435,6 +435,7 @@ export function buildCart(
     appliedCoupons: discounts.coupons.map(({ coupon, discount, refusal }) => ({
       code: coupon.code,
       description: coupon.description[ctx.lang],
+      scope: coupon.scope,
       discount: money(discount),
       applies: refusal === null,
       reason: refusal ?? undefined,

@@ -16,18 +16,29 @@ import type { ShopContext } from "./shop-context";
 import { orTryAgainLater } from "./try-again";
 
 /** Why a code was refused, with a message a shopper can act on; the storefront words it in the shop's language by `reason`. */
-export function couponRefused(reason: CouponRefusalReason, code: string, detail: { minimumSpend?: string; otherCode?: string } = {}): ShopError {
+export function couponRefused(
+  reason: CouponRefusalReason,
+  code: string,
+  detail: { minimumSpend?: { minor: number; formatted: string }; otherCode?: string } = {},
+): ShopError {
   const messages: Record<CouponRefusalReason, string> = {
     unknown: `'${code}' is not a coupon code we know. Check the spelling and try again.`,
     notYetValid: `Coupon ${code} cannot be used yet.`,
     expired: `Coupon ${code} has expired.`,
     notApplicable: `Coupon ${code} does not apply to any product in your cart.`,
-    minimumSpend: `Coupon ${code} needs ${detail.minimumSpend ?? "a larger order"} of eligible products in your cart.`,
+    minimumSpend: `Coupon ${code} needs ${detail.minimumSpend?.formatted ?? "a larger order"} of eligible products in your cart.`,
     usedUp: `Coupon ${code} has been used as many times as it can be.`,
     usedUpByCustomer: `You have already used coupon ${code} as many times as it allows.`,
     notCombinable: `Only one whole-order coupon can be used at a time${detail.otherCode ? `: remove ${detail.otherCode} to use ${code}` : ""}.`,
   };
-  return new ShopError("invalid", { type: "CouponError", reason, subject: "couponCode", subjectType: "coupon", message: messages[reason] });
+  return new ShopError("invalid", {
+    type: "CouponError",
+    reason,
+    subject: "couponCode",
+    subjectType: "coupon",
+    message: messages[reason],
+    ...(reason === "minimumSpend" && detail.minimumSpend ? { minimumSpend: detail.minimumSpend.minor } : {}),
+  });
 }
 
 /**
@@ -101,10 +112,17 @@ export class CouponService {
     return products.map((product) => {
       const best = couponUnitPrice(product.price.minor, { productCode: product.code, categoryCodes: product.categories.map((c) => c.code) }, coupons, now);
       if (!best) return product;
+      const couponPrice = price(best.price, ctx.currency, ctx.lang, product.price.priceType);
       return {
         ...product,
-        price: price(best.price, ctx.currency, ctx.lang, product.price.priceType),
+        price: couponPrice,
         originalPriceData: product.originalPriceData ?? product.price,
+        // A variant's page shows its own option's price; other options may be in other categories, so they keep theirs.
+        variantOptions: product.variantOptions.map((v) =>
+          product.baseProduct && v.code === product.code
+            ? { ...v, priceData: price(best.price, ctx.currency, ctx.lang), originalPriceData: v.originalPriceData ?? v.priceData }
+            : v,
+        ),
         appliedCoupon: { code: best.coupon.code, description: best.coupon.description[ctx.lang] },
       };
     });
@@ -125,7 +143,7 @@ export class CouponService {
 
   private refusal(ctx: ShopContext, reason: CouponRefusalReason, code: string, coupon: Coupon | undefined, applied: readonly Coupon[]): ShopError {
     return couponRefused(reason, coupon?.code ?? code, {
-      minimumSpend: coupon ? formatMoney(coupon.minimumSpend, ctx.currency, ctx.lang) : undefined,
+      minimumSpend: coupon ? { minor: coupon.minimumSpend, formatted: formatMoney(coupon.minimumSpend, ctx.currency, ctx.lang) } : undefined,
       otherCode: applied.find((c) => c.scope === "order")?.code,
     });
   }
