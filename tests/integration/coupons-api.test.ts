@@ -287,6 +287,20 @@ describe.each(DIALECTS)("coupons API on %s", (dialect) => {
       const teaPlain = ProductSchema.parse((await call("GET", `/usb2c/products/${tea}`)).body);
       expect(prices).toContainEqual([tea, teaPlain.price.minor]);
 
+      // The category listing: its pods at the coupon price, the list price struck through.
+      type Listing = { products: { code: string; price: { minor: number }; originalPriceData?: { minor: number }; appliedCoupon?: { code: string } }[] };
+      const listing = (await call("GET", "/usb2c/c/k-cup-pods/categoryData?fields=BASIC")).body as unknown as Listing;
+      const couponListing = (await call("GET", "/usb2c/c/k-cup-pods/categoryData?fields=BASIC&appliedCategoryCoupons=PODS15")).body as unknown as Listing;
+      expect(couponListing.products.length).toBeGreaterThan(0);
+      expect(couponListing.products.map((p) => p.code)).toEqual(listing.products.map((p) => p.code));
+      for (const [i, p] of couponListing.products.entries()) {
+        const was = listing.products[i]!.price.minor;
+        expect(p.price.minor).toBe(was - Math.floor((was * 15 + 50) / 100));
+        expect(p.appliedCoupon?.code).toBe("PODS15");
+      }
+      const teaListing = (await call("GET", "/usb2c/c/tea/categoryData?fields=BASIC&appliedCategoryCoupons=PODS15")).body as unknown as Listing;
+      expect(teaListing.products.every((p) => p.appliedCoupon === undefined)).toBe(true);
+
       for (const odd of ["%00", "SAVE10", "SPRING2024", ",,,", "a".repeat(500)]) {
         const res = await call("GET", `/usb2c/products/${pod}?appliedCategoryCoupons=${encodeURIComponent(odd)}`);
         expect(res.status, odd).toBe(200);
