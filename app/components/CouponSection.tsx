@@ -12,7 +12,9 @@ function describe(t: CouponMessages, outcome: CouponOutcome, currency: Currency,
   if ("outcome" in outcome) return { text: format(t[outcome.outcome], { code: outcome.code }), refused: false };
   const amount = outcome.amount === undefined ? "" : formatMoney(outcome.amount, currency, lang);
   const template =
-    outcome.refused === "malformed" || outcome.refused === "failed" ? t[outcome.refused] : refusalTemplate(t, outcome.refused, outcome.amount !== undefined);
+    outcome.refused === "malformed" || outcome.refused === "failed" || outcome.refused === "tooMany"
+      ? t[outcome.refused]
+      : refusalTemplate(t, outcome.refused, outcome.amount !== undefined);
   return { text: format(template, { code: outcome.code ?? "", amount }), refused: true };
 }
 

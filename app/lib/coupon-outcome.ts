@@ -4,8 +4,10 @@ import type { CouponRefusalReason } from "../../commerce/contract/coupon";
  * What applying or removing a code came to, as the cart page shows it: in the URL after a plain
  * form post (redirect-after-POST), or as the answer of the inline post with JavaScript.
  */
-export type CouponOutcome =
-  { outcome: "applied" | "waiting" | "removed"; code: string } | { refused: CouponRefusalReason | "malformed" | "failed"; code?: string; amount?: number };
+/** The service's reasons, a code that cannot be one, an outage, or too many tries from one address. */
+export type CouponRefusal = CouponRefusalReason | "malformed" | "failed" | "tooMany";
+
+export type CouponOutcome = { outcome: "applied" | "waiting" | "removed"; code: string } | { refused: CouponRefusal; code?: string; amount?: number };
 
 const REFUSALS = new Set<string>([
   "unknown",
@@ -18,6 +20,7 @@ const REFUSALS = new Set<string>([
   "notCombinable",
   "malformed",
   "failed",
+  "tooMany",
 ]);
 const CODE = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -40,7 +43,7 @@ export function outcomeFromSearch(search: URLSearchParams): CouponOutcome | unde
   if (!refused || !REFUSALS.has(refused)) return undefined;
   const amount = Number(search.get("amount"));
   return {
-    refused: refused as CouponRefusalReason | "malformed" | "failed",
+    refused: refused as CouponRefusal,
     code: safeCode,
     amount: Number.isInteger(amount) && amount > 0 ? amount : undefined,
   };

@@ -3,6 +3,10 @@ import { CouponRefusalReasonSchema, MAX_CATEGORY_COUPONS } from "../../commerce/
 import { type ApiClientContext, ApiError, callApi } from "../lib/api-client.server";
 import { type CookieJar, DAY_MS } from "../lib/cookies.server";
 import type { CouponOutcome } from "../lib/coupon-outcome";
+import { limiter } from "../lib/email-form.server";
+
+/** Codes one shopper address may try in ten minutes: plenty for a shopper, a brake on guessing codes. */
+export const COUPON_APPLY_LIMIT = { name: "coupon-apply-client", points: 60, windowSeconds: 600 };
 
 /** The parts of the shopper's session a coupon change keeps in step. */
 interface CartSession {
@@ -80,6 +84,7 @@ export async function changeCoupon(
   intent: "apply" | "remove",
   code: string,
 ): Promise<CouponOutcome> {
+  if (intent === "apply" && !(await limiter().hit(COUPON_APPLY_LIMIT, ctx.clientAddress ?? "unknown")).allowed) return { refused: "tooMany", code };
   try {
     const cart: Cart = intent === "apply" ? await applyCoupon(ctx, shopper.cart.guid, code) : await removeCoupon(ctx, shopper.cart.guid, code);
     await shopper.rememberCart(shopper.userPathId === "anonymous" ? cart.guid : undefined, cart.totalUnitCount);

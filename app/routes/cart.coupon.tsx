@@ -26,9 +26,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ? await changeCoupon(clientContext(context), shopperOf(context), jar, parsed.data.intent, parsed.data.couponCode)
     : { refused: "malformed", code: undefined };
   const headers = jar.appendTo(new Headers({ "Cache-Control": "private, no-store" }));
-  if (inline) return Response.json(outcome, { status: "refused" in outcome ? (outcome.refused === "failed" ? 503 : 400) : 200, headers });
+  if (inline) return Response.json(outcome, { status: statusOf(outcome), headers });
   headers.set("Location", `${back.pathname}?${outcomeToSearch(outcome, back.searchParams)}`);
   return new Response(null, { status: 303, headers });
+}
+
+function statusOf(outcome: CouponOutcome): number {
+  if (!("refused" in outcome)) return 200;
+  return outcome.refused === "failed" ? 503 : outcome.refused === "tooMany" ? 429 : 400;
 }
 
 export function loader() {
