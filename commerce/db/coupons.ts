@@ -59,6 +59,23 @@ export async function removeCartCoupon(trx: Db, cartId: number, couponId: number
   await trx.deleteFrom("cart_coupon").where("cart_id", "=", cartId).where("coupon_id", "=", couponId).execute();
 }
 
+/**
+ * At sign-in the guest cart's coupons join the customer's cart: each one it does not carry yet,
+ * except a whole-order coupon when the customer's cart already has one (one per cart).
+ */
+export async function moveCartCoupons(trx: Db, fromCartId: number, toCartId: number, now: string): Promise<void> {
+  const [from, to] = [await cartCoupons(trx, fromCartId), await cartCoupons(trx, toCartId)];
+  let hasOrderCoupon = to.some((c) => c.scope === "order");
+  for (const coupon of from) {
+    if (to.some((c) => c.id === coupon.id)) continue;
+    if (coupon.scope === "order") {
+      if (hasOrderCoupon) continue;
+      hasOrderCoupon = true;
+    }
+    await addCartCoupon(trx, toCartId, coupon.id, now);
+  }
+}
+
 /** Orders that redeemed this coupon for this shopper: a customer by id or e-mail, a guest by e-mail. */
 export async function redemptionsBy(db: Db, couponId: number, shopper: { customerId: string | null; email: string | null }): Promise<number> {
   const { customerId, email } = shopper;

@@ -27,7 +27,7 @@ import {
   touchCart,
   updateCartEntry,
 } from "../db/carts";
-import { cartCoupons } from "../db/coupons";
+import { cartCoupons, moveCartCoupons } from "../db/coupons";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
@@ -252,6 +252,7 @@ export class CartService {
                 );
               }
             }
+            await moveCartCoupons(trx, anon.id, mine.id, now);
             await touchCart(trx, anon.id, now, "merged");
             await touchCart(trx, mine.id, now);
             return { cart: mine, changes: plan.changes };

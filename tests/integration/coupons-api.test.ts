@@ -201,6 +201,25 @@ describe.each(DIALECTS)("coupons API on %s", (dialect) => {
     });
   });
 
+  describe("signing in with a guest cart", () => {
+    it("brings its coupons into the customer's cart, keeping the customer's whole-order coupon", async () => {
+      const token = await signIn("demo.employee@example.com");
+      const memberAdd = await call("POST", "/usb2c/users/current/addProductToCart", { productCode: await variantIn("tea"), qty: 1 }, token);
+      expect(memberAdd.status).toBe(200);
+      expect((await apply("current", "SAVE10", "current", token)).status).toBe(200);
+
+      const pod = await variantIn("k-cup-pods");
+      const unit = (await read(await cartOf([pod, 1]))).subTotal.minor;
+      const guid = await cartOf([pod, Math.ceil(4000 / unit)]);
+      await applied(guid, "PODS15");
+      await applied(guid, "FIVEOFF40");
+      const merged = await call("POST", "/usb2c/users/current/carts/merge", { anonymousCartGuid: guid }, token);
+      expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+      const cart = CartSchema.parse((merged.body as { cart: unknown }).cart);
+      expect(cart.appliedCoupons.map((c) => c.code).sort()).toEqual(["PODS15", "SAVE10"]);
+    });
+  });
+
   describe("removing a code", () => {
     it("takes the discount off again; removing a code the cart does not carry changes nothing", async () => {
       const guid = await cartOf([await variantIn("k-cup-pods"), 2]);
