@@ -46,6 +46,22 @@ export async function lockCartCoupons(trx: Db, cartId: number): Promise<CouponRo
   return (lockingRows(trx) ? query.forUpdate() : query).execute();
 }
 
+/**
+ * The categories of each product code, as the catalog files the code itself: a size's own (pods or
+ * a bag), not its family's, which a family of pods and bags would share.
+ */
+export async function productCategories(db: Db, codes: readonly string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>(codes.map((c) => [c, []]));
+  if (codes.length === 0) return found;
+  const rows = await db
+    .selectFrom("product_category")
+    .select(["product_code", "category_code"])
+    .where("product_code", "in", [...new Set(codes)])
+    .execute();
+  for (const r of rows) found.get(r.product_code)?.push(r.category_code);
+  return found;
+}
+
 /** Adds a coupon to a cart; applying it again changes nothing. */
 export async function addCartCoupon(trx: Db, cartId: number, couponId: number, now: string): Promise<void> {
   await trx

@@ -94,6 +94,6 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     addresses: new AddressBook(db),
     agents: new AssistedService(db),
     carts,
-    coupons: new CouponService({ db, carts, catalog }),
+    coupons: new CouponService({ db, carts }),
   };
 }

@@ -159,9 +159,30 @@ describe.each(DIALECTS)("coupons API on %s", (dialect) => {
       await expectRefused(await apply(guid, "FIVEOFF40"), "notCombinable");
     });
 
-    it("is refused on a cart with no product of its category", async () => {
+    it("is refused on a cart with no product of its category, a bag of a family that also has pods included", async () => {
       const guid = await cartOf([await variantIn("tea"), 1]);
       await expectRefused(await apply(guid, "PODS15"), "notApplicable");
+      const bag = await db()
+        .selectFrom("product as v")
+        .innerJoin("product_category as own", (j) => j.onRef("own.product_code", "=", "v.code").on("own.category_code", "=", "bagged-coffee"))
+        .innerJoin("product_category as family", (j) => j.onRef("family.product_code", "=", "v.base_code").on("family.category_code", "=", "k-cup-pods"))
+        .innerJoin("stock as k", "k.product_code", "v.code")
+        .select("v.code")
+        .where("k.level", ">=", 10)
+        .orderBy("v.code")
+        .executeTakeFirstOrThrow();
+      const bagCart = await cartOf([bag.code, 1]);
+      await expectRefused(await apply(bagCart, "PODS15"), "notApplicable");
+      // Kept on the cart while it waits (from a link), a pods coupon takes nothing off the bag.
+      await db()
+        .insertInto("cart_coupon")
+        .values({
+          cart_id: (await db().selectFrom("cart").select("id").where("guid", "=", bagCart).executeTakeFirstOrThrow()).id,
+          coupon_id: (await db().selectFrom("coupon").select("id").where("code", "=", "PODS15").where("site", "=", "usb2c").executeTakeFirstOrThrow()).id,
+          applied_at: new Date().toISOString(),
+        })
+        .execute();
+      expect(coupon(await read(bagCart), "PODS15")).toMatchObject({ applies: false, reason: "notApplicable", discount: { minor: 0 } });
     });
   });
 
@@ -305,6 +326,28 @@ describe.each(DIALECTS)("coupons API on %s", (dialect) => {
       expect(prices).toContainEqual([pod, withCoupon.price.minor]);
       const teaPlain = ProductSchema.parse((await call("GET", `/usb2c/products/${tea}`)).body);
       expect(prices).toContainEqual([tea, teaPlain.price.minor]);
+
+      // A family of pods and bags: each option priced by its own categories, the family "from" its cheapest.
+      const mixed = await db()
+        .selectFrom("product_category as a")
+        .innerJoin("product_category as b", "b.product_code", "a.product_code")
+        .innerJoin("product as p", "p.code", "a.product_code")
+        .select("p.code")
+        .where("p.base_code", "is", null)
+        .where("a.category_code", "=", "k-cup-pods")
+        .where("b.category_code", "=", "bagged-coffee")
+        .orderBy("p.code")
+        .executeTakeFirstOrThrow();
+      type Family = { price: { minor: number }; variantOptions: { code: string; packType?: string; priceData: { minor: number } }[] };
+      const family = (await call("GET", `/usb2c/products/${mixed.code}?fields=FULL`)).body as unknown as Family;
+      const couponFamily = (await call("GET", `/usb2c/products/${mixed.code}?fields=FULL&appliedCategoryCoupons=PODS15`)).body as unknown as Family;
+      const kinds = new Set(family.variantOptions.map((v) => v.packType));
+      expect(kinds.has("KCup") && kinds.has("Bagged")).toBe(true);
+      for (const [i, v] of couponFamily.variantOptions.entries()) {
+        const was = family.variantOptions[i]!.priceData.minor;
+        expect(v.priceData.minor, v.code).toBe(v.packType === "KCup" ? was - Math.floor((was * 15 + 50) / 100) : was);
+      }
+      expect(couponFamily.price.minor).toBe(Math.min(...couponFamily.variantOptions.map((v) => v.priceData.minor)));
 
       // The category listing: its pods at the coupon price, the list price struck through.
       type Listing = { products: { code: string; price: { minor: number }; originalPriceData?: { minor: number }; appliedCoupon?: { code: string } }[] };
