@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { UpdateCartRequestSchema } from "../../commerce/contract/cart";
 import { formatMoney } from "../../commerce/contract/money";
 import { cartMessages } from "../brands/cart-messages";
+import { CouponSection } from "../components/CouponSection";
+import { outcomeFromSearch } from "../lib/coupon-outcome";
 import { format } from "../brands/messages";
 import { GiftCardForm } from "../components/GiftCardForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
@@ -81,11 +83,24 @@ export default function CartPage() {
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = cartMessages(lang, brand.id);
+  const location = useLocation();
+  const couponOutcome = outcomeFromSearch(new URLSearchParams(location.search));
+  const coupons = (
+    <CouponSection
+      coupons={cart?.appliedCoupons ?? []}
+      outcome={couponOutcome}
+      lang={lang}
+      brand={brand.id}
+      currency={brand.currency}
+      returnTo={location.pathname}
+    />
+  );
   if (!cart || cart.entries.length === 0) {
     return (
       <div className="cart-page">
         <h1>{t.cartTitle}</h1>
         <p>{t.emptyCart}</p>
+        {coupons}
         <Link to={localePath(lang, "/")} className="button">
           {t.keepShopping}
         </Link>
@@ -161,6 +176,7 @@ export default function CartPage() {
           ))}
         </tbody>
       </table>
+      {coupons}
       <dl className="cart-totals">
         <dt>{t.subtotal}</dt>
         <dd>{cart.subTotal.formattedValue}</dd>

@@ -123,7 +123,7 @@ export function createShop({
     agents: new AssistedService(db),
     carts,
     giftCards: new GiftCardService({ db, carts, limits }),
-    coupons: new CouponService({ db, carts, catalog }),
+    coupons: new CouponService({ db, carts }),
     payments,
     checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts: checkoutParts(payments) }),
     quickShop: new QuickShopService({ db, catalog, carts }),

@@ -39,7 +39,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   const site = Router({ mergeParams: true });
   site.use(siteMiddleware(shop.brands));
   site.use(authentication(shop.accounts));
-  site.use(searchRouter(shop.search));
+  site.use(searchRouter(shop.search, shop.coupons));
   site.use(catalogRouter(shop.catalog, adminKey, shop.coupons));
   site.use(contentRouter(shop.content));
   site.use(alertsRouter(shop.alerts));

@@ -108,6 +108,18 @@ const cartOperation = (summary: string, parameters: unknown[], body: z.ZodType |
 
 /** Gift card checks also answer 429 once too many numbers or PINs were wrong. */
 const withTooMany = (operation: ReturnType<typeof cartOperation>) => ({ ...operation, responses: { ...operation.responses, 429: tooMany } });
+const couponCodeQuery = { name: "couponCode", in: "query", schema: { type: "string", pattern: "^[A-Za-z0-9_-]{1,32}$" } };
+const voucherIdQuery = { ...couponCodeQuery, name: "voucherId", description: "OCC's name for couponCode" };
+const couponOperation = (summary: string, parameters: unknown[]) => ({
+  summary,
+  security: [{}, ...bearer],
+  parameters,
+  responses: {
+    200: { description: "The cart, priced with its coupons (never cached)", content: json(CartSchema) },
+    ...cartErrors,
+    400: { description: "A malformed code (ValidationError) or a code that cannot be used (CouponError with its reason)", content: errors.content },
+  },
+});
 
 /** The OAuth2 token endpoint lives outside /rest/v2, so it names its own server. */
 const TOKEN_OPERATIONS: Record<string, Record<string, unknown>> = {
@@ -306,6 +318,28 @@ const DETAILED: Record<string, Record<string, unknown>> = {
     [brandParam, ...locale, cartUserParam],
     AddBundleRequestSchema,
     CartModificationListSchema,
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/vouchers": couponOperation(
+    "Apply a coupon code (voucherId or couponCode, query or body; any case) to the cart; `current` is a customer's open cart. Refusals are 400 CouponError with reason unknown, notYetValid, expired, notApplicable, minimumSpend (with minimumSpend in minor units), usedUp, usedUpByCustomer or notCombinable. Uses are counted when the order is placed",
+    [brandParam, ...locale, cartUserParam, { ...cartGuidParam, schema: { type: "string" } }, couponCodeQuery, voucherIdQuery],
+  ),
+  "delete /{brand}/users/{user}/carts/{cartGuid}/vouchers/{couponCode}": couponOperation(
+    "Remove a coupon code from the cart; a code the cart does not carry changes nothing",
+    [
+      brandParam,
+      ...locale,
+      cartUserParam,
+      { ...cartGuidParam, schema: { type: "string" } },
+      { name: "couponCode", in: "path", required: true, schema: { type: "string" } },
+    ],
+  ),
+  "post /{brand}/users/{user}/applyCoupon": couponOperation(
+    "Apply a coupon code from a link: to the cart of cartGuid, else the customer's open cart, else a new guest cart. An empty cart keeps a valid code until it qualifies (appliedCoupons[].applies false with the reason)",
+    [brandParam, ...locale, cartUserParam, couponCodeQuery, { name: "cartGuid", in: "query", schema: { type: "string", pattern: "^[0-9a-f]{32}$" } }],
+  ),
+  "post /{brand}/users/{user}/removeCoupon": couponOperation(
+    "Remove a coupon code (couponCode and cartGuid, query or body; a customer's open cart without cartGuid)",
+    [brandParam, ...locale, cartUserParam, couponCodeQuery, { name: "cartGuid", in: "query", schema: { type: "string", pattern: "^[0-9a-f]{32}$" } }],
   ),
   "get /{brand}/users/{user}": userOperation(
     "The customer's profile and the cookies the storefront writes from it",
