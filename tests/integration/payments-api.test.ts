@@ -145,6 +145,11 @@ describe.each(DIALECTS)("payments API on %s", (dialect) => {
       const answer = await choose(guid, { ...CARD, cardNumber: "4242424242424241", expiryMonth: "0", cvc: "1" });
       expect(answer.status).toBe(400);
       expect(answer.body.errors!.map((e) => e.subject)).toEqual(["cardNumber", "expiryMonth", "cvc"]);
+      const alsoMissing = await choose(guid, { ...CARD, cardNumber: "4242424242424241", accountHolderName: " " });
+      expect(alsoMissing.body.errors!.map((e) => [e.subject, e.reason])).toEqual([
+        ["cardNumber", "invalid_number"],
+        ["accountHolderName", "invalid"],
+      ]);
     });
 
     it("leaves the card chosen before in place", async () => {
