@@ -32,7 +32,8 @@ const PostalCodeSchema = z.preprocess(
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, "Enter the billing postal or ZIP code."),
 );
 
-const CardFieldsSchema = z.object({
+/** The card form's fields as sent (the API document describes the body with it). */
+export const CardFieldsSchema = z.object({
   cardNumber: z.preprocess(blankAsAbsent, z.string(required("the card number")).max(40, "This card number is not valid.")),
   expiryMonth: z.preprocess(blankAsAbsent, z.preprocess(wholeNumber, z.number(required("the expiry month")))),
   expiryYear: z.preprocess(blankAsAbsent, z.preprocess(wholeNumber, z.number(required("the expiry year")))),
