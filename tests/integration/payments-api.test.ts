@@ -7,6 +7,8 @@ import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { LOG_REDACTION } from "../../commerce/contract/log-redaction";
 import { PaymentDetailsSchema } from "../../commerce/contract/payment";
+import type { CartService } from "../../commerce/domain/carts";
+import { PaymentService, paymentProviderFor } from "../../commerce/domain/payments/index";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { createCommerceApi, migrateDatabase, openDatabase, requestLog, seedDatabase } from "../../commerce/service";
 import { commerceForSuite, testCommerceConfig } from "../support/commerce";
@@ -173,6 +175,66 @@ describe.each(DIALECTS)("payments API on %s", (dialect) => {
       });
       expect(broken.status).toBe(400);
       expect(await storedPayments()).toEqual(before);
+    });
+  });
+
+  describe("order placement's calls, from another worker process", () => {
+    /** Another worker: its own PaymentService and gateway, the same configuration and database. */
+    const otherWorker = () =>
+      new PaymentService({
+        db: db(),
+        provider: paymentProviderFor(testCommerceConfig(suite.api().databaseUrl).payments),
+        // Order placement's calls read the stored card only; they never price a cart.
+        carts: {} as CartService,
+      });
+
+    it("authorizes the card chosen over HTTP, captures it, and answers a resubmission with the same hold", async () => {
+      const guid = await newCart();
+      await choose(guid, CARD);
+      const payments = otherWorker();
+      const order = { cartId: await cartId(guid), amountMinor: 2599, currency: "USD", submissionId: "submission-1" };
+      const held = await payments.authorizeOrder(db(), order);
+      expect(held).toMatchObject({
+        status: "authorized",
+        payment: { brand: "visa", last4: "4242", expiryMonth: 12, expiryYear: 2030, holderName: "Ada Lovelace" },
+      });
+      if (held.status !== "authorized") return;
+      expect(await payments.authorizeOrder(db(), order)).toEqual(held);
+      await expect(payments.captureOrder(held.reference, 2599, "submission-1")).resolves.toBeUndefined();
+    });
+
+    it("answers the decline of 4000 0000 0000 0002 and of insufficient funds, and noCard without a card", async () => {
+      const payments = otherWorker();
+      for (const [number, reason] of [
+        ["4000 0000 0000 0002", "card_declined"],
+        ["4000 0000 0000 9995", "insufficient_funds"],
+      ]) {
+        const guid = await newCart();
+        await choose(guid, { ...CARD, cardNumber: number! });
+        expect(
+          await payments.authorizeOrder(db(), { cartId: await cartId(guid), amountMinor: 2599, currency: "USD", submissionId: `s-${number}` }),
+        ).toMatchObject({
+          status: "declined",
+          reason,
+        });
+      }
+      const bare = await newCart();
+      expect(await payments.authorizeOrder(db(), { cartId: await cartId(bare), amountMinor: 2599, currency: "USD", submissionId: "s-none" })).toEqual({
+        status: "noCard",
+      });
+    });
+
+    it("voids a hold when the order could not be written", async () => {
+      const guid = await newCart();
+      await choose(guid, CARD);
+      const held = await otherWorker().authorizeOrder(db(), {
+        cartId: await cartId(guid),
+        amountMinor: 1200,
+        currency: "USD",
+        submissionId: "submission-void",
+      });
+      if (held.status !== "authorized") throw new Error("expected an authorization");
+      await expect(otherWorker().voidOrder(held.reference, "submission-void")).resolves.toBeUndefined();
     });
   });
 
