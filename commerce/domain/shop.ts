@@ -77,6 +77,7 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     guestClient: { id: "storefront-guest", secret: randomBytes(32).toString("base64url") },
   };
   const carts = new CartService({ db, catalog });
+  const limits = accounts?.limits ?? RateLimits.create();
   return {
     brands,
     catalog,
@@ -91,7 +92,7 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
       tokens: new AccessTokens(keys.tokenSecret, keys.previousTokenSecrets),
       refreshSecret: keys.tokenSecret,
       guestClient: keys.guestClient,
-      limits: accounts?.limits ?? RateLimits.create(),
+      limits,
     }),
     addresses: new AddressBook(db),
     agents: new AssistedService(db),
@@ -99,6 +100,7 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     payments: new PaymentService({
       db,
       carts,
+      limits,
       provider: payments ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
     }),
   };

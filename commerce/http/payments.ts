@@ -85,7 +85,7 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
     "/users/:user/stripe/setupPaymentIntent",
     paying(async (req, res) => {
       const { customerId } = await actorFor(req, res, agents);
-      noStore(res).json((await payments.setupPaymentIntent(siteOf(res), customerId)) satisfies StripeIntent);
+      noStore(res).json((await payments.setupPaymentIntent(customerId)) satisfies StripeIntent);
     }),
   );
 
@@ -93,7 +93,7 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
     "/users/:user/stripe/updateStripeCustomerId",
     paying(async (req, res) => {
       const actor = await actorFor(req, res, agents);
-      const stripeCustomerId = await payments.ensureStripeCustomer(siteOf(res), actor.customerId);
+      const stripeCustomerId = await payments.ensureStripeCustomer(actor.customerId);
       if (actor.agent) await agents.record(siteOf(res).site, actor, "updated the Stripe customer", stripeCustomerId);
       noStore(res).json({ stripeCustomerId } satisfies StripeCustomer);
     }),

@@ -8,6 +8,7 @@ import { CartModificationSchema } from "../../commerce/contract/cart";
 import { LOG_REDACTION } from "../../commerce/contract/log-redaction";
 import { PaymentDetailsSchema } from "../../commerce/contract/payment";
 import type { CartService } from "../../commerce/domain/carts";
+import { RateLimits } from "../../lib/rate-limit";
 import { PaymentService, paymentProviderFor } from "../../commerce/domain/payments/index";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { createCommerceApi, migrateDatabase, openDatabase, requestLog, seedDatabase } from "../../commerce/service";
@@ -162,6 +163,31 @@ describe.each(DIALECTS)("payments API on %s", (dialect) => {
       expect(await storedPayments()).toEqual(before);
     });
 
+    it("one cart may try 10 cards an hour; the 11th answers 429 and changes nothing", async () => {
+      const guid = await newCart();
+      const numbers = [
+        "4242424242424242",
+        "5555555555554444",
+        "4000056655665556",
+        "5200828282828210",
+        "378282246310005",
+        "6011111111111117",
+        "3056930009020004",
+        "3566002020360505",
+        "6200000000000005",
+        "4000000000000002",
+      ];
+      for (const cardNumber of numbers) {
+        const answer = await choose(guid, { ...CARD, cardNumber, cvc: cardNumber.startsWith("37") ? "1234" : "123" });
+        expect(answer.status, cardNumber).toBe(201);
+      }
+      const before = await storedPayments();
+      const res = await call("POST", `/usb2c/users/anonymous/carts/${guid}/paymentdetails`, CARD);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(await storedPayments()).toEqual(before);
+    });
+
     it("malformed bodies answer 400, never 500", async () => {
       const guid = await newCart();
       const before = await storedPayments();
@@ -186,6 +212,7 @@ describe.each(DIALECTS)("payments API on %s", (dialect) => {
         provider: paymentProviderFor(testCommerceConfig(suite.api().databaseUrl).payments),
         // Order placement's calls read the stored card only; they never price a cart.
         carts: {} as CartService,
+        limits: RateLimits.create(),
       });
 
     it("authorizes the card chosen over HTTP, captures it, and answers a resubmission with the same hold", async () => {

@@ -7,6 +7,7 @@ import { CartModificationSchema } from "../../commerce/contract/cart";
 import { PaymentDetailsSchema, StripeCustomerSchema, StripeIntentSchema } from "../../commerce/contract/payment";
 import type { CommerceConfig } from "../../commerce/config";
 import type { CartService } from "../../commerce/domain/carts";
+import { RateLimits } from "../../lib/rate-limit";
 import { PaymentService, TEST_CARDS, paymentProviderFor } from "../../commerce/domain/payments/index";
 import { StripeProvider } from "../../commerce/domain/payments/stripe-provider";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
@@ -281,7 +282,7 @@ describe.each(DIALECTS)("the store on Stripe, on %s", (dialect) => {
     const stripeCustomer = await db.selectFrom("payment_customer").select("reference").where("customer_id", "=", cart.customer_id!).executeTakeFirstOrThrow();
 
     // Another worker's service, as order placement will call it.
-    const payments = new PaymentService({ db, provider: paymentProviderFor(config.payments), carts: {} as CartService });
+    const payments = new PaymentService({ db, provider: paymentProviderFor(config.payments), carts: {} as CartService, limits: RateLimits.create() });
     const order = { cartId: cart.id, amountMinor: 1899, currency: "USD", submissionId: `${dialect}-1`, customerId: cart.customer_id! };
     const held = await payments.authorizeOrder(db, order);
     if (held.status !== "authorized") throw new Error(`expected an authorization, got ${JSON.stringify(held)}`);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { RateLimitRule, RateLimits } from "../../../lib/rate-limit";
 import type {
   PaymentDetails,
   PaymentDetailsRequest,
@@ -25,7 +26,7 @@ import {
 } from "../../db/payments";
 import { writeTransaction } from "../../db/write-transaction";
 import { type CartOwner, type CartService, cartNotFound, owns } from "../carts";
-import { ShopError } from "../errors";
+import { ShopError, TooManyRequests } from "../errors";
 import type { ShopContext } from "../shop-context";
 import { orTryAgainLater } from "../try-again";
 import type { AuthorizeResult, PaymentProvider, PaymentSettings, TokenizeResult } from "./provider";
@@ -61,6 +62,12 @@ const FIELD_OF_REFUSAL: Record<Extract<TokenizeResult, { ok: false }>["reason"],
   invalid_cvc: "cvc",
 };
 
+/**
+ * A brake on card testing (running stolen numbers through a checkout to see which work): each card
+ * tried is a provider call, so one cart may try this many cards an hour.
+ */
+export const CARDS_PER_CART: RateLimitRule = { name: "payment-cards-per-cart", points: 10, windowSeconds: 3600 };
+
 const stripeNotConfigured = () =>
   new ShopError("conflict", {
     type: "PaymentError",
@@ -84,7 +91,7 @@ const noCardChosen = () =>
 export class PaymentService {
   readonly provider: PaymentProvider;
 
-  constructor(private readonly deps: { db: Db; provider: PaymentProvider; carts: CartService }) {
+  constructor(private readonly deps: { db: Db; provider: PaymentProvider; carts: CartService; limits: RateLimits }) {
     this.provider = deps.provider;
   }
 
@@ -139,6 +146,8 @@ export class PaymentService {
    */
   async choose(ctx: ShopContext, owner: CartOwner, guid: string, card: PaymentDetailsRequest): Promise<PaymentDetails> {
     await this.ownedCart(ctx, owner, guid);
+    const verdict = await this.deps.limits.hit(CARDS_PER_CART, guid);
+    if (!verdict.allowed) throw new TooManyRequests(verdict.retryAfterSeconds);
     const token = await this.provider.tokenizeCard(
       {
         number: card.cardNumber,
@@ -252,9 +261,9 @@ export class PaymentService {
   }
 
   /** setupPaymentIntent: lets Stripe.js save a card to the signed-in customer's Stripe account. */
-  async setupPaymentIntent(ctx: ShopContext, customerId: string): Promise<StripeIntent> {
+  async setupPaymentIntent(customerId: string): Promise<StripeIntent> {
     const stripe = this.stripe();
-    const customerRef = await this.ensureStripeCustomer(ctx, customerId);
+    const customerRef = await this.ensureStripeCustomer(customerId);
     return stripe.setupPaymentIntent(customerRef, randomUUID());
   }
 
@@ -269,7 +278,7 @@ export class PaymentService {
    * and name, creating it when they have none (or Stripe no longer has theirs). The id is never
    * taken from the caller: naming someone else's Stripe customer would reach their saved cards.
    */
-  async ensureStripeCustomer(_ctx: ShopContext, customerId: string): Promise<string> {
+  async ensureStripeCustomer(customerId: string): Promise<string> {
     const stripe = this.stripe();
     const customer = await findCustomer(this.deps.db, customerId);
     if (!customer) throw new ShopError("notFound", { type: "UnknownIdentifierError", subject: "user", subjectType: "user", message: "User not found." });
