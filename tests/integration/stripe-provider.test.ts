@@ -329,6 +329,11 @@ describe.each(DIALECTS)("the store on Stripe, on %s", (dialect) => {
       .where("cart.guid", "=", guid)
       .execute();
     expect(stored).toEqual([{ reference: intent.id, amount_minor: total * 3 }]);
+
+    // Back to the first amount: applied again, not answered from an earlier reply.
+    await call("POST", "/users/anonymous/updateCart", { cartGuid: guid, entryNumber: 0, qty: 1 });
+    expect((await call("POST", `/users/anonymous/carts/${guid}/stripe/createPaymentIntent`, {})).body).toMatchObject({ id: intent.id, amount: total });
+    expect(standIn.paymentIntents.get(intent.id)?.amount).toBe(total);
   });
 
   it("updatePaymentIntent before createPaymentIntent answers 404", async () => {

@@ -109,14 +109,16 @@ export class PaymentService {
   /**
    * Order placement's first step, before its transaction: holds the amount on the cart's card.
    * The checkout submission id keys it, so a resubmitted checkout gets the same answer (the same
-   * hold, or the same decline) instead of a second hold. `noCard` when none was chosen.
+   * hold, or the same decline) instead of a second hold. `noCard` when none was chosen (or it
+   * was chosen while another provider took payments): the shopper chooses a card again.
    */
   async authorizeOrder(
     db: Db,
     order: { cartId: number; amountMinor: number; currency: string; submissionId: string; customerId?: string; description?: string },
   ): Promise<{ status: "noCard" } | (AuthorizeResult & { payment: StoredPayment })> {
     const payment = await this.paymentDetailsOf(db, order.cartId);
-    if (!payment) return { status: "noCard" };
+    // A card tokenized by the provider the store used before cannot be charged by this one.
+    if (!payment || payment.provider !== this.provider.name) return { status: "noCard" };
     const customerRef = order.customerId ? await this.providerCustomerOf(db, order.customerId) : undefined;
     const result = await this.provider.authorize({
       token: payment.token,
@@ -228,7 +230,7 @@ export class PaymentService {
     const stripe = this.stripe();
     const { cart, amount } = await this.cartTotal(ctx, owner, guid);
     const existing = await findCartPaymentIntent(this.deps.db, cart.id);
-    if (existing) return this.moveIntent(ctx, owner, guid, cart, existing.reference, amount);
+    if (existing) return this.moveIntent(ctx, owner, guid, existing.reference, amount);
     const customerRef = owner === "anonymous" ? undefined : await findPaymentCustomer(this.deps.db, owner.customerId, "stripe");
     const intent = await stripe.createPaymentIntent({
       amountMinor: amount,
@@ -257,7 +259,7 @@ export class PaymentService {
         message: "This cart has no payment intent yet; create one first.",
       });
     }
-    return this.moveIntent(ctx, owner, guid, cart, existing.reference, amount);
+    return this.moveIntent(ctx, owner, guid, existing.reference, amount);
   }
 
   /** setupPaymentIntent: lets Stripe.js save a card to the signed-in customer's Stripe account. */
@@ -300,8 +302,10 @@ export class PaymentService {
     return this.provider;
   }
 
-  private async moveIntent(ctx: ShopContext, owner: CartOwner, guid: string, cart: CartRow, reference: string, amount: number): Promise<StripeIntent> {
-    const intent = await this.stripe().updatePaymentIntent(reference, amount, `cart-${cart.guid}-intent-${reference}-${amount}`);
+  private async moveIntent(ctx: ShopContext, owner: CartOwner, guid: string, reference: string, amount: number): Promise<StripeIntent> {
+    // A fresh key: the amount may return to an earlier value, which a key made from it would
+    // answer with Stripe's stored reply instead of applying.
+    const intent = await this.stripe().updatePaymentIntent(reference, amount, randomUUID());
     await this.write(ctx, owner, guid, (trx, locked, now) =>
       saveCartPaymentIntent(trx, { cart_id: locked.id, provider: "stripe", reference, amount_minor: amount, currency: ctx.currency }, now),
     );
