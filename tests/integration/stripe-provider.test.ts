@@ -128,6 +128,7 @@ describe("Stripe provider: idempotency", () => {
     await provider.authorize({ token, amountMinor: 2599, currency: "USD", idempotencyKey: "submission-8" });
     await expect(provider.authorize({ token, amountMinor: 9999, currency: "USD", idempotencyKey: "submission-8" })).rejects.toMatchObject({
       name: "PaymentProviderError",
+      code: "provider_error",
     });
   });
 });
@@ -160,6 +161,13 @@ describe("Stripe provider: capture and void", () => {
     expect(standIn.paymentIntents.get(reference)).toMatchObject({ status: "canceled" });
     await expect(provider.capture(reference, 2599, "order-void:capture")).rejects.toMatchObject({ code: "invalid_state" });
     await expect(provider.voidAuthorization("pi_unknown", "x")).rejects.toMatchObject({ code: "unknown_reference" });
+  });
+
+  it("a wrong secret key is the store's mistake, not an outage to wait out", async () => {
+    const misconfigured = new StripeProvider({ secretKey: "sk_test_wrong", apiBase: new URL(standInUrl) });
+    await expect(misconfigured.authorize({ token: "pm_x", amountMinor: 100, currency: "USD", idempotencyKey: "k-wrong" })).rejects.toMatchObject({
+      code: "provider_error",
+    });
   });
 
   it("a Stripe that does not answer is an outage, not a decline", async () => {
