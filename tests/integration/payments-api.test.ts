@@ -347,6 +347,20 @@ describe.each(DIALECTS)("payments API on %s", (dialect) => {
     });
   });
 
+  describe("digital wallets' limits", () => {
+    it("one cart may record 30 wallet reports an hour; the 31st answers 429 and records nothing", async () => {
+      const guid = await newCart();
+      for (let i = 0; i < 30; i++) {
+        expect((await call("POST", `/usb2c/users/anonymous/carts/${guid}/cancelDigitalWalletPayment`, {})).status).toBe(200);
+      }
+      const id = await cartId(guid);
+      const count = async () => (await db().selectFrom("payment_event").select("id").where("cart_id", "=", id).execute()).length;
+      expect(await count()).toBe(30);
+      expect((await call("POST", `/usb2c/users/anonymous/carts/${guid}/logDigitalWalletError`, { message: "x" })).status).toBe(429);
+      expect(await count()).toBe(30);
+    });
+  });
+
   describe("Stripe calls on a store without Stripe", () => {
     it("answer 409 saying Stripe is not set up", async () => {
       const guid = await newCart();

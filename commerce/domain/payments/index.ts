@@ -68,6 +68,9 @@ const FIELD_OF_REFUSAL: Record<Extract<TokenizeResult, { ok: false }>["reason"],
  */
 export const CARDS_PER_CART: RateLimitRule = { name: "payment-cards-per-cart", points: 10, windowSeconds: 3600 };
 
+/** Wallet reports are free text from the page: enough for a shopper's retries, not a way to fill the database. */
+export const WALLET_EVENTS_PER_CART: RateLimitRule = { name: "payment-wallet-events-per-cart", points: 30, windowSeconds: 3600 };
+
 const stripeNotConfigured = () =>
   new ShopError("conflict", {
     type: "PaymentError",
@@ -217,6 +220,9 @@ export class PaymentService {
     guid: string,
     event: { kind: "walletCancelled" | "walletError"; wallet?: string; code?: string; message: string },
   ): Promise<void> {
+    await this.ownedCart(ctx, owner, guid);
+    const verdict = await this.deps.limits.hit(WALLET_EVENTS_PER_CART, guid);
+    if (!verdict.allowed) throw new TooManyRequests(verdict.retryAfterSeconds);
     await this.write(ctx, owner, guid, (trx, cart, now) =>
       insertPaymentEvent(trx, { cart_id: cart.id, kind: event.kind, wallet: event.wallet ?? null, code: event.code ?? null, message: event.message, at: now }),
     );
