@@ -108,5 +108,7 @@ export function toCard(p: Product): ProductCardData {
     badge: p.badge,
     stockStatus,
     productType: p.productType,
+    addCode: p.baseProduct ? p.code : (p.defaultVariantCode ?? p.code),
+    isBundle: p.isBundle || undefined,
   };
 }

@@ -133,7 +133,12 @@ export default function ProductPage() {
             </p>
           ) : null}
           {soldOut || !product.purchasable ? null : (
-            <AddToCartForm productCode={product.baseProduct ? product.code : (product.defaultVariantCode ?? product.code)} lang={lang} />
+            <AddToCartForm
+              productCode={product.baseProduct ? product.code : (product.defaultVariantCode ?? product.code)}
+              lang={lang}
+              action={product.isBundle ? "/cart/add-bundle" : "/cart/add"}
+              maxQuantity={product.isBundle ? 5 : 10}
+            />
           )}
           <Offers product={product} lang={lang} />
           {soldOut ? (

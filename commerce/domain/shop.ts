@@ -10,12 +10,17 @@ import { AccountService } from "./accounts";
 import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { CartService } from "./carts";
+import { CheckoutService } from "./checkout";
+import { checkoutParts } from "./checkout-parts";
 import { ContentService } from "./content-service";
+import { GiftCardService } from "./gift-cards";
+import { CouponService } from "./coupons";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
 import { type PaymentProvider, PaymentService, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
+import { QuickShopService } from "./quick-shop";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
 import { AccessTokens } from "./tokens";
@@ -61,23 +66,34 @@ export interface Shop {
   addresses: AddressBook;
   agents: AssistedService;
   carts: CartService;
+  giftCards: GiftCardService;
+  coupons: CouponService;
   payments: PaymentService;
+  checkout: CheckoutService;
+  quickShop: QuickShopService;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
-export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts, payments }: ShopOptions): Shop {
+export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts, payments: paymentProvider }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const indexes = new ListingIndexes(db, feed);
   const families = new ProductFamilies(db, feed, productCacheSize);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
   const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger });
+  const carts = new CartService({ db, catalog });
   const keys: AuthKeys = accounts?.keys ?? {
     tokenSecret: randomBytes(32).toString("base64url"),
     previousTokenSecrets: [],
     guestClient: { id: "storefront-guest", secret: randomBytes(32).toString("base64url") },
   };
-  const carts = new CartService({ db, catalog });
   const limits = accounts?.limits ?? RateLimits.create();
+  const addresses = new AddressBook(db);
+  const payments = new PaymentService({
+    db,
+    carts,
+    limits,
+    provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
+  });
   return {
     brands,
     catalog,
@@ -94,14 +110,13 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
       guestClient: keys.guestClient,
       limits,
     }),
-    addresses: new AddressBook(db),
+    addresses,
     agents: new AssistedService(db),
     carts,
-    payments: new PaymentService({
-      db,
-      carts,
-      limits,
-      provider: payments ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
-    }),
+    giftCards: new GiftCardService({ db, carts, limits }),
+    coupons: new CouponService({ db, carts, catalog }),
+    payments,
+    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts: checkoutParts(payments) }),
+    quickShop: new QuickShopService({ db, catalog, carts }),
   };
 }

@@ -168,6 +168,6 @@ function modification(cart: Cart, outcome: LineOutcome): Omit<CartModification, 
 }
 
 /** Carts are one shopper's and change with every add: no cache may keep them. */
-function noStore(res: Response): Response {
+export function noStore(res: Response): Response {
   return res.set("Cache-Control", "private, no-store");
 }

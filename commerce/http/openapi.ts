@@ -53,7 +53,10 @@ import {
   WalletCancelRequestSchema,
   WalletErrorRequestSchema,
 } from "../contract/payment";
+import { PostalRegionQuerySchema, PostalRegionsSchema } from "../contract/postal-regions";
+import { CartGiftCardsSchema, GiftCardApplyValueSchema, GiftCardBalanceSchema, GiftCardCredentialsSchema } from "../contract/gift-card";
 import { MediaSetSchema, ProductListSchema, ProductSchema, StockAlertRequestSchema, StockAlertResultSchema, StockUpdateSchema } from "../contract/product";
+import { AddBundleRequestSchema, QuickShopProductSchema } from "../contract/quick-shop";
 import { CategoryPageSchema, SearchPageSchema, SearchRequestSchema, SuggestionsSchema } from "../contract/search";
 
 const json = (schema: z.ZodType) => ({ "application/json": { schema: z.toJSONSchema(schema, { unrepresentable: "any", io: "output" }) } });
@@ -112,6 +115,9 @@ const cartOperation = (summary: string, parameters: unknown[], body: z.ZodType |
   ...(body ? { requestBody: { required: true, content: { ...json(body), "application/x-www-form-urlencoded": json(body)["application/json"] } } } : {}),
   responses: { 200: { description: "OK (never cached)", content: json(answer) }, ...cartErrors },
 });
+
+/** Gift card checks also answer 429 once too many numbers or PINs were wrong. */
+const withTooMany = (operation: ReturnType<typeof cartOperation>) => ({ ...operation, responses: { ...operation.responses, 429: tooMany } });
 
 /** The OAuth2 token endpoint lives outside /rest/v2, so it names its own server. */
 const TOKEN_OPERATIONS: Record<string, Record<string, unknown>> = {
@@ -265,6 +271,52 @@ const DETAILED: Record<string, Record<string, unknown>> = {
     MergeCartRequestSchema,
     MergedCartSchema,
   ),
+  "get /{brand}/users/{user}/carts/{cartGuid}/giftcard": cartOperation(
+    "The cart's gift cards in the order applied, and what each would pay of the cart's total now (balances change only when the order is placed)",
+    [brandParam, ...locale, cartUserParam, cartGuidParam],
+    undefined,
+    CartGiftCardsSchema,
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/giftcard/validate": withTooMany(
+    cartOperation(
+      "A card's balance and masked number. An unknown number and a wrong PIN answer the same 400; failures are limited per cart, card and address (429)",
+      [brandParam, ...locale, cartUserParam, cartGuidParam],
+      GiftCardCredentialsSchema,
+      GiftCardBalanceSchema,
+    ),
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/giftcard/apply": withTooMany(
+    cartOperation(
+      "Apply a card to the cart (its whole balance, as far as needed); no balance changes until the order is placed",
+      [brandParam, ...locale, cartUserParam, cartGuidParam],
+      GiftCardCredentialsSchema,
+      CartGiftCardsSchema,
+    ),
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/giftcard/remove/{id}": cartOperation(
+    "Take an applied card off the cart",
+    [brandParam, ...locale, cartUserParam, cartGuidParam, { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+    undefined,
+    CartGiftCardsSchema,
+  ),
+  "put /{brand}/users/{user}/carts/{cartGuid}/giftcard/apply-value": cartOperation(
+    "Use only part of an applied card's balance (minor units, at most the balance)",
+    [brandParam, ...locale, cartUserParam, cartGuidParam],
+    GiftCardApplyValueSchema,
+    CartGiftCardsSchema,
+  ),
+  "get /{brand}/users/{user}/quickShop/productDetail": cartOperation(
+    "A product tile's quick shop: variants with prices for the cart owner's groups and stock, the default chosen",
+    [brandParam, ...locale, cartUserParam, { name: "productCode", in: "query", required: true, schema: { type: "string" } }],
+    undefined,
+    QuickShopProductSchema,
+  ),
+  "post /{brand}/users/{user}/addBundleProduct": cartOperation(
+    "Add every component of a bundle or starter kit, qty times, in one add: all of them, complete, or none",
+    [brandParam, ...locale, cartUserParam],
+    AddBundleRequestSchema,
+    CartModificationListSchema,
+  ),
   "get /{brand}/users/{user}": userOperation(
     "The customer's profile and the cookies the storefront writes from it",
     {},
@@ -340,6 +392,15 @@ const DETAILED: Record<string, Record<string, unknown>> = {
     security: bearer,
     parameters: [brandParam, correlationHeader, { name: "customerId", in: "path", required: true, schema: { type: "string" } }],
     responses: { 200: { description: "Ended", content: json(AgentSessionSchema) }, 401: unauthorized, 403: errors, 404: errors },
+  },
+  "get /{brand}/shipping/fetch/postal": {
+    summary: "The state or province a postal code belongs to (US ZIP3 prefix, Canadian first letter); country defaults to the store's",
+    parameters: [brandParam, ...query(PostalRegionQuerySchema)],
+    responses: {
+      200: { description: "Regions (more than one only where a prefix straddles a state line)", content: json(PostalRegionsSchema) },
+      400: { description: "Malformed postal code or country (ValidationError)", content: errors.content },
+      404: { description: "No region uses this prefix (UnknownIdentifierError)", content: errors.content },
+    },
   },
   "get /{brand}/products/search": {
     summary: "Product search: query=freeText:sort:facetKey:facetValue:…",
