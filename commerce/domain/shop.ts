@@ -101,6 +101,7 @@ export function createShop({
   const payments = new PaymentService({
     db,
     carts,
+    limits,
     provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
   });
   return {

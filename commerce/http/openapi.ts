@@ -43,6 +43,16 @@ import {
   UpdateCartRequestSchema,
 } from "../contract/cart";
 import { ApiErrorBodySchema } from "../contract/common";
+import {
+  CardFieldsSchema,
+  PaymentDetailsSchema,
+  PaymentEventSchema,
+  StripeCustomerSchema,
+  StripeIntentSchema,
+  UpdatePaymentDetailsRequestSchema,
+  WalletCancelRequestSchema,
+  WalletErrorRequestSchema,
+} from "../contract/payment";
 import { PostalRegionQuerySchema, PostalRegionsSchema } from "../contract/postal-regions";
 import { CartGiftCardsSchema, GiftCardApplyValueSchema, GiftCardBalanceSchema, GiftCardCredentialsSchema } from "../contract/gift-card";
 import { MediaSetSchema, ProductListSchema, ProductSchema, StockAlertRequestSchema, StockAlertResultSchema, StockUpdateSchema } from "../contract/product";
@@ -513,12 +523,76 @@ function defaultOperation(method: string, path: string) {
  * The published contract: every route the site router registers (so a new route cannot be
  * forgotten), with the contract's zod schemas where the operation is described in detail.
  */
+/** Paying for a cart: the card form, Stripe's intents and customers, digital wallets' reports. */
+const paymentParams = [brandParam, cartUserParam, cartGuidParam];
+const stripeErrors = {
+  409: { description: "Stripe is not set up on this store (PaymentError, reason stripeNotConfigured)", content: errors.content },
+  502: { description: "Stripe refused the request (PaymentServiceError)", content: errors.content },
+  503: { description: "Stripe did not answer; try again (PaymentServiceUnavailableError)", headers: { "Retry-After": retryAfter }, content: errors.content },
+};
+const stripeAccountOperation = (summary: string, answer: z.ZodType) => {
+  const operation = userOperation(summary, {}, { 200: { description: "OK (never cached)", content: json(answer) } });
+  return { ...operation, responses: { ...operation.responses, ...stripeErrors } };
+};
+const stripeCartOperation = (summary: string) => {
+  const operation = cartOperation(summary, paymentParams, undefined, StripeIntentSchema);
+  return { ...operation, responses: { ...operation.responses, ...stripeErrors } };
+};
+const PAYMENT_OPERATIONS: Record<string, Record<string, unknown>> = {
+  "post /{brand}/users/{user}/carts/{cartGuid}/paymentdetails": cartOperation(
+    "Choose the card to pay with: the provider tokenizes it and the cart keeps brand, last four, expiry, holder and billing postal code (never the number or code). 201 with the masked card; 400 names each wrong field (subject) with a reason: missing, invalid, invalid_number, invalid_expiry, expired_card, invalid_cvc",
+    paymentParams,
+    CardFieldsSchema,
+    PaymentDetailsSchema,
+  ),
+  "get /{brand}/users/{user}/carts/{cartGuid}/paymentdetails": cartOperation(
+    "The card chosen for the cart, masked; 404 PaymentError while none is",
+    paymentParams,
+    undefined,
+    PaymentDetailsSchema,
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/updatePaymentDetails": cartOperation(
+    "Change the holder's name or billing postal code of the card chosen (a new card is chosen with paymentdetails)",
+    paymentParams,
+    UpdatePaymentDetailsRequestSchema,
+    PaymentDetailsSchema,
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/stripe/createPaymentIntent": stripeCartOperation(
+    "A manual-capture Stripe payment intent for the cart's total, for Stripe.js to confirm (wallets); one per cart: asked again, its amount follows the cart",
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/stripe/updatePaymentIntent": stripeCartOperation("The cart's payment intent follows the cart's current total"),
+  "post /{brand}/users/{user}/carts/{cartGuid}/cancelDigitalWalletPayment": cartOperation(
+    "Record that the shopper closed a wallet's payment sheet",
+    paymentParams,
+    WalletCancelRequestSchema,
+    PaymentEventSchema,
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/logDigitalWalletError": cartOperation(
+    "Record an error a wallet reported on the page",
+    paymentParams,
+    WalletErrorRequestSchema,
+    PaymentEventSchema,
+  ),
+  "post /{brand}/users/{user}/stripe/setupPaymentIntent": stripeAccountOperation(
+    "A Stripe setup intent to save a card to the customer's Stripe account",
+    StripeIntentSchema,
+  ),
+  "put /{brand}/users/{user}/stripe/updateStripeCustomerId": stripeAccountOperation(
+    "Make sure the customer has a Stripe customer with their current e-mail and name (created when missing); the id is never taken from the caller",
+    StripeCustomerSchema,
+  ),
+  "get /{brand}/users/{user}/stripe/fetchStripeCustomerId": stripeAccountOperation(
+    "The customer's Stripe customer id, or null; asking creates nothing",
+    StripeCustomerSchema,
+  ),
+};
+
 export function openApiDocument(routes: readonly RegisteredRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { method, path } of routes) {
     const documented = openApiPath(path);
     paths[documented] ??= {};
-    paths[documented][method] = DETAILED[`${method} ${documented}`] ?? defaultOperation(method, documented);
+    paths[documented][method] = DETAILED[`${method} ${documented}`] ?? PAYMENT_OPERATIONS[`${method} ${documented}`] ?? defaultOperation(method, documented);
   }
   for (const [documented, operations] of Object.entries(CURATED)) {
     for (const [method, operation] of Object.entries(operations)) {
