@@ -46,6 +46,9 @@ async function addFromProductPage(page: Page, url: string, label: string, added:
 
 interface Words {
   quickShop: RegExp;
+  applyCoupon: string;
+  couponApplied: string;
+  discounts: string;
   addToCart: string;
   added: string;
   checkout: string;
@@ -71,6 +74,9 @@ interface Words {
 
 const EN: Words = {
   quickShop: /^Quick shop/,
+  applyCoupon: "Apply",
+  couponApplied: "Coupon SAVE10 is applied.",
+  discounts: "Discounts (SAVE10)",
   addToCart: "Add to cart",
   added: "Added to your cart.",
   checkout: "Check out",
@@ -96,6 +102,9 @@ const EN: Words = {
 const EN_CA: Words = { ...EN, region: "Province", postalCode: "Postal code" };
 const FR: Words = {
   quickShop: /^Achat rapide/,
+  applyCoupon: "Appliquer",
+  couponApplied: "Le code promo SAVE10 est appliqué.",
+  discounts: "Rabais (SAVE10)",
   addToCart: "Ajouter au panier",
   added: "Ajouté à votre panier.",
   checkout: "Passer à la caisse",
@@ -144,6 +153,14 @@ async function quickShop(page: Page, url: string, w: Words, javaScript: boolean)
     .first();
   await tile.getByRole("button", { name: w.addToCart }).click();
   await expect(page.getByText(w.added).first()).toBeVisible();
+}
+
+/** Applies the demo 10 %-off code on the cart page. */
+async function applyCoupon(page: Page, w: Words) {
+  const form = page.locator("form.coupon-form");
+  await form.getByRole("textbox").fill("SAVE10");
+  await form.getByRole("button", { name: w.applyCoupon }).click();
+  await expect(page.getByTestId("coupon-message")).toHaveText(w.couponApplied);
 }
 
 /** From the cart page to a placed order's confirmation (or a refused card's message). */
@@ -198,12 +215,14 @@ for (const [site, w, country, symbol] of [
       await quickShop(page, `${hosts[site]}/c/coffee`, w, javaScriptEnabled);
       await page.goto(`${hosts[site]}/cart`);
       await expect(page.locator(".cart-table tbody tr")).toHaveCount(2);
+      await applyCoupon(page, w);
       const email = uniqueEmail(`guest-${site}`, testInfo);
       await checkOut(page, w, { email, country, card: APPROVED });
       await expect(page.getByRole("heading", { level: 1, name: w.thanks })).toBeVisible();
       await expect(page.getByTestId("order-number")).toHaveText(/^\d{10}$/);
       const totals = page.locator(".order-summary .cart-totals");
       // New York charges state sales tax; Québec GST and QST.
+      await expect(totals).toContainText(w.discounts);
       if (country === "US") await expect(totals).toContainText("Sales tax");
       else await expect(totals).toContainText(/GST.*QST/s);
       await expect(totals).toContainText(symbol);
@@ -251,11 +270,13 @@ test.describe("French checkout on the Canadian store", () => {
     await addFromProductPage(page, `${hosts.cab2c}${first}`, FR.addToCart, FR.added);
     await quickShop(page, `${hosts.cab2c}/fr/c/coffee`, FR, javaScriptEnabled);
     await page.goto(`${hosts.cab2c}/fr/cart`);
+    await applyCoupon(page, FR);
     await checkOut(page, FR, { email: uniqueEmail("fr", testInfo), country: "CA", card: APPROVED });
     await expect(page.getByRole("heading", { level: 1, name: FR.thanks })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", /fr/);
     const totals = page.locator(".order-summary .cart-totals");
     await expect(totals).toContainText("Sous-total");
+    await expect(totals).toContainText(FR.discounts);
     await expect(totals).toContainText(/TPS.*TVQ/s);
     await expect(totals).toContainText("$");
   });
