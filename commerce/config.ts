@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ConfigurationError, type EnvironmentOf, type EnvironmentVariable, envSchemas, readEnvironment, variable } from "../lib/environment";
 import { type BrandFacts, brandOverridesEnvShape, brandsWithOverrides } from "./contract/brands";
 import type { BrandId } from "./contract/common";
+import { DEVELOPMENT_QUIZ_CREDENTIALS } from "./contract/quiz";
 import type { DatabaseLocation } from "./db/index";
 
 export const DEFAULT_SQLITE_FILE = "data/brewfront.sqlite";
@@ -61,6 +62,25 @@ const brandVariables = Object.fromEntries(
     variable(schema, `overrides one brand fact (${name.split("_").slice(1).join(" ").toLowerCase()}) for the commerce service's mails`),
   ]),
 ) as Record<string, EnvironmentVariable<string | undefined>>;
+
+/** The quiz services' credentials; both parts read the same variables, so the embedded pair agrees. */
+export const quizVariables = {
+  QUIZ_LOOKUP_API_KEY: variable(
+    z.string().min(16, "at least 16 characters").default(DEVELOPMENT_QUIZ_CREDENTIALS.lookupApiKey),
+    "the key (header `X-Api-Key`) the recommendation lookup service asks of callers and the storefront sends; the default is published, set your own where the service is reachable from outside",
+    DEVELOPMENT_QUIZ_CREDENTIALS.lookupApiKey,
+  ),
+  QUESTION_SERVICE_CLIENT_ID: variable(
+    z.string().min(1).default(DEVELOPMENT_QUIZ_CREDENTIALS.questionClientId),
+    "client id the storefront signs in to the question service (brewer quiz) with, and the one client the built-in service knows",
+    DEVELOPMENT_QUIZ_CREDENTIALS.questionClientId,
+  ),
+  QUESTION_SERVICE_CLIENT_SECRET: variable(
+    z.string().min(16, "at least 16 characters").default(DEVELOPMENT_QUIZ_CREDENTIALS.questionClientSecret),
+    "that client's secret; the default is published, set your own where the service is reachable from outside",
+    DEVELOPMENT_QUIZ_CREDENTIALS.questionClientSecret,
+  ),
+};
 
 /** The commerce service's environment, one row per variable; the README table is generated from it. */
 export const commerceEnvironment = {
@@ -131,6 +151,7 @@ export const commerceEnvironment = {
     "false",
   ),
   COMMERCE_PORT: variable(envSchemas.port(4000), "port of the commerce service when run on its own (`node build/main.js`)", "4000"),
+  ...quizVariables,
   ...brandVariables,
 };
 
@@ -159,6 +180,15 @@ export interface CommerceConfig {
   demoAccounts: boolean;
   /** Start in production even while a demo account has the demo password (ALLOW_DEMO_PASSWORDS). */
   allowDemoPasswords: boolean;
+  quizzes: QuizSettings;
+}
+
+/** The built-in recommendation lookup and question services' credentials. */
+export interface QuizSettings {
+  lookupApiKey: string;
+  questionClient: { id: string; secret: string };
+  /** Signs the question service's access tokens (derived from AUTH_TOKEN_SECRET). */
+  questionTokenSecret: string;
 }
 
 export interface AuthSettings {
@@ -208,6 +238,16 @@ export function loadCommerceConfig(env: Readonly<Record<string, string | undefin
     auth: authSettings(values, production),
     demoAccounts: values.DEMO_ACCOUNTS,
     allowDemoPasswords: values.ALLOW_DEMO_PASSWORDS,
+    quizzes: quizSettings(values, production),
+  };
+}
+
+function quizSettings(values: CommerceEnvironment, production: boolean): QuizSettings {
+  const { tokenSecret } = authSettings(values, production);
+  return {
+    lookupApiKey: values.QUIZ_LOOKUP_API_KEY,
+    questionClient: { id: values.QUESTION_SERVICE_CLIENT_ID, secret: values.QUESTION_SERVICE_CLIENT_SECRET },
+    questionTokenSecret: createHash("sha256").update(`question service tokens|${tokenSecret}`).digest("base64url"),
   };
 }
 

@@ -84,6 +84,7 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     catalogSyncMs: config.catalogSyncMs,
     productCacheSize: config.productCacheSize,
     accounts: { keys: config.auth, limits },
+    quizzes: config.quizzes,
   });
   shop.outbox.start();
   // The operators' guard runs before the API: its refusals never reach the stock handler.

@@ -15,6 +15,7 @@ import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
 import { ProductFamilies } from "./product-families";
+import { createQuizServices, type QuizKeys, type QuizServices } from "./quiz-services";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
 import { AccessTokens } from "./tokens";
@@ -44,6 +45,8 @@ export interface ShopOptions {
    * sessions are signed with a random key of this process and limits are counted in its memory.
    */
   accounts?: { keys: AuthKeys; limits: RateLimits };
+  /** The quiz services' credentials; without them, the development ones. */
+  quizzes?: QuizKeys;
 }
 
 export interface Shop {
@@ -58,10 +61,11 @@ export interface Shop {
   addresses: AddressBook;
   agents: AssistedService;
   carts: CartService;
+  quizzes: QuizServices;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
-export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts }: ShopOptions): Shop {
+export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts, quizzes }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const indexes = new ListingIndexes(db, feed);
   const families = new ProductFamilies(db, feed, productCacheSize);
@@ -91,5 +95,6 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     addresses: new AddressBook(db),
     agents: new AssistedService(db),
     carts: new CartService({ db, catalog }),
+    quizzes: createQuizServices(db, quizzes),
   };
 }

@@ -10,6 +10,9 @@ import { contentRouter } from "./content";
 import { ApiProblem, errorHandler } from "./errors";
 import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
+import { quizAnswersRouter } from "./quiz-answers";
+import { quizLookupRouter } from "./quiz-lookup";
+import { questionServiceRouter } from "./quiz-questions";
 import { searchRouter } from "./search";
 import { siteMiddleware } from "./site";
 import { usersRouter } from "./users";
@@ -40,6 +43,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(usersRouter(shop.accounts, shop.addresses, shop.agents));
   site.use(agentsRouter(shop.agents));
   site.use(cartsRouter(shop.carts, shop.agents, shop.brands));
+  site.use(quizAnswersRouter(shop.quizzes, shop.agents));
 
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));
@@ -48,6 +52,9 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   });
   api.use("/rest/v2/:brand", site);
   api.use(oauthRouter(shop.accounts, logger));
+  // Services of their own that happen to run here; the storefront reaches them by configured URLs.
+  api.use("/rest/sensory/v1", quizLookupRouter(shop.quizzes));
+  api.use("/rest/question-service", questionServiceRouter(shop.quizzes));
 
   api.use("/rest", (req, _res, next) => {
     next(new ApiProblem(404, { type: "UnknownResourceError", message: `No API resource at ${req.method} ${req.originalUrl.split("?")[0]}.` }));

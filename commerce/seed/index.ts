@@ -4,6 +4,7 @@ import { rebuildListings } from "../db/listing";
 import { buildCatalog } from "./catalog";
 import { buildContent } from "./content";
 import { seedLargeCatalog } from "./large";
+import { seedQuizzes } from "./quizzes";
 
 const CHUNK = 200;
 
@@ -20,6 +21,8 @@ export async function seedIfEmpty(db: Db, { catalogSize, siteCurrencies }: SeedO
     .selectFrom("product")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
+  // Quiz data is added to databases seeded before the quizzes existed, too.
+  await seedQuizzes(db);
   if (Number(existing.n) > 0) return { seeded: false, products: Number(existing.n) };
   const result = await seedDemo(db, siteCurrencies);
   if (catalogSize > result.products) {
