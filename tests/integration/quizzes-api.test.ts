@@ -75,7 +75,7 @@ describe.each(DIALECTS)("quiz services on %s", (dialect) => {
 
     it("refuses a missing or wrong API key with 401 and gives no advice", async () => {
       const hash = lookupHashOf(encodeBits({ drink: "coffee", roast: "dark", flavours: ["bold"], caffeine: "regular", format: "pods" }));
-      for (const headers of [{}, { "X-Api-Key": "not-the-key-at-all-000" }]) {
+      for (const headers of [{}, { "X-Api-Key": "not-the-key-at-all-000" }] as Record<string, string>[]) {
         const res = await lookup(hash, "usb2c", headers);
         expect(res.status).toBe(401);
         const body = (await res.json()) as { errors: { type: string }[]; SensoryResponse?: unknown };
@@ -152,7 +152,7 @@ describe.each(DIALECTS)("quiz services on %s", (dialect) => {
   describe("the question service", () => {
     const service = () => `${base()}/rest/question-service`;
     const { questionClientId: id, questionClientSecret: secret } = DEVELOPMENT_QUIZ_CREDENTIALS;
-    const auth = (clientId = id, clientSecret = secret, baseUrl = service()) =>
+    const auth = (clientId: string = id, clientSecret: string = secret, baseUrl = service()) =>
       fetch(`${service()}/auth?client_id=${encodeURIComponent(clientId)}&client_secret=${encodeURIComponent(clientSecret)}`, {
         method: "POST",
         headers: { "X-Base-Url": baseUrl },
