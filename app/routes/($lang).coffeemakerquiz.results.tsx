@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { quizMessages } from "../brands/quiz-messages";
 import type { QuizPick } from "../components/QuizProductList";
 import { QuizProductList } from "../components/QuizProductList";
@@ -52,11 +52,19 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export default function BrewerQuizResults() {
   const { picks, shareablePath } = useLoaderData<typeof loader>();
-  const { lang, brand } = useShop();
+  const shop = useShop();
+  const { lang, brand } = shop;
   const t = quizMessages(lang, brand.id);
+  // Without JavaScript the add to cart comes back here with ?added= (with it, a snackbar says so).
+  const added = new URLSearchParams(useLocation().search).has("added");
   return (
     <div className="quiz-page">
       <h1>{t.brewerResultsTitle}</h1>
+      {added ? (
+        <p className="notice" role="status">
+          {shop.t.addedToCart} <a href={localePath(lang, "/cart")}>{shop.t.viewCart}</a>
+        </p>
+      ) : null}
       <QuizProductList picks={picks} lang={lang} ourPickLabel={t.ourPick} />
       <Form method="post" action={`${localePath(lang, "/coffeemakerquiz")}?index`} className="quiz-actions">
         <button type="submit" name="intent" value="restart" className="button button--secondary">

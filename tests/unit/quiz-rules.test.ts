@@ -4,6 +4,7 @@ vi.mock("../../app/config.server", () => ({
   storefrontConfig: () => ({
     sessionSecrets: ["unit-test-session-secret-0123456789abcdef", "older-session-secret-0123456789abcdef"],
     recommendationCacheTtlMs: 0,
+    apiTimeoutMs: 5000,
     quizzes: { lookupUrl: undefined, lookupApiKey: "k".repeat(20), questionServiceUrl: undefined, questionClient: { id: "c", secret: "s".repeat(20) } },
   }),
 }));
@@ -16,6 +17,10 @@ type BeverageFacts = import("../../commerce/db/quizzes").BeverageFacts;
 const { nextItems } = await import("../../commerce/domain/quiz-questions");
 const { brewerQuizTree } = await import("../../commerce/seed/quizzes");
 const { beverageResultCodes, catalogCode, signCookieValue, verifyCookieValue } = await import("../../app/models/quiz.server");
+const { createServer } = await import("node:http");
+const pino = (await import("pino")).default;
+const { lookupBeverages, QuizUnavailable } = await import("../../app/models/quiz.server");
+const { startQuiz } = await import("../../app/models/quiz-questions.server");
 const { applyItems, finalCodes, parseScreen, readQuizState, removeLastQuestion, resetFinalResult, stepBack } =
   await import("../../app/models/quiz-questions.server");
 type QuestionQuizState = import("../../app/models/quiz-questions.server").QuestionQuizState;
@@ -272,5 +277,55 @@ describe("signed quiz cookies", () => {
     expect(verifyCookieValue(signed.replace("dark", "light"))).toBeUndefined();
     expect(verifyCookieValue("coffee.dark.bold.regular.pods")).toBeUndefined();
     expect(verifyCookieValue(undefined)).toBeUndefined();
+  });
+});
+
+describe("quiz service failures, as the storefront meets them", () => {
+  /** A stand-in service that answers every request with this status and body. */
+  async function fakeService(status: number, body: unknown) {
+    const server = createServer((_req, res) => {
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const ctx = {
+      apiBaseUrl: `http://127.0.0.1:${port}`,
+      brand: { id: "usb2c" as const, currency: "USD" },
+      lang: "en" as const,
+      correlationId: "corr-1",
+      logger: pino({ level: "silent" }),
+    };
+    return { ctx, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it("an auth answer without access_token is an auth failure the page explains", async () => {
+    const { ctx, close } = await fakeService(200, { token_type: "bearer" });
+    try {
+      const failure = await startQuiz(ctx, { index: 1, maxSize: 20 }).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(QuizUnavailable);
+      expect((failure as InstanceType<typeof QuizUnavailable>).reason).toBe("auth");
+    } finally {
+      await close();
+    }
+  });
+
+  it("refused credentials are an auth failure too; a lookup that fails is 'unavailable'", async () => {
+    const refused = await fakeService(401, { error: "invalid_client", error_description: "no" });
+    try {
+      expect(((await startQuiz(refused.ctx, { index: 1, maxSize: 20 }).catch((e: unknown) => e)) as InstanceType<typeof QuizUnavailable>).reason).toBe("auth");
+    } finally {
+      await refused.close();
+    }
+    const broken = await fakeService(500, { errors: [{ type: "ServerError", message: "down" }] });
+    try {
+      const failure = await lookupBeverages(broken.ctx, { drink: "coffee", roast: "dark", flavours: ["bold"], caffeine: "regular", format: "pods" }).catch(
+        (e: unknown) => e,
+      );
+      expect(failure).toBeInstanceOf(QuizUnavailable);
+      expect((failure as InstanceType<typeof QuizUnavailable>).reason).toBe("unavailable");
+    } finally {
+      await broken.close();
+    }
   });
 });
