@@ -10,6 +10,7 @@ import { loadStorefrontConfig, type StorefrontConfig, workerHeapFor } from "./ap
 import { originCheck, privateCacheControl, requestGuard, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
+import { LOG_REDACTION } from "./commerce/contract/log-redaction";
 import type { CommerceApi, Db } from "./commerce/service";
 import { ConfigurationError } from "./lib/environment";
 
@@ -54,6 +55,7 @@ const readableLogs = process.stdout.isTTY === true;
 const logger = pino({
   level: config.logLevel,
   base: { service: "brewfront" },
+  redact: LOG_REDACTION,
   ...(readableLogs ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname,service", translateTime: "SYS:HH:MM:ss" } } } : {}),
 });
 

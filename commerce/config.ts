@@ -5,6 +5,7 @@ import { type BrandFacts, brandOverridesEnvShape, brandsWithOverrides } from "./
 import type { BrandId } from "./contract/common";
 import { DEVELOPMENT_QUIZ_CREDENTIALS } from "./contract/quiz";
 import type { DatabaseLocation } from "./db/index";
+import type { PaymentSettings } from "./domain/payments/provider";
 
 export const DEFAULT_SQLITE_FILE = "data/brewfront.sqlite";
 
@@ -150,6 +151,21 @@ export const commerceEnvironment = {
     "`true` lets a `NODE_ENV=production` store start while a demo account still has the demo password (a demonstration server); otherwise it refuses",
     "false",
   ),
+  STRIPE_SECRET_KEY: variable(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)")
+      .optional(),
+    "take payments through Stripe (payment methods, payment intents with manual capture, customers); unset, the built-in test gateway takes them (4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines)",
+  ),
+  STRIPE_API_BASE: variable(
+    z
+      .string()
+      .default("https://api.stripe.com")
+      .pipe(z.url({ protocol: /^https?$/, message: "an http(s) URL such as https://api.stripe.com" })),
+    "where the Stripe API answers (a local stand-in in tests); only with `STRIPE_SECRET_KEY`",
+    "https://api.stripe.com",
+  ),
   COMMERCE_PORT: variable(envSchemas.port(4000), "port of the commerce service when run on its own (`node build/main.js`)", "4000"),
   ...quizVariables,
   ...brandVariables,
@@ -180,6 +196,8 @@ export interface CommerceConfig {
   demoAccounts: boolean;
   /** Start in production even while a demo account has the demo password (ALLOW_DEMO_PASSWORDS). */
   allowDemoPasswords: boolean;
+  /** Stripe (STRIPE_SECRET_KEY) or the built-in test gateway. */
+  payments: PaymentSettings;
   quizzes: QuizSettings;
 }
 
@@ -220,6 +238,7 @@ function authSettings(values: CommerceEnvironment, production: boolean): AuthSet
 export function loadCommerceConfig(env: Readonly<Record<string, string | undefined>> = process.env): CommerceConfig {
   const values = readEnvironment("commerce service", commerceEnvironment, env);
   const production = values.NODE_ENV === "production";
+  const auth = authSettings(values, production);
   return {
     database: values.DATABASE_URL,
     pgPoolMax: values.PG_POOL_MAX,
@@ -235,15 +254,18 @@ export function loadCommerceConfig(env: Readonly<Record<string, string | undefin
     port: values.COMMERCE_PORT,
     brands: brandsWithOverrides(brandOverridesFrom(values)),
     production,
-    auth: authSettings(values, production),
+    auth,
     demoAccounts: values.DEMO_ACCOUNTS,
     allowDemoPasswords: values.ALLOW_DEMO_PASSWORDS,
-    quizzes: quizSettings(values, production),
+    payments: {
+      stripe: values.STRIPE_SECRET_KEY ? { secretKey: values.STRIPE_SECRET_KEY, apiBase: new URL(values.STRIPE_API_BASE) } : undefined,
+      testGatewaySecret: createHash("sha256").update(`test payment gateway|${auth.tokenSecret}`).digest("base64url"),
+    },
+    quizzes: quizSettings(values, auth),
   };
 }
 
-function quizSettings(values: CommerceEnvironment, production: boolean): QuizSettings {
-  const { tokenSecret } = authSettings(values, production);
+function quizSettings(values: CommerceEnvironment, { tokenSecret }: AuthSettings): QuizSettings {
   return {
     lookupApiKey: values.QUIZ_LOOKUP_API_KEY,
     questionClient: { id: values.QUESTION_SERVICE_CLIENT_ID, secret: values.QUESTION_SERVICE_CLIENT_SECRET },

@@ -1,11 +1,12 @@
 import express from "express";
 import pino from "pino";
 import { loadCommerceConfig } from "./config";
+import { LOG_REDACTION } from "./contract/log-redaction";
 import { createCommerceApi, healthRouter, migrateDatabase, openDatabase, seedDatabase } from "./service";
 
 /** The commerce service on its own (COMMERCE_PORT, default 4000); the storefront reaches it via COMMERCE_API_URL. */
 const config = loadCommerceConfig();
-const logger = pino({ level: config.logLevel, base: { service: "brewfront-commerce" } });
+const logger = pino({ level: config.logLevel, base: { service: "brewfront-commerce" }, redact: LOG_REDACTION });
 const db = openDatabase(config);
 await migrateDatabase(db);
 await seedDatabase(db, config);

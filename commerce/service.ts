@@ -7,6 +7,7 @@ import { countProducts } from "./db/catalog";
 import { pruneListingChanges } from "./db/catalog-changes";
 import { createMailer } from "./delivery/mailer";
 import { siteCurrencies } from "./domain/catalog-service";
+import { paymentProviderFor } from "./domain/payments/index";
 import { createShop } from "./domain/shop";
 import { createCommerceRouter } from "./http/app";
 import { errorHandler } from "./http/errors";
@@ -84,6 +85,7 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     catalogSyncMs: config.catalogSyncMs,
     productCacheSize: config.productCacheSize,
     accounts: { keys: config.auth, limits },
+    payments: paymentProviderFor(config.payments),
     quizzes: config.quizzes,
   });
   shop.outbox.start();

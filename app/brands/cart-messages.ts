@@ -4,6 +4,13 @@ import { localeOf } from "./messages";
 /** The cart page's phrases (apart from the catalog's, so shopping pages do not carry them). */
 const enUS = {
   cartTitle: "Your cart",
+  checkout: "Check out",
+  mergedTitle: "We added the items from before you signed in to your cart. A few changed:",
+  mergedReduced: "{product}: {kept} instead of {requested}.",
+  mergedDropped: "{product} could not be added.",
+  mergeReason_stock: "Not enough in stock.",
+  mergeReason_maxQuantity: "That's the most one order may hold.",
+  mergeReason_unavailable: "It is no longer sold.",
   emptyCart: "Your cart is empty.",
   keepShopping: "Keep shopping",
   product: "Product",
@@ -31,6 +38,13 @@ export type CartMessages = Record<keyof typeof enUS, string>;
 
 const fr: CartMessages = {
   cartTitle: "Votre panier",
+  checkout: "Passer à la caisse",
+  mergedTitle: "Nous avons ajouté à votre panier les articles choisis avant votre connexion. Quelques changements\u202f:",
+  mergedReduced: "{product}\u202f: {kept} au lieu de {requested}.",
+  mergedDropped: "{product} n’a pas pu être ajouté.",
+  mergeReason_stock: "Stock insuffisant.",
+  mergeReason_maxQuantity: "C’est le maximum par commande.",
+  mergeReason_unavailable: "Cet article n’est plus offert.",
   emptyCart: "Votre panier est vide.",
   keepShopping: "Continuer à magasiner",
   product: "Produit",

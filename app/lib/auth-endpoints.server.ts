@@ -144,6 +144,9 @@ export async function signInWithPassword(context: StorefrontContext, email: stri
       context.logger.warn({ err, correlationId: context.correlationId }, "cart merge at sign-in failed");
       return undefined;
     });
-    if (merged) await shopper.rememberCart(undefined, merged.cart.totalUnitCount);
+    if (merged) {
+      await shopper.rememberCart(undefined, merged.cart.totalUnitCount);
+      await shopper.rememberCartChanges(merged.changes);
+    }
   }
 }

@@ -4,6 +4,7 @@ import { UpdateCartRequestSchema } from "../../commerce/contract/cart";
 import { formatMoney } from "../../commerce/contract/money";
 import { cartMessages } from "../brands/cart-messages";
 import { format } from "../brands/messages";
+import { GiftCardForm } from "../components/GiftCardForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
 import { describeIssues, readFormFields } from "../lib/form-body.server";
@@ -13,24 +14,29 @@ import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { getLayoutContent } from "../models/cms.server";
 import { getCart, updateCartEntry } from "../models/cart.server";
+import { getCartGiftCards } from "../models/gift-card.server";
 
 /** The cart: lines with quantity and remove, subtotal, how far free shipping is, and the estimated total. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   const api = clientContext(context);
   const shopper = shopperOf(context);
-  const [cart, layout] = await Promise.all([orFailedPage(getCart(api, shopper.cart.guid)), getLayoutContent(api).catch(() => undefined)]);
+  const [cart, layout, mergeChanges] = await Promise.all([orFailedPage(getCart(api, shopper.cart.guid)), getLayoutContent(api).catch(() => undefined), shopper.takeCartChanges()]);
   // Keep the header's count true to the cart (another tab or device may have changed it).
   const units = cart?.totalUnitCount ?? 0;
   if (units !== shopper.cart.quantity) await shopper.rememberCart(cart && shopper.userPathId === "anonymous" ? cart.guid : undefined, units);
   const freeFrom = Number(layout?.siteConfig["freeShipping.minimumPrice"] ?? NaN);
   const subtotal = cart?.subTotal.minor ?? 0;
   const freeShippingAway = Number.isFinite(freeFrom) && cart ? Math.max(0, freeFrom - subtotal) : undefined;
+  // The cart page still shows without its gift cards should they fail to load.
+  const giftCards = cart && cart.entries.length > 0 ? await getCartGiftCards(api, cart.guid).catch(() => null) : null;
   return data(
     {
       cart,
+      giftCards,
       freeShippingAway: freeShippingAway === undefined ? undefined : formatMoney(freeShippingAway, context.brand.currency, context.lang),
       freeShippingReached: freeShippingAway === 0,
+      mergeChanges,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -62,7 +68,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function CartPage() {
-  const { cart, freeShippingAway, freeShippingReached } = useLoaderData<typeof loader>();
+  const { cart, freeShippingAway, freeShippingReached, mergeChanges, giftCards } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = cartMessages(lang, brand.id);
@@ -84,6 +90,23 @@ export default function CartPage() {
         <p className="form-error" role="alert">
           {problem.error}
         </p>
+      ) : null}
+      {mergeChanges.length > 0 ? (
+        <div className="notice" role="status">
+          <p>{t.mergedTitle}</p>
+          <ul>
+            {mergeChanges.map((c) => (
+              <li key={c.productCode}>
+                {format(c.kept === 0 ? t.mergedDropped : t.mergedReduced, {
+                  product: cart.entries.find((e) => e.product.code === c.productCode)?.product.name ?? c.productCode,
+                  kept: c.kept,
+                  requested: c.requested,
+                })}{" "}
+                {t[`mergeReason_${c.reason}`]}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {freeShippingReached ? (
         <p className="notice">{t.freeShippingReached}</p>
@@ -147,6 +170,12 @@ export default function CartPage() {
           <strong>{cart.totalPrice.formattedValue}</strong>
         </dd>
       </dl>
+      <GiftCardForm lang={lang} brand={brand.id} currency={brand.currency} cartGuid={cart.guid} giftCards={giftCards} />
+      <p className="cart-page__checkout">
+        <Link to={localePath(lang, "/checkout/singlestep")} className="button button--primary">
+          {t.checkout}
+        </Link>
+      </p>
     </div>
   );
 }

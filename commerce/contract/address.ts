@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { CA_POSTAL_PATTERN, CA_PROVINCE_POSTAL_LETTERS, US_ZIP_PATTERN, addressRegionProblem } from "./postal-regions";
 
 /**
  * The postal rules a shipping address must meet before it is stored: the state or province is a
- * real one of its country, and the postal code has the country's shape (and, in Canada, starts
- * with the letter its province uses). Loose on purpose: an address-verification service does the
+ * real one of its country, and the postal code has the country's shape and belongs to that state
+ * or province (postal-regions.ts). Loose on purpose: an address-verification service does the
  * strict check at checkout; this catches typos the shopper can fix at once.
  */
 export const US_STATES = [
@@ -12,29 +13,8 @@ export const US_STATES = [
   "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "PR", "GU", "VI", "AS", "MP", "AA", "AE", "AP",
 ] as const; // prettier-ignore
 
-/** Each province's postal codes begin with these letters (Canada Post's forward sortation areas). */
-export const CA_PROVINCE_POSTAL_LETTERS: Readonly<Record<string, string>> = {
-  NL: "A",
-  NS: "B",
-  PE: "C",
-  NB: "E",
-  QC: "GHJ",
-  ON: "KLMNP",
-  MB: "R",
-  SK: "S",
-  AB: "T",
-  BC: "V",
-  NU: "X",
-  NT: "X",
-  YT: "Y",
-};
-
 export const CountrySchema = z.enum(["US", "CA"]);
 export type Country = z.infer<typeof CountrySchema>;
-
-const US_ZIP = /^\d{5}(?:-?\d{4})?$/;
-// Letters D, F, I, O, Q and U never appear in Canadian postal codes; W and Z never lead.
-const CA_POSTAL = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/;
 
 export type AddressProblem = { field: "region" | "postalCode"; message: string };
 
@@ -44,14 +24,13 @@ export function addressProblem(country: Country, region: string, postalCode: str
   const postal = postalCode.trim().toUpperCase();
   if (country === "US") {
     if (!(US_STATES as readonly string[]).includes(code)) return { field: "region", message: "Choose a US state (two-letter code such as NY)." };
-    if (!US_ZIP.test(postal)) return { field: "postalCode", message: "Enter a 5-digit ZIP code (or ZIP+4, such as 12345-6789)." };
-    return null;
+    if (!US_ZIP_PATTERN.test(postal)) return { field: "postalCode", message: "Enter a 5-digit ZIP code (or ZIP+4, such as 12345-6789)." };
+    return addressRegionProblem(country, code, postal);
   }
   const letters = CA_PROVINCE_POSTAL_LETTERS[code];
   if (!letters) return { field: "region", message: "Choose a Canadian province or territory (two-letter code such as ON)." };
-  if (!CA_POSTAL.test(postal)) return { field: "postalCode", message: "Enter a postal code such as K1A 0B1." };
-  if (!letters.includes(postal[0]!)) return { field: "postalCode", message: `Postal codes in ${code} begin with ${letters.split("").join(" or ")}.` };
-  return null;
+  if (!CA_POSTAL_PATTERN.test(postal)) return { field: "postalCode", message: "Enter a postal code such as K1A 0B1." };
+  return addressRegionProblem(country, code, postal);
 }
 
 /** Stored the way the post office writes it: upper case, Canadian codes with their space. */

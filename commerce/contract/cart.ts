@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LangSchema } from "./common";
+import { AppliedCouponSchema } from "./coupon";
 import { PriceSchema } from "./product";
 
 /**
@@ -149,6 +150,9 @@ export const CartSchema = z.object({
   /** Units over all lines: the header's cart count. */
   totalUnitCount: z.number().int().nonnegative(),
   subTotal: CartPriceSchema,
+  /** The coupons on the cart, in the order they were applied. */
+  appliedCoupons: z.array(AppliedCouponSchema).default([]),
+  /** What the applied coupons take off the subtotal. */
   totalDiscounts: CartPriceSchema,
   /** 0 until taxes are computed at checkout. */
   totalTax: CartPriceSchema,

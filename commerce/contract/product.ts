@@ -106,6 +106,8 @@ export const ProductSchema = z
     price: PriceSchema,
     /** The list price, present when `price` is lower (shown struck through). */
     originalPriceData: PriceSchema.optional(),
+    /** The category coupon `price` includes, when the shopper's appliedCategoryCoupons lowered it. */
+    appliedCoupon: z.object({ code: z.string(), description: z.string() }).optional(),
     stock: StockSchema,
     /** The best stock status among the family's variants (what a listing card shows). */
     familyStockStatus: StockStatusSchema,

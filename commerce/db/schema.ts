@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { PaymentTables } from "./payment-tables";
 
 /** Table shapes as Kysely sees them. Money columns hold integer minor units. */
 export interface ProductTable {
@@ -308,7 +309,141 @@ export interface CartEntryTable {
   updated_at: string;
 }
 
-export interface Database {
+export interface CartCheckoutTable {
+  cart_id: number;
+  email: string | null;
+  /** JSON of the chosen address (see commerce/db/orders.ts). */
+  delivery_address: string | null;
+  delivery_mode: string | null;
+  contact_no: string | null;
+  updated_at: string;
+}
+
+export interface ShopOrderTable {
+  id: Generated<number>;
+  code: string;
+  site: string;
+  lang: string;
+  currency: string;
+  cart_id: number;
+  cart_guid: string;
+  customer_id: string | null;
+  email: string;
+  status: string;
+  checkout_key: string;
+  subtotal_minor: number;
+  discount_minor: number;
+  delivery_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  gift_card_minor: number;
+  card_minor: number;
+  delivery_address: string;
+  delivery_mode: string;
+  delivery_mode_name: string;
+  delivery_earliest: string;
+  delivery_latest: string;
+  contact_no: string | null;
+  /** JSON snapshots: tax lines, discounts and gift cards as charged. */
+  tax_lines: string;
+  discounts: string;
+  gift_cards: string;
+  payment_provider: string | null;
+  payment_reference: string | null;
+  payment_brand: string | null;
+  payment_last4: string | null;
+  payment_expiry: string | null;
+  created_at: string;
+}
+
+export interface ShopOrderEntryTable {
+  id: Generated<number>;
+  order_id: number;
+  entry_number: number;
+  product_code: string;
+  product_name: string;
+  product_url: string;
+  pack_label: string | null;
+  entry_type: string;
+  quantity: number;
+  unit_minor: number;
+  total_minor: number;
+}
+
+export interface GiftCardTable {
+  id: Generated<number>;
+  site: string;
+  /** 16 digits, unique per site. */
+  number: string;
+  /** SHA-256 (hex) of number and PIN; compared in constant time. */
+  pin_hash: string;
+  currency: string;
+  /** Minor units, never below zero. */
+  balance: number;
+  status: "active" | "blocked";
+  /** Null: the card does not expire. */
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartGiftCardTable {
+  id: Generated<number>;
+  cart_id: number;
+  gift_card_id: number;
+  /** Minor units the shopper chose to use; null: as much as the order needs. */
+  amount: number | null;
+  created_at: string;
+}
+
+export interface GiftCardChargeTable {
+  id: Generated<number>;
+  gift_card_id: number;
+  order_code: string;
+  amount: number;
+  created_at: string;
+}
+
+export interface CouponTable {
+  id: Generated<number>;
+  site: string;
+  /** Upper-case: lookups upper-case what the shopper typed. */
+  code: string;
+  description_en: string;
+  description_fr: string;
+  kind: "percentage" | "fixed";
+  /** Whole percent for a percentage coupon, minor units for a fixed one. */
+  value: number;
+  /** Minor units of cart subtotal needed before the coupon applies. */
+  minimum_spend: number;
+  scope: "order" | "categories" | "products";
+  /** Comma-separated category or product codes for a scoped coupon; empty for an order coupon. */
+  scope_codes: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  uses: number;
+  created_at: string;
+}
+
+export interface CartCouponTable {
+  cart_id: number;
+  coupon_id: number;
+  applied_at: string;
+}
+
+export interface CouponRedemptionTable {
+  id: Generated<number>;
+  coupon_id: number;
+  order_code: string;
+  customer_id: string | null;
+  email: string;
+  redeemed_at: string;
+}
+
+/** Payments' tables are declared with their queries' neighbours (payment-tables.ts). */
+export interface Database extends PaymentTables {
   product: ProductTable;
   product_text: ProductTextTable;
   product_site: ProductSiteTable;
@@ -339,4 +474,13 @@ export interface Database {
   agent_audit: AgentAuditTable;
   cart: CartTable;
   cart_entry: CartEntryTable;
+  cart_checkout: CartCheckoutTable;
+  shop_order: ShopOrderTable;
+  shop_order_entry: ShopOrderEntryTable;
+  gift_card: GiftCardTable;
+  cart_gift_card: CartGiftCardTable;
+  gift_card_charge: GiftCardChargeTable;
+  coupon: CouponTable;
+  cart_coupon: CartCouponTable;
+  coupon_redemption: CouponRedemptionTable;
 }

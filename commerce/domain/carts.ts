@@ -27,12 +27,14 @@ import {
   touchCart,
   updateCartEntry,
 } from "../db/carts";
+import { cartCoupons } from "../db/coupons";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { groupsOf } from "./accounts";
 import { capAdd, checkLines, insufficientStock, planMerge, podsAtHomeFor } from "./cart-rules";
 import type { CatalogService } from "./catalog-service";
+import { type Coupon, couponOf, discountCart } from "./coupon-rules";
 import { ShopError } from "./errors";
 import { price } from "./pricing";
 import type { ShopContext } from "./shop-context";
@@ -145,6 +147,15 @@ export class CartService {
     const cart = await findCartByGuid(this.deps.db, guid);
     if (!cart || !owns(cart, ctx, owner)) throw cartNotFound();
     return this.view(await this.pricedFor(ctx, owner), cart);
+  }
+
+  /** The owner's open cart as checkout needs it: the stored row and lines, and the cart priced now. */
+  async forCheckout(ctx: ShopContext, owner: CartOwner, guid: string): Promise<{ row: CartRow; entries: CartEntryRow[]; cart: Cart }> {
+    const row = await findCartByGuid(this.deps.db, guid);
+    if (!row || !owns(row, ctx, owner)) throw cartNotFound();
+    const priced = await this.pricedFor(ctx, owner);
+    const cart = await this.view(priced, row);
+    return { row, entries: await cartEntries(this.deps.db, row.id), cart };
   }
 
   /** The customer's open cart on this site; 404 while they have none. */
@@ -277,7 +288,8 @@ export class CartService {
       entries.map((e) => e.product_code),
     );
     const changes = checkLines(entries.map(lineOf), (code) => (products.has(code) ? (stock.get(code) ?? 0) : undefined));
-    return { valid: changes.length === 0, cart: buildCart(priced, row, entries, products), changes };
+    const coupons = (await cartCoupons(this.deps.db, row.id)).map(couponOf);
+    return { valid: changes.length === 0, cart: buildCart(priced, row, entries, products, coupons), changes };
   }
 
   /** Runs `change` on one entry of the owner's cart inside a write transaction, then answers the cart. */
@@ -303,7 +315,7 @@ export class CartService {
   }
 
   /** The cart to write to, locked: the owner's by guid, or else a new anonymous cart or the customer's open one. */
-  private async cartForWrite(trx: Db, ctx: ShopContext, owner: CartOwner, guid: string | undefined): Promise<CartRow> {
+  async cartForWrite(trx: Db, ctx: ShopContext, owner: CartOwner, guid: string | undefined): Promise<CartRow> {
     if (guid) {
       const cart = await lockCartByGuid(trx, guid);
       if (!cart || !owns(cart, ctx, owner)) throw cartNotFound();
@@ -348,7 +360,8 @@ export class CartService {
   private async view(priced: ShopContext, cart: CartRow): Promise<Cart> {
     const entries = await cartEntries(this.deps.db, cart.id);
     const products = await this.sellable(priced, [...new Set(entries.map((e) => e.product_code))]);
-    return buildCart(priced, cart, entries, products);
+    const coupons = (await cartCoupons(this.deps.db, cart.id)).map(couponOf);
+    return buildCart(priced, cart, entries, products, coupons);
   }
 }
 
@@ -357,7 +370,8 @@ function isSellableItem(product: Product): boolean {
   return product.baseProduct !== undefined || product.variantOptions.length === 0;
 }
 
-function owns(cart: CartRow, ctx: ShopContext, owner: CartOwner): boolean {
+/** Whether this open cart of this site is the owner's: the one rule every cart call (payments too) finds carts by. */
+export function owns(cart: CartRow, ctx: ShopContext, owner: CartOwner): boolean {
   return cart.site === ctx.site && cart.status === "open" && cart.customer_id === (owner === "anonymous" ? null : owner.customerId);
 }
 
@@ -380,9 +394,16 @@ function newCartRow<C extends string | null>(ctx: ShopContext, customerId: C, no
 
 /**
  * The cart as the API shows it, priced now. Lines of products the site no longer sells (or
- * prices) are left out of the answer and the totals; validateCart reports them.
+ * prices) are left out of the answer and the totals; validateCart reports them. The coupons on
+ * the cart are priced on those lines.
  */
-export function buildCart(ctx: ShopContext, cart: CartRow, rows: readonly CartEntryRow[], products: ReadonlyMap<string, Product>): Cart {
+export function buildCart(
+  ctx: ShopContext,
+  cart: CartRow,
+  rows: readonly CartEntryRow[],
+  products: ReadonlyMap<string, Product>,
+  coupons: readonly Coupon[] = [],
+): Cart {
   const money = (minor: number) => price(minor, ctx.currency, ctx.lang);
   const entries: CartEntry[] = [];
   for (const row of rows) {
@@ -407,6 +428,13 @@ export function buildCart(ctx: ShopContext, cart: CartRow, rows: readonly CartEn
     });
   }
   const subTotal = entries.reduce((sum, e) => sum + e.totalPrice.minor, 0);
+  const categoriesOf = (code: string) => products.get(code)?.categories.map((c) => c.code) ?? [];
+  const discounts = discountCart(
+    entries.map((e) => ({ productCode: e.product.code, categoryCodes: categoriesOf(e.product.code), amount: e.totalPrice.minor })),
+    coupons,
+    new Date(),
+  );
+  const total = subTotal - discounts.total;
   return {
     code: cart.code,
     guid: cart.guid,
@@ -414,11 +442,19 @@ export function buildCart(ctx: ShopContext, cart: CartRow, rows: readonly CartEn
     totalItems: entries.length,
     totalUnitCount: entries.reduce((sum, e) => sum + e.quantity, 0),
     subTotal: money(subTotal),
-    totalDiscounts: money(0),
+    appliedCoupons: discounts.coupons.map(({ coupon, discount, refusal }) => ({
+      code: coupon.code,
+      description: coupon.description[ctx.lang],
+      discount: money(discount),
+      applies: refusal === null,
+      reason: refusal ?? undefined,
+      minimumSpend: refusal === "minimumSpend" ? money(coupon.minimumSpend) : undefined,
+    })),
+    totalDiscounts: money(discounts.total),
     totalTax: money(0),
     deliveryCost: money(0),
-    totalPrice: money(subTotal),
-    totalPriceWithTax: money(subTotal),
+    totalPrice: money(total),
+    totalPriceWithTax: money(total),
   };
 }
 

@@ -6,7 +6,7 @@ import type { ApiErrorItem } from "../contract/common";
  */
 export class ShopError extends Error {
   constructor(
-    readonly kind: "notFound" | "invalid" | "conflict",
+    readonly kind: "notFound" | "invalid" | "conflict" | "paymentDeclined",
     readonly item: ApiErrorItem,
   ) {
     super(item.message);

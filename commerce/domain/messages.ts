@@ -42,6 +42,9 @@ export interface ShopMessages {
   /** Someone signed up with an address that already has an account: its owner hears of it. */
   accountExists: (firstName: string, resetUrl: string, storeName: string) => { subject: string; text: string };
   passwordReset: (firstName: string, url: string, storeName: string) => { subject: string; text: string };
+  /** Sent when an order is placed; `summary` is the order's lines and totals, already laid out. */
+  orderConfirmation: (order: { code: string; firstName: string; summary: string; url: string; arrives: string }, storeName: string) => { subject: string; text: string };
+  orderSummaryWords: { subtotal: string; discounts: string; delivery: string; tax: string; total: string; giftCards: string; paidByCard: string; shipTo: string };
 }
 
 /** US English: the US consumer and commercial stores. */
@@ -113,6 +116,20 @@ const enUS: ShopMessages = {
     subject: `Reset your ${store} password`,
     text: `Hello ${name},\n\nTo choose a new password for your ${store} account, open this link:\n\n${url}\n\nThe link works for one hour and only once. If you did not ask, ignore this mail: your password stays as it is.\n\n${store}`,
   }),
+  orderConfirmation: (o, store) => ({
+    subject: `Your ${store} order ${o.code}`,
+    text: `Hello ${o.firstName},\n\nThank you for your order. We are getting it ready and will e-mail you when it ships.\n\nOrder number: ${o.code}\nEstimated arrival: ${o.arrives}\n\n${o.summary}\n\nSee your order at any time here:\n${o.url}\n\n${store}`,
+  }),
+  orderSummaryWords: {
+    subtotal: "Subtotal",
+    discounts: "Discounts",
+    delivery: "Shipping",
+    tax: "Tax",
+    total: "Total",
+    giftCards: "Gift cards",
+    paidByCard: "Charged to your card",
+    shipTo: "Ships to",
+  },
 };
 
 /** Canadian English differs from US English only in spelling. */
@@ -208,6 +225,20 @@ const fr: ShopMessages = {
     subject: `Réinitialisez votre mot de passe ${store}`,
     text: `Bonjour ${name},\n\nPour choisir un nouveau mot de passe pour votre compte ${store}, ouvrez ce lien\u202f:\n\n${url}\n\nLe lien est valide une heure, une seule fois. Si vous n’avez rien demandé, ignorez ce courriel\u202f: votre mot de passe reste le même.\n\n${store}`,
   }),
+  orderConfirmation: (o, store) => ({
+    subject: `Votre commande ${store} ${o.code}`,
+    text: `Bonjour ${o.firstName},\n\nMerci de votre commande. Nous la préparons et vous écrirons à son expédition.\n\nNuméro de commande\u202f: ${o.code}\nArrivée prévue\u202f: ${o.arrives}\n\n${o.summary}\n\nVotre commande en tout temps\u202f:\n${o.url}\n\n${store}`,
+  }),
+  orderSummaryWords: {
+    subtotal: "Sous-total",
+    discounts: "Rabais",
+    delivery: "Livraison",
+    tax: "Taxes",
+    total: "Total",
+    giftCards: "Cartes-cadeaux",
+    paidByCard: "Porté à votre carte",
+    shipTo: "Livrée à",
+  },
 };
 
 /** The language variants the service writes; English depends on the site asking. */

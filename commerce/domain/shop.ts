@@ -10,10 +10,15 @@ import { AccountService } from "./accounts";
 import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { CartService } from "./carts";
+import { CheckoutService } from "./checkout";
+import { checkoutParts } from "./checkout-parts";
 import { ContentService } from "./content-service";
+import { GiftCardService } from "./gift-cards";
+import { CouponService } from "./coupons";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
+import { type PaymentProvider, PaymentService, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
 import { createQuizServices, type QuizKeys, type QuizServices } from "./quiz-services";
 import { SearchService } from "./search-service";
@@ -45,6 +50,8 @@ export interface ShopOptions {
    * sessions are signed with a random key of this process and limits are counted in its memory.
    */
   accounts?: { keys: AuthKeys; limits: RateLimits };
+  /** Who takes payments; without it (tests of other parts) the test gateway with a key of this process. */
+  payments?: PaymentProvider;
   /** The quiz services' credentials; without them, the development ones. */
   quizzes?: QuizKeys;
 }
@@ -61,21 +68,44 @@ export interface Shop {
   addresses: AddressBook;
   agents: AssistedService;
   carts: CartService;
+  giftCards: GiftCardService;
+  coupons: CouponService;
+  payments: PaymentService;
+  checkout: CheckoutService;
   quizzes: QuizServices;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
-export function createShop({ db, brands, mailer, logger, catalogSyncMs, productCacheSize, outbox: outboxOptions, accounts, quizzes }: ShopOptions): Shop {
+export function createShop({
+  db,
+  brands,
+  mailer,
+  logger,
+  catalogSyncMs,
+  productCacheSize,
+  outbox: outboxOptions,
+  accounts,
+  payments: paymentProvider,
+  quizzes,
+}: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const indexes = new ListingIndexes(db, feed);
   const families = new ProductFamilies(db, feed, productCacheSize);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
   const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger });
+  const carts = new CartService({ db, catalog });
   const keys: AuthKeys = accounts?.keys ?? {
     tokenSecret: randomBytes(32).toString("base64url"),
     previousTokenSecrets: [],
     guestClient: { id: "storefront-guest", secret: randomBytes(32).toString("base64url") },
   };
+  const limits = accounts?.limits ?? RateLimits.create();
+  const addresses = new AddressBook(db);
+  const payments = new PaymentService({
+    db,
+    carts,
+    provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
+  });
   return {
     brands,
     catalog,
@@ -90,11 +120,15 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
       tokens: new AccessTokens(keys.tokenSecret, keys.previousTokenSecrets),
       refreshSecret: keys.tokenSecret,
       guestClient: keys.guestClient,
-      limits: accounts?.limits ?? RateLimits.create(),
+      limits,
     }),
-    addresses: new AddressBook(db),
+    addresses,
     agents: new AssistedService(db),
-    carts: new CartService({ db, catalog }),
+    carts,
+    giftCards: new GiftCardService({ db, carts, limits }),
+    coupons: new CouponService({ db, carts, catalog }),
+    payments,
+    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts: checkoutParts(payments) }),
     quizzes: createQuizServices(db, quizzes),
   };
 }

@@ -5,15 +5,20 @@ import { agentsRouter } from "./agents";
 import { alertsRouter } from "./alerts";
 import { authentication } from "./auth";
 import { cartsRouter } from "./carts";
+import { checkoutRouter } from "./checkout";
 import { catalogRouter } from "./catalog";
 import { contentRouter } from "./content";
+import { couponsRouter } from "./coupons";
 import { ApiProblem, errorHandler } from "./errors";
+import { giftCardsRouter } from "./gift-cards";
 import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
+import { paymentsRouter } from "./payments";
 import { quizAnswersRouter } from "./quiz-answers";
 import { quizLookupRouter } from "./quiz-lookup";
 import { questionServiceRouter } from "./quiz-questions";
 import { searchRouter } from "./search";
+import { shippingRouter } from "./shipping";
 import { siteMiddleware } from "./site";
 import { usersRouter } from "./users";
 
@@ -37,14 +42,19 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(siteMiddleware(shop.brands));
   site.use(authentication(shop.accounts));
   site.use(searchRouter(shop.search));
-  site.use(catalogRouter(shop.catalog, adminKey));
+  site.use(catalogRouter(shop.catalog, adminKey, shop.coupons));
   site.use(contentRouter(shop.content));
   site.use(alertsRouter(shop.alerts));
   site.use(usersRouter(shop.accounts, shop.addresses, shop.agents));
   site.use(agentsRouter(shop.agents));
   site.use(cartsRouter(shop.carts, shop.agents, shop.brands));
+  site.use(shippingRouter());
+  site.use(giftCardsRouter(shop.giftCards, shop.agents));
+  site.use(couponsRouter(shop.coupons, shop.agents));
+  site.use(paymentsRouter(shop.payments, shop.agents));
   site.use(quizAnswersRouter(shop.quizzes, shop.agents));
 
+  site.use(checkoutRouter(shop.checkout, shop.accounts, shop.agents));
   // Generated from the routes just registered, so the document lists every operation.
   const openapi = openApiDocument(registeredRoutes(site));
   api.get("/rest/v2/openapi.json", (_req, res) => {

@@ -142,7 +142,7 @@ export function cartsRouter(carts: CartService, agents: AssistedService, brands:
  * who is not a signed-in customer) is a guest; anything else is resolved as for the account
  * endpoints: the signed-in customer, or the customer an agent acts for.
  */
-async function ownerFor(req: Request, res: Response, agents: AssistedService): Promise<{ owner: CartOwner; actor?: Actor }> {
+export async function ownerFor(req: Request, res: Response, agents: AssistedService): Promise<{ owner: CartOwner; actor?: Actor }> {
   const user = req.params.user;
   if (user === undefined) {
     const caller = callerOf(res);
@@ -154,7 +154,7 @@ async function ownerFor(req: Request, res: Response, agents: AssistedService): P
 }
 
 /** A malformed guid names no cart: the same 404 as an unknown one. */
-function guidParam(req: Request): string {
+export function guidParam(req: Request): string {
   const parsed = CartGuidSchema.safeParse(req.params.cartGuid);
   if (!parsed.success) throw cartNotFound();
   return parsed.data;
@@ -168,6 +168,6 @@ function modification(cart: Cart, outcome: LineOutcome): Omit<CartModification, 
 }
 
 /** Carts are one shopper's and change with every add: no cache may keep them. */
-function noStore(res: Response): Response {
+export function noStore(res: Response): Response {
   return res.set("Cache-Control", "private, no-store");
 }

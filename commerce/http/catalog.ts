@@ -1,8 +1,10 @@
-import { type Response, Router } from "express";
+import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { FieldsSchema } from "../contract/common";
-import { ProductCodeParamSchema, ProductCodesQuerySchema, StockUpdateSchema } from "../contract/product";
+import { AppliedCategoryCouponsSchema } from "../contract/coupon";
+import { type Product, ProductCodeParamSchema, ProductCodesQuerySchema, StockUpdateSchema } from "../contract/product";
 import type { CatalogService } from "../domain/catalog-service";
+import type { CouponService } from "../domain/coupons";
 import { TryAgainLater } from "../domain/try-again";
 import { ApiProblem } from "./errors";
 import { handle, parse } from "./handle";
@@ -41,15 +43,21 @@ async function busyAsUnavailable<T>(res: Response, write: () => Promise<T>): Pro
   }
 }
 
-export function catalogRouter(catalog: CatalogService, adminKey: string | undefined): Router {
+export function catalogRouter(catalog: CatalogService, adminKey: string | undefined, coupons?: CouponService): Router {
   const router = Router({ mergeParams: true });
   const code = (raw: unknown) => parse(ProductCodeParamSchema, raw);
+  /** Product answers priced with the shopper's category coupons (the appliedCategoryCoupons query), when they name any. */
+  const withCoupons = async (req: Request, res: Response, products: Product[]): Promise<Product[]> => {
+    const codes = parse(AppliedCategoryCouponsSchema, req.query.appliedCategoryCoupons);
+    return coupons && codes.length > 0 ? coupons.priceProducts(siteOf(res), products, codes) : products;
+  };
+  const withCoupon = async (req: Request, res: Response, product: Product): Promise<Product> => (await withCoupons(req, res, [product]))[0] ?? product;
 
   router.get(
     "/products/productDetails",
     handle(async (req, res) => {
       const query = parse(DetailsQuery, req.query);
-      res.json({ products: await catalog.productDetails(siteOf(res), query.productCodes, query.productsSize, query.fields) });
+      res.json({ products: await withCoupons(req, res, await catalog.productDetails(siteOf(res), query.productCodes, query.productsSize, query.fields)) });
     }),
   );
 
@@ -95,7 +103,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     "/products/:code",
     handle(async (req, res) => {
       const { fields } = parse(ProductQuery, req.query);
-      res.json(await catalog.product(siteOf(res), code(req.params.code), fields));
+      res.json(await withCoupon(req, res, await catalog.product(siteOf(res), code(req.params.code), fields)));
     }),
   );
 
@@ -119,7 +127,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     "/products/:code/productData",
     handle(async (req, res) => {
       const variantCode = typeof req.query.variantCode === "string" && req.query.variantCode ? req.query.variantCode : req.params.code;
-      const p = await catalog.product(siteOf(res), code(variantCode), "FULL");
+      const p = await withCoupon(req, res, await catalog.product(siteOf(res), code(variantCode), "FULL"));
       res.json({ product: p, selectedVariantCode: p.baseProduct ? p.code : (p.defaultVariantCode ?? p.code) });
     }),
   );

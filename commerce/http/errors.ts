@@ -5,7 +5,7 @@ import type { ApiErrorBody, ApiErrorItem } from "../contract/common";
 import { ShopError, TooManyRequests } from "../domain/errors";
 import { TryAgainLater } from "../domain/try-again";
 
-const SHOP_ERROR_STATUS: Record<ShopError["kind"], number> = { notFound: 404, invalid: 400, conflict: 409 };
+const SHOP_ERROR_STATUS: Record<ShopError["kind"], number> = { notFound: 404, invalid: 400, conflict: 409, paymentDeclined: 402 };
 
 /** A failure the API reports to its caller, in the OCC error shape. */
 export class ApiProblem extends Error {

@@ -43,6 +43,7 @@ import {
   UpdateCartRequestSchema,
 } from "../contract/cart";
 import { ApiErrorBodySchema } from "../contract/common";
+import { PostalRegionQuerySchema, PostalRegionsSchema } from "../contract/postal-regions";
 import { MediaSetSchema, ProductListSchema, ProductSchema, StockAlertRequestSchema, StockAlertResultSchema, StockUpdateSchema } from "../contract/product";
 import { CategoryPageSchema, SearchPageSchema, SearchRequestSchema, SuggestionsSchema } from "../contract/search";
 
@@ -330,6 +331,15 @@ const DETAILED: Record<string, Record<string, unknown>> = {
     security: bearer,
     parameters: [brandParam, correlationHeader, { name: "customerId", in: "path", required: true, schema: { type: "string" } }],
     responses: { 200: { description: "Ended", content: json(AgentSessionSchema) }, 401: unauthorized, 403: errors, 404: errors },
+  },
+  "get /{brand}/shipping/fetch/postal": {
+    summary: "The state or province a postal code belongs to (US ZIP3 prefix, Canadian first letter); country defaults to the store's",
+    parameters: [brandParam, ...query(PostalRegionQuerySchema)],
+    responses: {
+      200: { description: "Regions (more than one only where a prefix straddles a state line)", content: json(PostalRegionsSchema) },
+      400: { description: "Malformed postal code or country (ValidationError)", content: errors.content },
+      404: { description: "No region uses this prefix (UnknownIdentifierError)", content: errors.content },
+    },
   },
   "get /{brand}/products/search": {
     summary: "Product search: query=freeText:sort:facetKey:facetValue:…",

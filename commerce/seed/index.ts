@@ -3,6 +3,8 @@ import { analyze, type Database, type Db } from "../db/index";
 import { rebuildListings } from "../db/listing";
 import { buildCatalog } from "./catalog";
 import { buildContent } from "./content";
+import { seedDemoGiftCards } from "./gift-cards";
+import { seedDemoCoupons } from "./coupons";
 import { seedLargeCatalog } from "./large";
 import { seedQuizzes } from "./quizzes";
 
@@ -17,6 +19,8 @@ export interface SeedOptions {
 
 /** Loads the demo catalog and content when the database has none. Safe to call on every start. */
 export async function seedIfEmpty(db: Db, { catalogSize, siteCurrencies }: SeedOptions): Promise<{ seeded: boolean; products: number }> {
+  // Coupons are added to a store seeded before they existed, too.
+  await seedDemoCoupons(db);
   const existing = await db
     .selectFrom("product")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -68,5 +72,6 @@ async function seedDemo(db: Db, siteCurrencies: Readonly<Record<BrandId, Currenc
     await insert("keyword_redirect", content.keyword_redirect);
   });
   await rebuildListings(db, siteCurrencies);
+  await seedDemoGiftCards(db, siteCurrencies);
   return { products: catalog.product.length };
 }

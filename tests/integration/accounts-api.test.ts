@@ -445,6 +445,10 @@ describe.each(DIALECTS)("accounts API on %s", (dialect) => {
       };
       expect(await subjectOf({ ...address(1), region: "ZZ" })).toMatchObject({ type: "ValidationError", subject: "region" });
       expect(await subjectOf({ ...address(1), postalCode: "1220" })).toMatchObject({ subject: "postalCode" });
+      expect(await subjectOf({ ...address(1), postalCode: "94105" })).toMatchObject({
+        subject: "postalCode",
+        message: expect.stringContaining("ZIP codes beginning with 941 are in CA, not NY."),
+      });
       expect(await subjectOf({ ...address(1), country: "CA", region: "ON", postalCode: "V5K 0A1" })).toMatchObject({ subject: "postalCode" });
       expect(await subjectOf({ ...address(1), country: "CA", region: "XX", postalCode: "K1A 0B1" })).toMatchObject({ subject: "region" });
       const ok = await json(await call("POST", "/usb2c/users/current/addresses", t, { ...address(1), country: "CA", region: "on", postalCode: "k1a0b1" }));

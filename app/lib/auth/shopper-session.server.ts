@@ -24,6 +24,9 @@ export interface SignedInAs extends TokenRecord {
   firstName: string;
 }
 
+/** Guest orders a session remembers: enough for a confirmation page revisited, small enough for a cookie. */
+const GUEST_ORDERS_KEPT = 3;
+
 /** What the session cookie holds. It is signed (SESSION_SECRET), HttpOnly, and never read by page scripts. */
 export interface ShopperSessionData {
   /** Changes at every sign-in and sign-out, so a session id seen before sign-in is worth nothing after. */
@@ -41,6 +44,13 @@ export interface ShopperSessionData {
   cartGuid: string;
   /** Units in the cart, for the header's count without asking the API on every page. */
   cartQuantity: number;
+  /**
+   * The orders this browser placed as a guest (newest first, a few): number and the guid of the
+   * cart each came from, which the service asks for before it shows a guest's order.
+   */
+  guestOrders: { code: string; guid: string }[];
+  /** What the cart merge at sign-in could not keep, shown once on the cart page. */
+  cartChanges: { productCode: string; requested: number; kept: number; reason: "stock" | "maxQuantity" | "unavailable" }[];
   /** Set when a refresh was refused during single-step checkout: the page asks the shopper to sign in again. */
   tokenRotation: "refresh failed";
   /**
@@ -267,6 +277,41 @@ export class ShopperSession {
     else this.session.unset("cartGuid");
     this.session.set("cartQuantity", quantity);
     await this.persist();
+  }
+
+  /**
+   * After an order: the cart is gone (the next add starts a new one), and a guest's order is kept
+   * so this browser can show its confirmation again and turn it into an account.
+   */
+  async rememberOrder(order: { code: string; guid: string; guest: boolean }): Promise<void> {
+    this.session.unset("cartGuid");
+    this.session.set("cartQuantity", 0);
+    if (order.guest) {
+      const earlier = (this.session.get("guestOrders") ?? []).filter((o) => o.code !== order.code);
+      this.session.set("guestOrders", [{ code: order.code, guid: order.guid }, ...earlier].slice(0, GUEST_ORDERS_KEPT));
+    }
+    await this.persist();
+  }
+
+  /** Keeps what a cart merge changed until the cart page has shown it. */
+  async rememberCartChanges(changes: ShopperSessionData["cartChanges"]): Promise<void> {
+    if (changes.length === 0) return;
+    this.session.set("cartChanges", changes.slice(0, 20));
+    await this.persist();
+  }
+
+  /** What the last merge changed, once: reading it forgets it. */
+  async takeCartChanges(): Promise<ShopperSessionData["cartChanges"]> {
+    const changes = this.session.get("cartChanges") ?? [];
+    if (changes.length === 0) return [];
+    this.session.unset("cartChanges");
+    await this.persist();
+    return changes;
+  }
+
+  /** The guid of the cart a guest order of this browser came from. */
+  guestOrderGuid(code: string): string | undefined {
+    return (this.session.get("guestOrders") ?? []).find((o) => o.code === code)?.guid;
   }
 
   /** The brewer quiz in progress, unchecked (its model validates it). */

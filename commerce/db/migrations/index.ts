@@ -5,7 +5,11 @@ import * as m003 from "./003_outbox_message";
 import * as m004 from "./004_email_confirmation";
 import * as m005 from "./005_customer_accounts";
 import * as m006 from "./006_carts";
+import * as m007 from "./007_checkout_and_orders";
+import * as m008 from "./008_coupons";
+import * as m009 from "./009_gift_cards";
 import * as m010 from "./010_quizzes";
+import * as m011 from "./011_payments";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -15,7 +19,11 @@ const migrations: Record<string, Migration> = {
   "004_email_confirmation": m004,
   "005_customer_accounts": m005,
   "006_carts": m006,
+  "007_checkout_and_orders": m007,
+  "008_coupons": m008,
+  "009_gift_cards": m009,
   "010_quizzes": m010,
+  "011_payments": m011,
 };
 
 export const migrationProvider: MigrationProvider = {

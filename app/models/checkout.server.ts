@@ -1,0 +1,75 @@
+import type { AddressInput } from "../../commerce/contract/address";
+import { AcceptedSchema } from "../../commerce/contract/auth";
+import { CheckoutSchema, type DeliveryDetailsRequest, OrderHistorySchema, OrderSchema } from "../../commerce/contract/checkout";
+import { type ApiCall, type ApiClientContext, ApiError, callApi } from "../lib/api-client.server";
+import { forgetGuestBearer, guestBearer } from "../lib/auth/guest-token.server";
+import type { z } from "zod";
+
+/**
+ * Who a checkout call is made for. A guest's calls carry the storefront's guest token; a member's
+ * (or an agent's for their customer) the shopper's own, refreshed as needed.
+ */
+export interface CheckoutCaller {
+  api: ApiClientContext;
+  guestClient?: { id: string; secret: string };
+}
+
+const owner = (c: CheckoutCaller) => encodeURIComponent(c.api.shopper?.userPathId ?? "anonymous");
+const isGuest = (c: CheckoutCaller) => (c.api.shopper?.userPathId ?? "anonymous") === "anonymous";
+
+async function call<S extends z.ZodType>(c: CheckoutCaller, request: ApiCall<S>): Promise<z.infer<S>> {
+  if (!isGuest(c)) return callApi(c.api, { ...request, auth: "required" });
+  if (!c.guestClient) throw new ApiError(503, [{ type: "GuestCheckoutUnavailable", message: "Guest checkout is not configured for this storefront." }], "checkout");
+  try {
+    return await callApi(c.api, { ...request, bearer: await guestBearer(c.api, c.guestClient) });
+  } catch (err) {
+    // The service no longer knows the kept token (its keys changed): fetch a new one and try once more.
+    if (!(err instanceof ApiError) || err.status !== 401) throw err;
+    forgetGuestBearer(c.api.brand.id);
+    return callApi(c.api, { ...request, bearer: await guestBearer(c.api, c.guestClient) });
+  }
+}
+
+const cartPath = (c: CheckoutCaller, guid: string, rest: string) => `users/${owner(c)}/carts/${guid}/${rest}`;
+
+export function getCheckout(c: CheckoutCaller, guid: string) {
+  return call(c, { path: cartPath(c, guid, "checkout"), schema: CheckoutSchema });
+}
+
+export function setGuestEmail(c: CheckoutCaller, guid: string, email: string) {
+  return call(c, { method: "PUT", path: cartPath(c, guid, "email"), json: { email }, schema: CheckoutSchema });
+}
+
+export function addDeliveryAddress(c: CheckoutCaller, guid: string, address: AddressInput, saveInAddressBook: boolean) {
+  return call(c, { method: "POST", path: cartPath(c, guid, "addresses/delivery"), json: { address, saveInAddressBook }, schema: CheckoutSchema });
+}
+
+export function chooseDeliveryAddress(c: CheckoutCaller, guid: string, addressId: string) {
+  return call(c, { method: "PUT", path: cartPath(c, guid, "addresses/delivery"), json: { addressId }, schema: CheckoutSchema });
+}
+
+export function setDeliveryDetails(c: CheckoutCaller, guid: string, details: DeliveryDetailsRequest) {
+  return call(c, { method: "PUT", path: cartPath(c, guid, "updateDeliveryDetails"), json: details, schema: CheckoutSchema });
+}
+
+export function placeOrder(c: CheckoutCaller, guid: string, checkoutKey: string, expectedTotal: number) {
+  return call(c, { method: "POST", path: `users/${owner(c)}/orders`, query: { cartId: guid }, json: { checkoutKey, expectedTotal }, schema: OrderSchema });
+}
+
+/** A placed order; a guest's only with the guid of the cart it came from. */
+export function getOrder(c: CheckoutCaller, code: string, guestCartGuid?: string) {
+  return call(c, { path: `users/${owner(c)}/orders/${encodeURIComponent(code)}`, query: { fields: "SPC", guid: guestCartGuid }, schema: OrderSchema });
+}
+
+export function getOrderHistory(c: CheckoutCaller, currentPage: number) {
+  return call(c, { path: `users/${owner(c)}/orders`, query: { currentPage, pageSize: 10 }, schema: OrderHistorySchema });
+}
+
+export function createAccountFromOrder(c: CheckoutCaller, code: string, guid: string, password: string) {
+  return call(c, { method: "POST", path: `users/anonymous/orders/${encodeURIComponent(code)}/createuser`, json: { guid, password }, schema: AcceptedSchema });
+}
+
+/** The card for this cart: the service keeps only its brand, last four digits and expiry. */
+export function savePaymentDetails(c: CheckoutCaller, guid: string, card: { number: string; expMonth: number; expYear: number; cvc: string; holder: string }) {
+  return call(c, { method: "POST", path: cartPath(c, guid, "paymentdetails"), json: card, schema: CheckoutSchema });
+}

@@ -1,0 +1,9 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { localePath } from "../lib/paths";
+import { requireLangSegment } from "../lib/route-guards.server";
+
+/** /checkout has one page: single-step checkout. */
+export function loader({ params, context }: LoaderFunctionArgs) {
+  requireLangSegment(params, context);
+  return redirect(localePath(context.lang, "/checkout/singlestep"), 301);
+}

@@ -1,0 +1,100 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { PasswordSchema } from "../../commerce/contract/auth";
+import { OrderCodeSchema } from "../../commerce/contract/checkout";
+import { checkoutMessages } from "../brands/checkout-messages";
+import { format } from "../brands/messages";
+import { Field, Notice, SubmitButton } from "../components/AccountForm";
+import { OrderSummary } from "../components/OrderSummary";
+import { shopperOf } from "../lib/account-forms.server";
+import { type CheckoutProblem, checkoutApiProblem, checkoutCaller, checkoutText, invalidSection } from "../lib/checkout-forms.server";
+import { readFormFields } from "../lib/form-body.server";
+import { notFoundPage, orFailedPage } from "../lib/page-errors.server";
+import { localePath } from "../lib/paths";
+import { requireLangSegment } from "../lib/route-guards.server";
+import { shopMeta, useShop } from "../lib/shop";
+import { createAccountFromOrder, getOrder } from "../models/checkout.server";
+
+/**
+ * The order confirmation: number, items, address, delivery and totals in the store's currency
+ * and language. A member sees their own orders; a guest the orders placed in this browser, and
+ * may keep theirs in a new account.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  requireLangSegment(params, context);
+  const code = OrderCodeSchema.safeParse(params.code);
+  if (!code.success) notFoundPage();
+  const shopper = shopperOf(context);
+  const guest = shopper.userPathId === "anonymous";
+  const guid = guest ? shopper.guestOrderGuid(code.data) : undefined;
+  if (guest && !guid) notFoundPage();
+  const order = await orFailedPage(getOrder(checkoutCaller(context), code.data, guid));
+  const accountRequested = new URL(request.url).searchParams.get("account") === "requested";
+  return data(
+    { order, canCreateAccount: guest && order.guest && !context.webapp, accountRequested, webapp: context.webapp },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const CreateAccountFormSchema = z.object({ password: PasswordSchema });
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireLangSegment(params, context);
+  const t = checkoutText(context);
+  const form = await readFormFields(request);
+  const code = OrderCodeSchema.safeParse(params.code);
+  const guid = code.success ? shopperOf(context).guestOrderGuid(code.data) : undefined;
+  if (!code.success || !guid) return data<CheckoutProblem>({ intent: "account", error: t.fieldInvalid }, { status: 404 });
+  const parsed = CreateAccountFormSchema.safeParse(form);
+  if (!parsed.success) return invalidSection(t, "account", parsed.error, form);
+  try {
+    await createAccountFromOrder(checkoutCaller(context), code.data, guid, parsed.data.password);
+  } catch (err) {
+    return checkoutApiProblem(t, "account", err, form);
+  }
+  return redirect(`${localePath(context.lang, `/checkout/orderConfirmation/${code.data}`)}?account=requested`, 303);
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { lang, brand } = shopMeta(matches);
+  return [{ title: checkoutMessages(lang, brand?.id).orderConfirmedTitle }, { name: "robots", content: "noindex" }];
+};
+
+export default function OrderConfirmation() {
+  const { order, canCreateAccount, accountRequested, webapp } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>();
+  const { lang, brand } = useShop();
+  const t = checkoutMessages(lang, brand.id);
+  return (
+    <div className="order-confirmation">
+      <h1>{t.orderConfirmedTitle}</h1>
+      <p className="order-confirmation__number">
+        {t.orderNumber}: <strong data-testid="order-number">{order.code}</strong>
+      </p>
+      <p>{format(t.confirmationSent, { email: order.email })}</p>
+      <OrderSummary order={order} t={t} />
+      {accountRequested ? <Notice>{t.createAccountSent}</Notice> : null}
+      {canCreateAccount && !accountRequested ? (
+        <section aria-labelledby="create-account-heading" className="checkout-section">
+          <h2 id="create-account-heading">{t.createAccountTitle}</h2>
+          <p>{format(t.createAccountText, { email: order.email })}</p>
+          <Form method="post" className="checkout-form">
+            {problem?.error ? (
+              <p className="form-error" role="alert">
+                {problem.error}
+              </p>
+            ) : null}
+            <Field form="account" name="password" type="password" label={t.password} hint={t.passwordHint} autoComplete="new-password" required state={problem} />
+            <SubmitButton>{t.createAccount}</SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+      {webapp ? null : (
+        <Link to={localePath(lang, "/")} className="button">
+          {t.keepShopping}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { AddressInputSchema, CountrySchema } from "./address";
+import { EmailSchema, PasswordSchema } from "./auth";
+import { CartGuidSchema, CartSchema, EntryTypeSchema } from "./cart";
+import { DeliveryModeSchema } from "./checkout-pricing";
+import { PriceSchema } from "./product";
+
+/**
+ * Single-step checkout and orders between the storefront and the commerce service. The service
+ * prices everything itself: the storefront only says what the shopper chose, and the totals it
+ * showed, so that a total which changed in between stops the order instead of charging a surprise.
+ */
+
+/** One checkout submission: the page carries a fresh key, and every retry of that page's "place order" sends it again. */
+export const CheckoutKeySchema = z.string().regex(/^[0-9a-f]{32}$/, "must be a checkout key (32 hex characters)");
+
+const phone = z
+  .string()
+  .trim()
+  .max(30, "is too long")
+  .regex(/^[0-9+().\s-]*$/, "may hold digits, spaces and + ( ) - . only");
+const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/** PUT users/anonymous/carts/{guid}/email and POST checkandCreateGuestUser: the guest's e-mail for the order. */
+export const GuestEmailRequestSchema = z.object({ email: EmailSchema });
+
+/** POST users/{user}/carts/{guid}/addresses/delivery: a new delivery address (a member may keep it in the address book). */
+export const NewDeliveryAddressRequestSchema = z.object({
+  address: AddressInputSchema,
+  saveInAddressBook: z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean()).default(false),
+});
+
+/** PUT users/{user}/carts/{guid}/addresses/delivery: an address from the member's address book. */
+export const ChosenDeliveryAddressRequestSchema = z.object({ addressId: z.string().trim().min(1, "is required").max(36, "is too long") });
+
+/**
+ * PUT users/{user}/carts/{guid}/updateDeliveryDetails. `deliveryCost` is what the page showed for
+ * the mode, in minor units; when the service's own price differs the change is refused.
+ */
+export const DeliveryDetailsRequestSchema = z.object({
+  deliveryModeId: z.string().trim().min(1, "is required").max(32, "is too long"),
+  deliveryCost: z.preprocess(blankAsAbsent, z.coerce.number().int("must be whole minor units").min(0).max(10_000_000).optional()),
+  contactNo: z.preprocess(blankAsAbsent, phone.optional()),
+  addressId: z.preprocess(blankAsAbsent, z.string().max(36).optional()),
+});
+export type DeliveryDetailsRequest = z.infer<typeof DeliveryDetailsRequestSchema>;
+
+/** POST users/{user}/orders?cartId=: place the order of the cart (`current` for a member's, else its guid). */
+export const PlaceOrderRequestSchema = z.object({
+  checkoutKey: CheckoutKeySchema,
+  /** The total (with tax, before gift cards) the shopper saw on the review, in minor units. */
+  expectedTotal: z.coerce.number({ error: "must be a number" }).int("must be whole minor units").min(0).max(100_000_000),
+});
+export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
+
+export const OrderCodeSchema = z.string().regex(/^\d{8,12}$/, "must be an order number");
+
+/** POST users/anonymous/orders/{code}/createuser: a guest keeps their order in a new account. */
+export const CreateUserFromOrderRequestSchema = z.object({ guid: CartGuidSchema, password: PasswordSchema });
+
+export const DeliveryAddressSchema = z.object({
+  /** The address-book entry it came from, when it did. */
+  id: z.string().optional(),
+  firstName: z.string(),
+  lastName: z.string(),
+  line1: z.string(),
+  line2: z.string().optional(),
+  town: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: CountrySchema,
+  phone: z.string().optional(),
+});
+export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
+
+export const TaxLineViewSchema = z.object({ name: z.string(), ratePercent: z.number(), amount: PriceSchema });
+export type TaxLineView = z.infer<typeof TaxLineViewSchema>;
+
+export const ChosenDeliveryModeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  cost: PriceSchema,
+  estimate: z.object({ earliest: z.string(), latest: z.string() }),
+});
+
+export const CardSummarySchema = z.object({ brand: z.string(), last4: z.string(), expiry: z.string() });
+export type CardSummary = z.infer<typeof CardSummarySchema>;
+
+export const GiftCardUseSchema = z.object({ id: z.string().optional(), maskedNumber: z.string(), amount: PriceSchema });
+
+/** What is still missing before the order can be placed, in the order the page asks for it. */
+export const CheckoutStepSchema = z.enum(["email", "deliveryAddress", "deliveryMode", "payment"]);
+export type CheckoutStep = z.infer<typeof CheckoutStepSchema>;
+
+/** GET users/{user}/carts/{guid}/checkout: the single-step checkout page's data. */
+export const CheckoutSchema = z.object({
+  cart: CartSchema,
+  guest: z.boolean(),
+  email: z.string().optional(),
+  deliveryAddress: DeliveryAddressSchema.optional(),
+  deliveryModes: z.array(DeliveryModeSchema),
+  deliveryMode: ChosenDeliveryModeSchema.optional(),
+  contactNo: z.string().optional(),
+  taxLines: z.array(TaxLineViewSchema),
+  totalTax: PriceSchema,
+  deliveryCost: PriceSchema,
+  /** Subtotal − discounts + delivery + tax. */
+  totalPriceWithTax: PriceSchema,
+  giftCards: z.array(GiftCardUseSchema),
+  giftCardAmount: PriceSchema,
+  /** What the card pays: the total less the gift cards. */
+  amountDue: PriceSchema,
+  payment: CardSummarySchema.optional(),
+  missing: z.array(CheckoutStepSchema),
+});
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+export const OrderEntrySchema = z.object({
+  entryNumber: z.number().int(),
+  quantity: z.number().int(),
+  entryType: EntryTypeSchema,
+  product: z.object({ code: z.string(), name: z.string(), url: z.string(), packLabel: z.string().optional() }),
+  basePrice: PriceSchema,
+  totalPrice: PriceSchema,
+});
+
+export const OrderDiscountSchema = z.object({ code: z.string(), description: z.string(), amount: PriceSchema });
+
+/** GET users/{user}/orders/{code}?fields=SPC: a placed order, as it was when placed. */
+export const OrderSchema = z.object({
+  code: z.string(),
+  status: z.string(),
+  created: z.string(),
+  guest: z.boolean(),
+  email: z.string(),
+  entries: z.array(OrderEntrySchema),
+  deliveryAddress: DeliveryAddressSchema,
+  deliveryMode: ChosenDeliveryModeSchema,
+  contactNo: z.string().optional(),
+  subTotal: PriceSchema,
+  discounts: z.array(OrderDiscountSchema),
+  totalDiscounts: PriceSchema,
+  deliveryCost: PriceSchema,
+  taxLines: z.array(TaxLineViewSchema),
+  totalTax: PriceSchema,
+  totalPriceWithTax: PriceSchema,
+  giftCards: z.array(GiftCardUseSchema),
+  giftCardAmount: PriceSchema,
+  paidByCard: PriceSchema,
+  payment: CardSummarySchema.optional(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderHistoryQuerySchema = z.object({
+  currentPage: z.coerce.number().int().min(0).max(1000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const OrderHistorySchema = z.object({
+  orders: z.array(z.object({ code: z.string(), created: z.string(), status: z.string(), total: PriceSchema, units: z.number().int() })),
+  pagination: z.object({ currentPage: z.number().int(), pageSize: z.number().int(), totalPages: z.number().int(), totalResults: z.number().int() }),
+});
+export type OrderHistory = z.infer<typeof OrderHistorySchema>;

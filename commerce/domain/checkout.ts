@@ -1,0 +1,580 @@
+import { randomInt } from "node:crypto";
+import type { Logger } from "pino";
+import type { AddressInput } from "../contract/address";
+import { normalPostalCode } from "../contract/address";
+import type { BrandFacts } from "../contract/brands";
+import type { Cart } from "../contract/cart";
+import type { DeliveryMode } from "../contract/checkout-pricing";
+import {
+  type CardSummary,
+  type Checkout,
+  type CheckoutStep,
+  type DeliveryAddress,
+  DeliveryAddressSchema,
+  type DeliveryDetailsRequest,
+  type Order,
+  type OrderHistory,
+  type PlaceOrderRequest,
+  type TaxLineView,
+} from "../contract/checkout";
+import type { BrandId } from "../contract/common";
+import { type CartEntryRow, cartEntries, findOpenCartOf, lockCartByGuid, touchCart } from "../db/carts";
+import { findAddress, findCustomer, findCustomerByEmail } from "../db/customers";
+import { findSiteConfig } from "../db/content";
+import type { Db } from "../db/index";
+import { baseCodesOf, rebuildListingsIn } from "../db/listing";
+import {
+  type CartCheckoutRow,
+  claimGuestOrder,
+  customerOrders,
+  findCartCheckout,
+  findOrderByCheckoutKey,
+  findOrderByCode,
+  findOrderOfCart,
+  insertOrder,
+  type NewOrderEntry,
+  type OrderEntryRow,
+  type OrderRow,
+  orderEntries,
+  saveCartCheckout,
+  takeStock,
+} from "../db/orders";
+import { writeTransaction } from "../db/write-transaction";
+import type { AddressBook, AuditWriter } from "./addresses";
+import { insufficientStock } from "./cart-rules";
+import { type CartOwner, type CartService, cartNotFound } from "./carts";
+import type { CatalogChangeFeed } from "./catalog-changes";
+import { siteCurrencies } from "./catalog-service";
+import { deliveryModesFor } from "./delivery-modes";
+import { invalid, ShopError } from "./errors";
+import { type MailOutbox, queueMails } from "./mail-outbox";
+import { messagesFor } from "./messages";
+import { price } from "./pricing";
+import type { ShopContext } from "./shop-context";
+import { taxFor } from "./taxes";
+import { orTryAgainLater } from "./try-again";
+
+/** Where the storefront shows a placed order (the link in the confirmation mail). */
+export const ORDER_CONFIRMATION_PATH = "/checkout/orderConfirmation";
+
+/** A gift card applied to a cart and how much of it this order would use. */
+export interface GiftCardUse {
+  id?: string;
+  maskedNumber: string;
+  amountMinor: number;
+}
+
+/** A card the shopper gave for this cart: only what may be stored (never the number). */
+export interface StoredCard {
+  token: string;
+  provider: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type Authorization = { status: "authorized"; reference: string } | { status: "declined"; reason: string; message: string };
+
+/**
+ * What checkout needs of the parts that have their own rules and tables: coupons (their uses are
+ * counted when an order is placed), gift cards (balances are charged then) and the card payment.
+ * The order's transaction calls `redeemForOrder` and `chargeForOrder` with its own handle, so a
+ * failure of any of them leaves nothing behind.
+ */
+export interface CheckoutParts {
+  coupons: {
+    redeemForOrder(trx: Db, order: { cartId: number; site: string; customerId: string | null; email: string; orderCode: string; now: Date }): Promise<void>;
+  };
+  giftCards: {
+    /** How much of each applied card an amount due would use; nothing is charged. */
+    planFor(db: Db, cartId: number, amountDueMinor: number): Promise<GiftCardUse[]>;
+    chargeForOrder(
+      trx: Db,
+      order: { cartId: number; site: string; orderCode: string; amountDueMinor: number; now: Date },
+    ): Promise<{ totalChargedMinor: number; cards: { maskedNumber: string; chargedMinor: number }[] }>;
+  };
+  payments: {
+    cardOf(db: Db, cartId: number): Promise<StoredCard | null>;
+    authorize(request: { card: StoredCard; amountMinor: number; currency: string; idempotencyKey: string; description: string }): Promise<Authorization>;
+    capture(card: StoredCard, reference: string, amountMinor: number, idempotencyKey: string): Promise<void>;
+    voidAuthorization(card: StoredCard, reference: string, idempotencyKey: string): Promise<void>;
+  };
+}
+
+interface CheckoutDeps {
+  db: Db;
+  brands: Readonly<Record<BrandId, BrandFacts>>;
+  carts: CartService;
+  addresses: AddressBook;
+  feed: CatalogChangeFeed;
+  outbox: MailOutbox;
+  logger: Logger;
+  parts: CheckoutParts;
+}
+
+/** Everything the checkout page and the order need, priced now. */
+interface CheckoutState {
+  view: Checkout;
+  cartId: number;
+  entries: CartEntryRow[];
+  card: StoredCard | null;
+  chosenMode: DeliveryMode | undefined;
+}
+
+const orderNotFound = () =>
+  new ShopError("notFound", { type: "UnknownIdentifierError", subject: "code", subjectType: "order", message: "Order not found." });
+
+const checkoutProblem = (reason: string, subject: string, message: string, kind: ShopError["kind"] = "invalid") =>
+  new ShopError(kind, { type: "CheckoutError", reason, subject, message });
+
+const MISSING_MESSAGES: Record<CheckoutStep, string> = {
+  email: "Enter the e-mail address for your order confirmation.",
+  deliveryAddress: "Enter a delivery address.",
+  deliveryMode: "Choose a delivery method.",
+  payment: "Enter your card details.",
+};
+
+/** Ten digits: easy to read out on the phone, and not guessable in sequence. */
+const newOrderCode = () => String(randomInt(1_000_000_000, 10_000_000_000));
+
+/**
+ * Single-step checkout and orders. The checkout choices (guest e-mail, delivery address, mode,
+ * contact number) are stored beside the cart; every read prices the cart, delivery and taxes
+ * again. Placing an order authorizes the card first (outside the database), then in one write
+ * transaction takes the stock, counts the coupon uses, charges the gift cards, writes the order
+ * and closes the cart; the card is captured after the commit, or released when the transaction
+ * fails. One checkout key makes one order, however often it is sent.
+ */
+export class CheckoutService {
+  constructor(private readonly deps: CheckoutDeps) {}
+
+  /** The guid of the customer's open cart on this site, if they have one. */
+  async openCartGuid(site: BrandId, customerId: string): Promise<string | undefined> {
+    return (await findOpenCartOf(this.deps.db, customerId, site))?.guid;
+  }
+
+  async checkout(ctx: ShopContext, owner: CartOwner, guid: string): Promise<Checkout> {
+    return (await this.state(ctx, owner, guid)).view;
+  }
+
+  /** A guest's e-mail for the order (members order with their account's address). */
+  async setGuestEmail(ctx: ShopContext, owner: CartOwner, guid: string, email: string): Promise<Checkout> {
+    if (owner !== "anonymous") throw checkoutProblem("notGuest", "email", "Signed-in customers order with their account's e-mail address.");
+    await this.saveChoice(ctx, owner, guid, { email: email.toLowerCase() });
+    return this.checkout(ctx, owner, guid);
+  }
+
+  /** A new delivery address; a member may keep it in their address book too. */
+  async setNewDeliveryAddress(ctx: ShopContext, owner: CartOwner, guid: string, input: AddressInput, keep: boolean, audit: AuditWriter): Promise<Checkout> {
+    let id: string | undefined;
+    if (keep && owner !== "anonymous") id = (await this.deps.addresses.add(owner.customerId, input, audit)).id;
+    const address: DeliveryAddress = {
+      id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      line1: input.line1,
+      line2: input.line2 || undefined,
+      town: input.town,
+      region: input.region.toUpperCase(),
+      postalCode: normalPostalCode(input.country, input.postalCode),
+      country: input.country,
+      phone: input.phone || undefined,
+    };
+    await this.saveAddress(ctx, owner, guid, address);
+    return this.checkout(ctx, owner, guid);
+  }
+
+  /** An address from the member's own address book. */
+  async chooseDeliveryAddress(ctx: ShopContext, owner: CartOwner, guid: string, addressId: string): Promise<Checkout> {
+    if (owner === "anonymous") throw checkoutProblem("notMember", "addressId", "Sign in to use your address book.");
+    const row = await findAddress(this.deps.db, owner.customerId, addressId);
+    if (!row) throw new ShopError("notFound", { type: "UnknownIdentifierError", subject: "addressId", subjectType: "address", message: "Address not found." });
+    await this.saveAddress(ctx, owner, guid, {
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      line1: row.line1,
+      line2: row.line2 ?? undefined,
+      town: row.town,
+      region: row.region,
+      postalCode: row.postal_code,
+      country: row.country === "CA" ? "CA" : "US",
+      phone: row.phone ?? undefined,
+    });
+    return this.checkout(ctx, owner, guid);
+  }
+
+  /**
+   * The delivery mode (and contact number). The mode must be one offered for the cart's address;
+   * a cost that differs from the service's own is refused, so a page showing an old price cannot
+   * commit the shopper to a new one.
+   */
+  async setDeliveryDetails(ctx: ShopContext, owner: CartOwner, guid: string, request: DeliveryDetailsRequest): Promise<Checkout> {
+    if (request.addressId) await this.chooseDeliveryAddress(ctx, owner, guid, request.addressId);
+    const state = await this.state(ctx, owner, guid);
+    if (!state.view.deliveryAddress) throw checkoutProblem("noAddress", "deliveryModeId", MISSING_MESSAGES.deliveryAddress);
+    const mode = state.view.deliveryModes.find((m) => m.code === request.deliveryModeId);
+    if (!mode) throw checkoutProblem("unknownDeliveryMode", "deliveryModeId", `Delivery method '${request.deliveryModeId}' is not offered for this address.`);
+    if (request.deliveryCost !== undefined && request.deliveryCost !== mode.costMinor) {
+      throw checkoutProblem("deliveryCostChanged", "deliveryCost", `Delivery by ${mode.name} now costs ${price(mode.costMinor, ctx.currency, ctx.lang).formattedValue}. Review and choose again.`, "conflict");
+    }
+    await this.saveChoice(ctx, owner, guid, { delivery_mode: mode.code, ...(request.contactNo !== undefined ? { contact_no: request.contactNo } : {}) });
+    return this.checkout(ctx, owner, guid);
+  }
+
+  /**
+   * Places the order of the cart. The same checkout key answers the same order, whether the
+   * second request comes during the first or long after; a cart already ordered answers its order.
+   */
+  async placeOrder(ctx: ShopContext, owner: CartOwner, guid: string, request: PlaceOrderRequest): Promise<Order> {
+    const { db, parts } = this.deps;
+    const earlier = await this.earlierOrder(ctx, owner, guid, request.checkoutKey);
+    if (earlier) return earlier;
+    const state = await this.state(ctx, owner, guid);
+    const { view } = state;
+    if (view.cart.entries.length === 0) throw checkoutProblem("emptyCart", "cart", "Your cart is empty.");
+    const missing = view.missing[0];
+    if (missing) throw checkoutProblem(`missing_${missing}`, missing, MISSING_MESSAGES[missing]);
+    if (view.totalPriceWithTax.minor !== request.expectedTotal) {
+      throw checkoutProblem(
+        "totalChanged",
+        "expectedTotal",
+        `Your order total is now ${view.totalPriceWithTax.formattedValue}. Review it and place your order again.`,
+        "conflict",
+      );
+    }
+    const email = view.email!;
+    const address = view.deliveryAddress!;
+    const mode = state.chosenMode!;
+    const code = newOrderCode();
+    const card = view.amountDue.minor > 0 ? state.card : null;
+    let reference: string | null = null;
+    if (card) {
+      const description = `${this.deps.brands[ctx.site].name} order ${code}`;
+      const authorization = await parts.payments.authorize({ card, amountMinor: view.amountDue.minor, currency: ctx.currency, idempotencyKey: request.checkoutKey, description });
+      if (authorization.status === "declined") {
+        throw new ShopError("paymentDeclined", { type: "PaymentError", reason: authorization.reason, subject: "payment", message: authorization.message });
+      }
+      reference = authorization.reference;
+    }
+    const bases = await baseCodesOf(db, [...new Set(view.cart.entries.map((e) => e.product.code))]);
+
+    let placed: { row: OrderRow; fresh: boolean; mailIds: number[] };
+    try {
+      placed = await orTryAgainLater(() =>
+        writeTransaction(db, async (trx) => {
+          const now = new Date();
+          const cart = await lockCartByGuid(trx, guid);
+          const again = await findOrderByCheckoutKey(trx, request.checkoutKey);
+          if (again) return { row: again, fresh: false, mailIds: [] };
+          if (!cart || cart.site !== ctx.site || cart.customer_id !== (owner === "anonymous" ? null : owner.customerId)) throw cartNotFound();
+          if (cart.status !== "open") {
+            const ofCart = await findOrderOfCart(trx, cart.id);
+            if (ofCart) return { row: ofCart, fresh: false, mailIds: [] };
+            throw cartNotFound();
+          }
+          // The cart was priced before the transaction; a line changed since means another price.
+          const lines = await cartEntries(trx, cart.id);
+          if (!sameLines(lines, view.cart)) {
+            throw checkoutProblem("cartChanged", "cart", "Your cart changed while you were checking out. Review your order and place it again.", "conflict");
+          }
+          // Units per product (a product may be on a one-off and an auto-delivery line), taken in
+          // code order so two orders of the same products lock their stock rows in the same order.
+          const units = new Map<string, number>();
+          for (const line of lines) units.set(line.product_code, (units.get(line.product_code) ?? 0) + line.quantity);
+          let soldOut = false;
+          for (const [productCode, quantity] of [...units].sort(([a], [b]) => a.localeCompare(b))) {
+            const { taken, left } = await takeStock(trx, productCode, quantity);
+            if (taken) {
+              soldOut ||= left === 0;
+              continue;
+            }
+            const name = view.cart.entries.find((e) => e.product.code === productCode)?.product.name ?? productCode;
+            throw new ShopError("conflict", {
+              ...insufficientStock(Math.max(0, left), productCode).item,
+              message: left > 0 ? `Only ${left} of ${name} are left. Change the quantity in your cart.` : `${name} has just sold out. Remove it from your cart to order the rest.`,
+            });
+          }
+          await parts.coupons.redeemForOrder(trx, { cartId: cart.id, site: ctx.site, customerId: cart.customer_id, email, orderCode: code, now });
+          const charged = await parts.giftCards.chargeForOrder(trx, { cartId: cart.id, site: ctx.site, orderCode: code, amountDueMinor: view.totalPriceWithTax.minor, now });
+          if (charged.totalChargedMinor !== view.giftCardAmount.minor) {
+            throw checkoutProblem("giftCardChanged", "giftCard", "A gift card's balance changed. Review your payment and place your order again.", "conflict");
+          }
+          const row = await insertOrder(
+            trx,
+            {
+              code,
+              site: ctx.site,
+              lang: ctx.lang,
+              currency: ctx.currency,
+              cart_id: cart.id,
+              cart_guid: cart.guid,
+              customer_id: cart.customer_id,
+              email,
+              status: "placed",
+              checkout_key: request.checkoutKey,
+              subtotal_minor: view.cart.subTotal.minor,
+              discount_minor: view.cart.totalDiscounts.minor,
+              delivery_minor: view.deliveryCost.minor,
+              tax_minor: view.totalTax.minor,
+              total_minor: view.totalPriceWithTax.minor,
+              gift_card_minor: charged.totalChargedMinor,
+              card_minor: view.amountDue.minor,
+              delivery_address: JSON.stringify(address),
+              delivery_mode: mode.code,
+              delivery_mode_name: mode.name,
+              delivery_earliest: mode.estimate.earliest,
+              delivery_latest: mode.estimate.latest,
+              contact_no: view.contactNo ?? null,
+              tax_lines: JSON.stringify(view.taxLines.map((t) => ({ name: t.name, ratePercent: t.ratePercent, amountMinor: t.amount.minor }))),
+              discounts: JSON.stringify(discountsOf(view.cart)),
+              gift_cards: JSON.stringify(charged.cards),
+              payment_provider: card?.provider ?? null,
+              payment_reference: reference,
+              payment_brand: card?.brand ?? null,
+              payment_last4: card?.last4 ?? null,
+              payment_expiry: card ? `${String(card.expMonth).padStart(2, "0")}/${card.expYear}` : null,
+              created_at: now.toISOString(),
+            },
+            view.cart.entries.map(
+              (e): NewOrderEntry => ({
+                entry_number: e.entryNumber,
+                product_code: e.product.code,
+                product_name: e.product.name,
+                product_url: e.product.url,
+                pack_label: e.product.packLabel ?? null,
+                entry_type: e.entryType,
+                quantity: e.quantity,
+                unit_minor: e.basePrice.minor,
+                total_minor: e.totalPrice.minor,
+              }),
+            ),
+          );
+          await touchCart(trx, cart.id, now.toISOString(), "ordered");
+          // A product that sold out leaves the in-stock listings in the same transaction.
+          if (soldOut) await rebuildListingsIn(trx, siteCurrencies(this.deps.brands), bases);
+          const mailIds = await queueMails(trx, "order-confirmation", [this.confirmationMail(ctx, row, view)]);
+          return { row, fresh: true, mailIds };
+        }),
+      );
+    } catch (err) {
+      // A retry of the same key may have placed the order meanwhile: that order stands, with its payment.
+      const meanwhile = await findOrderByCheckoutKey(db, request.checkoutKey);
+      if (meanwhile) return this.orderView(meanwhile, await orderEntries(db, meanwhile.id));
+      if (card && reference) await parts.payments.voidAuthorization(card, reference, `${request.checkoutKey}-void`).catch((voidErr) => this.deps.logger.error({ err: voidErr, code }, "card authorization could not be released"));
+      throw err;
+    }
+    if (placed.fresh) {
+      // Committed: from here on nothing may turn the answer into an error.
+      if (card && reference) {
+        await parts.payments
+          .capture(card, reference, view.amountDue.minor, `${request.checkoutKey}-capture`)
+          .catch((err) => this.deps.logger.error({ err, order: placed.row.code }, "card capture failed; the order stands and the payment needs attention"));
+      }
+      await this.deps.feed.catchUp({ force: true }).catch((err) => this.deps.logger.warn({ err }, "catalog caches will catch up on the next read"));
+      if (placed.mailIds.length) await this.deps.outbox.deliver({ ids: placed.mailIds });
+    }
+    return this.orderView(placed.row, await orderEntries(db, placed.row.id));
+  }
+
+  /**
+   * An order as its owner sees it: a member's own (or, for an agent, their customer's); a guest's
+   * only with the guid of the cart it was placed from, which only that shopper's session knows.
+   */
+  async order(ctx: ShopContext, owner: CartOwner, code: string, guestCartGuid?: string): Promise<Order> {
+    const row = await findOrderByCode(this.deps.db, ctx.site, code);
+    if (!row) throw orderNotFound();
+    const mine = owner === "anonymous" ? guestCartGuid !== undefined && row.cart_guid === guestCartGuid : row.customer_id === owner.customerId;
+    if (!mine) throw orderNotFound();
+    return this.orderView(row, await orderEntries(this.deps.db, row.id));
+  }
+
+  async history(ctx: ShopContext, customerId: string, page: number, pageSize: number): Promise<OrderHistory> {
+    const { rows, total } = await customerOrders(this.deps.db, customerId, ctx.site, page, pageSize);
+    return {
+      orders: rows.map((r) => ({ code: r.code, created: r.created_at, status: r.status, total: price(r.total_minor, currencyOf(r), langOf(r)), units: r.units })),
+      pagination: { currentPage: page, pageSize, totalPages: Math.ceil(total / pageSize), totalResults: total },
+    };
+  }
+
+  /**
+   * After a guest order: the order joins the account just made from it. Only a new account takes
+   * it, so nobody can push orders into someone else's history by typing their e-mail at checkout.
+   */
+  async attachToNewAccount(ctx: ShopContext, code: string, guestCartGuid: string, signUp: (email: string, names: { firstName: string; lastName: string }) => Promise<void>): Promise<void> {
+    const row = await findOrderByCode(this.deps.db, ctx.site, code);
+    if (!row || row.cart_guid !== guestCartGuid) throw orderNotFound();
+    if (row.customer_id !== null) throw checkoutProblem("alreadyLinked", "code", "This order already belongs to an account.", "conflict");
+    const existed = await findCustomerByEmail(this.deps.db, ctx.site, row.email);
+    const address = DeliveryAddressSchema.parse(JSON.parse(row.delivery_address));
+    await signUp(row.email, { firstName: address.firstName, lastName: address.lastName });
+    if (existed) return;
+    const customer = await findCustomerByEmail(this.deps.db, ctx.site, row.email);
+    if (!customer) return;
+    await orTryAgainLater(() => writeTransaction(this.deps.db, (trx) => claimGuestOrder(trx, row.id, customer.id)));
+  }
+
+  /** The order already made by this key, or from this cart: a resubmit answers it again. */
+  private async earlierOrder(ctx: ShopContext, owner: CartOwner, guid: string, checkoutKey: string): Promise<Order | null> {
+    const { db } = this.deps;
+    const byKey = await findOrderByCheckoutKey(db, checkoutKey);
+    const row = byKey ?? null;
+    if (!row) return null;
+    const ownerId = owner === "anonymous" ? null : owner.customerId;
+    // A key is 128 random bits; another shopper's key is never guessed, but it is not theirs to read either.
+    if (row.site !== ctx.site || row.cart_guid !== guid || row.customer_id !== ownerId) throw orderNotFound();
+    return this.orderView(row, await orderEntries(db, row.id));
+  }
+
+  private async state(ctx: ShopContext, owner: CartOwner, guid: string): Promise<CheckoutState> {
+    const { db, parts } = this.deps;
+    const { row, entries, cart } = await this.deps.carts.forCheckout(ctx, owner, guid);
+    const [choices, customer, card, freeFrom] = await Promise.all([
+      findCartCheckout(db, row.id),
+      owner === "anonymous" ? undefined : findCustomer(db, owner.customerId),
+      parts.payments.cardOf(db, row.id),
+      // Without the setting, delivery is never free.
+      findSiteConfig(db, ctx.site).then((rows) => Number(rows.find((r) => r.config_key === "freeShipping.minimumPrice")?.value ?? Number.POSITIVE_INFINITY)),
+    ]);
+    const money = (minor: number) => price(minor, ctx.currency, ctx.lang);
+    const address = addressOf(choices);
+    const goods = cart.subTotal.minor - cart.totalDiscounts.minor;
+    const modes = address
+      ? deliveryModesFor({ site: ctx.site, lang: ctx.lang, subtotalMinor: goods, freeShippingMinimumMinor: freeFrom, country: address.country, region: address.region, today: new Date() })
+      : [];
+    const chosenMode = modes.find((m) => m.code === choices?.delivery_mode);
+    const deliveryMinor = chosenMode?.costMinor ?? 0;
+    const tax = address ? taxFor({ country: address.country, region: address.region, taxableMinor: goods, deliveryMinor }) : { totalMinor: 0, lines: [] };
+    const totalMinor = goods + deliveryMinor + tax.totalMinor;
+    const giftCards = await parts.giftCards.planFor(db, row.id, totalMinor);
+    const giftCardMinor = giftCards.reduce((sum, g) => sum + g.amountMinor, 0);
+    const amountDue = totalMinor - giftCardMinor;
+    const email = owner === "anonymous" ? (choices?.email ?? undefined) : customer?.email;
+    const missing: CheckoutStep[] = [];
+    if (!email) missing.push("email");
+    if (!address) missing.push("deliveryAddress");
+    if (!chosenMode) missing.push("deliveryMode");
+    if (amountDue > 0 && !card) missing.push("payment");
+    const taxLines: TaxLineView[] = tax.lines.map((l) => ({ name: l.name, ratePercent: l.ratePercent, amount: money(l.amountMinor) }));
+    const view: Checkout = {
+      cart,
+      guest: owner === "anonymous",
+      email,
+      deliveryAddress: address,
+      deliveryModes: modes,
+      deliveryMode: chosenMode ? { code: chosenMode.code, name: chosenMode.name, cost: money(chosenMode.costMinor), estimate: chosenMode.estimate } : undefined,
+      contactNo: choices?.contact_no ?? undefined,
+      taxLines,
+      totalTax: money(tax.totalMinor),
+      deliveryCost: money(deliveryMinor),
+      totalPriceWithTax: money(totalMinor),
+      giftCards: giftCards.map((g) => ({ id: g.id, maskedNumber: g.maskedNumber, amount: money(g.amountMinor) })),
+      giftCardAmount: money(giftCardMinor),
+      amountDue: money(amountDue),
+      payment: card ? cardSummary(card) : undefined,
+      missing,
+    };
+    return { view, cartId: row.id, entries, card, chosenMode };
+  }
+
+  private async saveChoice(ctx: ShopContext, owner: CartOwner, guid: string, change: Partial<Omit<CartCheckoutRow, "cart_id" | "updated_at">>): Promise<void> {
+    await orTryAgainLater(() =>
+      writeTransaction(this.deps.db, async (trx) => {
+        const cart = await lockCartByGuid(trx, guid);
+        if (!cart || cart.site !== ctx.site || cart.status !== "open" || cart.customer_id !== (owner === "anonymous" ? null : owner.customerId)) throw cartNotFound();
+        await saveCartCheckout(trx, cart.id, change, new Date().toISOString());
+      }),
+    );
+  }
+
+  /** A new address may change which modes are offered and what they cost: the mode is chosen again. */
+  private saveAddress(ctx: ShopContext, owner: CartOwner, guid: string, address: DeliveryAddress): Promise<void> {
+    return this.saveChoice(ctx, owner, guid, { delivery_address: JSON.stringify(address), delivery_mode: null, ...(address.phone ? { contact_no: address.phone } : {}) });
+  }
+
+  private confirmationMail(ctx: ShopContext, row: OrderRow, view: Checkout) {
+    const store = this.deps.brands[ctx.site];
+    const t = messagesFor(ctx.lang, ctx.site);
+    const w = t.orderSummaryWords;
+    const address = view.deliveryAddress!;
+    const lines = [
+      ...view.cart.entries.map((e) => `${e.quantity} × ${e.product.name}${e.product.packLabel ? ` (${e.product.packLabel})` : ""}  ${e.totalPrice.formattedValue}`),
+      "",
+      `${w.subtotal}: ${view.cart.subTotal.formattedValue}`,
+      ...(view.cart.totalDiscounts.minor > 0 ? [`${w.discounts}: −${view.cart.totalDiscounts.formattedValue}`] : []),
+      `${w.delivery} (${view.deliveryMode!.name}): ${view.deliveryCost.formattedValue}`,
+      ...view.taxLines.map((l) => `${l.name} (${l.ratePercent} %): ${l.amount.formattedValue}`),
+      `${w.total}: ${view.totalPriceWithTax.formattedValue}`,
+      ...(view.giftCardAmount.minor > 0 ? [`${w.giftCards}: −${view.giftCardAmount.formattedValue}`] : []),
+      ...(view.payment ? [`${w.paidByCard} (${view.payment.brand} •••• ${view.payment.last4}): ${view.amountDue.formattedValue}`] : []),
+      "",
+      `${w.shipTo}: ${address.firstName} ${address.lastName}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.town}, ${address.region} ${address.postalCode}`,
+    ];
+    const url = `https://${store.host}${ctx.lang === "fr" ? "/fr" : ""}${ORDER_CONFIRMATION_PATH}/${row.code}`;
+    const arrives = view.deliveryMode!.estimate.earliest === view.deliveryMode!.estimate.latest ? view.deliveryMode!.estimate.latest : `${view.deliveryMode!.estimate.earliest} – ${view.deliveryMode!.estimate.latest}`;
+    return { to: row.email, ...t.orderConfirmation({ code: row.code, firstName: address.firstName, summary: lines.join("\n"), url, arrives }, store.name) };
+  }
+
+  private orderView(row: OrderRow, entries: readonly OrderEntryRow[]): Order {
+    const currency = currencyOf(row);
+    const lang = langOf(row);
+    const money = (minor: number) => price(minor, currency, lang);
+    const taxLines = JSON.parse(row.tax_lines) as { name: string; ratePercent: number; amountMinor: number }[];
+    const discounts = JSON.parse(row.discounts) as { code: string; description: string; amountMinor: number }[];
+    const giftCards = JSON.parse(row.gift_cards) as { maskedNumber: string; chargedMinor: number }[];
+    return {
+      code: row.code,
+      status: row.status,
+      created: row.created_at,
+      guest: row.customer_id === null,
+      email: row.email,
+      entries: entries.map((e) => ({
+        entryNumber: e.entry_number,
+        quantity: e.quantity,
+        entryType: e.entry_type === "ADC" || e.entry_type === "ADCF" || e.entry_type === "ADF" ? e.entry_type : "STD",
+        product: { code: e.product_code, name: e.product_name, url: e.product_url, packLabel: e.pack_label ?? undefined },
+        basePrice: money(e.unit_minor),
+        totalPrice: money(e.total_minor),
+      })),
+      deliveryAddress: DeliveryAddressSchema.parse(JSON.parse(row.delivery_address)),
+      deliveryMode: { code: row.delivery_mode, name: row.delivery_mode_name, cost: money(row.delivery_minor), estimate: { earliest: row.delivery_earliest, latest: row.delivery_latest } },
+      contactNo: row.contact_no ?? undefined,
+      subTotal: money(row.subtotal_minor),
+      discounts: discounts.map((d) => ({ code: d.code, description: d.description, amount: money(d.amountMinor) })),
+      totalDiscounts: money(row.discount_minor),
+      deliveryCost: money(row.delivery_minor),
+      taxLines: taxLines.map((t) => ({ name: t.name, ratePercent: t.ratePercent, amount: money(t.amountMinor) })),
+      totalTax: money(row.tax_minor),
+      totalPriceWithTax: money(row.total_minor),
+      giftCards: giftCards.map((g) => ({ maskedNumber: g.maskedNumber, amount: money(g.chargedMinor) })),
+      giftCardAmount: money(row.gift_card_minor),
+      paidByCard: money(row.card_minor),
+      payment: row.payment_last4 ? { brand: row.payment_brand ?? "", last4: row.payment_last4, expiry: row.payment_expiry ?? "" } : undefined,
+    };
+  }
+}
+
+function addressOf(choices: CartCheckoutRow | undefined): DeliveryAddress | undefined {
+  if (!choices?.delivery_address) return undefined;
+  const parsed = DeliveryAddressSchema.safeParse(JSON.parse(choices.delivery_address));
+  return parsed.success ? parsed.data : undefined;
+}
+
+function cardSummary(card: StoredCard): CardSummary {
+  return { brand: card.brand, last4: card.last4, expiry: `${String(card.expMonth).padStart(2, "0")}/${card.expYear}` };
+}
+
+/** The cart's lines as stored are the lines that were priced: same products, types and quantities. */
+function sameLines(rows: readonly CartEntryRow[], cart: Cart): boolean {
+  if (rows.length !== cart.entries.length) return false;
+  return rows.every((r) => cart.entries.some((e) => e.entryNumber === r.entry_number && e.product.code === r.product_code && e.entryType === r.entry_type && e.quantity === r.quantity));
+}
+
+/** The coupons the cart's discounts came from, as the order keeps them. */
+function discountsOf(cart: Cart): { code: string; description: string; amountMinor: number }[] {
+  return cart.totalDiscounts.minor > 0 ? [{ code: "", description: "", amountMinor: cart.totalDiscounts.minor }] : [];
+}
+
+const currencyOf = (row: OrderRow) => (row.currency === "CAD" ? "CAD" : "USD");
+const langOf = (row: OrderRow) => (row.lang === "fr" ? "fr" : "en");

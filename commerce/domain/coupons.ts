@@ -1,0 +1,179 @@
+import type { Cart } from "../contract/cart";
+import type { CouponRefusalReason } from "../contract/coupon";
+import { formatMoney } from "../contract/money";
+import type { Product } from "../contract/product";
+import { findCartByGuid, touchCart } from "../db/carts";
+import { addCartCoupon, cartCoupons, findCoupon, findCoupons, hasRedemption, lockCartCoupons, redeem, redemptionsBy, removeCartCoupon } from "../db/coupons";
+import { findCustomer } from "../db/customers";
+import type { Db } from "../db/index";
+import { writeTransaction } from "../db/write-transaction";
+import type { CatalogService } from "./catalog-service";
+import { type CartOwner, type CartService, cartNotFound } from "./carts";
+import { type Coupon, type CouponLine, applyRefusal, couponOf, couponUnitPrice, datesRefusal, isScoped, limitsRefusal } from "./coupon-rules";
+import { ShopError } from "./errors";
+import { price } from "./pricing";
+import type { ShopContext } from "./shop-context";
+import { orTryAgainLater } from "./try-again";
+
+/** Why a code was refused, with a message a shopper can act on; the storefront words it in the shop's language by `reason`. */
+export function couponRefused(reason: CouponRefusalReason, code: string, detail: { minimumSpend?: string; otherCode?: string } = {}): ShopError {
+  const messages: Record<CouponRefusalReason, string> = {
+    unknown: `'${code}' is not a coupon code we know. Check the spelling and try again.`,
+    notYetValid: `Coupon ${code} cannot be used yet.`,
+    expired: `Coupon ${code} has expired.`,
+    notApplicable: `Coupon ${code} does not apply to any product in your cart.`,
+    minimumSpend: `Coupon ${code} needs ${detail.minimumSpend ?? "a larger order"} of eligible products in your cart.`,
+    usedUp: `Coupon ${code} has been used as many times as it can be.`,
+    usedUpByCustomer: `You have already used coupon ${code} as many times as it allows.`,
+    notCombinable: `Only one whole-order coupon can be used at a time${detail.otherCode ? `: remove ${detail.otherCode} to use ${code}` : ""}.`,
+  };
+  return new ShopError("invalid", { type: "CouponError", reason, subject: "couponCode", subjectType: "coupon", message: messages[reason] });
+}
+
+/**
+ * Coupons on carts: apply and remove (one write transaction each, the cart locked first), and the
+ * coupon prices of catalog pages. A use is counted only when an order redeems the coupon
+ * (redeemCouponsForOrder), never when a code is applied, so an abandoned cart holds no use.
+ */
+export class CouponService {
+  constructor(private readonly deps: { db: Db; carts: CartService; catalog: CatalogService }) {}
+
+  /**
+   * Puts a code on the owner's cart: the one with this guid, or, without a guid, the customer's
+   * open cart or a new anonymous one. Answers the cart priced with it.
+   */
+  async apply(ctx: ShopContext, owner: CartOwner, cartGuid: string | undefined, code: string): Promise<Cart> {
+    const { db, carts } = this.deps;
+    // The cart first: a guid that is not the caller's answers 404 whatever the code.
+    const cart = cartGuid ? await carts.read(ctx, owner, cartGuid) : owner === "anonymous" ? null : await orNull(carts.current(ctx, owner.customerId));
+    const row = await findCoupon(db, ctx.site, code);
+    const coupon = row && couponOf(row);
+    const cartRow = cart && (await findCartByGuid(db, cart.guid));
+    const applied = cartRow ? (await cartCoupons(db, cartRow.id)).map(couponOf) : [];
+    const lines = cart ? await this.linesOf(ctx, cart) : [];
+    const customerUses = coupon && owner !== "anonymous" ? await this.usesBy(coupon, owner.customerId) : null;
+    const refusal = applyRefusal({ coupon, applied, lines, customerUses, now: new Date() });
+    if (refusal || !coupon) throw this.refusal(ctx, refusal ?? "unknown", code, coupon, applied);
+
+    const guid = await orTryAgainLater(() =>
+      writeTransaction(db, async (trx) => {
+        const now = new Date().toISOString();
+        const locked = await carts.cartForWrite(trx, ctx, owner, cart?.guid);
+        // Read again under the cart's lock: two tabs may be applying two whole-order coupons at once.
+        const onCart = (await cartCoupons(trx, locked.id)).map(couponOf);
+        const other = onCart.find((c) => c.scope === "order" && c.id !== coupon.id);
+        if (coupon.scope === "order" && other) throw couponRefused("notCombinable", coupon.code, { otherCode: other.code });
+        await addCartCoupon(trx, locked.id, coupon.id, now);
+        await touchCart(trx, locked.id, now);
+        return locked.guid;
+      }),
+    );
+    return carts.read(ctx, owner, guid);
+  }
+
+  /** Takes a code off the owner's cart; a code the cart does not carry leaves it as it is. */
+  async remove(ctx: ShopContext, owner: CartOwner, cartGuid: string | undefined, code: string): Promise<Cart> {
+    const { db, carts } = this.deps;
+    const guid = cartGuid ?? (owner === "anonymous" ? undefined : (await carts.current(ctx, owner.customerId)).guid);
+    if (!guid) throw cartNotFound();
+    const coupon = await findCoupon(db, ctx.site, code);
+    await orTryAgainLater(() =>
+      writeTransaction(db, async (trx) => {
+        const cart = await carts.cartForWrite(trx, ctx, owner, guid);
+        if (!coupon) return;
+        await removeCartCoupon(trx, cart.id, coupon.id);
+        await touchCart(trx, cart.id, new Date().toISOString());
+      }),
+    );
+    return carts.read(ctx, owner, guid);
+  }
+
+  /**
+   * Catalog answers priced with the shopper's category coupons (the appliedCategoryCoupons the
+   * storefront keeps): a product a valid scoped coupon covers shows the coupon price, its
+   * earlier price struck through, and the coupon. Unknown codes are ignored.
+   */
+  async priceProducts(ctx: ShopContext, products: readonly Product[], codes: readonly string[]): Promise<Product[]> {
+    if (codes.length === 0 || products.length === 0) return [...products];
+    const coupons = (await findCoupons(this.deps.db, ctx.site, codes)).map(couponOf).filter(isScoped);
+    if (coupons.length === 0) return [...products];
+    const now = new Date();
+    return products.map((product) => {
+      const best = couponUnitPrice(product.price.minor, { productCode: product.code, categoryCodes: product.categories.map((c) => c.code) }, coupons, now);
+      if (!best) return product;
+      return {
+        ...product,
+        price: price(best.price, ctx.currency, ctx.lang, product.price.priceType),
+        originalPriceData: product.originalPriceData ?? product.price,
+        appliedCoupon: { code: best.coupon.code, description: best.coupon.description[ctx.lang] },
+      };
+    });
+  }
+
+  /** The cart's lines with their categories, as the coupon rules need them. */
+  private async linesOf(ctx: ShopContext, cart: Cart): Promise<CouponLine[]> {
+    const products = await this.deps.catalog.products(ctx, [...new Set(cart.entries.map((e) => e.product.code))], "DEFAULT");
+    const categories = new Map(products.map((p) => [p.code, p.categories.map((c) => c.code)]));
+    return cart.entries.map((e) => ({ productCode: e.product.code, categoryCodes: categories.get(e.product.code) ?? [], amount: e.totalPrice.minor }));
+  }
+
+  private async usesBy(coupon: Coupon, customerId: string): Promise<number | null> {
+    if (coupon.maxUsesPerCustomer === null) return null;
+    const customer = await findCustomer(this.deps.db, customerId);
+    return redemptionsBy(this.deps.db, coupon.id, { customerId, email: customer?.email ?? null });
+  }
+
+  private refusal(ctx: ShopContext, reason: CouponRefusalReason, code: string, coupon: Coupon | undefined, applied: readonly Coupon[]): ShopError {
+    return couponRefused(reason, coupon?.code ?? code, {
+      minimumSpend: coupon ? formatMoney(coupon.minimumSpend, ctx.currency, ctx.lang) : undefined,
+      otherCode: applied.find((c) => c.scope === "order")?.code,
+    });
+  }
+}
+
+/** A cart that is not there yet is no error for applying a code: one is made for it. */
+async function orNull(cart: Promise<Cart>): Promise<Cart | null> {
+  try {
+    return await cart;
+  } catch (err) {
+    if (err instanceof ShopError && err.kind === "notFound") return null;
+    throw err;
+  }
+}
+
+/** What placing an order tells the coupons about it. */
+export interface CouponOrder {
+  cartId: number;
+  site: string;
+  /** Null for a guest, who is counted by e-mail. */
+  customerId: string | null;
+  email: string;
+  orderCode: string;
+  now: Date;
+  /**
+   * The codes whose discount the order carries (the priced cart's appliedCoupons that apply);
+   * coupons on the cart that took nothing off are then not used up. Absent: every coupon on the cart.
+   */
+  couponCodes?: readonly string[];
+}
+
+/**
+ * Counts the cart's coupons as used by the order, inside the order's write transaction: the
+ * coupon rows are locked (PostgreSQL `for update`; SQLite's BEGIN IMMEDIATE already serialises
+ * writers), their dates and both usage limits checked again, uses counted and redemptions
+ * written. A limit that would be passed throws a CouponError ShopError, and the caller's
+ * transaction rolls back as a whole. Redeeming the same order again counts nothing twice.
+ */
+export async function redeemCouponsForOrder(trx: Db, order: CouponOrder): Promise<void> {
+  const at = order.now.toISOString();
+  for (const row of await lockCartCoupons(trx, order.cartId)) {
+    const coupon = couponOf(row);
+    if (row.site !== order.site) continue;
+    if (order.couponCodes && !order.couponCodes.includes(coupon.code)) continue;
+    if (await hasRedemption(trx, coupon.id, order.orderCode)) continue;
+    const customerUses = coupon.maxUsesPerCustomer === null ? null : await redemptionsBy(trx, coupon.id, { customerId: order.customerId, email: order.email });
+    const refusal = datesRefusal(coupon, order.now) ?? limitsRefusal(coupon, customerUses);
+    if (refusal) throw couponRefused(refusal, coupon.code);
+    await redeem(trx, coupon.id, { orderCode: order.orderCode, customerId: order.customerId, email: order.email, at });
+  }
+}

@@ -1,0 +1,164 @@
+import { type DeliveryMode, type DeliveryModeCode, freeShippingGap } from "../contract/checkout-pricing";
+import type { BrandId, Lang } from "../contract/common";
+import { POSTAL_REGIONS, type PostalCountry } from "../contract/postal-regions";
+import { invalid } from "./errors";
+
+/**
+ * How each store delivers and what it charges. docs/decisions/019-taxes-and-delivery.md says why
+ * these modes and costs. Orders placed by 2 p.m. Eastern on a business day leave the warehouse
+ * that day (the stores' shipping pages promise it); later ones leave the next business day.
+ */
+
+interface ModeRule {
+  code: DeliveryModeCode;
+  costMinor: number;
+  /** Business days after the parcel leaves: first and last possible day of arrival. */
+  days: readonly [earliest: number, latest: number];
+}
+
+interface SiteDelivery {
+  country: PostalCountry;
+  /** Where the road network reaches (the usual case). */
+  modes: readonly ModeRule[];
+  /** Regions further away: slower, and without overnight. Military post offices take standard mail only. */
+  remote: Readonly<Record<string, readonly ModeRule[]>>;
+}
+
+const US_REMOTE = (standardCost: number, expeditedCost: number): Record<string, readonly ModeRule[]> => {
+  const offshore: readonly ModeRule[] = [
+    { code: "standard", costMinor: standardCost, days: [5, 10] },
+    { code: "expedited", costMinor: expeditedCost, days: [3, 5] },
+  ];
+  const military: readonly ModeRule[] = [{ code: "standard", costMinor: standardCost, days: [7, 15] }];
+  return { AK: offshore, HI: offshore, PR: offshore, VI: offshore, GU: offshore, AS: offshore, MP: offshore, AA: military, AE: military, AP: military };
+};
+
+const NORTH: readonly ModeRule[] = [
+  { code: "standard", costMinor: 995, days: [7, 14] },
+  { code: "expedited", costMinor: 1995, days: [4, 7] },
+];
+
+const SITES: Record<BrandId, SiteDelivery> = {
+  usb2c: {
+    country: "US",
+    modes: [
+      { code: "standard", costMinor: 695, days: [2, 5] },
+      { code: "expedited", costMinor: 1495, days: [1, 2] },
+      { code: "overnight", costMinor: 2495, days: [1, 1] },
+    ],
+    remote: US_REMOTE(695, 1495),
+  },
+  // Cases of pods and brewers for offices: heavier parcels, no overnight air.
+  usafh: {
+    country: "US",
+    modes: [
+      { code: "standard", costMinor: 1295, days: [2, 5] },
+      { code: "expedited", costMinor: 2995, days: [1, 2] },
+    ],
+    remote: US_REMOTE(1295, 2995),
+  },
+  cab2c: {
+    country: "CA",
+    modes: [
+      { code: "standard", costMinor: 995, days: [3, 7] },
+      { code: "expedited", costMinor: 1995, days: [1, 3] },
+    ],
+    remote: { NT: NORTH, NU: NORTH, YT: NORTH },
+  },
+};
+
+const NAMES: Record<Lang, Record<DeliveryModeCode, string>> = {
+  en: { standard: "Standard delivery", expedited: "Expedited delivery", overnight: "Overnight delivery" },
+  fr: { standard: "Livraison standard", expedited: "Livraison accélérée", overnight: "Livraison le lendemain" },
+};
+
+const WAREHOUSE_TIME_ZONE = "America/New_York";
+const SAME_DAY_CUTOFF_HOUR = 14;
+const DAY_MS = 86_400_000;
+
+const warehouseClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: WAREHOUSE_TIME_ZONE,
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  hourCycle: "h23",
+});
+
+/** The warehouse's calendar day (as midnight UTC of that date) and hour at `instant`. */
+function warehouseDay(instant: Date): { day: number; hour: number } {
+  const parts = Object.fromEntries(warehouseClock.formatToParts(instant).map((p) => [p.type, p.value]));
+  return { day: Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)), hour: Number(parts.hour) };
+}
+
+const isWeekend = (day: number) => {
+  const weekday = new Date(day).getUTCDay();
+  return weekday === 0 || weekday === 6;
+};
+
+function addBusinessDays(day: number, count: number): number {
+  let result = day;
+  for (let left = count; left > 0;) {
+    result += DAY_MS;
+    if (!isWeekend(result)) left -= 1;
+  }
+  return result;
+}
+
+/** The business day an order placed at `instant` leaves the warehouse. */
+export function shipDay(instant: Date): number {
+  const { day, hour } = warehouseDay(instant);
+  return isWeekend(day) || hour >= SAME_DAY_CUTOFF_HOUR ? addBusinessDays(day, 1) : day;
+}
+
+const isoDate = (day: number) => new Date(day).toISOString().slice(0, 10);
+
+export { freeShippingGap };
+
+export interface DeliveryModesInput {
+  site: BrandId;
+  lang: Lang;
+  /** The goods after discounts, in minor units: what the free-shipping minimum is compared with. */
+  subtotalMinor: number;
+  /** The site configuration's `freeShipping.minimumPrice`, in minor units. */
+  freeShippingMinimumMinor: number;
+  country: PostalCountry;
+  /** The delivery address's state or province, once known; estimates for far regions are longer. */
+  region?: string;
+  /** Now: when the order would be placed. */
+  today: Date;
+}
+
+/**
+ * The delivery modes a shopper may choose, cheapest first, each with its cost and arrival window.
+ * Standard delivery is free once the subtotal reaches the free-shipping minimum; the faster modes
+ * always cost their price.
+ */
+export function deliveryModesFor(input: DeliveryModesInput): DeliveryMode[] {
+  const site = Object.hasOwn(SITES, input.site) ? SITES[input.site] : undefined;
+  if (!site) throw invalid("site", `Unknown store '${input.site}'.`);
+  if (input.country !== site.country) throw invalid("country", `This store delivers to ${site.country === "US" ? "the United States" : "Canada"} only.`);
+  if (!Number.isSafeInteger(input.subtotalMinor) || input.subtotalMinor < 0) {
+    throw invalid("subtotalMinor", "subtotalMinor must be a whole, non-negative amount in minor units.");
+  }
+  if (Number.isNaN(input.today.getTime())) throw invalid("today", "today must be a valid date.");
+  const region = input.region?.trim().toUpperCase();
+  if (region !== undefined && !POSTAL_REGIONS[site.country].includes(region)) {
+    throw invalid("region", `We do not deliver to '${input.region}': choose a ${site.country === "US" ? "US state" : "Canadian province or territory"}.`);
+  }
+  const rules = (region !== undefined && site.remote[region]) || site.modes;
+  // Without a configured minimum there is no free shipping (rather than free shipping for all).
+  const minimum = input.freeShippingMinimumMinor;
+  const freeStandard = Number.isSafeInteger(minimum) && minimum >= 0 && freeShippingGap(input.subtotalMinor, minimum) === 0;
+  const leaves = shipDay(input.today);
+  return rules.map((rule) => {
+    const free = rule.code === "standard" && freeStandard;
+    return {
+      code: rule.code,
+      name: NAMES[input.lang][rule.code],
+      costMinor: free ? 0 : rule.costMinor,
+      estimate: { earliest: isoDate(addBusinessDays(leaves, rule.days[0])), latest: isoDate(addBusinessDays(leaves, rule.days[1])) },
+      free,
+    };
+  });
+}

@@ -1,0 +1,31 @@
+import { Router } from "express";
+import { lookUpPostalCode, PostalRegionQuerySchema, type PostalRegions } from "../contract/postal-regions";
+import { ApiProblem, invalid } from "./errors";
+import { handle, parse } from "./handle";
+import { siteOf } from "./site";
+
+/**
+ * GET shipping/fetch/postal?postalCode=&country=: the state or province a postal code belongs to,
+ * so checkout can fill in or check the region. The country defaults to the one the store sells in.
+ */
+export function shippingRouter(): Router {
+  const router = Router({ mergeParams: true });
+
+  router.get(
+    "/shipping/fetch/postal",
+    handle(async (req, res) => {
+      const query = parse(PostalRegionQuerySchema, req.query);
+      const country = query.country ?? (siteOf(res).currency === "CAD" ? "CA" : "US");
+      const found = lookUpPostalCode(country, query.postalCode);
+      if (!found.found && found.reason === "malformed") throw invalid("postalCode", found.message);
+      if (!found.found) {
+        throw new ApiProblem(404, { type: "UnknownIdentifierError", message: found.message, subject: "postalCode", subjectType: "postalCode" });
+      }
+      // The tables change only with a release; shoppers typing the same code need not ask again.
+      res.set("Cache-Control", "public, max-age=3600");
+      res.json({ country: found.country, postalCode: found.postalCode, prefix: found.prefix, regions: [...found.regions] } satisfies PostalRegions);
+    }),
+  );
+
+  return router;
+}

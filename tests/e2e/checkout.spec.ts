@@ -1,0 +1,220 @@
+import { expect, type Page, test, type TestInfo } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const hosts = {
+  usb2c: `http://localhost:${port}`,
+  cab2c: `http://www.brewfront.ca.localhost:${port}`,
+  usafh: `http://commercial.localhost:${port}`,
+} as const;
+type Site = keyof typeof hosts;
+
+const DEMO_PASSWORD = "Brewfront-demo-2026";
+const APPROVED = "4242 4242 4242 4242";
+const DECLINED = "4000 0000 0000 0002";
+
+/** Two products every store sells, found through the store's own API (their page paths differ by brand and language). */
+async function productPages(page: Page, site: Site, lang: "en" | "fr" = "en"): Promise<string[]> {
+  const answer = await page.request.get(`${hosts[site]}/rest/v2/${site}/products/search?query=coffee&pageSize=40&lang=${lang}`);
+  expect(answer.status()).toBe(200);
+  const body = (await answer.json()) as { products: { code: string; url: string; stock?: { stockLevelStatus: string }; variantOptions?: unknown[] }[] };
+  const urls = body.products.filter((p) => p.stock?.stockLevelStatus !== "outOfStock").map((p) => p.url);
+  expect(urls.length).toBeGreaterThanOrEqual(2);
+  return urls.slice(0, 2).map((u) => (lang === "fr" ? `/fr${u}` : u));
+}
+
+const uniqueEmail = (label: string, testInfo: TestInfo) => `${label}-${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** Adds the product shown on the page, with JavaScript (snackbar) or without (banner after the redirect). */
+async function addFromProductPage(page: Page, url: string, label: string, added: string) {
+  await page.goto(url);
+  await page.locator("form.add-to-cart").first().getByRole("button", { name: label }).click();
+  await expect(page.getByText(added).first()).toBeVisible();
+}
+
+interface Words {
+  addToCart: string;
+  added: string;
+  checkout: string;
+  email: string;
+  saveAndContinue: string;
+  firstName: string;
+  lastName: string;
+  line1: string;
+  town: string;
+  region: string;
+  postalCode: string;
+  shipHere: string;
+  chooseDelivery: string;
+  cardNumber: string;
+  holder: string;
+  expiry: string;
+  cvc: string;
+  useCard: string;
+  placeOrder: string;
+  thanks: string;
+  declined: string;
+}
+
+const EN: Words = {
+  addToCart: "Add to cart",
+  added: "Added to your cart.",
+  checkout: "Check out",
+  email: "Email address",
+  saveAndContinue: "Save and continue",
+  firstName: "First name",
+  lastName: "Last name",
+  line1: "Street address",
+  town: "City",
+  region: "State",
+  postalCode: "ZIP code",
+  shipHere: "Ship here",
+  chooseDelivery: "Use this delivery method",
+  cardNumber: "Card number",
+  holder: "Name on card",
+  expiry: "Expiry (MM/YY)",
+  cvc: "Security code",
+  useCard: "Use this card",
+  placeOrder: "Place order",
+  thanks: "Thank you for your order",
+  declined: "Your card was declined. Try another card or contact your bank. No order was placed.",
+};
+const EN_CA: Words = { ...EN, region: "Province", postalCode: "Postal code" };
+const FR: Words = {
+  addToCart: "Ajouter au panier",
+  added: "Ajouté à votre panier.",
+  checkout: "Passer à la caisse",
+  email: "Adresse courriel",
+  saveAndContinue: "Enregistrer et continuer",
+  firstName: "Prénom",
+  lastName: "Nom",
+  line1: "Adresse",
+  town: "Ville",
+  region: "Province",
+  postalCode: "Code postal",
+  shipHere: "Livrer ici",
+  chooseDelivery: "Choisir ce mode de livraison",
+  cardNumber: "Numéro de carte",
+  holder: "Nom sur la carte",
+  expiry: "Expiration (MM/AA)",
+  cvc: "Code de sécurité",
+  useCard: "Utiliser cette carte",
+  placeOrder: "Passer la commande",
+  thanks: "Merci de votre commande",
+  declined: "Votre carte a été refusée. Essayez une autre carte ou communiquez avec votre banque. Aucune commande n’a été passée.",
+};
+
+const ADDRESSES = {
+  US: { line1: "1 Main St", town: "Albany", region: "NY", postalCode: "12207" },
+  CA: { line1: "100 rue Sainte-Catherine", town: "Montréal", region: "QC", postalCode: "H2X 1Y4" },
+};
+
+/** From the cart page to a placed order's confirmation (or a refused card's message). */
+async function checkOut(page: Page, w: Words, options: { email?: string; country: "US" | "CA"; card: string; member?: boolean }) {
+  await page.getByRole("link", { name: w.checkout }).click();
+  await expect(page).toHaveURL(/\/checkout\/singlestep/);
+  if (options.email) {
+    const contact = page.locator("#contact");
+    await contact.getByLabel(w.email).fill(options.email);
+    await contact.getByRole("button", { name: w.saveAndContinue }).click();
+    await expect(page.locator("#contact").getByLabel(w.email)).toHaveValue(options.email);
+  }
+  const address = page.locator("#delivery-address form").filter({ has: page.getByLabel(w.line1) });
+  const a = ADDRESSES[options.country];
+  await address.getByLabel(w.firstName).fill("Robin");
+  await address.getByLabel(w.lastName).fill("Roaster");
+  await address.getByLabel(w.line1).fill(a.line1);
+  await address.getByLabel(w.town).fill(a.town);
+  await address.getByLabel(w.region).selectOption(a.region);
+  await address.getByLabel(w.postalCode).fill(a.postalCode);
+  await address.getByRole("button", { name: w.shipHere }).click();
+  await expect(page.locator("#delivery-address address").first()).toContainText(a.town);
+
+  const modes = page.locator("#delivery-mode");
+  await modes.getByRole("radio").first().check();
+  await modes.getByRole("button", { name: w.chooseDelivery }).click();
+  await expect(page.locator("#delivery-mode").getByRole("radio").first()).toBeChecked();
+
+  const card = page.locator("#payment form");
+  await card.getByLabel(w.cardNumber).fill(options.card);
+  await card.getByLabel(w.holder).fill("Robin Roaster");
+  await card.getByLabel(w.expiry).fill("12/30");
+  await card.getByLabel(w.cvc).fill("123");
+  await card.getByRole("button", { name: w.useCard }).click();
+  await expect(page.locator("#payment")).toContainText(/4242|0002|9995/);
+
+  await page.locator("#review").getByRole("button", { name: w.placeOrder }).click();
+}
+
+for (const [site, w, country, symbol] of [
+  ["usb2c", EN, "US", "$"],
+  ["cab2c", EN_CA, "CA", "$"],
+  ["usafh", EN, "US", "$"],
+] as const) {
+  test.describe(`a guest buys on ${site}`, () => {
+    test("adds two products, checks out with the approving test card and sees the confirmation with tax", async ({ page }, testInfo) => {
+      const [first, second] = await productPages(page, site);
+      await addFromProductPage(page, `${hosts[site]}${first}`, w.addToCart, w.added);
+      await addFromProductPage(page, `${hosts[site]}${second}`, w.addToCart, w.added);
+      await page.goto(`${hosts[site]}/cart`);
+      const email = uniqueEmail(`guest-${site}`, testInfo);
+      await checkOut(page, w, { email, country, card: APPROVED });
+      await expect(page.getByRole("heading", { level: 1, name: w.thanks })).toBeVisible();
+      await expect(page.getByTestId("order-number")).toHaveText(/^\d{10}$/);
+      const totals = page.locator(".order-summary .cart-totals");
+      // New York charges state sales tax; Québec GST and QST.
+      if (country === "US") await expect(totals).toContainText("Sales tax");
+      else await expect(totals).toContainText(/GST.*QST/s);
+      await expect(totals).toContainText(symbol);
+      await expect(page.getByText(email)).toBeVisible();
+    });
+  });
+}
+
+test.describe("a declined card", () => {
+  test("shows a clear message and places no order", async ({ page }, testInfo) => {
+    const [first] = await productPages(page, "usb2c");
+    await addFromProductPage(page, `${hosts.usb2c}${first}`, EN.addToCart, EN.added);
+    await page.goto(`${hosts.usb2c}/cart`);
+    await checkOut(page, EN, { email: uniqueEmail("declined", testInfo), country: "US", card: DECLINED });
+    await expect(page.getByRole("alert")).toHaveText(EN.declined);
+    await expect(page).toHaveURL(/\/checkout\/singlestep/);
+    // The cart is still there: nothing was ordered.
+    await page.goto(`${hosts.usb2c}/cart`);
+    await expect(page.getByRole("link", { name: EN.checkout })).toBeVisible();
+  });
+});
+
+test.describe("a member's cart", () => {
+  test("the anonymous cart joins the member's at sign-in and the order shows in the order history", async ({ page }) => {
+    const [first] = await productPages(page, "usb2c");
+    await addFromProductPage(page, `${hosts.usb2c}${first}`, EN.addToCart, EN.added);
+    await page.goto(`${hosts.usb2c}/login?returnTo=%2Fcart`);
+    const form = page.locator("form.account-form");
+    await form.getByLabel("Email address").fill("demo.employee@example.com");
+    await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${hosts.usb2c}/cart`);
+    await expect(page.locator(".cart-table")).toContainText(/\w/);
+    await checkOut(page, EN, { country: "US", card: APPROVED, member: true });
+    await expect(page.getByRole("heading", { level: 1, name: EN.thanks })).toBeVisible();
+    const code = await page.getByTestId("order-number").textContent();
+    await page.goto(`${hosts.usb2c}/account/orders`);
+    await expect(page.getByRole("link", { name: code! })).toBeVisible();
+  });
+});
+
+test.describe("French checkout on the Canadian store", () => {
+  test("is French from the cart to the confirmation", async ({ page }, testInfo) => {
+    const [first, second] = await productPages(page, "cab2c", "fr");
+    await addFromProductPage(page, `${hosts.cab2c}${first}`, FR.addToCart, FR.added);
+    await addFromProductPage(page, `${hosts.cab2c}${second}`, FR.addToCart, FR.added);
+    await page.goto(`${hosts.cab2c}/fr/cart`);
+    await checkOut(page, FR, { email: uniqueEmail("fr", testInfo), country: "CA", card: APPROVED });
+    await expect(page.getByRole("heading", { level: 1, name: FR.thanks })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", /fr/);
+    const totals = page.locator(".order-summary .cart-totals");
+    await expect(totals).toContainText("Sous-total");
+    await expect(totals).toContainText(/TPS.*TVQ/s);
+    await expect(totals).toContainText("$");
+  });
+});
