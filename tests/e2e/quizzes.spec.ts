@@ -184,6 +184,8 @@ for (const store of STORES) {
     });
 
     test("a customer's retaken answers are saved to the account and shown again after signing out and in", async ({ page }, testInfo) => {
+      // Two sign-ins (argon2id each) and two quizzes: more than the default 30 s on a busy machine.
+      test.slow();
       const email = accountFor(testInfo);
       await signIn(page, store, email);
       await page.goto(store.url(path("/perfectcup")));
