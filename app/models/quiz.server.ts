@@ -244,7 +244,8 @@ export async function beverageResults(
   let answers: BeverageAnswers | null;
   let source: "link" | "account" | "cookie";
   if (linked !== null) {
-    answers = decodeBits(linked);
+    // A "+" typed into a link arrives as a space; bits never contain spaces.
+    answers = decodeBits(linked.replaceAll(" ", "+"));
     if (!answers) return { redirect: `${BEVERAGE_QUIZ_PATH}?problem=answers` };
     source = "link";
   } else if (signedIn(shopper)) {

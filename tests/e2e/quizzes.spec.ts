@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -253,3 +254,24 @@ for (const store of STORES) {
     });
   });
 }
+
+// The quiz pages against WCAG 2.1 A and AA, as the shopping pages are (JavaScript project only).
+test.describe("the quiz pages' accessibility @needs-js", () => {
+  const pages = [
+    { name: "beverage quiz", url: us("/perfectcup") },
+    { name: "beverage results", url: us("/perfectcup/results?answers=coffee.dark.bold+chocolate.regular.pods") },
+    { name: "French beverage results", url: ca("/fr/perfectcup/results?answers=tea.light.herbal.none.either") },
+    { name: "brewer quiz", url: us("/coffeemakerquiz") },
+    { name: "brewer results", url: us("/coffeemakerquiz/results?codes=8004-BFBR,8003-BFBR,8002-BFBR") },
+  ];
+  for (const { name, url } of pages) {
+    test(`${name} has no violations`, async ({ page }) => {
+      await page.goto(url);
+      // The page itself, not the quiz start it would send a shopper without answers to.
+      await expect(page).toHaveURL(url);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(results.passes.length).toBeGreaterThan(10);
+    });
+  }
+});
