@@ -19,11 +19,17 @@ export function AddToCartForm({
   lang,
   withQuantity = true,
   compact = false,
+  action = "/cart/add",
+  maxQuantity = 10,
 }: {
   productCode: string;
   lang: Lang;
   withQuantity?: boolean;
   compact?: boolean;
+  /** /cart/add-bundle adds a bundle's components instead of the bundle as one line. */
+  action?: "/cart/add" | "/cart/add-bundle";
+  /** The most the quantity picker offers (fewer when the stock is low). */
+  maxQuantity?: number;
 }) {
   const t = useMessages(lang);
   const fetcher = useFetcher<CartAddResult>();
@@ -45,7 +51,7 @@ export function AddToCartForm({
   const returnTo = `${location.pathname}${params.size ? `?${params}` : ""}`;
   const id = `qty-${productCode}`;
   return (
-    <fetcher.Form method="post" action="/cart/add" className={`add-to-cart${compact ? " add-to-cart--compact" : ""}`}>
+    <fetcher.Form method="post" action={action} className={`add-to-cart${compact ? " add-to-cart--compact" : ""}`}>
       <input type="hidden" name="productCode" value={productCode} />
       <input type="hidden" name="returnTo" value={returnTo} />
       {hydrated ? <input type="hidden" name="inline" value="1" /> : null}
@@ -53,7 +59,7 @@ export function AddToCartForm({
         <>
           <label htmlFor={id}>{t.quantity}</label>
           <select id={id} name="qty" defaultValue="1">
-            {Array.from({ length: 10 }, (_, i) => (
+            {Array.from({ length: Math.max(1, Math.min(10, maxQuantity)) }, (_, i) => (
               <option key={i + 1} value={i + 1}>
                 {i + 1}
               </option>

@@ -5,7 +5,8 @@ import { localePath } from "../lib/paths";
 import type { ProductCardData } from "../lib/page-views";
 import type { ListingPageView } from "../lib/page-views";
 import { ActiveFilters, FacetPanel, Pagination, ResultCount, SortForm } from "./Listing";
-import { ProductGrid } from "./ProductCard";
+import { CartAddedNotice } from "./CartAddedNotice";
+import { COMPARE_FORM_ID, ProductGrid } from "./ProductCard";
 import { useMessages } from "./useMessages";
 
 export interface ListingView {
@@ -34,13 +35,17 @@ export function ListingBody({ view, lang, compare }: { view: ListingView; lang: 
           <SortForm {...listing} />
         </div>
         <ActiveFilters {...listing} />
+        <CartAddedNotice lang={lang} codes={[]} errors />
         {compare ? (
-          <Form method="get" action={localePath(lang, "/compare")} className="compare-form">
+          <div className="compare-form">
             <ProductGrid products={products} lang={lang} compare />
-            <button type="submit" className="button compare-form__submit">
-              {t.compareSelected}
-            </button>
-          </Form>
+            {/* The tiles' checkboxes join this form by its id: forms cannot nest, and each tile has its own add form. */}
+            <Form id={COMPARE_FORM_ID} method="get" action={localePath(lang, "/compare")}>
+              <button type="submit" className="button compare-form__submit">
+                {t.compareSelected}
+              </button>
+            </Form>
+          </div>
         ) : (
           <ProductGrid products={products} lang={lang} />
         )}

@@ -1,9 +1,11 @@
 import type { Order } from "../../commerce/contract/checkout";
+import type { BrandId, Lang } from "../../commerce/contract/common";
 import type { CheckoutMessages } from "../brands/checkout-messages";
+import { deliveryEstimateLabel, taxLineLabel } from "../brands/checkout-pricing-messages";
 import { format } from "../brands/messages";
 
 /** A placed order as the confirmation page and the order history show it: lines, address, delivery and totals. */
-export function OrderSummary({ order, t }: { order: Order; t: CheckoutMessages }) {
+export function OrderSummary({ order, t, lang, brand }: { order: Order; t: CheckoutMessages; lang: Lang; brand: BrandId }) {
   const a = order.deliveryAddress;
   return (
     <div className="order-summary">
@@ -48,7 +50,7 @@ export function OrderSummary({ order, t }: { order: Order; t: CheckoutMessages }
             {a.town}, {a.region} {a.postalCode}
           </address>
           <p>
-            {order.deliveryMode.name} · {t.estimatedArrival}: {format(t.arrives, { earliest: order.deliveryMode.estimate.earliest, latest: order.deliveryMode.estimate.latest })}
+            {order.deliveryMode.name} · {deliveryEstimateLabel(order.deliveryMode.estimate, lang, brand)}
           </p>
           {order.payment ? (
             <p>
@@ -61,14 +63,17 @@ export function OrderSummary({ order, t }: { order: Order; t: CheckoutMessages }
           <dd>{order.subTotal.formattedValue}</dd>
           {order.totalDiscounts.minor > 0 ? (
             <>
-              <dt>{t.discounts}</dt>
+              <dt>
+                {t.discounts}
+                {order.discounts.length > 0 ? ` (${order.discounts.map((d) => d.code).join(", ")})` : ""}
+              </dt>
               <dd>−{order.totalDiscounts.formattedValue}</dd>
             </>
           ) : null}
           <dt>{t.delivery}</dt>
           <dd>{order.deliveryCost.minor === 0 ? t.deliveryFree : order.deliveryCost.formattedValue}</dd>
           {order.taxLines.map((l) => (
-            <TaxRow key={l.name} label={`${l.name} (${l.ratePercent} %)`} amount={l.amount.formattedValue} />
+            <TaxRow key={l.name} label={taxLineLabel(l, lang, brand)} amount={l.amount.formattedValue} />
           ))}
           <dt>{t.total}</dt>
           <dd>

@@ -3,7 +3,10 @@ import type { Product } from "../../commerce/contract/product";
 import { useLinkDelegation } from "../lib/link-delegation";
 import { localePath } from "../lib/paths";
 import type { ProductCardData } from "../lib/page-views";
+import { AddToCartForm } from "./AddToCartForm";
+import { CartAddedNotice } from "./CartAddedNotice";
 import { Price } from "./Price";
+import { QuickShopButton } from "./QuickShopButton";
 import { useMessages } from "./useMessages";
 
 export function StockStatus({ status, lang }: { status: Product["stock"]["stockLevelStatus"]; lang: Lang }) {
@@ -20,6 +23,9 @@ export function Badge({ badge }: { badge: NonNullable<Product["badge"]> }) {
   );
 }
 
+/** The id of a listing's compare form; the tiles' checkboxes name it. */
+export const COMPARE_FORM_ID = "compare-form";
+
 export function ProductCard({ product, lang, compare }: { product: ProductCardData; lang: Lang; compare?: boolean }) {
   const t = useMessages(lang);
   return (
@@ -33,9 +39,16 @@ export function ProductCard({ product, lang, compare }: { product: ProductCardDa
       <p className="product-card__brand">{product.brand}</p>
       <Price price={product.price} original={product.originalPrice} lang={lang} />
       <StockStatus status={product.stockStatus} lang={lang} />
+      {product.addCode && product.stockStatus !== "outOfStock" ? (
+        <div className="product-card__buy">
+          <AddToCartForm productCode={product.addCode} lang={lang} compact withQuantity={false} action={product.isBundle ? "/cart/add-bundle" : "/cart/add"} />
+          <QuickShopButton productCode={product.addCode} name={product.name} lang={lang} />
+        </div>
+      ) : null}
       {compare ? (
         <label className="product-card__compare">
-          <input type="checkbox" name="codes" value={product.code} /> {t.compareThis}
+          {/* Belongs to the listing's compare form, which cannot wrap the tiles' own add forms. */}
+          <input type="checkbox" name="codes" value={product.code} form={COMPARE_FORM_ID} /> {t.compareThis}
         </label>
       ) : null}
     </article>
@@ -47,6 +60,7 @@ export function ProductGrid({ products, lang, compare }: { products: ProductCard
   const links = useLinkDelegation({ prefetchOnIntent: true });
   return (
     <>
+      <CartAddedNotice lang={lang} codes={products.map((p) => p.addCode)} />
       <ul className="product-grid" {...links.containerProps}>
         {products.map((p) => (
           <li key={p.code}>

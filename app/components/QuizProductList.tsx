@@ -19,7 +19,8 @@ export function QuizProductList({ picks, lang, ourPickLabel }: { picks: QuizPick
       {picks.map((pick) => (
         <li key={pick.card.code} className="quiz-results__item" data-product-code={pick.card.code}>
           {pick.ourPick && ourPickLabel ? <p className="quiz-results__pick">{ourPickLabel}</p> : null}
-          <ProductCard product={pick.card} lang={lang} />
+          {/* The card without its own add form: the one below adds the variant that fits the answers. */}
+          <ProductCard product={{ ...pick.card, addCode: undefined }} lang={lang} />
           {pick.facts.length > 0 ? (
             <dl className="quiz-results__facts">
               {pick.facts.map((f) => (

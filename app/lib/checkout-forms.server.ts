@@ -58,8 +58,15 @@ export const CardFormSchema = z.object({
       const [month, year] = v.split("/").map((p) => Number(p.trim()));
       return { expMonth: month!, expYear: year! < 100 ? 2000 + year! : year! };
     }),
-  cvc: z.string().trim().regex(/^\d{3,4}$/),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/),
   holder: z.string().trim().min(1).max(100),
+  billingPostalCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/),
 });
 
 /** A fresh key per checkout page view: every resubmit of that page's review finds the same order. */
@@ -67,7 +74,11 @@ export function newCheckoutKey(): string {
   return randomBytes(16).toString("hex");
 }
 
-export const PlaceOrderFormSchema = z.object({ checkoutKey: CheckoutKeySchema, expectedTotal: z.coerce.number().int().min(0) });
+export const PlaceOrderFormSchema = z.object({
+  checkoutKey: CheckoutKeySchema,
+  expectedTotal: z.coerce.number().int().min(0),
+  expectedAmountDue: z.coerce.number().int().min(0),
+});
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -98,6 +109,8 @@ function fieldMessage(t: CheckoutMessages, field: string, issue: z.core.$ZodIssu
       return t.expiryInvalid;
     case "cvc":
       return t.cvcInvalid;
+    case "billingPostalCode":
+      return t.postalInvalid;
     default:
       return t.fieldInvalid;
   }
@@ -113,11 +126,18 @@ function keptCheckoutValues(form: Record<string, string>): Record<string, string
  * What the service said, for the shopper: stock, changed totals and refused cards get their own
  * words; a field the service refused is marked; anything else unexpected is a failure to retry.
  */
-export function checkoutApiProblem(t: CheckoutMessages, intent: string, err: unknown, form: Record<string, string>, productNames: ReadonlyMap<string, string> = new Map()) {
+export function checkoutApiProblem(
+  t: CheckoutMessages,
+  intent: string,
+  err: unknown,
+  form: Record<string, string>,
+  productNames: ReadonlyMap<string, string> = new Map(),
+) {
   if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
   const item = err.errors[0];
   const values = keptCheckoutValues(form);
-  const answer = (error: string, fields?: Record<string, string>) => data<CheckoutProblem>({ intent, error, fields, values }, { status: err.status, headers: noStore });
+  const answer = (error: string, fields?: Record<string, string>) =>
+    data<CheckoutProblem>({ intent, error, fields, values }, { status: err.status, headers: noStore });
   switch (item?.reason) {
     case "card_declined":
     case "expired_card":
@@ -139,6 +159,7 @@ export function checkoutApiProblem(t: CheckoutMessages, intent: string, err: unk
     case "lowStock":
       return answer(format(t.lowStock, { product: productNames.get(item.subject ?? "") ?? item.subject ?? "", available: item.availableQuantity ?? 0 }));
   }
-  if (item?.subject && (err.status === 400 || err.status === 404)) return answer(format(t.checkoutProblem, { reason: item.message }), { [item.subject]: t.fieldInvalid });
+  if (item?.subject && (err.status === 400 || err.status === 404))
+    return answer(format(t.checkoutProblem, { reason: item.message }), { [item.subject]: t.fieldInvalid });
   return answer(format(t.checkoutProblem, { reason: item?.message ?? "" }));
 }

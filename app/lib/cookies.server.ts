@@ -14,6 +14,9 @@ export const COOKIE_CATEGORIES: Record<string, ConsentCategory> = {
   ranMID: "c2",
   ranSiteID: "c2",
   recentlyViewed: "c9",
+  // Category coupons the shopper applied: catalog pages show their prices. A preference, not the
+  // discount itself, which the cart keeps.
+  appliedCategoryCoupons: "c9",
   userFirstName: "c9",
   userWasLoggedIn: "c9",
   SmartPantryEnabled: "c9",

@@ -21,6 +21,10 @@ export interface ProductCardData {
   badge?: Product["badge"];
   stockStatus: Product["stock"]["stockLevelStatus"];
   productType: string;
+  /** What the tile's add-to-cart adds: the variant shown, or the family's default. */
+  addCode?: string;
+  /** Bundles and starter kits are added as their components. */
+  isBundle?: boolean;
 }
 
 /** What a listing page draws: facet values, active filters, sorts and pages (no API query strings). */

@@ -1,6 +1,7 @@
 import type { AddressInput } from "../../commerce/contract/address";
 import { AcceptedSchema } from "../../commerce/contract/auth";
 import { CheckoutSchema, type DeliveryDetailsRequest, OrderHistorySchema, OrderSchema } from "../../commerce/contract/checkout";
+import { type PaymentDetailsRequest, PaymentDetailsSchema } from "../../commerce/contract/payment";
 import { type ApiCall, type ApiClientContext, ApiError, callApi } from "../lib/api-client.server";
 import { forgetGuestBearer, guestBearer } from "../lib/auth/guest-token.server";
 import type { z } from "zod";
@@ -19,7 +20,8 @@ const isGuest = (c: CheckoutCaller) => (c.api.shopper?.userPathId ?? "anonymous"
 
 async function call<S extends z.ZodType>(c: CheckoutCaller, request: ApiCall<S>): Promise<z.infer<S>> {
   if (!isGuest(c)) return callApi(c.api, { ...request, auth: "required" });
-  if (!c.guestClient) throw new ApiError(503, [{ type: "GuestCheckoutUnavailable", message: "Guest checkout is not configured for this storefront." }], "checkout");
+  if (!c.guestClient)
+    throw new ApiError(503, [{ type: "GuestCheckoutUnavailable", message: "Guest checkout is not configured for this storefront." }], "checkout");
   try {
     return await callApi(c.api, { ...request, bearer: await guestBearer(c.api, c.guestClient) });
   } catch (err) {
@@ -52,8 +54,8 @@ export function setDeliveryDetails(c: CheckoutCaller, guid: string, details: Del
   return call(c, { method: "PUT", path: cartPath(c, guid, "updateDeliveryDetails"), json: details, schema: CheckoutSchema });
 }
 
-export function placeOrder(c: CheckoutCaller, guid: string, checkoutKey: string, expectedTotal: number) {
-  return call(c, { method: "POST", path: `users/${owner(c)}/orders`, query: { cartId: guid }, json: { checkoutKey, expectedTotal }, schema: OrderSchema });
+export function placeOrder(c: CheckoutCaller, guid: string, expected: { checkoutKey: string; expectedTotal: number; expectedAmountDue: number }) {
+  return call(c, { method: "POST", path: `users/${owner(c)}/orders`, query: { cartId: guid }, json: expected, schema: OrderSchema });
 }
 
 /** A placed order; a guest's only with the guid of the cart it came from. */
@@ -70,6 +72,6 @@ export function createAccountFromOrder(c: CheckoutCaller, code: string, guid: st
 }
 
 /** The card for this cart: the service keeps only its brand, last four digits and expiry. */
-export function savePaymentDetails(c: CheckoutCaller, guid: string, card: { number: string; expMonth: number; expYear: number; cvc: string; holder: string }) {
-  return call(c, { method: "POST", path: cartPath(c, guid, "paymentdetails"), json: card, schema: CheckoutSchema });
+export function savePaymentDetails(c: CheckoutCaller, guid: string, card: PaymentDetailsRequest) {
+  return call(c, { method: "POST", path: cartPath(c, guid, "paymentdetails"), json: card, schema: PaymentDetailsSchema });
 }

@@ -22,8 +22,20 @@ const { mediaCacheTtlMs, recommendationCacheTtlMs } = storefrontConfig();
 const mediaCache = new Memo<Promise<MediaSet | false>>({ max: 5_000, ttlMs: mediaCacheTtlMs });
 const recommendationCache = new Memo<Promise<Product[]>>({ max: 5_000, ttlMs: recommendationCacheTtlMs });
 
-export function getProduct(ctx: ApiClientContext, code: string, fields: "BASIC" | "DEFAULT" | "FULL" = "FULL"): Promise<Product> {
-  return callApi(ctx, { path: `products/${encodeURIComponent(code)}`, query: { fields }, schema: ProductSchema, withCurrency: true });
+/** `appliedCategoryCoupons`: the shopper's category coupons, which the service prices the product with. */
+export function getProduct(
+  ctx: ApiClientContext,
+  code: string,
+  fields: "BASIC" | "DEFAULT" | "FULL" = "FULL",
+  appliedCategoryCoupons: readonly string[] = [],
+): Promise<Product> {
+  const coupons = appliedCategoryCoupons.length ? appliedCategoryCoupons.join(",") : undefined;
+  return callApi(ctx, {
+    path: `products/${encodeURIComponent(code)}`,
+    query: { fields, appliedCategoryCoupons: coupons },
+    schema: ProductSchema,
+    withCurrency: true,
+  });
 }
 
 /** Several products by code in one call; the API keeps only as many codes as its productDetails.defaultSize. */
@@ -108,5 +120,7 @@ export function toCard(p: Product): ProductCardData {
     badge: p.badge,
     stockStatus,
     productType: p.productType,
+    addCode: p.baseProduct ? p.code : (p.defaultVariantCode ?? p.code),
+    isBundle: p.isBundle || undefined,
   };
 }

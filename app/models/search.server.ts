@@ -5,10 +5,16 @@ import type { ListingPageView } from "../lib/page-views";
 import { type ListingState, occQuery } from "../lib/listing-url";
 
 /** The category and one page of its products (c/{code}/categoryData answers both). */
-export function getCategoryListing(ctx: ApiClientContext, code: string, state: ListingState) {
+export function getCategoryListing(ctx: ApiClientContext, code: string, state: ListingState, appliedCategoryCoupons: readonly string[] = []) {
   return callApi(ctx, {
     path: `c/${encodeURIComponent(code)}/categoryData`,
-    query: { query: occQuery(state, "relevance"), currentPage: state.page - 1, pageSize: DEFAULT_PAGE_SIZE, fields: "BASIC" },
+    query: {
+      query: occQuery(state, "relevance"),
+      currentPage: state.page - 1,
+      pageSize: DEFAULT_PAGE_SIZE,
+      fields: "BASIC",
+      appliedCategoryCoupons: appliedCategoryCoupons.length ? appliedCategoryCoupons.join(",") : undefined,
+    },
     schema: CategoryPageSchema,
     withCurrency: true,
   });

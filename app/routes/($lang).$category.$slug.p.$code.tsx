@@ -15,7 +15,10 @@ import { useNonce } from "../lib/nonce";
 import { pageApi, productCodeOrNotFound } from "../lib/route-guards.server";
 import { jsonLd, seoMeta } from "../lib/seo";
 import { shopMeta, useShop } from "../lib/shop";
+import { couponMessages } from "../brands/coupon-messages";
+import { format } from "../brands/messages";
 import { getMediaSet, getProduct, getProductsByCodes, getRecommendedProducts, toCard } from "../models/product.server";
+import { appliedCategoryCoupons } from "../models/coupon.server";
 import { recentlyViewed, rememberViewed } from "../models/recently-viewed.server";
 import { memberPricingMessageFor } from "../models/cms.server";
 
@@ -36,12 +39,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = pageApi(args);
   const url = new URL(request.url);
   const code = productCodeOrNotFound(params.code);
-  const [product, media] = await Promise.all([orFailedPage(getProduct(ctx, code, "FULL")), getMediaSet(ctx, code)]);
+  const jar = new CookieJar(request.headers.get("cookie"), context.privacyCookiesEnabled);
+  const coupons = appliedCategoryCoupons(jar);
+  const [product, media] = await Promise.all([orFailedPage(getProduct(ctx, code, "FULL", coupons)), getMediaSet(ctx, code)]);
   // One address per product: an old or mistyped slug answers 301 to the canonical URL.
   if (`/${params.category}/${params.slug}/p/${params.code}` !== product.url) {
     throw redirect(`${localePath(context.lang, product.url)}${url.search}`, 301);
   }
-  const jar = new CookieJar(request.headers.get("cookie"), context.privacyCookiesEnabled);
   const baseCode = product.baseProduct ?? product.code;
   const earlier = recentlyViewed(jar)
     .filter((c) => c !== baseCode)
@@ -53,7 +57,8 @@ export async function loader(args: LoaderFunctionArgs) {
     product.productType === "Brewer" ? Promise.resolve(undefined) : memberPricingMessageFor(ctx),
   ]);
   const image = Number.parseInt(url.searchParams.get("image") ?? "0", 10);
-  const headers = jar.appendTo(new Headers({ "Cache-Control": CACHE_CONTROL.catalog }));
+  // A coupon price is this shopper's: no shared cache may keep it.
+  const headers = jar.appendTo(new Headers({ "Cache-Control": coupons.length ? "private, no-store" : CACHE_CONTROL.catalog }));
   return data(
     {
       product,
@@ -124,6 +129,9 @@ export default function ProductPage() {
           <p className="product-page__brand">{product.brand}</p>
           <p>{product.summary}</p>
           <PriceBlock product={product} lang={lang} />
+          {product.appliedCoupon ? (
+            <p className="price-block__coupon">{format(couponMessages(lang, brand.id).withCoupon, { code: product.appliedCoupon.code })}</p>
+          ) : null}
           {memberPricingMessage ? <p className="member-note">{memberPricingMessage}</p> : null}
           <StockStatus status={product.stock.stockLevelStatus} lang={lang} />
           <VariantSelector product={product} lang={lang} />
@@ -133,7 +141,12 @@ export default function ProductPage() {
             </p>
           ) : null}
           {soldOut || !product.purchasable ? null : (
-            <AddToCartForm productCode={product.baseProduct ? product.code : (product.defaultVariantCode ?? product.code)} lang={lang} />
+            <AddToCartForm
+              productCode={product.baseProduct ? product.code : (product.defaultVariantCode ?? product.code)}
+              lang={lang}
+              action={product.isBundle ? "/cart/add-bundle" : "/cart/add"}
+              maxQuantity={product.isBundle ? 5 : 10}
+            />
           )}
           <Offers product={product} lang={lang} />
           {soldOut ? (

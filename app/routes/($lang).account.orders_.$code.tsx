@@ -34,7 +34,7 @@ export default function OrderDetailPage() {
   return (
     <section aria-labelledby="order-heading" className="account-section">
       <h2 id="order-heading">{format(t.orderTitle, { code: order.code })}</h2>
-      <OrderSummary order={order} t={t} />
+      <OrderSummary order={order} t={t} lang={lang} brand={brand.id} />
       <Link to={localePath(lang, "/account/orders")}>{t.backToOrders}</Link>
     </section>
   );

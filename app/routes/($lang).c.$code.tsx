@@ -10,6 +10,8 @@ import { localePath } from "../lib/paths";
 import { categoryCodeOrNotFound, pageApi } from "../lib/route-guards.server";
 import { seoMeta } from "../lib/seo";
 import { shopMeta, useShop } from "../lib/shop";
+import { CookieJar } from "../lib/cookies.server";
+import { appliedCategoryCoupons } from "../models/coupon.server";
 import { toCard } from "../models/product.server";
 import { getCategoryListing, toListingPageView } from "../models/search.server";
 
@@ -20,13 +22,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const code = categoryCodeOrNotFound(args.params.code, url, api.lang);
   const state = listingStateFromUrl(url.searchParams);
-  const { products, category, ...page } = await orFailedPage(getCategoryListing(api, code, state));
+  const coupons = appliedCategoryCoupons(new CookieJar(args.request.headers.get("cookie"), args.context.privacyCookiesEnabled));
+  const { products, category, ...page } = await orFailedPage(getCategoryListing(api, code, state, coupons));
   return data(
     {
       category,
       view: { page: toListingPageView(page), products: products.map(toCard), state, basePath: localePath(api.lang, `/c/${category.code}`) },
     },
-    { headers: { "Cache-Control": CACHE_CONTROL.catalog } },
+    // Coupon prices are this shopper's: no shared cache may keep them.
+    { headers: { "Cache-Control": coupons.length ? "private, no-store" : CACHE_CONTROL.catalog } },
   );
 }
 

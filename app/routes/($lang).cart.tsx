@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { UpdateCartRequestSchema } from "../../commerce/contract/cart";
 import { formatMoney } from "../../commerce/contract/money";
 import { cartMessages } from "../brands/cart-messages";
+import { CouponSection } from "../components/CouponSection";
+import { outcomeFromSearch } from "../lib/coupon-outcome";
 import { format } from "../brands/messages";
 import { GiftCardForm } from "../components/GiftCardForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
@@ -21,7 +23,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   const api = clientContext(context);
   const shopper = shopperOf(context);
-  const [cart, layout, mergeChanges] = await Promise.all([orFailedPage(getCart(api, shopper.cart.guid)), getLayoutContent(api).catch(() => undefined), shopper.takeCartChanges()]);
+  // A guest's cart guid is known already, so its gift cards load alongside the cart; a member's once the cart answers.
+  const guestGiftCards = shopper.cart.guid ? getCartGiftCards(api, shopper.cart.guid).catch(() => null) : undefined;
+  const [cart, layout, mergeChanges] = await Promise.all([
+    orFailedPage(getCart(api, shopper.cart.guid)),
+    getLayoutContent(api).catch(() => undefined),
+    shopper.takeCartChanges(),
+  ]);
   // Keep the header's count true to the cart (another tab or device may have changed it).
   const units = cart?.totalUnitCount ?? 0;
   if (units !== shopper.cart.quantity) await shopper.rememberCart(cart && shopper.userPathId === "anonymous" ? cart.guid : undefined, units);
@@ -29,7 +37,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const subtotal = cart?.subTotal.minor ?? 0;
   const freeShippingAway = Number.isFinite(freeFrom) && cart ? Math.max(0, freeFrom - subtotal) : undefined;
   // The cart page still shows without its gift cards should they fail to load.
-  const giftCards = cart && cart.entries.length > 0 ? await getCartGiftCards(api, cart.guid).catch(() => null) : null;
+  const giftCards =
+    cart && cart.entries.length > 0
+      ? await (cart.guid === shopper.cart.guid && guestGiftCards ? guestGiftCards : getCartGiftCards(api, cart.guid).catch(() => null))
+      : null;
   return data(
     {
       cart,
@@ -72,11 +83,24 @@ export default function CartPage() {
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = cartMessages(lang, brand.id);
+  const location = useLocation();
+  const couponOutcome = outcomeFromSearch(new URLSearchParams(location.search));
+  const coupons = (
+    <CouponSection
+      coupons={cart?.appliedCoupons ?? []}
+      outcome={couponOutcome}
+      lang={lang}
+      brand={brand.id}
+      currency={brand.currency}
+      returnTo={location.pathname}
+    />
+  );
   if (!cart || cart.entries.length === 0) {
     return (
       <div className="cart-page">
         <h1>{t.cartTitle}</h1>
         <p>{t.emptyCart}</p>
+        {coupons}
         <Link to={localePath(lang, "/")} className="button">
           {t.keepShopping}
         </Link>
@@ -152,6 +176,7 @@ export default function CartPage() {
           ))}
         </tbody>
       </table>
+      {coupons}
       <dl className="cart-totals">
         <dt>{t.subtotal}</dt>
         <dd>{cart.subTotal.formattedValue}</dd>

@@ -73,7 +73,7 @@ export default function OrderConfirmation() {
         {t.orderNumber}: <strong data-testid="order-number">{order.code}</strong>
       </p>
       <p>{format(t.confirmationSent, { email: order.email })}</p>
-      <OrderSummary order={order} t={t} />
+      <OrderSummary order={order} t={t} lang={lang} brand={brand.id} />
       {accountRequested ? <Notice>{t.createAccountSent}</Notice> : null}
       {canCreateAccount && !accountRequested ? (
         <section aria-labelledby="create-account-heading" className="checkout-section">
@@ -85,7 +85,16 @@ export default function OrderConfirmation() {
                 {problem.error}
               </p>
             ) : null}
-            <Field form="account" name="password" type="password" label={t.password} hint={t.passwordHint} autoComplete="new-password" required state={problem} />
+            <Field
+              form="account"
+              name="password"
+              type="password"
+              label={t.password}
+              hint={t.passwordHint}
+              autoComplete="new-password"
+              required
+              state={problem}
+            />
             <SubmitButton>{t.createAccount}</SubmitButton>
           </Form>
         </section>

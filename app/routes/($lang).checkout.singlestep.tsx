@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { AddressList } from "../../commerce/contract/address";
-import { POSTAL_REGIONS } from "../../commerce/contract/postal-regions";
+import type { Lang } from "../../commerce/contract/common";
 import { formatMoney } from "../../commerce/contract/money";
 import { type CheckoutMessages } from "../brands/checkout-messages";
+import { deliveryEstimateLabel, regionOptions, taxLineLabel } from "../brands/checkout-pricing-messages";
 import { format } from "../brands/messages";
 import { Field, type FormState, SubmitButton } from "../components/AccountForm";
 import { shopperOf } from "../lib/account-forms.server";
@@ -122,14 +123,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         if (shopper.agent) return data<CheckoutProblem>({ intent, error: t.agentNoCard }, { status: 403 });
         const parsed = CardFormSchema.safeParse(form);
         if (!parsed.success) return invalidSection(t, intent, parsed.error, form);
-        const { cardNumber, expiry, cvc, holder } = parsed.data;
-        await savePaymentDetails(caller, guid, { number: cardNumber, expMonth: expiry.expMonth, expYear: expiry.expYear, cvc, holder });
+        const { cardNumber, expiry, cvc, holder, billingPostalCode } = parsed.data;
+        // Cards are kept per cart, named by its guid (a member's too).
+        const cartGuid = member ? (await getCheckout(caller, guid)).cart.guid : guid;
+        await savePaymentDetails(caller, cartGuid, {
+          cardNumber,
+          expiryMonth: expiry.expMonth,
+          expiryYear: expiry.expYear,
+          cvc,
+          accountHolderName: holder,
+          billingPostalCode,
+        });
         return back("review");
       }
       case "place": {
         const parsed = PlaceOrderFormSchema.safeParse(form);
         if (!parsed.success) return invalidSection(t, intent, parsed.error, form);
-        const order = await placeOrder(caller, guid, parsed.data.checkoutKey, parsed.data.expectedTotal);
+        const order = await placeOrder(caller, guid, parsed.data);
         await shopper.rememberOrder({ code: order.code, guid: member ? "" : guid, guest: !member });
         return redirect(localePath(context.lang, `/checkout/orderConfirmation/${order.code}`), 303);
       }
@@ -192,12 +202,25 @@ export default function SingleStepCheckout() {
                 <Form method="post" preventScrollReset className="checkout-form">
                   <input type="hidden" name="intent" value="email" />
                   <SectionError state={stateOf(problem, "email")} />
-                  <Field form="contact" name="email" type="email" label={t.email} hint={t.emailHint} autoComplete="email" required defaultValue={checkout.email} state={stateOf(problem, "email")} />
+                  <Field
+                    form="contact"
+                    name="email"
+                    type="email"
+                    label={t.email}
+                    hint={t.emailHint}
+                    autoComplete="email"
+                    required
+                    defaultValue={checkout.email}
+                    state={stateOf(problem, "email")}
+                  />
                   <SubmitButton secondary={Boolean(checkout.email)}>{checkout.email ? t.change : t.saveAndContinue}</SubmitButton>
                 </Form>
                 {webapp ? null : (
                   <p className="checkout-section__aside">
-                    {t.haveAccount} <Link to={`${localePath(lang, "/login")}?returnTo=${encodeURIComponent(localePath(lang, "/checkout/singlestep"))}`}>{t.signInForFaster}</Link>
+                    {t.haveAccount}{" "}
+                    <Link to={`${localePath(lang, "/login")}?returnTo=${encodeURIComponent(localePath(lang, "/checkout/singlestep"))}`}>
+                      {t.signInForFaster}
+                    </Link>
                   </p>
                 )}
               </>
@@ -247,7 +270,7 @@ export default function SingleStepCheckout() {
             ) : null}
             <details className="checkout-new-address" open={!address || problem?.intent === "address"}>
               <summary>{t.newAddress}</summary>
-              <NewAddressForm t={t} state={stateOf(problem, "address")} country={country} member={!checkout.guest} />
+              <NewAddressForm t={t} state={stateOf(problem, "address")} country={country} member={!checkout.guest} lang={lang} />
             </details>
           </section>
 
@@ -263,16 +286,31 @@ export default function SingleStepCheckout() {
                   <legend className="visually-hidden">{t.stepDeliveryMode}</legend>
                   {checkout.deliveryModes.map((m) => (
                     <div key={m.code} className="field field--radio">
-                      <input type="radio" id={`mode-${m.code}`} name="deliveryModeId" value={m.code} defaultChecked={checkout.deliveryMode?.code === m.code} required />
+                      <input
+                        type="radio"
+                        id={`mode-${m.code}`}
+                        name="deliveryModeId"
+                        value={m.code}
+                        defaultChecked={checkout.deliveryMode?.code === m.code}
+                        required
+                      />
                       <label htmlFor={`mode-${m.code}`}>
                         <strong>{m.name}</strong> — {m.costMinor === 0 ? t.deliveryFree : money(m.costMinor)}
                         <br />
-                        <span className="field__hint">{format(t.arrives, { earliest: m.estimate.earliest, latest: m.estimate.latest })}</span>
+                        <span className="field__hint">{deliveryEstimateLabel(m.estimate, lang, brand.id)}</span>
                       </label>
                     </div>
                   ))}
                 </fieldset>
-                <Field form="mode" name="contactNo" type="tel" label={t.contactNo} autoComplete="tel" defaultValue={checkout.contactNo} state={stateOf(problem, "delivery")} />
+                <Field
+                  form="mode"
+                  name="contactNo"
+                  type="tel"
+                  label={t.contactNo}
+                  autoComplete="tel"
+                  defaultValue={checkout.contactNo}
+                  state={stateOf(problem, "delivery")}
+                />
                 <SubmitButton secondary={Boolean(checkout.deliveryMode)}>{t.chooseDelivery}</SubmitButton>
               </Form>
             )}
@@ -286,7 +324,9 @@ export default function SingleStepCheckout() {
               <p className="notice">{t.agentNoCard}</p>
             ) : (
               <>
-                {checkout.payment ? <p>{format(t.cardOnFile, { brand: checkout.payment.brand, last4: checkout.payment.last4, expiry: checkout.payment.expiry })}</p> : null}
+                {checkout.payment ? (
+                  <p>{format(t.cardOnFile, { brand: checkout.payment.brand, last4: checkout.payment.last4, expiry: checkout.payment.expiry })}</p>
+                ) : null}
                 <details className="checkout-card" open={!checkout.payment || problem?.intent === "card"}>
                   <summary>{checkout.payment ? t.changeCard : t.useCard}</summary>
                   <Form method="post" preventScrollReset className="checkout-form" autoComplete="on">
@@ -296,6 +336,15 @@ export default function SingleStepCheckout() {
                     <Field form="card" name="holder" label={t.cardHolder} autoComplete="cc-name" required state={stateOf(problem, "card")} />
                     <Field form="card" name="expiry" label={t.expiry} autoComplete="cc-exp" required state={stateOf(problem, "card")} />
                     <Field form="card" name="cvc" label={t.cvc} autoComplete="cc-csc" required state={stateOf(problem, "card")} />
+                    <Field
+                      form="card"
+                      name="billingPostalCode"
+                      label={t.billingPostalCode}
+                      autoComplete="billing postal-code"
+                      required
+                      defaultValue={address?.postalCode}
+                      state={stateOf(problem, "card")}
+                    />
                     <p className="field__hint">{t.testCards}</p>
                     <SubmitButton>{t.useCard}</SubmitButton>
                   </Form>
@@ -314,6 +363,7 @@ export default function SingleStepCheckout() {
               <input type="hidden" name="intent" value="place" />
               <input type="hidden" name="checkoutKey" value={checkoutKey} />
               <input type="hidden" name="expectedTotal" value={checkout.totalPriceWithTax.minor} />
+              <input type="hidden" name="expectedAmountDue" value={checkout.amountDue.minor} />
               <p className="checkout-review__total">
                 {t.total}: <strong>{checkout.totalPriceWithTax.formattedValue}</strong>
               </p>
@@ -355,9 +405,7 @@ export default function SingleStepCheckout() {
             <dt>{t.delivery}</dt>
             <dd>{checkout.deliveryMode ? (checkout.deliveryCost.minor === 0 ? t.deliveryFree : checkout.deliveryCost.formattedValue) : t.deliveryNotChosen}</dd>
             {checkout.taxLines.length > 0 ? (
-              checkout.taxLines.map((l) => (
-                <TaxLine key={l.name} name={l.name} rate={l.ratePercent} amount={l.amount.formattedValue} />
-              ))
+              checkout.taxLines.map((l) => <TaxLine key={l.name} label={taxLineLabel(l, lang, brand.id)} amount={l.amount.formattedValue} />)
             ) : (
               <>
                 <dt>{t.tax}</dt>
@@ -383,18 +431,20 @@ export default function SingleStepCheckout() {
   );
 }
 
-function TaxLine({ name, rate, amount }: { name: string; rate: number; amount: string }) {
+function TaxLine({ label, amount }: { label: string; amount: string }) {
   return (
     <>
-      <dt>
-        {name} ({rate} %)
-      </dt>
+      <dt>{label}</dt>
       <dd>{amount}</dd>
     </>
   );
 }
 
-function AddressLines({ address }: { address: { firstName: string; lastName: string; line1: string; line2?: string; town: string; region: string; postalCode: string } }) {
+function AddressLines({
+  address,
+}: {
+  address: { firstName: string; lastName: string; line1: string; line2?: string; town: string; region: string; postalCode: string };
+}) {
   return (
     <address>
       {address.firstName} {address.lastName}
@@ -412,20 +462,28 @@ function AddressLines({ address }: { address: { firstName: string; lastName: str
   );
 }
 
-/** States or provinces by their postal codes, as the service expects them. */
-function RegionSelect({ label, country, state }: { label: string; country: "US" | "CA"; state: FormState | undefined }) {
-  const regions = POSTAL_REGIONS[country];
+/** States or provinces by name; the value is the code the service expects. */
+function RegionSelect({ label, country, state, lang }: { label: string; country: "US" | "CA"; state: FormState | undefined; lang: Lang }) {
+  const regions = regionOptions(country, lang);
   const error = state?.fields?.region;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label htmlFor="addr-region">{label}</label>
-      <select id="addr-region" name="region" autoComplete="shipping address-level1" required defaultValue={state?.values?.region ?? ""} aria-invalid={error ? true : undefined} aria-describedby={error ? "addr-region-error" : undefined}>
+      <select
+        id="addr-region"
+        name="region"
+        autoComplete="shipping address-level1"
+        required
+        defaultValue={state?.values?.region ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "addr-region-error" : undefined}
+      >
         <option value="" disabled>
           —
         </option>
         {regions.map((r) => (
-          <option key={r} value={r}>
-            {r}
+          <option key={r.code} value={r.code}>
+            {r.name}
           </option>
         ))}
       </select>
@@ -438,7 +496,19 @@ function RegionSelect({ label, country, state }: { label: string; country: "US" 
   );
 }
 
-function NewAddressForm({ t, state, country, member }: { t: CheckoutMessages; state: FormState | undefined; country: "US" | "CA"; member: boolean }) {
+function NewAddressForm({
+  t,
+  state,
+  country,
+  member,
+  lang,
+}: {
+  t: CheckoutMessages;
+  state: FormState | undefined;
+  country: "US" | "CA";
+  member: boolean;
+  lang: Lang;
+}) {
   return (
     <Form method="post" preventScrollReset className="checkout-form">
       <input type="hidden" name="intent" value="address" />
@@ -448,7 +518,7 @@ function NewAddressForm({ t, state, country, member }: { t: CheckoutMessages; st
       <Field form="addr" name="line1" label={t.line1} autoComplete="shipping address-line1" required state={state} />
       <Field form="addr" name="line2" label={t.line2} autoComplete="shipping address-line2" state={state} />
       <Field form="addr" name="town" label={t.town} autoComplete="shipping address-level2" required state={state} />
-      <RegionSelect label={t.region} country={country} state={state} />
+      <RegionSelect label={t.region} country={country} state={state} lang={lang} />
       <Field form="addr" name="postalCode" label={t.postalCode} autoComplete="shipping postal-code" required state={state} />
       <Field form="addr" name="phone" type="tel" label={t.phone} autoComplete="shipping tel" state={state} />
       {member ? (

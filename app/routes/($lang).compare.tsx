@@ -1,5 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AddToCartForm } from "../components/AddToCartForm";
+import { CartAddedNotice } from "../components/CartAddedNotice";
 import { Price } from "../components/Price";
 import { StockStatus } from "../components/ProductCard";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
@@ -46,49 +48,68 @@ export default function ComparePage() {
           {t.compareNeedTwo} <Link to={localePath(lang, "/c/brewers")}>{t.compareSeeBrewers}</Link>
         </p>
       ) : (
-        <div className="table-scroll">
-          <table className="compare-table">
-            <thead>
-              <tr>
-                <td />
-                {comparison.products.map((p) => (
-                  <th key={p.code} scope="col">
-                    <Link to={localePath(lang, p.url)}>
-                      {p.images[0] ? <img src={p.images[0].url} alt="" width={120} height={120} /> : null}
-                      <span>{p.name}</span>
-                    </Link>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">{t.comparePrice}</th>
-                {comparison.products.map((p) => (
-                  <td key={p.code}>
-                    <Price price={p.price} original={p.originalPriceData} lang={lang} />
-                  </td>
-                ))}
-              </tr>
-              <tr>
-                <th scope="row">{t.compareAvailability}</th>
-                {comparison.products.map((p) => (
-                  <td key={p.code}>
-                    <StockStatus status={p.stock.stockLevelStatus} lang={lang} />
-                  </td>
-                ))}
-              </tr>
-              {comparison.features.map((f) => (
-                <tr key={f.code}>
-                  <th scope="row">{f.name}</th>
+        <>
+          <CartAddedNotice lang={lang} errors />
+          <div className="table-scroll">
+            <table className="compare-table">
+              <thead>
+                <tr>
+                  <td />
                   {comparison.products.map((p) => (
-                    <td key={p.code}>{f.values[p.code] ?? "—"}</td>
+                    <th key={p.code} scope="col">
+                      <Link to={localePath(lang, p.url)}>
+                        {p.images[0] ? <img src={p.images[0].url} alt="" width={120} height={120} /> : null}
+                        <span>{p.name}</span>
+                      </Link>
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">{t.comparePrice}</th>
+                  {comparison.products.map((p) => (
+                    <td key={p.code}>
+                      <Price price={p.price} original={p.originalPriceData} lang={lang} />
+                    </td>
+                  ))}
+                </tr>
+                <tr>
+                  <th scope="row">{t.compareAvailability}</th>
+                  {comparison.products.map((p) => (
+                    <td key={p.code}>
+                      <StockStatus status={p.stock.stockLevelStatus} lang={lang} />
+                    </td>
+                  ))}
+                </tr>
+                <tr>
+                  <td />
+                  {comparison.products.map((p) => (
+                    <td key={p.code}>
+                      {p.purchasable && p.stock.stockLevelStatus !== "outOfStock" ? (
+                        <AddToCartForm
+                          productCode={p.baseProduct ? p.code : (p.defaultVariantCode ?? p.code)}
+                          lang={lang}
+                          compact
+                          withQuantity={false}
+                          action={p.isBundle ? "/cart/add-bundle" : "/cart/add"}
+                        />
+                      ) : null}
+                    </td>
+                  ))}
+                </tr>
+                {comparison.features.map((f) => (
+                  <tr key={f.code}>
+                    <th scope="row">{f.name}</th>
+                    {comparison.products.map((p) => (
+                      <td key={p.code}>{f.values[p.code] ?? "—"}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </div>
   );

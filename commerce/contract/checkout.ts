@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AddressInputSchema, CountrySchema } from "./address";
 import { EmailSchema, PasswordSchema } from "./auth";
 import { CartGuidSchema, CartSchema, EntryTypeSchema } from "./cart";
-import { DeliveryModeSchema } from "./checkout-pricing";
+import { DeliveryModeSchema, TaxNameSchema } from "./checkout-pricing";
 import { PriceSchema } from "./product";
 
 /**
@@ -50,6 +50,11 @@ export const PlaceOrderRequestSchema = z.object({
   checkoutKey: CheckoutKeySchema,
   /** The total (with tax, before gift cards) the shopper saw on the review, in minor units. */
   expectedTotal: z.coerce.number({ error: "must be a number" }).int("must be whole minor units").min(0).max(100_000_000),
+  /** What the review said the card would be charged (the total less gift cards); absent: not checked. */
+  expectedAmountDue: z.preprocess(
+    blankAsAbsent,
+    z.coerce.number({ error: "must be a number" }).int("must be whole minor units").min(0).max(100_000_000).optional(),
+  ),
 });
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
 
@@ -73,7 +78,7 @@ export const DeliveryAddressSchema = z.object({
 });
 export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
 
-export const TaxLineViewSchema = z.object({ name: z.string(), ratePercent: z.number(), amount: PriceSchema });
+export const TaxLineViewSchema = z.object({ name: TaxNameSchema, ratePercent: z.number(), amount: PriceSchema });
 export type TaxLineView = z.infer<typeof TaxLineViewSchema>;
 
 export const ChosenDeliveryModeSchema = z.object({

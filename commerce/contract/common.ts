@@ -20,6 +20,8 @@ export const ApiErrorItemSchema = z.object({
   subjectType: z.string().optional(),
   /** InsufficientStockError: how many more units could still be added. */
   availableQuantity: z.number().int().nonnegative().optional(),
+  /** CouponError minimumSpend: the minor units of covered products the coupon needs. */
+  minimumSpend: z.number().int().nonnegative().optional(),
 });
 export const ApiErrorBodySchema = z.object({ errors: z.array(ApiErrorItemSchema).min(1) });
 export type ApiErrorItem = z.infer<typeof ApiErrorItemSchema>;

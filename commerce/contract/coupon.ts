@@ -41,9 +41,13 @@ export const CouponRefusalReasonSchema = z.enum([
 export type CouponRefusalReason = z.infer<typeof CouponRefusalReasonSchema>;
 
 /** A coupon on a cart. `applies` is false while the cart does not qualify yet (its reason says why); its discount is then 0. */
+export const CouponScopeSchema = z.enum(["order", "categories", "products"]);
+
 export const AppliedCouponSchema = z.object({
   code: z.string(),
   description: z.string(),
+  /** order: the whole cart; categories / products: only the lines it names (the storefront remembers those in appliedCategoryCoupons). */
+  scope: CouponScopeSchema,
   /** What the coupon takes off this cart now; formattedValue shows two decimals in the site's currency. */
   discount: PriceSchema,
   applies: z.boolean(),

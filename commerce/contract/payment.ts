@@ -32,7 +32,8 @@ const PostalCodeSchema = z.preprocess(
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, "Enter the billing postal or ZIP code."),
 );
 
-const CardFieldsSchema = z.object({
+/** The card form's fields as sent (the API document describes the body with it). */
+export const CardFieldsSchema = z.object({
   cardNumber: z.preprocess(blankAsAbsent, z.string(required("the card number")).max(40, "This card number is not valid.")),
   expiryMonth: z.preprocess(blankAsAbsent, z.preprocess(wholeNumber, z.number(required("the expiry month")))),
   expiryYear: z.preprocess(blankAsAbsent, z.preprocess(wholeNumber, z.number(required("the expiry year")))),
@@ -42,9 +43,8 @@ const CardFieldsSchema = z.object({
 });
 
 /**
- * POST users/{user}/carts/{guid}/paymentdetails: the card to pay with. Each field that is missing or
- * that no card can have is reported on its own (subject = the field), so a form can show every
- * message next to its field at once.
+ * POST users/{user}/carts/{guid}/paymentdetails: the card to pay with. A field that is missing or
+ * that no card can have is reported with the field as its subject (see readCardForm).
  */
 export const PaymentDetailsRequestSchema = CardFieldsSchema.superRefine((card, ctx) => {
   for (const problem of cardProblems({ number: card.cardNumber, expMonth: card.expiryMonth, expYear: card.expiryYear, cvc: card.cvc })) {
@@ -52,6 +52,49 @@ export const PaymentDetailsRequestSchema = CardFieldsSchema.superRefine((card, c
   }
 }).transform((card) => ({ ...card, cardNumber: cardDigits(card.cardNumber) }));
 export type PaymentDetailsRequest = z.infer<typeof PaymentDetailsRequestSchema>;
+
+type CardField = keyof z.infer<typeof CardFieldsSchema>;
+const CARD_FIELDS = Object.keys(CardFieldsSchema.shape) as CardField[];
+
+/** One field's problem: `missing`, `invalid`, or a card rule's reason (invalid_number, invalid_expiry, expired_card, invalid_cvc). */
+export interface CardFieldProblem {
+  field: CardField;
+  reason: string;
+  message: string;
+}
+
+/**
+ * Reads a card form (JSON or form fields) and reports every field's problem at once, in form
+ * order, so each message can stand next to its field: the card rules still judge the fields that
+ * were given when another one is missing.
+ */
+export function readCardForm(
+  input: unknown,
+  today: Date = new Date(),
+): { ok: true; card: PaymentDetailsRequest } | { ok: false; problems: CardFieldProblem[] } {
+  const fields: Record<string, unknown> = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const problems = new Map<CardField, CardFieldProblem>();
+  const values: Partial<Record<CardField, unknown>> = {};
+  for (const field of CARD_FIELDS) {
+    const parsed = CardFieldsSchema.shape[field].safeParse(fields[field]);
+    if (parsed.success) {
+      values[field] = parsed.data;
+      continue;
+    }
+    const given = blankAsAbsent(fields[field]) !== undefined;
+    problems.set(field, { field, reason: given ? "invalid" : "missing", message: parsed.error.issues[0]?.message ?? "This field is not valid." });
+  }
+  const typed = {
+    number: typeof values.cardNumber === "string" ? values.cardNumber : "",
+    expMonth: typeof values.expiryMonth === "number" ? values.expiryMonth : Number.NaN,
+    expYear: typeof values.expiryYear === "number" ? values.expiryYear : Number.NaN,
+    cvc: typeof values.cvc === "string" ? values.cvc : "",
+  };
+  for (const problem of cardProblems(typed, today)) if (!problems.has(problem.field)) problems.set(problem.field, problem);
+  if (problems.size > 0) return { ok: false, problems: CARD_FIELDS.flatMap((f) => problems.get(f) ?? []) };
+  const card = CardFieldsSchema.parse(fields);
+  return { ok: true, card: { ...card, cardNumber: cardDigits(card.cardNumber) } };
+}
 export type { CardProblem };
 
 /** POST users/{user}/carts/{guid}/updatePaymentDetails: the holder or billing postal code of the card already chosen. */

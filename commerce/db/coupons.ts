@@ -46,6 +46,22 @@ export async function lockCartCoupons(trx: Db, cartId: number): Promise<CouponRo
   return (lockingRows(trx) ? query.forUpdate() : query).execute();
 }
 
+/**
+ * The categories of each product code, as the catalog files the code itself: a size's own (pods or
+ * a bag), not its family's, which a family of pods and bags would share.
+ */
+export async function productCategories(db: Db, codes: readonly string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>(codes.map((c) => [c, []]));
+  if (codes.length === 0) return found;
+  const rows = await db
+    .selectFrom("product_category")
+    .select(["product_code", "category_code"])
+    .where("product_code", "in", [...new Set(codes)])
+    .execute();
+  for (const r of rows) found.get(r.product_code)?.push(r.category_code);
+  return found;
+}
+
 /** Adds a coupon to a cart; applying it again changes nothing. */
 export async function addCartCoupon(trx: Db, cartId: number, couponId: number, now: string): Promise<void> {
   await trx
@@ -57,6 +73,23 @@ export async function addCartCoupon(trx: Db, cartId: number, couponId: number, n
 
 export async function removeCartCoupon(trx: Db, cartId: number, couponId: number): Promise<void> {
   await trx.deleteFrom("cart_coupon").where("cart_id", "=", cartId).where("coupon_id", "=", couponId).execute();
+}
+
+/**
+ * At sign-in the guest cart's coupons join the customer's cart: each one it does not carry yet,
+ * except a whole-order coupon when the customer's cart already has one (one per cart).
+ */
+export async function moveCartCoupons(trx: Db, fromCartId: number, toCartId: number, now: string): Promise<void> {
+  const [from, to] = [await cartCoupons(trx, fromCartId), await cartCoupons(trx, toCartId)];
+  let hasOrderCoupon = to.some((c) => c.scope === "order");
+  for (const coupon of from) {
+    if (to.some((c) => c.id === coupon.id)) continue;
+    if (coupon.scope === "order") {
+      if (hasOrderCoupon) continue;
+      hasOrderCoupon = true;
+    }
+    await addCartCoupon(trx, toCartId, coupon.id, now);
+  }
 }
 
 /** Orders that redeemed this coupon for this shopper: a customer by id or e-mail, a guest by e-mail. */

@@ -14,7 +14,12 @@ export async function findCartCheckout(db: Db, cartId: number): Promise<CartChec
 }
 
 /** Sets some of a cart's checkout choices, creating its row on the first. */
-export async function saveCartCheckout(trx: Db, cartId: number, change: Partial<Omit<CartCheckoutTable, "cart_id" | "updated_at">>, now: string): Promise<void> {
+export async function saveCartCheckout(
+  trx: Db,
+  cartId: number,
+  change: Partial<Omit<CartCheckoutTable, "cart_id" | "updated_at">>,
+  now: string,
+): Promise<void> {
   await trx
     .insertInto("cart_checkout")
     .values({ cart_id: cartId, email: null, delivery_address: null, delivery_mode: null, contact_no: null, ...change, updated_at: now })
@@ -53,7 +58,11 @@ export async function findOrderOfCart(db: Db, cartId: number): Promise<OrderRow 
 
 export async function insertOrder(trx: Db, order: NewOrder, entries: readonly NewOrderEntry[]): Promise<OrderRow> {
   const row = await trx.insertInto("shop_order").values(order).returningAll().executeTakeFirstOrThrow();
-  if (entries.length) await trx.insertInto("shop_order_entry").values(entries.map((e) => ({ ...e, order_id: row.id }))).execute();
+  if (entries.length)
+    await trx
+      .insertInto("shop_order_entry")
+      .values(entries.map((e) => ({ ...e, order_id: row.id })))
+      .execute();
   return row;
 }
 
@@ -62,7 +71,13 @@ export async function orderEntries(db: Db, orderId: number): Promise<OrderEntryR
 }
 
 /** A customer's orders on a site, newest first, one page of them, and how many there are. */
-export async function customerOrders(db: Db, customerId: string, site: string, page: number, pageSize: number): Promise<{ rows: (OrderRow & { units: number })[]; total: number }> {
+export async function customerOrders(
+  db: Db,
+  customerId: string,
+  site: string,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: (OrderRow & { units: number })[]; total: number }> {
   const count = await db
     .selectFrom("shop_order")
     .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -27,14 +27,14 @@ import {
   touchCart,
   updateCartEntry,
 } from "../db/carts";
-import { cartCoupons } from "../db/coupons";
+import { cartCoupons, moveCartCoupons, productCategories } from "../db/coupons";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { groupsOf } from "./accounts";
-import { capAdd, checkLines, insufficientStock, planMerge, podsAtHomeFor } from "./cart-rules";
+import { capAdd, checkLines, insufficientStock, maxQuantityReached, planMerge, podsAtHomeFor } from "./cart-rules";
 import type { CatalogService } from "./catalog-service";
-import { type Coupon, couponOf, discountCart } from "./coupon-rules";
+import { type CartCoupons, NO_COUPONS, couponOf, discountCart } from "./coupon-rules";
 import { ShopError } from "./errors";
 import { price } from "./pricing";
 import type { ShopContext } from "./shop-context";
@@ -89,8 +89,12 @@ class ProductsNeeded extends Error {
 export class CartService {
   constructor(private readonly deps: { db: Db; catalog: CatalogService }) {}
 
-  /** Adds lines (creating the cart when no guid is given); all of them or, with an error, none. */
-  async add(ctx: ShopContext, owner: CartOwner, cartGuid: string | undefined, lines: readonly CartLineRequest[]): Promise<CartAdd> {
+  /**
+   * Adds lines (creating the cart when no guid is given); all of them or, with an error, none.
+   * `whole`: a line that could only be added in part (stock, line maximum) refuses them all, as a
+   * bundle must be added complete or not at all.
+   */
+  async add(ctx: ShopContext, owner: CartOwner, cartGuid: string | undefined, lines: readonly CartLineRequest[], { whole = false } = {}): Promise<CartAdd> {
     const wanted = lines.map((l) => ({ ...l, pods: podsAtHomeFor(l.entryType, l.podsAtHomeQty) }));
     // The cart first: a guid that is not the caller's answers the same whatever the products are.
     if (cartGuid) {
@@ -118,6 +122,7 @@ export class CartService {
           const cap = withSubject(line.productCode, () =>
             capAdd({ current: existing?.quantity ?? 0, requested: line.qty, otherLinesOfProduct: others, stock: stock.get(line.productCode) ?? 0 }),
           );
+          if (whole && cap.added < line.qty) throw partOnly(line.productCode, cap);
           let entryNumber: number;
           if (existing) {
             existing.quantity = cap.quantity;
@@ -261,6 +266,7 @@ export class CartService {
                 );
               }
             }
+            await moveCartCoupons(trx, anon.id, mine.id, now);
             await touchCart(trx, anon.id, now, "merged");
             await touchCart(trx, mine.id, now);
             return { cart: mine, changes: plan.changes };
@@ -288,8 +294,7 @@ export class CartService {
       entries.map((e) => e.product_code),
     );
     const changes = checkLines(entries.map(lineOf), (code) => (products.has(code) ? (stock.get(code) ?? 0) : undefined));
-    const coupons = (await cartCoupons(this.deps.db, row.id)).map(couponOf);
-    return { valid: changes.length === 0, cart: buildCart(priced, row, entries, products, coupons), changes };
+    return { valid: changes.length === 0, cart: buildCart(priced, row, entries, products, await this.couponsOf(row.id, entries)), changes };
   }
 
   /** Runs `change` on one entry of the owner's cart inside a write transaction, then answers the cart. */
@@ -360,8 +365,20 @@ export class CartService {
   private async view(priced: ShopContext, cart: CartRow): Promise<Cart> {
     const entries = await cartEntries(this.deps.db, cart.id);
     const products = await this.sellable(priced, [...new Set(entries.map((e) => e.product_code))]);
-    const coupons = (await cartCoupons(this.deps.db, cart.id)).map(couponOf);
-    return buildCart(priced, cart, entries, products, coupons);
+    return buildCart(priced, cart, entries, products, await this.couponsOf(cart.id, entries));
+  }
+
+  /** The cart's coupons and, when it has any, the categories of its products (each size's own). */
+  private async couponsOf(cartId: number, entries: readonly CartEntryRow[]): Promise<CartCoupons> {
+    const coupons = (await cartCoupons(this.deps.db, cartId)).map(couponOf);
+    if (coupons.length === 0) return NO_COUPONS;
+    return {
+      coupons,
+      categories: await productCategories(
+        this.deps.db,
+        entries.map((e) => e.product_code),
+      ),
+    };
   }
 }
 
@@ -402,7 +419,7 @@ export function buildCart(
   cart: CartRow,
   rows: readonly CartEntryRow[],
   products: ReadonlyMap<string, Product>,
-  coupons: readonly Coupon[] = [],
+  { coupons, categories }: CartCoupons = NO_COUPONS,
 ): Cart {
   const money = (minor: number) => price(minor, ctx.currency, ctx.lang);
   const entries: CartEntry[] = [];
@@ -428,9 +445,8 @@ export function buildCart(
     });
   }
   const subTotal = entries.reduce((sum, e) => sum + e.totalPrice.minor, 0);
-  const categoriesOf = (code: string) => products.get(code)?.categories.map((c) => c.code) ?? [];
   const discounts = discountCart(
-    entries.map((e) => ({ productCode: e.product.code, categoryCodes: categoriesOf(e.product.code), amount: e.totalPrice.minor })),
+    entries.map((e) => ({ productCode: e.product.code, categoryCodes: categories.get(e.product.code) ?? [], amount: e.totalPrice.minor })),
     coupons,
     new Date(),
   );
@@ -445,6 +461,7 @@ export function buildCart(
     appliedCoupons: discounts.coupons.map(({ coupon, discount, refusal }) => ({
       code: coupon.code,
       description: coupon.description[ctx.lang],
+      scope: coupon.scope,
       discount: money(discount),
       applies: refusal === null,
       reason: refusal ?? undefined,
@@ -456,6 +473,12 @@ export function buildCart(
     totalPrice: money(total),
     totalPriceWithTax: money(total),
   };
+}
+
+/** Why a line that had to be added whole could only be added in part. */
+function partOnly(productCode: string, cap: { added: number; statusCode: CartModificationStatus }): ShopError {
+  if (cap.statusCode === "lowStock") return insufficientStock(cap.added, productCode);
+  return new ShopError("invalid", { ...maxQuantityReached().item, subject: productCode });
 }
 
 /** A rule's error names the product it was about. */

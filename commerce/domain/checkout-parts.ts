@@ -26,14 +26,17 @@ export function checkoutParts(payments: PaymentService): CheckoutParts {
     payments: {
       async cardOf(db: Db, cartId: number) {
         const card = await payments.paymentDetailsOf(db, cartId);
-        return card && { token: card.token, provider: card.provider, brand: card.brand, last4: card.last4, expMonth: card.expiryMonth, expYear: card.expiryYear };
+        return (
+          card && { token: card.token, provider: card.provider, brand: card.brand, last4: card.last4, expMonth: card.expiryMonth, expYear: card.expiryYear }
+        );
       },
       async authorize({ card, ...request }) {
         try {
           return await payments.provider.authorize({ token: card.token, ...request });
         } catch (err) {
           // The provider could not be reached or failed: nothing was held, and the shopper may try again.
-          if (err instanceof PaymentProviderError) return { status: "declined", reason: "processing_error", message: "The payment could not be processed just now. Please try again." };
+          if (err instanceof PaymentProviderError)
+            return { status: "declined", reason: "processing_error", message: "The payment could not be processed just now. Please try again." };
           throw err;
         }
       },

@@ -4,7 +4,7 @@ import type { AddressInput } from "../contract/address";
 import { normalPostalCode } from "../contract/address";
 import type { BrandFacts } from "../contract/brands";
 import type { Cart } from "../contract/cart";
-import type { DeliveryMode } from "../contract/checkout-pricing";
+import { type DeliveryMode, TaxLineSchema } from "../contract/checkout-pricing";
 import {
   type CardSummary,
   type Checkout,
@@ -84,7 +84,10 @@ export type Authorization = { status: "authorized"; reference: string } | { stat
  */
 export interface CheckoutParts {
   coupons: {
-    redeemForOrder(trx: Db, order: { cartId: number; site: string; customerId: string | null; email: string; orderCode: string; now: Date }): Promise<void>;
+    redeemForOrder(
+      trx: Db,
+      order: { cartId: number; site: string; customerId: string | null; email: string; orderCode: string; now: Date; couponCodes: readonly string[] },
+    ): Promise<void>;
   };
   giftCards: {
     /** How much of each applied card an amount due would use; nothing is charged. */
@@ -122,8 +125,7 @@ interface CheckoutState {
   chosenMode: DeliveryMode | undefined;
 }
 
-const orderNotFound = () =>
-  new ShopError("notFound", { type: "UnknownIdentifierError", subject: "code", subjectType: "order", message: "Order not found." });
+const orderNotFound = () => new ShopError("notFound", { type: "UnknownIdentifierError", subject: "code", subjectType: "order", message: "Order not found." });
 
 const checkoutProblem = (reason: string, subject: string, message: string, kind: ShopError["kind"] = "invalid") =>
   new ShopError(kind, { type: "CheckoutError", reason, subject, message });
@@ -167,6 +169,7 @@ export class CheckoutService {
 
   /** A new delivery address; a member may keep it in their address book too. */
   async setNewDeliveryAddress(ctx: ShopContext, owner: CartOwner, guid: string, input: AddressInput, keep: boolean, audit: AuditWriter): Promise<Checkout> {
+    refuseForeignAddress(ctx, input.country);
     let id: string | undefined;
     if (keep && owner !== "anonymous") id = (await this.deps.addresses.add(owner.customerId, input, audit)).id;
     const address: DeliveryAddress = {
@@ -190,6 +193,7 @@ export class CheckoutService {
     if (owner === "anonymous") throw checkoutProblem("notMember", "addressId", "Sign in to use your address book.");
     const row = await findAddress(this.deps.db, owner.customerId, addressId);
     if (!row) throw new ShopError("notFound", { type: "UnknownIdentifierError", subject: "addressId", subjectType: "address", message: "Address not found." });
+    refuseForeignAddress(ctx, row.country === "CA" ? "CA" : "US");
     await this.saveAddress(ctx, owner, guid, {
       id: row.id,
       firstName: row.first_name,
@@ -217,7 +221,12 @@ export class CheckoutService {
     const mode = state.view.deliveryModes.find((m) => m.code === request.deliveryModeId);
     if (!mode) throw checkoutProblem("unknownDeliveryMode", "deliveryModeId", `Delivery method '${request.deliveryModeId}' is not offered for this address.`);
     if (request.deliveryCost !== undefined && request.deliveryCost !== mode.costMinor) {
-      throw checkoutProblem("deliveryCostChanged", "deliveryCost", `Delivery by ${mode.name} now costs ${price(mode.costMinor, ctx.currency, ctx.lang).formattedValue}. Review and choose again.`, "conflict");
+      throw checkoutProblem(
+        "deliveryCostChanged",
+        "deliveryCost",
+        `Delivery by ${mode.name} now costs ${price(mode.costMinor, ctx.currency, ctx.lang).formattedValue}. Review and choose again.`,
+        "conflict",
+      );
     }
     await this.saveChoice(ctx, owner, guid, { delivery_mode: mode.code, ...(request.contactNo !== undefined ? { contact_no: request.contactNo } : {}) });
     return this.checkout(ctx, owner, guid);
@@ -244,6 +253,15 @@ export class CheckoutService {
         "conflict",
       );
     }
+    // The gift cards cover less than the review said (another order used them): the card would pay more.
+    if (request.expectedAmountDue !== undefined && view.amountDue.minor !== request.expectedAmountDue) {
+      throw checkoutProblem(
+        "giftCardChanged",
+        "expectedAmountDue",
+        "A gift card's balance changed. Review your payment and place your order again.",
+        "conflict",
+      );
+    }
     const email = view.email!;
     const address = view.deliveryAddress!;
     const mode = state.chosenMode!;
@@ -252,7 +270,13 @@ export class CheckoutService {
     let reference: string | null = null;
     if (card) {
       const description = `${this.deps.brands[ctx.site].name} order ${code}`;
-      const authorization = await parts.payments.authorize({ card, amountMinor: view.amountDue.minor, currency: ctx.currency, idempotencyKey: request.checkoutKey, description });
+      const authorization = await parts.payments.authorize({
+        card,
+        amountMinor: view.amountDue.minor,
+        currency: ctx.currency,
+        idempotencyKey: request.checkoutKey,
+        description,
+      });
       if (authorization.status === "declined") {
         throw new ShopError("paymentDeclined", { type: "PaymentError", reason: authorization.reason, subject: "payment", message: authorization.message });
       }
@@ -293,11 +317,29 @@ export class CheckoutService {
             const name = view.cart.entries.find((e) => e.product.code === productCode)?.product.name ?? productCode;
             throw new ShopError("conflict", {
               ...insufficientStock(Math.max(0, left), productCode).item,
-              message: left > 0 ? `Only ${left} of ${name} are left. Change the quantity in your cart.` : `${name} has just sold out. Remove it from your cart to order the rest.`,
+              message:
+                left > 0
+                  ? `Only ${left} of ${name} are left. Change the quantity in your cart.`
+                  : `${name} has just sold out. Remove it from your cart to order the rest.`,
             });
           }
-          await parts.coupons.redeemForOrder(trx, { cartId: cart.id, site: ctx.site, customerId: cart.customer_id, email, orderCode: code, now });
-          const charged = await parts.giftCards.chargeForOrder(trx, { cartId: cart.id, site: ctx.site, orderCode: code, amountDueMinor: view.totalPriceWithTax.minor, now });
+          await parts.coupons.redeemForOrder(trx, {
+            cartId: cart.id,
+            site: ctx.site,
+            customerId: cart.customer_id,
+            email,
+            orderCode: code,
+            now,
+            // A coupon on the cart that took nothing off (its minimum not reached, say) is not used up.
+            couponCodes: discountsOf(view.cart).map((d) => d.code),
+          });
+          const charged = await parts.giftCards.chargeForOrder(trx, {
+            cartId: cart.id,
+            site: ctx.site,
+            orderCode: code,
+            amountDueMinor: view.totalPriceWithTax.minor,
+            now,
+          });
           if (charged.totalChargedMinor !== view.giftCardAmount.minor) {
             throw checkoutProblem("giftCardChanged", "giftCard", "A gift card's balance changed. Review your payment and place your order again.", "conflict");
           }
@@ -337,19 +379,17 @@ export class CheckoutService {
               payment_expiry: card ? `${String(card.expMonth).padStart(2, "0")}/${card.expYear}` : null,
               created_at: now.toISOString(),
             },
-            view.cart.entries.map(
-              (e): NewOrderEntry => ({
-                entry_number: e.entryNumber,
-                product_code: e.product.code,
-                product_name: e.product.name,
-                product_url: e.product.url,
-                pack_label: e.product.packLabel ?? null,
-                entry_type: e.entryType,
-                quantity: e.quantity,
-                unit_minor: e.basePrice.minor,
-                total_minor: e.totalPrice.minor,
-              }),
-            ),
+            view.cart.entries.map((e): NewOrderEntry => ({
+              entry_number: e.entryNumber,
+              product_code: e.product.code,
+              product_name: e.product.name,
+              product_url: e.product.url,
+              pack_label: e.product.packLabel ?? null,
+              entry_type: e.entryType,
+              quantity: e.quantity,
+              unit_minor: e.basePrice.minor,
+              total_minor: e.totalPrice.minor,
+            })),
           );
           await touchCart(trx, cart.id, now.toISOString(), "ordered");
           // A product that sold out leaves the in-stock listings in the same transaction.
@@ -362,7 +402,10 @@ export class CheckoutService {
       // A retry of the same key may have placed the order meanwhile: that order stands, with its payment.
       const meanwhile = await findOrderByCheckoutKey(db, request.checkoutKey);
       if (meanwhile) return this.orderView(meanwhile, await orderEntries(db, meanwhile.id));
-      if (card && reference) await parts.payments.voidAuthorization(card, reference, `${request.checkoutKey}-void`).catch((voidErr) => this.deps.logger.error({ err: voidErr, code }, "card authorization could not be released"));
+      if (card && reference)
+        await parts.payments
+          .voidAuthorization(card, reference, `${request.checkoutKey}-void`)
+          .catch((voidErr) => this.deps.logger.error({ err: voidErr, code }, "card authorization could not be released"));
       throw err;
     }
     if (placed.fresh) {
@@ -393,7 +436,13 @@ export class CheckoutService {
   async history(ctx: ShopContext, customerId: string, page: number, pageSize: number): Promise<OrderHistory> {
     const { rows, total } = await customerOrders(this.deps.db, customerId, ctx.site, page, pageSize);
     return {
-      orders: rows.map((r) => ({ code: r.code, created: r.created_at, status: r.status, total: price(r.total_minor, currencyOf(r), langOf(r)), units: r.units })),
+      orders: rows.map((r) => ({
+        code: r.code,
+        created: r.created_at,
+        status: r.status,
+        total: price(r.total_minor, currencyOf(r), langOf(r)),
+        units: r.units,
+      })),
       pagination: { currentPage: page, pageSize, totalPages: Math.ceil(total / pageSize), totalResults: total },
     };
   }
@@ -402,7 +451,12 @@ export class CheckoutService {
    * After a guest order: the order joins the account just made from it. Only a new account takes
    * it, so nobody can push orders into someone else's history by typing their e-mail at checkout.
    */
-  async attachToNewAccount(ctx: ShopContext, code: string, guestCartGuid: string, signUp: (email: string, names: { firstName: string; lastName: string }) => Promise<void>): Promise<void> {
+  async attachToNewAccount(
+    ctx: ShopContext,
+    code: string,
+    guestCartGuid: string,
+    signUp: (email: string, names: { firstName: string; lastName: string }) => Promise<void>,
+  ): Promise<void> {
     const row = await findOrderByCode(this.deps.db, ctx.site, code);
     if (!row || row.cart_guid !== guestCartGuid) throw orderNotFound();
     if (row.customer_id !== null) throw checkoutProblem("alreadyLinked", "code", "This order already belongs to an account.", "conflict");
@@ -441,7 +495,15 @@ export class CheckoutService {
     const address = addressOf(choices);
     const goods = cart.subTotal.minor - cart.totalDiscounts.minor;
     const modes = address
-      ? deliveryModesFor({ site: ctx.site, lang: ctx.lang, subtotalMinor: goods, freeShippingMinimumMinor: freeFrom, country: address.country, region: address.region, today: new Date() })
+      ? deliveryModesFor({
+          site: ctx.site,
+          lang: ctx.lang,
+          subtotalMinor: goods,
+          freeShippingMinimumMinor: freeFrom,
+          country: address.country,
+          region: address.region,
+          today: new Date(),
+        })
       : [];
     const chosenMode = modes.find((m) => m.code === choices?.delivery_mode);
     const deliveryMinor = chosenMode?.costMinor ?? 0;
@@ -482,7 +544,8 @@ export class CheckoutService {
     await orTryAgainLater(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const cart = await lockCartByGuid(trx, guid);
-        if (!cart || cart.site !== ctx.site || cart.status !== "open" || cart.customer_id !== (owner === "anonymous" ? null : owner.customerId)) throw cartNotFound();
+        if (!cart || cart.site !== ctx.site || cart.status !== "open" || cart.customer_id !== (owner === "anonymous" ? null : owner.customerId))
+          throw cartNotFound();
         await saveCartCheckout(trx, cart.id, change, new Date().toISOString());
       }),
     );
@@ -490,7 +553,11 @@ export class CheckoutService {
 
   /** A new address may change which modes are offered and what they cost: the mode is chosen again. */
   private saveAddress(ctx: ShopContext, owner: CartOwner, guid: string, address: DeliveryAddress): Promise<void> {
-    return this.saveChoice(ctx, owner, guid, { delivery_address: JSON.stringify(address), delivery_mode: null, ...(address.phone ? { contact_no: address.phone } : {}) });
+    return this.saveChoice(ctx, owner, guid, {
+      delivery_address: JSON.stringify(address),
+      delivery_mode: null,
+      ...(address.phone ? { contact_no: address.phone } : {}),
+    });
   }
 
   private confirmationMail(ctx: ShopContext, row: OrderRow, view: Checkout) {
@@ -499,7 +566,9 @@ export class CheckoutService {
     const w = t.orderSummaryWords;
     const address = view.deliveryAddress!;
     const lines = [
-      ...view.cart.entries.map((e) => `${e.quantity} × ${e.product.name}${e.product.packLabel ? ` (${e.product.packLabel})` : ""}  ${e.totalPrice.formattedValue}`),
+      ...view.cart.entries.map(
+        (e) => `${e.quantity} × ${e.product.name}${e.product.packLabel ? ` (${e.product.packLabel})` : ""}  ${e.totalPrice.formattedValue}`,
+      ),
       "",
       `${w.subtotal}: ${view.cart.subTotal.formattedValue}`,
       ...(view.cart.totalDiscounts.minor > 0 ? [`${w.discounts}: −${view.cart.totalDiscounts.formattedValue}`] : []),
@@ -512,7 +581,10 @@ export class CheckoutService {
       `${w.shipTo}: ${address.firstName} ${address.lastName}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.town}, ${address.region} ${address.postalCode}`,
     ];
     const url = `https://${store.host}${ctx.lang === "fr" ? "/fr" : ""}${ORDER_CONFIRMATION_PATH}/${row.code}`;
-    const arrives = view.deliveryMode!.estimate.earliest === view.deliveryMode!.estimate.latest ? view.deliveryMode!.estimate.latest : `${view.deliveryMode!.estimate.earliest} – ${view.deliveryMode!.estimate.latest}`;
+    const arrives =
+      view.deliveryMode!.estimate.earliest === view.deliveryMode!.estimate.latest
+        ? view.deliveryMode!.estimate.latest
+        : `${view.deliveryMode!.estimate.earliest} – ${view.deliveryMode!.estimate.latest}`;
     return { to: row.email, ...t.orderConfirmation({ code: row.code, firstName: address.firstName, summary: lines.join("\n"), url, arrives }, store.name) };
   }
 
@@ -520,7 +592,7 @@ export class CheckoutService {
     const currency = currencyOf(row);
     const lang = langOf(row);
     const money = (minor: number) => price(minor, currency, lang);
-    const taxLines = JSON.parse(row.tax_lines) as { name: string; ratePercent: number; amountMinor: number }[];
+    const taxLines = TaxLineSchema.array().parse(JSON.parse(row.tax_lines));
     const discounts = JSON.parse(row.discounts) as { code: string; description: string; amountMinor: number }[];
     const giftCards = JSON.parse(row.gift_cards) as { maskedNumber: string; chargedMinor: number }[];
     return {
@@ -538,7 +610,12 @@ export class CheckoutService {
         totalPrice: money(e.total_minor),
       })),
       deliveryAddress: DeliveryAddressSchema.parse(JSON.parse(row.delivery_address)),
-      deliveryMode: { code: row.delivery_mode, name: row.delivery_mode_name, cost: money(row.delivery_minor), estimate: { earliest: row.delivery_earliest, latest: row.delivery_latest } },
+      deliveryMode: {
+        code: row.delivery_mode,
+        name: row.delivery_mode_name,
+        cost: money(row.delivery_minor),
+        estimate: { earliest: row.delivery_earliest, latest: row.delivery_latest },
+      },
       contactNo: row.contact_no ?? undefined,
       subTotal: money(row.subtotal_minor),
       discounts: discounts.map((d) => ({ code: d.code, description: d.description, amount: money(d.amountMinor) })),
@@ -555,6 +632,13 @@ export class CheckoutService {
   }
 }
 
+/** Each store delivers within its own country: the Canadian store in Canada, the US stores in the United States. */
+function refuseForeignAddress(ctx: ShopContext, country: "US" | "CA"): void {
+  const home = ctx.currency === "CAD" ? "CA" : "US";
+  if (country !== home)
+    throw invalid("country", home === "CA" ? "This store delivers within Canada only." : "This store delivers within the United States only.");
+}
+
 function addressOf(choices: CartCheckoutRow | undefined): DeliveryAddress | undefined {
   if (!choices?.delivery_address) return undefined;
   const parsed = DeliveryAddressSchema.safeParse(JSON.parse(choices.delivery_address));
@@ -568,12 +652,18 @@ function cardSummary(card: StoredCard): CardSummary {
 /** The cart's lines as stored are the lines that were priced: same products, types and quantities. */
 function sameLines(rows: readonly CartEntryRow[], cart: Cart): boolean {
   if (rows.length !== cart.entries.length) return false;
-  return rows.every((r) => cart.entries.some((e) => e.entryNumber === r.entry_number && e.product.code === r.product_code && e.entryType === r.entry_type && e.quantity === r.quantity));
+  return rows.every((r) =>
+    cart.entries.some(
+      (e) => e.entryNumber === r.entry_number && e.product.code === r.product_code && e.entryType === r.entry_type && e.quantity === r.quantity,
+    ),
+  );
 }
 
-/** The coupons the cart's discounts came from, as the order keeps them. */
+/** The coupons that took something off, as the order keeps them. */
 function discountsOf(cart: Cart): { code: string; description: string; amountMinor: number }[] {
-  return cart.totalDiscounts.minor > 0 ? [{ code: "", description: "", amountMinor: cart.totalDiscounts.minor }] : [];
+  return cart.appliedCoupons
+    .filter((c) => c.applies && c.discount.minor > 0)
+    .map((c) => ({ code: c.code, description: c.description, amountMinor: c.discount.minor }));
 }
 
 const currencyOf = (row: OrderRow) => (row.currency === "CAD" ? "CAD" : "USD");

@@ -50,6 +50,14 @@ export function couponOf(row: CouponRow): Coupon {
   };
 }
 
+/** The coupons on a cart and the categories of its products, which cart pricing needs. */
+export interface CartCoupons {
+  coupons: readonly Coupon[];
+  categories: ReadonlyMap<string, readonly string[]>;
+}
+
+export const NO_COUPONS: CartCoupons = { coupons: [], categories: new Map() };
+
 /** A cart line as coupons see it: what it costs before discounts, and what it is. */
 export interface CouponLine {
   productCode: string;

@@ -3,11 +3,21 @@ import type { CouponRefusalReason } from "../contract/coupon";
 import { formatMoney } from "../contract/money";
 import type { Product } from "../contract/product";
 import { findCartByGuid, touchCart } from "../db/carts";
-import { addCartCoupon, cartCoupons, findCoupon, findCoupons, hasRedemption, lockCartCoupons, redeem, redemptionsBy, removeCartCoupon } from "../db/coupons";
+import {
+  addCartCoupon,
+  cartCoupons,
+  findCoupon,
+  findCoupons,
+  hasRedemption,
+  lockCartCoupons,
+  redeem,
+  redemptionsBy,
+  removeCartCoupon,
+  productCategories,
+} from "../db/coupons";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
-import type { CatalogService } from "./catalog-service";
 import { type CartOwner, type CartService, cartNotFound } from "./carts";
 import { type Coupon, type CouponLine, applyRefusal, couponOf, couponUnitPrice, datesRefusal, isScoped, limitsRefusal } from "./coupon-rules";
 import { ShopError } from "./errors";
@@ -16,18 +26,29 @@ import type { ShopContext } from "./shop-context";
 import { orTryAgainLater } from "./try-again";
 
 /** Why a code was refused, with a message a shopper can act on; the storefront words it in the shop's language by `reason`. */
-export function couponRefused(reason: CouponRefusalReason, code: string, detail: { minimumSpend?: string; otherCode?: string } = {}): ShopError {
+export function couponRefused(
+  reason: CouponRefusalReason,
+  code: string,
+  detail: { minimumSpend?: { minor: number; formatted: string }; otherCode?: string } = {},
+): ShopError {
   const messages: Record<CouponRefusalReason, string> = {
     unknown: `'${code}' is not a coupon code we know. Check the spelling and try again.`,
     notYetValid: `Coupon ${code} cannot be used yet.`,
     expired: `Coupon ${code} has expired.`,
     notApplicable: `Coupon ${code} does not apply to any product in your cart.`,
-    minimumSpend: `Coupon ${code} needs ${detail.minimumSpend ?? "a larger order"} of eligible products in your cart.`,
+    minimumSpend: `Coupon ${code} needs ${detail.minimumSpend?.formatted ?? "a larger order"} of eligible products in your cart.`,
     usedUp: `Coupon ${code} has been used as many times as it can be.`,
     usedUpByCustomer: `You have already used coupon ${code} as many times as it allows.`,
     notCombinable: `Only one whole-order coupon can be used at a time${detail.otherCode ? `: remove ${detail.otherCode} to use ${code}` : ""}.`,
   };
-  return new ShopError("invalid", { type: "CouponError", reason, subject: "couponCode", subjectType: "coupon", message: messages[reason] });
+  return new ShopError("invalid", {
+    type: "CouponError",
+    reason,
+    subject: "couponCode",
+    subjectType: "coupon",
+    message: messages[reason],
+    ...(reason === "minimumSpend" && detail.minimumSpend ? { minimumSpend: detail.minimumSpend.minor } : {}),
+  });
 }
 
 /**
@@ -36,7 +57,7 @@ export function couponRefused(reason: CouponRefusalReason, code: string, detail:
  * (redeemCouponsForOrder), never when a code is applied, so an abandoned cart holds no use.
  */
 export class CouponService {
-  constructor(private readonly deps: { db: Db; carts: CartService; catalog: CatalogService }) {}
+  constructor(private readonly deps: { db: Db; carts: CartService }) {}
 
   /**
    * Puts a code on the owner's cart: the one with this guid, or, without a guid, the customer's
@@ -50,7 +71,7 @@ export class CouponService {
     const coupon = row && couponOf(row);
     const cartRow = cart && (await findCartByGuid(db, cart.guid));
     const applied = cartRow ? (await cartCoupons(db, cartRow.id)).map(couponOf) : [];
-    const lines = cart ? await this.linesOf(ctx, cart) : [];
+    const lines = cart ? await this.linesOf(cart) : [];
     const customerUses = coupon && owner !== "anonymous" ? await this.usesBy(coupon, owner.customerId) : null;
     const refusal = applyRefusal({ coupon, applied, lines, customerUses, now: new Date() });
     if (refusal || !coupon) throw this.refusal(ctx, refusal ?? "unknown", code, coupon, applied);
@@ -98,22 +119,41 @@ export class CouponService {
     const coupons = (await findCoupons(this.deps.db, ctx.site, codes)).map(couponOf).filter(isScoped);
     if (coupons.length === 0) return [...products];
     const now = new Date();
+    // Each size or colour is priced with its own categories (a family may hold pods and bags).
+    const categoriesOf = await productCategories(this.deps.db, [...new Set(products.flatMap((p) => [p.code, ...p.variantOptions.map((v) => v.code)]))]);
+    const money = (minor: number, priceType?: "BUY" | "FROM") => price(minor, ctx.currency, ctx.lang, priceType);
     return products.map((product) => {
-      const best = couponUnitPrice(product.price.minor, { productCode: product.code, categoryCodes: product.categories.map((c) => c.code) }, coupons, now);
-      if (!best) return product;
+      let used: Coupon | undefined;
+      const couponFor = (unit: number, productCode: string, categoryCodes: readonly string[]) => {
+        const best = couponUnitPrice(unit, { productCode, categoryCodes }, coupons, now);
+        if (best) used ??= best.coupon;
+        return best?.price;
+      };
+      const variantOptions = product.variantOptions.map((v) => {
+        const lower = couponFor(v.priceData.minor, v.code, categoriesOf.get(v.code) ?? []);
+        return lower === undefined ? v : { ...v, priceData: money(lower, v.priceData.priceType), originalPriceData: v.originalPriceData ?? v.priceData };
+      });
+      // A family's "from" price is its cheapest option's; without options (listings) the family's categories decide.
+      const cheapest = Math.min(...variantOptions.map((v) => v.priceData.minor));
+      const own =
+        !product.baseProduct && variantOptions.length > 0
+          ? cheapest < product.price.minor
+            ? cheapest
+            : undefined
+          : couponFor(product.price.minor, product.code, categoriesOf.get(product.code) ?? []);
+      if (!used) return product;
       return {
         ...product,
-        price: price(best.price, ctx.currency, ctx.lang, product.price.priceType),
-        originalPriceData: product.originalPriceData ?? product.price,
-        appliedCoupon: { code: best.coupon.code, description: best.coupon.description[ctx.lang] },
+        ...(own === undefined ? {} : { price: money(own, product.price.priceType), originalPriceData: product.originalPriceData ?? product.price }),
+        variantOptions,
+        appliedCoupon: { code: used.code, description: used.description[ctx.lang] },
       };
     });
   }
 
   /** The cart's lines with their categories, as the coupon rules need them. */
-  private async linesOf(ctx: ShopContext, cart: Cart): Promise<CouponLine[]> {
-    const products = await this.deps.catalog.products(ctx, [...new Set(cart.entries.map((e) => e.product.code))], "DEFAULT");
-    const categories = new Map(products.map((p) => [p.code, p.categories.map((c) => c.code)]));
+  private async linesOf(cart: Cart): Promise<CouponLine[]> {
+    const categories = await productCategories(this.deps.db, [...new Set(cart.entries.map((e) => e.product.code))]);
     return cart.entries.map((e) => ({ productCode: e.product.code, categoryCodes: categories.get(e.product.code) ?? [], amount: e.totalPrice.minor }));
   }
 
@@ -125,7 +165,7 @@ export class CouponService {
 
   private refusal(ctx: ShopContext, reason: CouponRefusalReason, code: string, coupon: Coupon | undefined, applied: readonly Coupon[]): ShopError {
     return couponRefused(reason, coupon?.code ?? code, {
-      minimumSpend: coupon ? formatMoney(coupon.minimumSpend, ctx.currency, ctx.lang) : undefined,
+      minimumSpend: coupon ? { minor: coupon.minimumSpend, formatted: formatMoney(coupon.minimumSpend, ctx.currency, ctx.lang) } : undefined,
       otherCode: applied.find((c) => c.scope === "order")?.code,
     });
   }

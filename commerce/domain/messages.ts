@@ -43,8 +43,20 @@ export interface ShopMessages {
   accountExists: (firstName: string, resetUrl: string, storeName: string) => { subject: string; text: string };
   passwordReset: (firstName: string, url: string, storeName: string) => { subject: string; text: string };
   /** Sent when an order is placed; `summary` is the order's lines and totals, already laid out. */
-  orderConfirmation: (order: { code: string; firstName: string; summary: string; url: string; arrives: string }, storeName: string) => { subject: string; text: string };
-  orderSummaryWords: { subtotal: string; discounts: string; delivery: string; tax: string; total: string; giftCards: string; paidByCard: string; shipTo: string };
+  orderConfirmation: (
+    order: { code: string; firstName: string; summary: string; url: string; arrives: string },
+    storeName: string,
+  ) => { subject: string; text: string };
+  orderSummaryWords: {
+    subtotal: string;
+    discounts: string;
+    delivery: string;
+    tax: string;
+    total: string;
+    giftCards: string;
+    paidByCard: string;
+    shipTo: string;
+  };
 }
 
 /** US English: the US consumer and commercial stores. */

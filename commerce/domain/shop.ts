@@ -20,6 +20,7 @@ import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
 import { type PaymentProvider, PaymentService, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
+import { QuickShopService } from "./quick-shop";
 import { createQuizServices, type QuizKeys, type QuizServices } from "./quiz-services";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
@@ -72,6 +73,7 @@ export interface Shop {
   coupons: CouponService;
   payments: PaymentService;
   checkout: CheckoutService;
+  quickShop: QuickShopService;
   quizzes: QuizServices;
 }
 
@@ -104,6 +106,7 @@ export function createShop({
   const payments = new PaymentService({
     db,
     carts,
+    limits,
     provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
   });
   return {
@@ -126,9 +129,10 @@ export function createShop({
     agents: new AssistedService(db),
     carts,
     giftCards: new GiftCardService({ db, carts, limits }),
-    coupons: new CouponService({ db, carts, catalog }),
+    coupons: new CouponService({ db, carts }),
     payments,
     checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts: checkoutParts(payments) }),
+    quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, quizzes),
   };
 }

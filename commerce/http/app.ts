@@ -14,6 +14,7 @@ import { giftCardsRouter } from "./gift-cards";
 import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
 import { paymentsRouter } from "./payments";
+import { quickShopRouter } from "./quick-shop";
 import { quizAnswersRouter } from "./quiz-answers";
 import { quizLookupRouter } from "./quiz-lookup";
 import { questionServiceRouter } from "./quiz-questions";
@@ -41,7 +42,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   const site = Router({ mergeParams: true });
   site.use(siteMiddleware(shop.brands));
   site.use(authentication(shop.accounts));
-  site.use(searchRouter(shop.search));
+  site.use(searchRouter(shop.search, shop.coupons));
   site.use(catalogRouter(shop.catalog, adminKey, shop.coupons));
   site.use(contentRouter(shop.content));
   site.use(alertsRouter(shop.alerts));
@@ -53,6 +54,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(couponsRouter(shop.coupons, shop.agents));
   site.use(paymentsRouter(shop.payments, shop.agents));
   site.use(quizAnswersRouter(shop.quizzes, shop.agents));
+  site.use(quickShopRouter(shop.quickShop, shop.agents, shop.brands));
 
   site.use(checkoutRouter(shop.checkout, shop.accounts, shop.agents));
   // Generated from the routes just registered, so the document lists every operation.

@@ -35,7 +35,10 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
   const router = Router({ mergeParams: true });
 
   /** The cart's owner for a checkout call; a guest must come with the guest token. */
-  const checkoutOwner = async (req: Request, res: Response): Promise<{ owner: CartOwner; guid: string; record: (action: string, detail: string) => Promise<void> }> => {
+  const checkoutOwner = async (
+    req: Request,
+    res: Response,
+  ): Promise<{ owner: CartOwner; guid: string; record: (action: string, detail: string) => Promise<void> }> => {
     const { owner, actor } = await ownerFor(req, res, agents);
     if (owner === "anonymous" && callerOf(res)?.role !== "guest") throw guestTokenNeeded();
     const named = req.params.cartGuid ?? req.query.cartId;
@@ -113,7 +116,9 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
       const request = parse(PlaceOrderRequestSchema, req.body);
       const order = await checkout.placeOrder(siteOf(res), owner, guid, request);
       await record("placed order", order.code);
-      noStore(res).status(201).json(order satisfies Order);
+      noStore(res)
+        .status(201)
+        .json(order satisfies Order);
     }),
   );
 
@@ -147,9 +152,7 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
       await checkout.attachToNewAccount(site, orderCode(req), guid, (email, names) =>
         accounts.signUp(site.site, site.lang, { email, password, ...names }, clientAddress(req)),
       );
-      noStore(res)
-        .status(202)
-        .json({ status: "accepted", message: "If this address can open an account, we have sent a link to confirm it." });
+      noStore(res).status(202).json({ status: "accepted", message: "If this address can open an account, we have sent a link to confirm it." });
     }),
   );
 

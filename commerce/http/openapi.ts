@@ -43,8 +43,20 @@ import {
   UpdateCartRequestSchema,
 } from "../contract/cart";
 import { ApiErrorBodySchema } from "../contract/common";
+import {
+  CardFieldsSchema,
+  PaymentDetailsSchema,
+  PaymentEventSchema,
+  StripeCustomerSchema,
+  StripeIntentSchema,
+  UpdatePaymentDetailsRequestSchema,
+  WalletCancelRequestSchema,
+  WalletErrorRequestSchema,
+} from "../contract/payment";
 import { PostalRegionQuerySchema, PostalRegionsSchema } from "../contract/postal-regions";
+import { CartGiftCardsSchema, GiftCardApplyValueSchema, GiftCardBalanceSchema, GiftCardCredentialsSchema } from "../contract/gift-card";
 import { MediaSetSchema, ProductListSchema, ProductSchema, StockAlertRequestSchema, StockAlertResultSchema, StockUpdateSchema } from "../contract/product";
+import { AddBundleRequestSchema, QuickShopProductSchema } from "../contract/quick-shop";
 import { CategoryPageSchema, SearchPageSchema, SearchRequestSchema, SuggestionsSchema } from "../contract/search";
 import { QUIZ_ANSWER_OPERATIONS, QUIZ_SERVICE_OPERATIONS } from "./quiz-openapi";
 
@@ -103,6 +115,21 @@ const cartOperation = (summary: string, parameters: unknown[], body: z.ZodType |
   parameters,
   ...(body ? { requestBody: { required: true, content: { ...json(body), "application/x-www-form-urlencoded": json(body)["application/json"] } } } : {}),
   responses: { 200: { description: "OK (never cached)", content: json(answer) }, ...cartErrors },
+});
+
+/** Gift card checks also answer 429 once too many numbers or PINs were wrong. */
+const withTooMany = (operation: ReturnType<typeof cartOperation>) => ({ ...operation, responses: { ...operation.responses, 429: tooMany } });
+const couponCodeQuery = { name: "couponCode", in: "query", schema: { type: "string", pattern: "^[A-Za-z0-9_-]{1,32}$" } };
+const voucherIdQuery = { ...couponCodeQuery, name: "voucherId", description: "OCC's name for couponCode" };
+const couponOperation = (summary: string, parameters: unknown[]) => ({
+  summary,
+  security: [{}, ...bearer],
+  parameters,
+  responses: {
+    200: { description: "The cart, priced with its coupons (never cached)", content: json(CartSchema) },
+    ...cartErrors,
+    400: { description: "A malformed code (ValidationError) or a code that cannot be used (CouponError with its reason)", content: errors.content },
+  },
 });
 
 /** The OAuth2 token endpoint lives outside /rest/v2, so it names its own server. */
@@ -256,6 +283,74 @@ const DETAILED: Record<string, Record<string, unknown>> = {
     [brandParam, ...locale, userParam],
     MergeCartRequestSchema,
     MergedCartSchema,
+  ),
+  "get /{brand}/users/{user}/carts/{cartGuid}/giftcard": cartOperation(
+    "The cart's gift cards in the order applied, and what each would pay of the cart's total now (balances change only when the order is placed)",
+    [brandParam, ...locale, cartUserParam, cartGuidParam],
+    undefined,
+    CartGiftCardsSchema,
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/giftcard/validate": withTooMany(
+    cartOperation(
+      "A card's balance and masked number. An unknown number and a wrong PIN answer the same 400; failures are limited per cart, card and address (429)",
+      [brandParam, ...locale, cartUserParam, cartGuidParam],
+      GiftCardCredentialsSchema,
+      GiftCardBalanceSchema,
+    ),
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/giftcard/apply": withTooMany(
+    cartOperation(
+      "Apply a card to the cart (its whole balance, as far as needed); no balance changes until the order is placed",
+      [brandParam, ...locale, cartUserParam, cartGuidParam],
+      GiftCardCredentialsSchema,
+      CartGiftCardsSchema,
+    ),
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/giftcard/remove/{id}": cartOperation(
+    "Take an applied card off the cart",
+    [brandParam, ...locale, cartUserParam, cartGuidParam, { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+    undefined,
+    CartGiftCardsSchema,
+  ),
+  "put /{brand}/users/{user}/carts/{cartGuid}/giftcard/apply-value": cartOperation(
+    "Use only part of an applied card's balance (minor units, at most the balance)",
+    [brandParam, ...locale, cartUserParam, cartGuidParam],
+    GiftCardApplyValueSchema,
+    CartGiftCardsSchema,
+  ),
+  "get /{brand}/users/{user}/quickShop/productDetail": cartOperation(
+    "A product tile's quick shop: variants with prices for the cart owner's groups and stock, the default chosen",
+    [brandParam, ...locale, cartUserParam, { name: "productCode", in: "query", required: true, schema: { type: "string" } }],
+    undefined,
+    QuickShopProductSchema,
+  ),
+  "post /{brand}/users/{user}/addBundleProduct": cartOperation(
+    "Add every component of a bundle or starter kit, qty times, in one add: all of them, complete, or none",
+    [brandParam, ...locale, cartUserParam],
+    AddBundleRequestSchema,
+    CartModificationListSchema,
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/vouchers": couponOperation(
+    "Apply a coupon code (voucherId or couponCode, query or body; any case) to the cart; `current` is a customer's open cart. Refusals are 400 CouponError with reason unknown, notYetValid, expired, notApplicable, minimumSpend (with minimumSpend in minor units), usedUp, usedUpByCustomer or notCombinable. Uses are counted when the order is placed",
+    [brandParam, ...locale, cartUserParam, { ...cartGuidParam, schema: { type: "string" } }, couponCodeQuery, voucherIdQuery],
+  ),
+  "delete /{brand}/users/{user}/carts/{cartGuid}/vouchers/{couponCode}": couponOperation(
+    "Remove a coupon code from the cart; a code the cart does not carry changes nothing",
+    [
+      brandParam,
+      ...locale,
+      cartUserParam,
+      { ...cartGuidParam, schema: { type: "string" } },
+      { name: "couponCode", in: "path", required: true, schema: { type: "string" } },
+    ],
+  ),
+  "post /{brand}/users/{user}/applyCoupon": couponOperation(
+    "Apply a coupon code from a link: to the cart of cartGuid, else the customer's open cart, else a new guest cart. An empty cart keeps a valid code until it qualifies (appliedCoupons[].applies false with the reason)",
+    [brandParam, ...locale, cartUserParam, couponCodeQuery, { name: "cartGuid", in: "query", schema: { type: "string", pattern: "^[0-9a-f]{32}$" } }],
+  ),
+  "post /{brand}/users/{user}/removeCoupon": couponOperation(
+    "Remove a coupon code (couponCode and cartGuid, query or body; a customer's open cart without cartGuid)",
+    [brandParam, ...locale, cartUserParam, couponCodeQuery, { name: "cartGuid", in: "query", schema: { type: "string", pattern: "^[0-9a-f]{32}$" } }],
   ),
   "get /{brand}/users/{user}": userOperation(
     "The customer's profile and the cookies the storefront writes from it",
@@ -429,13 +524,80 @@ function defaultOperation(method: string, path: string) {
  * The published contract: every route the site router registers (so a new route cannot be
  * forgotten), with the contract's zod schemas where the operation is described in detail.
  */
+/** Paying for a cart: the card form, Stripe's intents and customers, digital wallets' reports. */
+const paymentParams = [brandParam, cartUserParam, cartGuidParam];
+const stripeErrors = {
+  409: { description: "Stripe is not set up on this store (PaymentError, reason stripeNotConfigured)", content: errors.content },
+  502: { description: "Stripe refused the request (PaymentServiceError)", content: errors.content },
+  503: { description: "Stripe did not answer; try again (PaymentServiceUnavailableError)", headers: { "Retry-After": retryAfter }, content: errors.content },
+};
+const stripeAccountOperation = (summary: string, answer: z.ZodType) => {
+  const operation = userOperation(summary, {}, { 200: { description: "OK (never cached)", content: json(answer) } });
+  return { ...operation, responses: { ...operation.responses, ...stripeErrors } };
+};
+const stripeCartOperation = (summary: string) => {
+  const operation = cartOperation(summary, paymentParams, undefined, StripeIntentSchema);
+  return { ...operation, responses: { ...operation.responses, ...stripeErrors } };
+};
+const PAYMENT_OPERATIONS: Record<string, Record<string, unknown>> = {
+  "post /{brand}/users/{user}/carts/{cartGuid}/paymentdetails": cartOperation(
+    "Choose the card to pay with: the provider tokenizes it and the cart keeps brand, last four, expiry, holder and billing postal code (never the number or code). 201 with the masked card; 400 names each wrong field (subject) with a reason: missing, invalid, invalid_number, invalid_expiry, expired_card, invalid_cvc",
+    paymentParams,
+    CardFieldsSchema,
+    PaymentDetailsSchema,
+  ),
+  "get /{brand}/users/{user}/carts/{cartGuid}/paymentdetails": cartOperation(
+    "The card chosen for the cart, masked; 404 PaymentError while none is",
+    paymentParams,
+    undefined,
+    PaymentDetailsSchema,
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/updatePaymentDetails": cartOperation(
+    "Change the holder's name or billing postal code of the card chosen (a new card is chosen with paymentdetails)",
+    paymentParams,
+    UpdatePaymentDetailsRequestSchema,
+    PaymentDetailsSchema,
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/stripe/createPaymentIntent": stripeCartOperation(
+    "A manual-capture Stripe payment intent for the cart's total, for Stripe.js to confirm (wallets); one per cart: asked again, its amount follows the cart",
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/stripe/updatePaymentIntent": stripeCartOperation("The cart's payment intent follows the cart's current total"),
+  "post /{brand}/users/{user}/carts/{cartGuid}/cancelDigitalWalletPayment": cartOperation(
+    "Record that the shopper closed a wallet's payment sheet",
+    paymentParams,
+    WalletCancelRequestSchema,
+    PaymentEventSchema,
+  ),
+  "post /{brand}/users/{user}/carts/{cartGuid}/logDigitalWalletError": cartOperation(
+    "Record an error a wallet reported on the page",
+    paymentParams,
+    WalletErrorRequestSchema,
+    PaymentEventSchema,
+  ),
+  "post /{brand}/users/{user}/stripe/setupPaymentIntent": stripeAccountOperation(
+    "A Stripe setup intent to save a card to the customer's Stripe account",
+    StripeIntentSchema,
+  ),
+  "put /{brand}/users/{user}/stripe/updateStripeCustomerId": stripeAccountOperation(
+    "Make sure the customer has a Stripe customer with their current e-mail and name (created when missing); the id is never taken from the caller",
+    StripeCustomerSchema,
+  ),
+  "get /{brand}/users/{user}/stripe/fetchStripeCustomerId": stripeAccountOperation(
+    "The customer's Stripe customer id, or null; asking creates nothing",
+    StripeCustomerSchema,
+  ),
+};
+
 export function openApiDocument(routes: readonly RegisteredRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { method, path } of routes) {
     const documented = openApiPath(path);
     paths[documented] ??= {};
     paths[documented][method] =
-      DETAILED[`${method} ${documented}`] ?? QUIZ_ANSWER_OPERATIONS[`${method} ${documented}`] ?? defaultOperation(method, documented);
+      DETAILED[`${method} ${documented}`] ??
+      PAYMENT_OPERATIONS[`${method} ${documented}`] ??
+      QUIZ_ANSWER_OPERATIONS[`${method} ${documented}`] ??
+      defaultOperation(method, documented);
   }
   for (const [documented, operations] of Object.entries(CURATED)) {
     for (const [method, operation] of Object.entries(operations)) {

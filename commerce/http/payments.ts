@@ -1,15 +1,15 @@
 import { type Request, type Response, Router } from "express";
-import type { ZodError } from "zod";
 import type { ApiErrorItem } from "../contract/common";
 import {
+  type CardFieldProblem,
   type PaymentDetails,
-  PaymentDetailsRequestSchema,
   type PaymentEvent,
   type StripeCustomer,
   type StripeIntent,
   UpdatePaymentDetailsRequestSchema,
   WalletCancelRequestSchema,
   WalletErrorRequestSchema,
+  readCardForm,
 } from "../contract/payment";
 import type { AssistedService } from "../domain/agents";
 import { type PaymentService, PaymentProviderError } from "../domain/payments/index";
@@ -34,10 +34,10 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
     paying(async (req, res) => {
       const { owner, actor } = await ownerFor(req, res, agents);
       const guid = guidParam(req);
-      const parsed = PaymentDetailsRequestSchema.safeParse(req.body ?? {});
+      const form = readCardForm(req.body);
       // Every field's message at once, so a form can show each next to its field.
-      if (!parsed.success) throw new FieldErrors(parsed.error);
-      const details = await payments.choose(siteOf(res), owner, guid, parsed.data);
+      if (!form.ok) throw new FieldErrors(form.problems);
+      const details = await payments.choose(siteOf(res), owner, guid, form.card);
       if (actor) await agents.record(siteOf(res).site, actor, "chose a card", `${details.cardType.name} ending ${details.last4}`);
       noStore(res)
         .status(201)
@@ -85,7 +85,7 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
     "/users/:user/stripe/setupPaymentIntent",
     paying(async (req, res) => {
       const { customerId } = await actorFor(req, res, agents);
-      noStore(res).json((await payments.setupPaymentIntent(siteOf(res), customerId)) satisfies StripeIntent);
+      noStore(res).json((await payments.setupPaymentIntent(customerId)) satisfies StripeIntent);
     }),
   );
 
@@ -93,7 +93,7 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
     "/users/:user/stripe/updateStripeCustomerId",
     paying(async (req, res) => {
       const actor = await actorFor(req, res, agents);
-      const stripeCustomerId = await payments.ensureStripeCustomer(siteOf(res), actor.customerId);
+      const stripeCustomerId = await payments.ensureStripeCustomer(actor.customerId);
       if (actor.agent) await agents.record(siteOf(res).site, actor, "updated the Stripe customer", stripeCustomerId);
       noStore(res).json({ stripeCustomerId } satisfies StripeCustomer);
     }),
@@ -134,20 +134,10 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
 
 /** A card form's problems, one per field (subject = the field), answered 400 together. */
 class FieldErrors extends Error {
-  readonly items: [ApiErrorItem, ...ApiErrorItem[]];
-  constructor(error: ZodError) {
+  readonly items: ApiErrorItem[];
+  constructor(problems: readonly CardFieldProblem[]) {
     super("card fields refused");
-    const seen = new Set<string>();
-    const items: ApiErrorItem[] = [];
-    for (const issue of error.issues) {
-      const subject = String(issue.path[0] ?? "request");
-      if (seen.has(subject)) continue;
-      seen.add(subject);
-      const reason =
-        issue.code === "custom" && typeof issue.params?.reason === "string" ? issue.params.reason : issue.code === "invalid_type" ? "missing" : "invalid";
-      items.push({ type: "ValidationError", subject, reason, message: issue.message });
-    }
-    this.items = items as [ApiErrorItem, ...ApiErrorItem[]];
+    this.items = problems.map((p) => ({ type: "ValidationError", subject: p.field, reason: p.reason, message: p.message }));
   }
 }
 

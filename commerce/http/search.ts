@@ -1,6 +1,9 @@
 import { Router } from "express";
 import { z } from "zod";
+import { AppliedCategoryCouponsSchema } from "../contract/coupon";
+import type { Product } from "../contract/product";
 import { CategoryCodeSchema, KeywordRedirectSchema, SearchRequestSchema, SearchTextQuerySchema, TermQuerySchema } from "../contract/search";
+import type { CouponService } from "../domain/coupons";
 import type { CategoryScope, SearchService } from "../domain/search-service";
 import type { ShopContext } from "../domain/shop-context";
 import { invalid } from "./errors";
@@ -12,7 +15,7 @@ const SitemapQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(50_000).default(10_000),
 });
 
-export function searchRouter(search: SearchService): Router {
+export function searchRouter(search: SearchService, coupons?: CouponService): Router {
   const router = Router({ mergeParams: true });
 
   const answerPage = (site: ShopContext, rawQuery: unknown, scope?: CategoryScope) => search.page(site, parse(SearchRequestSchema, rawQuery), scope);
@@ -85,7 +88,15 @@ export function searchRouter(search: SearchService): Router {
     handle(async (req, res) => {
       const site = siteOf(res);
       const scope = await categoryOf(site, String(req.params.code));
-      res.type("application/json").send(await answerPage(site, req.query, scope));
+      const page = await answerPage(site, req.query, scope);
+      const codes = parse(AppliedCategoryCouponsSchema, req.query.appliedCategoryCoupons);
+      if (!coupons || codes.length === 0) {
+        res.type("application/json").send(page);
+        return;
+      }
+      // The shared answer is kept as text; only a shopper with category coupons gets a priced copy.
+      const answer = JSON.parse(page) as { products: Product[] };
+      res.json({ ...answer, products: await coupons.priceProducts(site, answer.products, codes) });
     }),
   );
 

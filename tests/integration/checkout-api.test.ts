@@ -43,7 +43,8 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
     const { guestClient } = testCommerceConfig(suite.api().databaseUrl).auth;
     return token({ grant_type: "client_credentials", client_id: guestClient.id, client_secret: guestClient.secret, site });
   };
-  const memberToken = (email: string, site = "usb2c") => token({ grant_type: "password", username: email, password: DEMO_PASSWORD, client_id: "storefront", site });
+  const memberToken = (email: string, site = "usb2c") =>
+    token({ grant_type: "password", username: email, password: DEMO_PASSWORD, client_id: "storefront", site });
 
   /** Two in-stock products of a site's catalog, with stock set so tests do not run out. */
   const products = async (site = "usb2c", count = 2) => {
@@ -54,7 +55,12 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
       .select("product.code")
       .where("product_site.site", "=", site)
       .where("product.is_bundle", "=", 0)
-      .where((eb) => eb.or([eb("product.base_code", "is not", null), eb.not(eb.exists(eb.selectFrom("product as v").select("v.code").whereRef("v.base_code", "=", "product.code")))]))
+      .where((eb) =>
+        eb.or([
+          eb("product.base_code", "is not", null),
+          eb.not(eb.exists(eb.selectFrom("product as v").select("v.code").whereRef("v.base_code", "=", "product.code"))),
+        ]),
+      )
       .orderBy("product.code")
       .limit(40)
       .execute();
@@ -69,7 +75,15 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
   };
   const setStock = (code: string, level: number) => db().updateTable("stock").set({ level }).where("product_code", "=", code).execute();
   const stockOf = async (code: string) => (await db().selectFrom("stock").select("level").where("product_code", "=", code).executeTakeFirstOrThrow()).level;
-  const orderCount = async () => Number((await db().selectFrom("shop_order").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const orderCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom("shop_order")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** A guest cart holding these products, ready for checkout up to the card (or including it). */
   const guestCheckout = async (codes: readonly string[], options: { site?: string; address?: object; card?: string | null; qty?: number } = {}) => {
@@ -89,14 +103,29 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
     const standard = modes.find((m) => m.code === "standard")!;
     expect((await call("PUT", `${cart}/updateDeliveryDetails`, guest, { deliveryModeId: standard.code, deliveryCost: standard.costMinor })).status).toBe(200);
     if (options.card !== null) {
-      const paid = await call("POST", `${cart}/paymentdetails`, guest, { number: options.card ?? APPROVED, expMonth: 12, expYear: 2030, cvc: "123", holder: "Ada Lovelace" });
-      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const paid = await call("POST", `${cart}/paymentdetails`, guest, {
+        cardNumber: options.card ?? APPROVED,
+        expiryMonth: 12,
+        expiryYear: 2030,
+        cvc: "123",
+        accountHolderName: "Ada Lovelace",
+        billingPostalCode: "12207",
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     }
     const checkout = CheckoutSchema.parse((await call("GET", `${cart}/checkout`, guest)).body);
     return { guest, guid: guid!, site, cart, checkout };
   };
-  const place = (c: { guest: string; guid: string; site: string; checkout: { totalPriceWithTax: { minor: number } } }, checkoutKey = hex(32), expectedTotal?: number) =>
-    call("POST", `/${c.site}/users/anonymous/orders?cartId=${c.guid}`, c.guest, { checkoutKey, expectedTotal: expectedTotal ?? c.checkout.totalPriceWithTax.minor });
+  const place = (
+    c: { guest: string; guid: string; site: string; checkout: { totalPriceWithTax: { minor: number }; amountDue: { minor: number } } },
+    checkoutKey = hex(32),
+    expectedTotal?: number,
+  ) =>
+    call("POST", `/${c.site}/users/anonymous/orders?cartId=${c.guid}`, c.guest, {
+      checkoutKey,
+      expectedTotal: expectedTotal ?? c.checkout.totalPriceWithTax.minor,
+      expectedAmountDue: c.checkout.amountDue.minor,
+    });
 
   describe("a guest checks out", () => {
     it("places the order with taxes on the delivery state, takes the stock, closes the cart and mails a confirmation", async () => {
@@ -199,7 +228,14 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
       const member = await memberToken("demo.customer@example.com");
       expect((await call("GET", `/usb2c/users/current/carts/${c.guid}/checkout`, member)).status).toBe(404);
       const caGuest = await guestToken("cab2c");
-      expect((await call("POST", `/cab2c/users/anonymous/orders?cartId=${c.guid}`, caGuest, { checkoutKey: hex(32), expectedTotal: c.checkout.totalPriceWithTax.minor })).status).toBe(404);
+      expect(
+        (
+          await call("POST", `/cab2c/users/anonymous/orders?cartId=${c.guid}`, caGuest, {
+            checkoutKey: hex(32),
+            expectedTotal: c.checkout.totalPriceWithTax.minor,
+          })
+        ).status,
+      ).toBe(404);
       expect((await call("POST", `${c.cart}/addresses/delivery`, c.guest, { address: { ...NY_ADDRESS, postalCode: "ABCDE" } })).status).toBe(400);
       expect((await call("PUT", `${c.cart}/updateDeliveryDetails`, c.guest, { deliveryModeId: "teleport" })).status).toBe(400);
       expect({ orders: await orderCount(), stock: await Promise.all(codes.map(stockOf)) }).toEqual(before);
@@ -255,13 +291,63 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
     });
   });
 
+  describe("coupon limits hold under concurrent orders", () => {
+    it("lets a coupon limited to 5 uses be used exactly 5 times by 20 simultaneous orders", async () => {
+      const codes = await products();
+      for (const code of codes) await setStock(code, 500);
+      const code = `RACE${hex(6).toUpperCase()}`;
+      await db()
+        .insertInto("coupon")
+        .values({
+          site: "usb2c",
+          code,
+          description_en: "5% off, five times",
+          description_fr: "5 % de rabais, cinq fois",
+          kind: "percentage",
+          value: 5,
+          minimum_spend: 0,
+          scope: "order",
+          scope_codes: "",
+          starts_at: null,
+          ends_at: null,
+          max_uses: 5,
+          max_uses_per_customer: null,
+          uses: 0,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const orders = [];
+      for (let i = 0; i < 20; i++) {
+        const c = await guestCheckout(codes);
+        const applied = await call("POST", `${c.cart}/vouchers?couponCode=${code}`, c.guest);
+        expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+        c.checkout = CheckoutSchema.parse((await call("GET", `${c.cart}/checkout`, c.guest)).body);
+        expect(c.checkout.cart.totalDiscounts.minor).toBeGreaterThan(0);
+        orders.push(c);
+      }
+      const answers = await Promise.all(orders.map((c) => place(c)));
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+      expect(answers.filter((a) => a.status !== 201).every((a) => a.status === 409 || a.status === 400)).toBe(true);
+      const coupon = await db().selectFrom("coupon").select("uses").where("code", "=", code).executeTakeFirstOrThrow();
+      expect(coupon.uses).toBe(5);
+      const redemptions = await db()
+        .selectFrom("coupon_redemption")
+        .innerJoin("coupon", "coupon.id", "coupon_redemption.coupon_id")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("coupon.code", "=", code)
+        .executeTakeFirstOrThrow();
+      expect(Number(redemptions.n)).toBe(5);
+    }, 120_000);
+  });
+
   describe("a member's orders", () => {
     it("orders the current cart with a saved address and lists it in the order history", async () => {
       const member = await memberToken("demo.perks@example.com");
       const codes = await products();
       for (const code of codes) await setStock(code, 40);
       for (const code of codes) expect((await call("POST", "/usb2c/users/current/addProductToCart", member, { productCode: code, qty: 1 })).status).toBe(200);
-      const cart = "/usb2c/users/current/carts/current";
+      const current = await call("GET", "/usb2c/users/current/carts/current", member);
+      const cart = `/usb2c/users/current/carts/${current.body.guid as string}`;
       const withAddress = await call("POST", `${cart}/addresses/delivery`, member, { address: NY_ADDRESS, saveInAddressBook: true });
       expect(withAddress.status, JSON.stringify(withAddress.body)).toBe(200);
       const checkout = CheckoutSchema.parse(withAddress.body);
@@ -269,9 +355,23 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
       expect(checkout.deliveryAddress?.id).toBeTruthy();
       const mode = checkout.deliveryModes[0]!;
       expect((await call("PUT", `${cart}/updateDeliveryDetails`, member, { deliveryModeId: mode.code })).status).toBe(200);
-      expect((await call("POST", `${cart}/paymentdetails`, member, { number: APPROVED, expMonth: 1, expYear: 2031, cvc: "999", holder: "Perks Member" })).status).toBe(200);
+      expect(
+        (
+          await call("POST", `${cart}/paymentdetails`, member, {
+            cardNumber: APPROVED,
+            expiryMonth: 1,
+            expiryYear: 2031,
+            cvc: "999",
+            accountHolderName: "Perks Member",
+            billingPostalCode: "12207",
+          })
+        ).status,
+      ).toBe(201);
       const ready = CheckoutSchema.parse((await call("GET", `${cart}/checkout`, member)).body);
-      const placed = await call("POST", "/usb2c/users/current/orders?cartId=current", member, { checkoutKey: hex(32), expectedTotal: ready.totalPriceWithTax.minor });
+      const placed = await call("POST", "/usb2c/users/current/orders?cartId=current", member, {
+        checkoutKey: hex(32),
+        expectedTotal: ready.totalPriceWithTax.minor,
+      });
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       const order = OrderSchema.parse(placed.body);
       expect(order.guest).toBe(false);

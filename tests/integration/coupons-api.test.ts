@@ -93,7 +93,12 @@ describe.each(DIALECTS)("coupons API on %s", (dialect) => {
   });
   const expectRefused = async (res: { status: number; body: ErrorBody }, reason: string) => {
     expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body.errors![0]).toMatchObject({ type: "CouponError", reason, subject: "couponCode" });
+    expect(res.body.errors![0]).toMatchObject({
+      type: "CouponError",
+      reason,
+      subject: "couponCode",
+      ...(reason === "minimumSpend" ? { minimumSpend: 4000 } : {}),
+    });
     expect(res.body.errors![0]!.message.length).toBeGreaterThan(10);
   };
   const coupon = (cart: Cart, code: string) => cart.appliedCoupons.find((c) => c.code === code);
@@ -154,9 +159,30 @@ describe.each(DIALECTS)("coupons API on %s", (dialect) => {
       await expectRefused(await apply(guid, "FIVEOFF40"), "notCombinable");
     });
 
-    it("is refused on a cart with no product of its category", async () => {
+    it("is refused on a cart with no product of its category, a bag of a family that also has pods included", async () => {
       const guid = await cartOf([await variantIn("tea"), 1]);
       await expectRefused(await apply(guid, "PODS15"), "notApplicable");
+      const bag = await db()
+        .selectFrom("product as v")
+        .innerJoin("product_category as own", (j) => j.onRef("own.product_code", "=", "v.code").on("own.category_code", "=", "bagged-coffee"))
+        .innerJoin("product_category as family", (j) => j.onRef("family.product_code", "=", "v.base_code").on("family.category_code", "=", "k-cup-pods"))
+        .innerJoin("stock as k", "k.product_code", "v.code")
+        .select("v.code")
+        .where("k.level", ">=", 10)
+        .orderBy("v.code")
+        .executeTakeFirstOrThrow();
+      const bagCart = await cartOf([bag.code, 1]);
+      await expectRefused(await apply(bagCart, "PODS15"), "notApplicable");
+      // Kept on the cart while it waits (from a link), a pods coupon takes nothing off the bag.
+      await db()
+        .insertInto("cart_coupon")
+        .values({
+          cart_id: (await db().selectFrom("cart").select("id").where("guid", "=", bagCart).executeTakeFirstOrThrow()).id,
+          coupon_id: (await db().selectFrom("coupon").select("id").where("code", "=", "PODS15").where("site", "=", "usb2c").executeTakeFirstOrThrow()).id,
+          applied_at: new Date().toISOString(),
+        })
+        .execute();
+      expect(coupon(await read(bagCart), "PODS15")).toMatchObject({ applies: false, reason: "notApplicable", discount: { minor: 0 } });
     });
   });
 
@@ -193,6 +219,25 @@ describe.each(DIALECTS)("coupons API on %s", (dialect) => {
       const ok = await apply("current", "SAVE10", "current", token);
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       expect(coupon(CartSchema.parse(ok.body), "SAVE10")?.applies).toBe(true);
+    });
+  });
+
+  describe("signing in with a guest cart", () => {
+    it("brings its coupons into the customer's cart, keeping the customer's whole-order coupon", async () => {
+      const token = await signIn("demo.employee@example.com");
+      const memberAdd = await call("POST", "/usb2c/users/current/addProductToCart", { productCode: await variantIn("tea"), qty: 1 }, token);
+      expect(memberAdd.status).toBe(200);
+      expect((await apply("current", "SAVE10", "current", token)).status).toBe(200);
+
+      const pod = await variantIn("k-cup-pods");
+      const unit = (await read(await cartOf([pod, 1]))).subTotal.minor;
+      const guid = await cartOf([pod, Math.ceil(4000 / unit)]);
+      await applied(guid, "PODS15");
+      await applied(guid, "FIVEOFF40");
+      const merged = await call("POST", "/usb2c/users/current/carts/merge", { anonymousCartGuid: guid }, token);
+      expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+      const cart = CartSchema.parse((merged.body as { cart: unknown }).cart);
+      expect(cart.appliedCoupons.map((c) => c.code).sort()).toEqual(["PODS15", "SAVE10"]);
     });
   });
 
@@ -281,6 +326,42 @@ describe.each(DIALECTS)("coupons API on %s", (dialect) => {
       expect(prices).toContainEqual([pod, withCoupon.price.minor]);
       const teaPlain = ProductSchema.parse((await call("GET", `/usb2c/products/${tea}`)).body);
       expect(prices).toContainEqual([tea, teaPlain.price.minor]);
+
+      // A family of pods and bags: each option priced by its own categories, the family "from" its cheapest.
+      const mixed = await db()
+        .selectFrom("product_category as a")
+        .innerJoin("product_category as b", "b.product_code", "a.product_code")
+        .innerJoin("product as p", "p.code", "a.product_code")
+        .select("p.code")
+        .where("p.base_code", "is", null)
+        .where("a.category_code", "=", "k-cup-pods")
+        .where("b.category_code", "=", "bagged-coffee")
+        .orderBy("p.code")
+        .executeTakeFirstOrThrow();
+      type Family = { price: { minor: number }; variantOptions: { code: string; packType?: string; priceData: { minor: number } }[] };
+      const family = (await call("GET", `/usb2c/products/${mixed.code}?fields=FULL`)).body as unknown as Family;
+      const couponFamily = (await call("GET", `/usb2c/products/${mixed.code}?fields=FULL&appliedCategoryCoupons=PODS15`)).body as unknown as Family;
+      const kinds = new Set(family.variantOptions.map((v) => v.packType));
+      expect(kinds.has("KCup") && kinds.has("Bagged")).toBe(true);
+      for (const [i, v] of couponFamily.variantOptions.entries()) {
+        const was = family.variantOptions[i]!.priceData.minor;
+        expect(v.priceData.minor, v.code).toBe(v.packType === "KCup" ? was - Math.floor((was * 15 + 50) / 100) : was);
+      }
+      expect(couponFamily.price.minor).toBe(Math.min(...couponFamily.variantOptions.map((v) => v.priceData.minor)));
+
+      // The category listing: its pods at the coupon price, the list price struck through.
+      type Listing = { products: { code: string; price: { minor: number }; originalPriceData?: { minor: number }; appliedCoupon?: { code: string } }[] };
+      const listing = (await call("GET", "/usb2c/c/k-cup-pods/categoryData?fields=BASIC")).body as unknown as Listing;
+      const couponListing = (await call("GET", "/usb2c/c/k-cup-pods/categoryData?fields=BASIC&appliedCategoryCoupons=PODS15")).body as unknown as Listing;
+      expect(couponListing.products.length).toBeGreaterThan(0);
+      expect(couponListing.products.map((p) => p.code)).toEqual(listing.products.map((p) => p.code));
+      for (const [i, p] of couponListing.products.entries()) {
+        const was = listing.products[i]!.price.minor;
+        expect(p.price.minor).toBe(was - Math.floor((was * 15 + 50) / 100));
+        expect(p.appliedCoupon?.code).toBe("PODS15");
+      }
+      const teaListing = (await call("GET", "/usb2c/c/tea/categoryData?fields=BASIC&appliedCategoryCoupons=PODS15")).body as unknown as Listing;
+      expect(teaListing.products.every((p) => p.appliedCoupon === undefined)).toBe(true);
 
       for (const odd of ["%00", "SAVE10", "SPRING2024", ",,,", "a".repeat(500)]) {
         const res = await call("GET", `/usb2c/products/${pod}?appliedCategoryCoupons=${encodeURIComponent(odd)}`);

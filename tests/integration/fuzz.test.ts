@@ -229,6 +229,8 @@ function hostileBody(g: ReturnType<typeof generator>, contentType: string): stri
         "cartGuid",
         "entryType",
         "podsAtHomeQty",
+        "couponCode",
+        "voucherId",
       ]),
     )}=${g.pick([...QUERY_VALUES, "password", "refresh_token", "client_credentials", "storefront", "agent"])}`;
   switch (g.pick(["form", "json", "broken", "xml", "multipart", "big", "empty"])) {
@@ -261,6 +263,8 @@ function hostileBody(g: ReturnType<typeof generator>, contentType: string): stri
         entryNumber: g.pick([0, 1, -1, "0", "x", 1e20, null]),
         entries: g.pick([[], [{ productCode: "5001-SMRG-KC-24", qty: 2 }], "x", [null], Array(30).fill({ productCode: "x" })]),
         price: g.pick([0, -1, "free"]),
+        couponCode: g.pick(["SAVE10", "save10", "PODS15", "SPRING2024", "", " ", "x".repeat(40), "<b>", null, 7, {}, ["SAVE10"]]),
+        voucherId: g.pick(["FIRST5", "", "%00", null, []]),
         nested: { __proto__: { polluted: true } },
       });
     case "broken":

@@ -7,6 +7,9 @@ import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { LOG_REDACTION } from "../../commerce/contract/log-redaction";
 import { PaymentDetailsSchema } from "../../commerce/contract/payment";
+import type { CartService } from "../../commerce/domain/carts";
+import { RateLimits } from "../../lib/rate-limit";
+import { PaymentService, paymentProviderFor } from "../../commerce/domain/payments/index";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { createCommerceApi, migrateDatabase, openDatabase, requestLog, seedDatabase } from "../../commerce/service";
 import { commerceForSuite, testCommerceConfig } from "../support/commerce";
@@ -145,6 +148,11 @@ describe.each(DIALECTS)("payments API on %s", (dialect) => {
       const answer = await choose(guid, { ...CARD, cardNumber: "4242424242424241", expiryMonth: "0", cvc: "1" });
       expect(answer.status).toBe(400);
       expect(answer.body.errors!.map((e) => e.subject)).toEqual(["cardNumber", "expiryMonth", "cvc"]);
+      const alsoMissing = await choose(guid, { ...CARD, cardNumber: "4242424242424241", accountHolderName: " " });
+      expect(alsoMissing.body.errors!.map((e) => [e.subject, e.reason])).toEqual([
+        ["cardNumber", "invalid_number"],
+        ["accountHolderName", "invalid"],
+      ]);
     });
 
     it("leaves the card chosen before in place", async () => {
@@ -152,6 +160,31 @@ describe.each(DIALECTS)("payments API on %s", (dialect) => {
       await choose(guid, CARD);
       const before = await storedPayments();
       expect((await choose(guid, { ...CARD, cardNumber: "5555 5555 5555 4443" })).status).toBe(400);
+      expect(await storedPayments()).toEqual(before);
+    });
+
+    it("one cart may try 10 cards an hour; the 11th answers 429 and changes nothing", async () => {
+      const guid = await newCart();
+      const numbers = [
+        "4242424242424242",
+        "5555555555554444",
+        "4000056655665556",
+        "5200828282828210",
+        "378282246310005",
+        "6011111111111117",
+        "3056930009020004",
+        "3566002020360505",
+        "6200000000000005",
+        "4000000000000002",
+      ];
+      for (const cardNumber of numbers) {
+        const answer = await choose(guid, { ...CARD, cardNumber, cvc: cardNumber.startsWith("37") ? "1234" : "123" });
+        expect(answer.status, cardNumber).toBe(201);
+      }
+      const before = await storedPayments();
+      const res = await call("POST", `/usb2c/users/anonymous/carts/${guid}/paymentdetails`, CARD);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(await storedPayments()).toEqual(before);
     });
 
@@ -168,6 +201,67 @@ describe.each(DIALECTS)("payments API on %s", (dialect) => {
       });
       expect(broken.status).toBe(400);
       expect(await storedPayments()).toEqual(before);
+    });
+  });
+
+  describe("order placement's calls, from another worker process", () => {
+    /** Another worker: its own PaymentService and gateway, the same configuration and database. */
+    const otherWorker = () =>
+      new PaymentService({
+        db: db(),
+        provider: paymentProviderFor(testCommerceConfig(suite.api().databaseUrl).payments),
+        // Order placement's calls read the stored card only; they never price a cart.
+        carts: {} as CartService,
+        limits: RateLimits.create(),
+      });
+
+    it("authorizes the card chosen over HTTP, captures it, and answers a resubmission with the same hold", async () => {
+      const guid = await newCart();
+      await choose(guid, CARD);
+      const payments = otherWorker();
+      const order = { cartId: await cartId(guid), amountMinor: 2599, currency: "USD", submissionId: "submission-1" };
+      const held = await payments.authorizeOrder(db(), order);
+      expect(held).toMatchObject({
+        status: "authorized",
+        payment: { brand: "visa", last4: "4242", expiryMonth: 12, expiryYear: 2030, holderName: "Ada Lovelace" },
+      });
+      if (held.status !== "authorized") return;
+      expect(await payments.authorizeOrder(db(), order)).toEqual(held);
+      await expect(payments.captureOrder(held.reference, 2599, "submission-1")).resolves.toBeUndefined();
+    });
+
+    it("answers the decline of 4000 0000 0000 0002 and of insufficient funds, and noCard without a card", async () => {
+      const payments = otherWorker();
+      for (const [number, reason] of [
+        ["4000 0000 0000 0002", "card_declined"],
+        ["4000 0000 0000 9995", "insufficient_funds"],
+      ]) {
+        const guid = await newCart();
+        await choose(guid, { ...CARD, cardNumber: number! });
+        expect(
+          await payments.authorizeOrder(db(), { cartId: await cartId(guid), amountMinor: 2599, currency: "USD", submissionId: `s-${number}` }),
+        ).toMatchObject({
+          status: "declined",
+          reason,
+        });
+      }
+      const bare = await newCart();
+      expect(await payments.authorizeOrder(db(), { cartId: await cartId(bare), amountMinor: 2599, currency: "USD", submissionId: "s-none" })).toEqual({
+        status: "noCard",
+      });
+    });
+
+    it("voids a hold when the order could not be written", async () => {
+      const guid = await newCart();
+      await choose(guid, CARD);
+      const held = await otherWorker().authorizeOrder(db(), {
+        cartId: await cartId(guid),
+        amountMinor: 1200,
+        currency: "USD",
+        submissionId: "submission-void",
+      });
+      if (held.status !== "authorized") throw new Error("expected an authorization");
+      await expect(otherWorker().voidOrder(held.reference, "submission-void")).resolves.toBeUndefined();
     });
   });
 
@@ -250,6 +344,20 @@ describe.each(DIALECTS)("payments API on %s", (dialect) => {
       const member = await signIn("demo.perks@example.com");
       expect((await json(await call("POST", `/usb2c/users/current/carts/${guid}/cancelDigitalWalletPayment`, {}, member))).status).toBe(404);
       expect(await count()).toBe(before);
+    });
+  });
+
+  describe("digital wallets' limits", () => {
+    it("one cart may record 30 wallet reports an hour; the 31st answers 429 and records nothing", async () => {
+      const guid = await newCart();
+      for (let i = 0; i < 30; i++) {
+        expect((await call("POST", `/usb2c/users/anonymous/carts/${guid}/cancelDigitalWalletPayment`, {})).status).toBe(200);
+      }
+      const id = await cartId(guid);
+      const count = async () => (await db().selectFrom("payment_event").select("id").where("cart_id", "=", id).execute()).length;
+      expect(await count()).toBe(30);
+      expect((await call("POST", `/usb2c/users/anonymous/carts/${guid}/logDigitalWalletError`, { message: "x" })).status).toBe(429);
+      expect(await count()).toBe(30);
     });
   });
 

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { PaymentDetailsSchema, StripeCustomerSchema, StripeIntentSchema } from "../../commerce/contract/payment";
-import { TEST_CARDS } from "../../commerce/domain/payments/index";
+import type { CommerceConfig } from "../../commerce/config";
+import type { CartService } from "../../commerce/domain/carts";
+import { RateLimits } from "../../lib/rate-limit";
+import { PaymentService, TEST_CARDS, paymentProviderFor } from "../../commerce/domain/payments/index";
 import { StripeProvider } from "../../commerce/domain/payments/stripe-provider";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { createCommerceApi, type Db, migrateDatabase, openDatabase, seedDatabase } from "../../commerce/service";
@@ -125,6 +128,7 @@ describe("Stripe provider: idempotency", () => {
     await provider.authorize({ token, amountMinor: 2599, currency: "USD", idempotencyKey: "submission-8" });
     await expect(provider.authorize({ token, amountMinor: 9999, currency: "USD", idempotencyKey: "submission-8" })).rejects.toMatchObject({
       name: "PaymentProviderError",
+      code: "provider_error",
     });
   });
 });
@@ -159,6 +163,13 @@ describe("Stripe provider: capture and void", () => {
     await expect(provider.voidAuthorization("pi_unknown", "x")).rejects.toMatchObject({ code: "unknown_reference" });
   });
 
+  it("a wrong secret key is the store's mistake, not an outage to wait out", async () => {
+    const misconfigured = new StripeProvider({ secretKey: "sk_test_wrong", apiBase: new URL(standInUrl) });
+    await expect(misconfigured.authorize({ token: "pm_x", amountMinor: 100, currency: "USD", idempotencyKey: "k-wrong" })).rejects.toMatchObject({
+      code: "provider_error",
+    });
+  });
+
   it("a Stripe that does not answer is an outage, not a decline", async () => {
     const down = new StripeProvider({ secretKey: standIn.secretKey, apiBase: new URL("http://127.0.0.1:9") });
     await expect(down.authorize({ token: "pm_x", amountMinor: 100, currency: "USD", idempotencyKey: "k" })).rejects.toMatchObject({
@@ -172,9 +183,10 @@ describe.each(DIALECTS)("the store on Stripe, on %s", (dialect) => {
   let db: Db;
   let base: string;
   let close: () => Promise<void>;
+  let config: CommerceConfig;
   beforeAll(async () => {
     database = await tempDatabase(dialect);
-    const config = testCommerceConfig(database.url, { STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_API_BASE: standInUrl });
+    config = testCommerceConfig(database.url, { STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_API_BASE: standInUrl });
     db = openDatabase(config);
     await migrateDatabase(db);
     await seedDatabase(db, config);
@@ -252,6 +264,52 @@ describe.each(DIALECTS)("the store on Stripe, on %s", (dialect) => {
     expect(standIn.paymentMethods.has(row.token)).toBe(true);
   });
 
+  it("order placement authorizes the chosen card with the customer, captures it under its own key, and voids another", async () => {
+    const token = await signIn();
+    await call("PUT", "/users/current/stripe/updateStripeCustomerId", {}, token);
+    const product = await db
+      .selectFrom("stock")
+      .innerJoin("product", "product.code", "stock.product_code")
+      .select("stock.product_code")
+      .where("product.base_code", "is not", null)
+      .where("stock.level", ">=", 10)
+      .orderBy("stock.product_code")
+      .executeTakeFirstOrThrow();
+    const added = await call("POST", "/users/current/addProductToCart", { productCode: product.product_code }, token);
+    const guid = CartModificationSchema.parse(added.body).cartGuid;
+    const card = {
+      cardNumber: "4242424242424242",
+      expiryMonth: 12,
+      expiryYear: 2030,
+      cvc: "123",
+      accountHolderName: "Ada Lovelace",
+      billingPostalCode: "05401",
+    };
+    expect((await call("POST", `/users/current/carts/${guid}/paymentdetails`, card, token)).status).toBe(201);
+    const cart = await db.selectFrom("cart").select(["id", "customer_id"]).where("guid", "=", guid).executeTakeFirstOrThrow();
+    const stripeCustomer = await db.selectFrom("payment_customer").select("reference").where("customer_id", "=", cart.customer_id!).executeTakeFirstOrThrow();
+
+    // Another worker's service, as order placement will call it.
+    const payments = new PaymentService({ db, provider: paymentProviderFor(config.payments), carts: {} as CartService, limits: RateLimits.create() });
+    const order = { cartId: cart.id, amountMinor: 1899, currency: "USD", submissionId: `${dialect}-1`, customerId: cart.customer_id! };
+    const held = await payments.authorizeOrder(db, order);
+    if (held.status !== "authorized") throw new Error(`expected an authorization, got ${JSON.stringify(held)}`);
+    expect(standIn.paymentIntents.get(held.reference)).toMatchObject({ amount: 1899, customer: stripeCustomer.reference, status: "requires_capture" });
+    expect(await payments.authorizeOrder(db, order)).toEqual(held);
+    await payments.captureOrder(held.reference, 1899, order.submissionId);
+    expect(standIn.paymentIntents.get(held.reference)).toMatchObject({ status: "succeeded", amount_received: 1899 });
+    expect(standIn.requests.filter((r) => r.idempotencyKey?.startsWith(`order-${dialect}-1`)).map((r) => r.idempotencyKey)).toEqual([
+      `order-${dialect}-1`,
+      `order-${dialect}-1`,
+      `order-${dialect}-1:capture`,
+    ]);
+
+    const other = await payments.authorizeOrder(db, { ...order, submissionId: `${dialect}-2` });
+    if (other.status !== "authorized") throw new Error("expected an authorization");
+    await payments.voidOrder(other.reference, `${dialect}-2`);
+    expect(standIn.paymentIntents.get(other.reference)?.status).toBe("canceled");
+  });
+
   it("createPaymentIntent makes one intent for the cart's total; updatePaymentIntent follows the cart", async () => {
     const guid = await newCart(1);
     const created = await call("POST", `/users/anonymous/carts/${guid}/stripe/createPaymentIntent`, {});
@@ -279,6 +337,11 @@ describe.each(DIALECTS)("the store on Stripe, on %s", (dialect) => {
       .where("cart.guid", "=", guid)
       .execute();
     expect(stored).toEqual([{ reference: intent.id, amount_minor: total * 3 }]);
+
+    // Back to the first amount: applied again, not answered from an earlier reply.
+    await call("POST", "/users/anonymous/updateCart", { cartGuid: guid, entryNumber: 0, qty: 1 });
+    expect((await call("POST", `/users/anonymous/carts/${guid}/stripe/createPaymentIntent`, {})).body).toMatchObject({ id: intent.id, amount: total });
+    expect(standIn.paymentIntents.get(intent.id)?.amount).toBe(total);
   });
 
   it("updatePaymentIntent before createPaymentIntent answers 404", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cardBrandOf, cardDigits, cardProblems, luhnValid } from "../../commerce/contract/payment-card";
-import { PaymentDetailsRequestSchema } from "../../commerce/contract/payment";
+import { PaymentDetailsRequestSchema, readCardForm } from "../../commerce/contract/payment";
 
 const TODAY = new Date("2026-11-23T12:00:00Z");
 const good = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" };
@@ -126,5 +126,38 @@ describe("the payment details form", () => {
       ["accountHolderName", "Enter the name on the card."],
       ["billingPostalCode", "Enter the billing postal code."],
     ]);
+  });
+});
+
+describe("reading a card form", () => {
+  const form = {
+    cardNumber: "4242 4242 4242 4242",
+    expiryMonth: "12",
+    expiryYear: "2030",
+    cvc: "123",
+    accountHolderName: "Ada Lovelace",
+    billingPostalCode: "05401",
+  };
+
+  it("answers the card when every field is right", () => {
+    expect(readCardForm(form, TODAY)).toEqual({ ok: true, card: { ...form, cardNumber: "4242424242424242", expiryMonth: 12, expiryYear: 2030 } });
+  });
+
+  it("still judges the card when another field is missing, so every message shows at once", () => {
+    const result = readCardForm({ ...form, accountHolderName: "", cardNumber: "4242424242424241", expiryMonth: "x" }, TODAY);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => [p.field, p.reason])).toEqual([
+      ["cardNumber", "invalid_number"],
+      ["expiryMonth", "invalid"],
+      ["accountHolderName", "missing"],
+    ]);
+  });
+
+  it("reads anything that is not an object as an empty form", () => {
+    for (const input of [undefined, null, "4242", [form]]) {
+      const result = readCardForm(input, TODAY);
+      expect(result.ok ? [] : result.problems.map((p) => p.reason)).toEqual(["missing", "missing", "missing", "missing", "missing", "missing"]);
+    }
   });
 });

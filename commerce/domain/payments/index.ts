@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { RateLimitRule, RateLimits } from "../../../lib/rate-limit";
 import type {
   PaymentDetails,
   PaymentDetailsRequest,
@@ -25,10 +26,10 @@ import {
 } from "../../db/payments";
 import { writeTransaction } from "../../db/write-transaction";
 import { type CartOwner, type CartService, cartNotFound, owns } from "../carts";
-import { ShopError } from "../errors";
+import { ShopError, TooManyRequests } from "../errors";
 import type { ShopContext } from "../shop-context";
 import { orTryAgainLater } from "../try-again";
-import { type PaymentProvider, type PaymentSettings, type TokenizeResult } from "./provider";
+import type { AuthorizeResult, PaymentProvider, PaymentSettings, TokenizeResult } from "./provider";
 import { StripeProvider } from "./stripe-provider";
 import { TestGateway } from "./test-gateway";
 
@@ -61,6 +62,15 @@ const FIELD_OF_REFUSAL: Record<Extract<TokenizeResult, { ok: false }>["reason"],
   invalid_cvc: "cvc",
 };
 
+/**
+ * A brake on card testing (running stolen numbers through a checkout to see which work): each card
+ * tried is a provider call, so one cart may try this many cards an hour.
+ */
+export const CARDS_PER_CART: RateLimitRule = { name: "payment-cards-per-cart", points: 10, windowSeconds: 3600 };
+
+/** Wallet reports are free text from the page: enough for a shopper's retries, not a way to fill the database. */
+export const WALLET_EVENTS_PER_CART: RateLimitRule = { name: "payment-wallet-events-per-cart", points: 30, windowSeconds: 3600 };
+
 const stripeNotConfigured = () =>
   new ShopError("conflict", {
     type: "PaymentError",
@@ -84,7 +94,7 @@ const noCardChosen = () =>
 export class PaymentService {
   readonly provider: PaymentProvider;
 
-  constructor(private readonly deps: { db: Db; provider: PaymentProvider; carts: CartService }) {
+  constructor(private readonly deps: { db: Db; provider: PaymentProvider; carts: CartService; limits: RateLimits }) {
     this.provider = deps.provider;
   }
 
@@ -100,12 +110,49 @@ export class PaymentService {
   }
 
   /**
+   * Order placement's first step, before its transaction: holds the amount on the cart's card.
+   * The checkout submission id keys it, so a resubmitted checkout gets the same answer (the same
+   * hold, or the same decline) instead of a second hold. `noCard` when none was chosen (or it
+   * was chosen while another provider took payments): the shopper chooses a card again.
+   */
+  async authorizeOrder(
+    db: Db,
+    order: { cartId: number; amountMinor: number; currency: string; submissionId: string; customerId?: string; description?: string },
+  ): Promise<{ status: "noCard" } | (AuthorizeResult & { payment: StoredPayment })> {
+    const payment = await this.paymentDetailsOf(db, order.cartId);
+    // A card tokenized by the provider the store used before cannot be charged by this one.
+    if (!payment || payment.provider !== this.provider.name) return { status: "noCard" };
+    const customerRef = order.customerId ? await this.providerCustomerOf(db, order.customerId) : undefined;
+    const result = await this.provider.authorize({
+      token: payment.token,
+      amountMinor: order.amountMinor,
+      currency: order.currency,
+      idempotencyKey: `order-${order.submissionId}`,
+      customerRef,
+      description: order.description,
+    });
+    return { ...result, payment };
+  }
+
+  /** After the order committed: takes the held amount. Keyed apart from the hold (Stripe refuses one key on two calls). */
+  captureOrder(reference: string, amountMinor: number, submissionId: string): Promise<void> {
+    return this.provider.capture(reference, amountMinor, `order-${submissionId}:capture`);
+  }
+
+  /** When the order could not be written: releases the hold. */
+  voidOrder(reference: string, submissionId: string): Promise<void> {
+    return this.provider.voidAuthorization(reference, `order-${submissionId}:void`);
+  }
+
+  /**
    * The card to pay the cart with: tokenized by the provider first (outside any transaction: it is
    * a network call), then stored masked, replacing a card chosen before. A card the provider refuses
    * stores nothing and answers 400 on the field concerned.
    */
   async choose(ctx: ShopContext, owner: CartOwner, guid: string, card: PaymentDetailsRequest): Promise<PaymentDetails> {
     await this.ownedCart(ctx, owner, guid);
+    const verdict = await this.deps.limits.hit(CARDS_PER_CART, guid);
+    if (!verdict.allowed) throw new TooManyRequests(verdict.retryAfterSeconds);
     const token = await this.provider.tokenizeCard(
       {
         number: card.cardNumber,
@@ -173,6 +220,9 @@ export class PaymentService {
     guid: string,
     event: { kind: "walletCancelled" | "walletError"; wallet?: string; code?: string; message: string },
   ): Promise<void> {
+    await this.ownedCart(ctx, owner, guid);
+    const verdict = await this.deps.limits.hit(WALLET_EVENTS_PER_CART, guid);
+    if (!verdict.allowed) throw new TooManyRequests(verdict.retryAfterSeconds);
     await this.write(ctx, owner, guid, (trx, cart, now) =>
       insertPaymentEvent(trx, { cart_id: cart.id, kind: event.kind, wallet: event.wallet ?? null, code: event.code ?? null, message: event.message, at: now }),
     );
@@ -186,7 +236,7 @@ export class PaymentService {
     const stripe = this.stripe();
     const { cart, amount } = await this.cartTotal(ctx, owner, guid);
     const existing = await findCartPaymentIntent(this.deps.db, cart.id);
-    if (existing) return this.moveIntent(ctx, owner, guid, cart, existing.reference, amount);
+    if (existing) return this.moveIntent(ctx, owner, guid, existing.reference, amount);
     const customerRef = owner === "anonymous" ? undefined : await findPaymentCustomer(this.deps.db, owner.customerId, "stripe");
     const intent = await stripe.createPaymentIntent({
       amountMinor: amount,
@@ -215,13 +265,13 @@ export class PaymentService {
         message: "This cart has no payment intent yet; create one first.",
       });
     }
-    return this.moveIntent(ctx, owner, guid, cart, existing.reference, amount);
+    return this.moveIntent(ctx, owner, guid, existing.reference, amount);
   }
 
   /** setupPaymentIntent: lets Stripe.js save a card to the signed-in customer's Stripe account. */
-  async setupPaymentIntent(ctx: ShopContext, customerId: string): Promise<StripeIntent> {
+  async setupPaymentIntent(customerId: string): Promise<StripeIntent> {
     const stripe = this.stripe();
-    const customerRef = await this.ensureStripeCustomer(ctx, customerId);
+    const customerRef = await this.ensureStripeCustomer(customerId);
     return stripe.setupPaymentIntent(customerRef, randomUUID());
   }
 
@@ -236,7 +286,7 @@ export class PaymentService {
    * and name, creating it when they have none (or Stripe no longer has theirs). The id is never
    * taken from the caller: naming someone else's Stripe customer would reach their saved cards.
    */
-  async ensureStripeCustomer(_ctx: ShopContext, customerId: string): Promise<string> {
+  async ensureStripeCustomer(customerId: string): Promise<string> {
     const stripe = this.stripe();
     const customer = await findCustomer(this.deps.db, customerId);
     if (!customer) throw new ShopError("notFound", { type: "UnknownIdentifierError", subject: "user", subjectType: "user", message: "User not found." });
@@ -258,8 +308,10 @@ export class PaymentService {
     return this.provider;
   }
 
-  private async moveIntent(ctx: ShopContext, owner: CartOwner, guid: string, cart: CartRow, reference: string, amount: number): Promise<StripeIntent> {
-    const intent = await this.stripe().updatePaymentIntent(reference, amount, `cart-${cart.guid}-intent-${reference}-${amount}`);
+  private async moveIntent(ctx: ShopContext, owner: CartOwner, guid: string, reference: string, amount: number): Promise<StripeIntent> {
+    // A fresh key: the amount may return to an earlier value, which a key made from it would
+    // answer with Stripe's stored reply instead of applying.
+    const intent = await this.stripe().updatePaymentIntent(reference, amount, randomUUID());
     await this.write(ctx, owner, guid, (trx, locked, now) =>
       saveCartPaymentIntent(trx, { cart_id: locked.id, provider: "stripe", reference, amount_minor: amount, currency: ctx.currency }, now),
     );

@@ -46,7 +46,10 @@ function providerError(err: unknown): PaymentProviderError {
     }
     return new PaymentProviderError(failure.message ?? "Stripe refused the request.", "provider_error", { cause: err });
   }
-  return unavailable(err);
+  // Only what may pass is worth trying again; a wrong key or a reused idempotency key will not.
+  const passing = failure.type === "StripeConnectionError" || failure.type === "StripeAPIError" || failure.type === "StripeRateLimitError";
+  if (passing || (failure.statusCode ?? 0) >= 500 || failure.type === undefined) return unavailable(err);
+  return new PaymentProviderError(failure.message ?? "Stripe refused the request.", "provider_error", { cause: err });
 }
 
 const TOKENIZE_REASONS: Record<string, Exclude<TokenizeResult, { ok: true }>["reason"]> = {

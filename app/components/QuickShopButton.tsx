@@ -1,0 +1,38 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { Lang } from "../../commerce/contract/common";
+import { quickShopMessages } from "../brands/quick-shop-messages";
+import type { ShopData } from "../lib/shop";
+import { useHydrated } from "../lib/use-hydrated";
+
+// Loaded on the first click only: listing pages carry none of the dialog's code until then.
+const QuickShopDialog = lazy(() => import("./QuickShopDialog"));
+
+/** With JavaScript, a tile's "Quick shop" button opens a dialog to pick a size or colour and a quantity. */
+export function QuickShopButton({ productCode, name, lang }: { productCode: string; name: string; lang: Lang }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const root = useRouteLoaderData("root") as ShopData | undefined;
+  const wasOpen = useRef(false);
+  // Focus goes back to the button once the dialog is gone (while it is open the page behind is inert).
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  if (!hydrated) return null;
+  const t = quickShopMessages(lang, root?.brand.id);
+  return (
+    <>
+      <button ref={button} type="button" className="link-button product-card__quick" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {t.quickShop}
+        <span className="visually-hidden">: {name}</span>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <QuickShopDialog productCode={productCode} name={name} lang={lang} t={t} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
