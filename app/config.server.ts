@@ -2,6 +2,7 @@ import os from "node:os";
 import { z } from "zod";
 import { brandOverridesEnvShape, brandsWithOverrides, type BrandFacts } from "../commerce/contract/brands";
 import type { BrandId } from "../commerce/contract/common";
+import { DEVELOPMENT_QUIZ_CREDENTIALS } from "../commerce/contract/quiz";
 import { ConfigurationError, type EnvironmentOf, type EnvironmentTable, envSchemas, readEnvironment, variable } from "../lib/environment";
 
 /**
@@ -51,6 +52,31 @@ const settings = {
   ),
   MEDIA_CACHE_TTL_MS: variable(milliseconds(300_000), "how long each storefront process keeps image-host answers", "300000"),
   RECOMMENDATION_CACHE_TTL_MS: variable(milliseconds(60_000), "how long each storefront process keeps product recommendations", "60000"),
+  QUIZ_LOOKUP_URL: variable(
+    z.url({ message: "a URL like https://lookup.example.com/sensory/v1" }).optional(),
+    "the recommendation lookup service the beverage quiz asks (`…/lookup?lookupHash=`); unset, the commerce API's own at `/rest/sensory/v1`",
+    "the commerce API's",
+  ),
+  QUIZ_LOOKUP_API_KEY: variable(
+    z.string().min(16, "at least 16 characters").default(DEVELOPMENT_QUIZ_CREDENTIALS.lookupApiKey),
+    "the key (header `X-Api-Key`) the recommendation lookup service asks of callers and the storefront sends; the default is published, set your own where the service is reachable from outside",
+    DEVELOPMENT_QUIZ_CREDENTIALS.lookupApiKey,
+  ),
+  QUESTION_SERVICE_URL: variable(
+    z.url({ message: "a URL like https://questions.example.com" }).optional(),
+    "the question service the brewer quiz asks (`…/auth`, `…/api/start`, `…/api/oracle…`); unset, the commerce API's own at `/rest/question-service`",
+    "the commerce API's",
+  ),
+  QUESTION_SERVICE_CLIENT_ID: variable(
+    z.string().min(1).default(DEVELOPMENT_QUIZ_CREDENTIALS.questionClientId),
+    "client id the storefront signs in to the question service (brewer quiz) with, and the one client the built-in service knows",
+    DEVELOPMENT_QUIZ_CREDENTIALS.questionClientId,
+  ),
+  QUESTION_SERVICE_CLIENT_SECRET: variable(
+    z.string().min(16, "at least 16 characters").default(DEVELOPMENT_QUIZ_CREDENTIALS.questionClientSecret),
+    "that client's secret; the default is published, set your own where the service is reachable from outside",
+    DEVELOPMENT_QUIZ_CREDENTIALS.questionClientSecret,
+  ),
   SESSION_SECRET: variable(
     z
       .string()
@@ -109,6 +135,15 @@ export interface StorefrontConfig {
   brands: Record<BrandId, BrandFacts>;
   /** Session cookie signing secrets, newest first (the first signs, all verify). */
   sessionSecrets: string[];
+  quizzes: StorefrontQuizSettings;
+}
+
+/** Where the quizzes' services are and how the storefront signs in to them; unset URLs mean the commerce API's own. */
+export interface StorefrontQuizSettings {
+  lookupUrl: string | undefined;
+  lookupApiKey: string;
+  questionServiceUrl: string | undefined;
+  questionClient: { id: string; secret: string };
 }
 
 /** Reads and checks the variables; throws ConfigurationError naming every bad one. */
@@ -140,6 +175,12 @@ export function loadStorefrontConfig(env: Readonly<Record<string, string | undef
     recommendationCacheTtlMs: v.RECOMMENDATION_CACHE_TTL_MS,
     brands: brandsWithOverrides(values as Record<string, string | undefined>),
     sessionSecrets: v.SESSION_SECRET ?? [DEVELOPMENT_SESSION_SECRET],
+    quizzes: {
+      lookupUrl: v.QUIZ_LOOKUP_URL,
+      lookupApiKey: v.QUIZ_LOOKUP_API_KEY,
+      questionServiceUrl: v.QUESTION_SERVICE_URL,
+      questionClient: { id: v.QUESTION_SERVICE_CLIENT_ID, secret: v.QUESTION_SERVICE_CLIENT_SECRET },
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ConfigurationError, type EnvironmentOf, type EnvironmentVariable, envSchemas, readEnvironment, variable } from "../lib/environment";
 import { type BrandFacts, brandOverridesEnvShape, brandsWithOverrides } from "./contract/brands";
 import type { BrandId } from "./contract/common";
+import { DEVELOPMENT_QUIZ_CREDENTIALS } from "./contract/quiz";
 import type { DatabaseLocation } from "./db/index";
 import type { PaymentSettings } from "./domain/payments/provider";
 
@@ -62,6 +63,25 @@ const brandVariables = Object.fromEntries(
     variable(schema, `overrides one brand fact (${name.split("_").slice(1).join(" ").toLowerCase()}) for the commerce service's mails`),
   ]),
 ) as Record<string, EnvironmentVariable<string | undefined>>;
+
+/** The quiz services' credentials; both parts read the same variables, so the embedded pair agrees. */
+export const quizVariables = {
+  QUIZ_LOOKUP_API_KEY: variable(
+    z.string().min(16, "at least 16 characters").default(DEVELOPMENT_QUIZ_CREDENTIALS.lookupApiKey),
+    "the key (header `X-Api-Key`) the recommendation lookup service asks of callers and the storefront sends; the default is published, set your own where the service is reachable from outside",
+    DEVELOPMENT_QUIZ_CREDENTIALS.lookupApiKey,
+  ),
+  QUESTION_SERVICE_CLIENT_ID: variable(
+    z.string().min(1).default(DEVELOPMENT_QUIZ_CREDENTIALS.questionClientId),
+    "client id the storefront signs in to the question service (brewer quiz) with, and the one client the built-in service knows",
+    DEVELOPMENT_QUIZ_CREDENTIALS.questionClientId,
+  ),
+  QUESTION_SERVICE_CLIENT_SECRET: variable(
+    z.string().min(16, "at least 16 characters").default(DEVELOPMENT_QUIZ_CREDENTIALS.questionClientSecret),
+    "that client's secret; the default is published, set your own where the service is reachable from outside",
+    DEVELOPMENT_QUIZ_CREDENTIALS.questionClientSecret,
+  ),
+};
 
 /** The commerce service's environment, one row per variable; the README table is generated from it. */
 export const commerceEnvironment = {
@@ -147,6 +167,7 @@ export const commerceEnvironment = {
     "https://api.stripe.com",
   ),
   COMMERCE_PORT: variable(envSchemas.port(4000), "port of the commerce service when run on its own (`node build/main.js`)", "4000"),
+  ...quizVariables,
   ...brandVariables,
 };
 
@@ -177,6 +198,15 @@ export interface CommerceConfig {
   allowDemoPasswords: boolean;
   /** Stripe (STRIPE_SECRET_KEY) or the built-in test gateway. */
   payments: PaymentSettings;
+  quizzes: QuizSettings;
+}
+
+/** The built-in recommendation lookup and question services' credentials. */
+export interface QuizSettings {
+  lookupApiKey: string;
+  questionClient: { id: string; secret: string };
+  /** Signs the question service's access tokens (derived from AUTH_TOKEN_SECRET). */
+  questionTokenSecret: string;
 }
 
 export interface AuthSettings {
@@ -231,6 +261,15 @@ export function loadCommerceConfig(env: Readonly<Record<string, string | undefin
       stripe: values.STRIPE_SECRET_KEY ? { secretKey: values.STRIPE_SECRET_KEY, apiBase: new URL(values.STRIPE_API_BASE) } : undefined,
       testGatewaySecret: createHash("sha256").update(`test payment gateway|${auth.tokenSecret}`).digest("base64url"),
     },
+    quizzes: quizSettings(values, auth),
+  };
+}
+
+function quizSettings(values: CommerceEnvironment, { tokenSecret }: AuthSettings): QuizSettings {
+  return {
+    lookupApiKey: values.QUIZ_LOOKUP_API_KEY,
+    questionClient: { id: values.QUESTION_SERVICE_CLIENT_ID, secret: values.QUESTION_SERVICE_CLIENT_SECRET },
+    questionTokenSecret: createHash("sha256").update(`question service tokens|${tokenSecret}`).digest("base64url"),
   };
 }
 

@@ -86,6 +86,7 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     productCacheSize: config.productCacheSize,
     accounts: { keys: config.auth, limits },
     payments: paymentProviderFor(config.payments),
+    quizzes: config.quizzes,
   });
   shop.outbox.start();
   // The operators' guard runs before the API: its refusals never reach the stock handler.

@@ -3,6 +3,7 @@ import type { CmsPage } from "../../commerce/contract/cms";
 import type { Lang } from "../../commerce/contract/common";
 import type { ProductCardData } from "../lib/page-views";
 import { ProductGrid } from "./ProductCard";
+import { QuizTeaser } from "./QuizTeaser";
 
 /** Draws a CMS page's slots. Paragraph HTML arrives already sanitised by the loader. */
 export function CmsSlots({ page, products, lang }: { page: CmsPage; products: Record<string, ProductCardData>; lang: Lang }) {
@@ -42,6 +43,7 @@ export function CmsSlots({ page, products, lang }: { page: CmsPage; products: Re
                     <Link to={c.link.url} className="button">
                       {c.link.name}
                     </Link>
+                    <QuizTeaser quiz="brewer" />
                   </div>
                 );
               case "CMSParagraphComponent":

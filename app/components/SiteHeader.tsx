@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { CmsComponentOf } from "../../commerce/contract/cms";
 import { format } from "../brands/messages";
+import { quizMessages } from "../brands/quiz-messages";
 import { localePath } from "../lib/paths";
 import { SearchBox } from "./SearchBox";
 import { SignOutButton } from "./SignOutButton";
@@ -61,6 +62,12 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
                 <Link to={e.url} prefetch="intent">
                   {e.name}
                 </Link>
+                {/* The brewers' category offers the brewer quiz beside it. */}
+                {e.url.endsWith("/c/brewers") ? (
+                  <a href={localePath(lang, "/coffeemakerquiz")} className="site-nav__quiz">
+                    {quizMessages(lang).quizTeaserBrewer}
+                  </a>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -41,6 +41,8 @@ export interface ApiCall<S extends z.ZodType> {
   /** `text` answers (CMS html) skip the schema's JSON parsing and are validated as strings. */
   responseType?: "json" | "text";
   bearer?: string;
+  /** Headers a service outside the commerce API asks for (an API key, a context token). */
+  headers?: Record<string, string>;
   /**
    * Calls flagged for a bearer token send the shopper's (refreshed first when expired); a 401 on
    * such a call drops the token, refreshes and retries once. `optional` calls (prices that depend
@@ -141,7 +143,7 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
   for (const [k, v] of Object.entries(call.query ?? {})) {
     if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
   }
-  const headers: Record<string, string> = { correlationID: ctx.correlationId, Accept: "application/json" };
+  const headers: Record<string, string> = { ...call.headers, correlationID: ctx.correlationId, Accept: "application/json" };
   if (ctx.clientAddress) headers["X-Forwarded-For"] = ctx.clientAddress;
   let body: string | undefined;
   if (call.form) {

@@ -20,6 +20,8 @@ export const COOKIE_CATEGORIES: Record<string, ConsentCategory> = {
   userFirstName: "c9",
   userWasLoggedIn: "c9",
   SmartPantryEnabled: "c9",
+  // The beverage quiz's answers, remembered for the next visit; the results link carries them too.
+  perfectCupAnswers: "c9",
   // What the commerce service says about a signed-in customer: the pages use it to greet and to
   // label offers, while the prices themselves follow the customer's token.
   priceSegment: "c9",
@@ -50,6 +52,7 @@ export const STRICTLY_NECESSARY_COOKIES: Record<string, string> = {
   orderConfirmationPageLogin: "sign-in from the order confirmation page",
   spcPageLogin: "sign-in from single-step checkout",
   CORRELATION_ID: "ties a shopper's requests together in the logs; cleared at sign-out",
+  brewerQuizProducts: "the brewer quiz's result (product codes) that its results page shows",
 };
 
 export const DAY_MS = 86_400_000;

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
 import { Breadcrumbs, ListingBody } from "../components/ListingPage";
+import { quizForCategory, QuizTeaser } from "../components/QuizTeaser";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { listingStateFromUrl } from "../lib/listing-url";
 import { orFailedPage } from "../lib/page-errors.server";
@@ -62,6 +63,7 @@ export default function CategoryPage() {
           ))}
         </ul>
       ) : null}
+      {quizForCategory(category.code) ? <QuizTeaser quiz={quizForCategory(category.code)!} /> : null}
       <ListingBody view={view} lang={lang} compare={category.code === "brewers"} />
     </div>
   );

@@ -21,6 +21,7 @@ import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
 import { type PaymentProvider, PaymentService, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
 import { QuickShopService } from "./quick-shop";
+import { createQuizServices, type QuizKeys, type QuizServices } from "./quiz-services";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
 import { AccessTokens } from "./tokens";
@@ -52,6 +53,8 @@ export interface ShopOptions {
   accounts?: { keys: AuthKeys; limits: RateLimits };
   /** Who takes payments; without it (tests of other parts) the test gateway with a key of this process. */
   payments?: PaymentProvider;
+  /** The quiz services' credentials; without them, the development ones. */
+  quizzes?: QuizKeys;
 }
 
 export interface Shop {
@@ -71,6 +74,7 @@ export interface Shop {
   payments: PaymentService;
   checkout: CheckoutService;
   quickShop: QuickShopService;
+  quizzes: QuizServices;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -84,6 +88,7 @@ export function createShop({
   outbox: outboxOptions,
   accounts,
   payments: paymentProvider,
+  quizzes,
 }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const indexes = new ListingIndexes(db, feed);
@@ -128,5 +133,6 @@ export function createShop({
     payments,
     checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts: checkoutParts(payments) }),
     quickShop: new QuickShopService({ db, catalog, carts }),
+    quizzes: createQuizServices(db, quizzes),
   };
 }

@@ -15,6 +15,9 @@ import { oauthRouter } from "./oauth";
 import { openApiDocument, registeredRoutes } from "./openapi";
 import { paymentsRouter } from "./payments";
 import { quickShopRouter } from "./quick-shop";
+import { quizAnswersRouter } from "./quiz-answers";
+import { quizLookupRouter } from "./quiz-lookup";
+import { questionServiceRouter } from "./quiz-questions";
 import { searchRouter } from "./search";
 import { shippingRouter } from "./shipping";
 import { siteMiddleware } from "./site";
@@ -50,6 +53,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(giftCardsRouter(shop.giftCards, shop.agents));
   site.use(couponsRouter(shop.coupons, shop.agents));
   site.use(paymentsRouter(shop.payments, shop.agents));
+  site.use(quizAnswersRouter(shop.quizzes, shop.agents));
   site.use(quickShopRouter(shop.quickShop, shop.agents, shop.brands));
 
   site.use(checkoutRouter(shop.checkout, shop.accounts, shop.agents));
@@ -60,6 +64,9 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   });
   api.use("/rest/v2/:brand", site);
   api.use(oauthRouter(shop.accounts, logger));
+  // Services of their own that happen to run here; the storefront reaches them by configured URLs.
+  api.use("/rest/sensory/v1", quizLookupRouter(shop.quizzes));
+  api.use("/rest/question-service", questionServiceRouter(shop.quizzes));
 
   api.use("/rest", (req, _res, next) => {
     next(new ApiProblem(404, { type: "UnknownResourceError", message: `No API resource at ${req.method} ${req.originalUrl.split("?")[0]}.` }));

@@ -58,6 +58,7 @@ import { CartGiftCardsSchema, GiftCardApplyValueSchema, GiftCardBalanceSchema, G
 import { MediaSetSchema, ProductListSchema, ProductSchema, StockAlertRequestSchema, StockAlertResultSchema, StockUpdateSchema } from "../contract/product";
 import { AddBundleRequestSchema, QuickShopProductSchema } from "../contract/quick-shop";
 import { CategoryPageSchema, SearchPageSchema, SearchRequestSchema, SuggestionsSchema } from "../contract/search";
+import { QUIZ_ANSWER_OPERATIONS, QUIZ_SERVICE_OPERATIONS } from "./quiz-openapi";
 
 const json = (schema: z.ZodType) => ({ "application/json": { schema: z.toJSONSchema(schema, { unrepresentable: "any", io: "output" }) } });
 const errors = { description: "Error", content: json(ApiErrorBodySchema) };
@@ -592,7 +593,11 @@ export function openApiDocument(routes: readonly RegisteredRoute[]) {
   for (const { method, path } of routes) {
     const documented = openApiPath(path);
     paths[documented] ??= {};
-    paths[documented][method] = DETAILED[`${method} ${documented}`] ?? PAYMENT_OPERATIONS[`${method} ${documented}`] ?? defaultOperation(method, documented);
+    paths[documented][method] =
+      DETAILED[`${method} ${documented}`] ??
+      PAYMENT_OPERATIONS[`${method} ${documented}`] ??
+      QUIZ_ANSWER_OPERATIONS[`${method} ${documented}`] ??
+      defaultOperation(method, documented);
   }
   for (const [documented, operations] of Object.entries(CURATED)) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -603,7 +608,7 @@ export function openApiDocument(routes: readonly RegisteredRoute[]) {
     openapi: "3.1.0",
     info: { title: "Brewfront commerce API", version: "2" },
     servers: [{ url: "/rest/v2" }],
-    paths: { ...paths, ...TOKEN_OPERATIONS },
+    paths: { ...paths, ...TOKEN_OPERATIONS, ...QUIZ_SERVICE_OPERATIONS },
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "An access token from /authorizationserver/oauth/token" },

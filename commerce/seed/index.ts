@@ -6,6 +6,7 @@ import { buildContent } from "./content";
 import { seedDemoGiftCards } from "./gift-cards";
 import { seedDemoCoupons } from "./coupons";
 import { seedLargeCatalog } from "./large";
+import { seedQuizzes } from "./quizzes";
 
 const CHUNK = 200;
 
@@ -24,6 +25,8 @@ export async function seedIfEmpty(db: Db, { catalogSize, siteCurrencies }: SeedO
     .selectFrom("product")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
+  // Quiz data is added to databases seeded before the quizzes existed, too.
+  await seedQuizzes(db);
   if (Number(existing.n) > 0) return { seeded: false, products: Number(existing.n) };
   const result = await seedDemo(db, siteCurrencies);
   if (catalogSize > result.products) {

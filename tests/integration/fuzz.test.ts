@@ -148,6 +148,11 @@ const PAGES = [
   "/content/support/email-us-page",
   "/Coffee/breakfast-blend/p/5001-SMRG-KC-24",
   "/Coffee/breakfast-blend/p/5001-SMRG",
+  "/perfectcup",
+  "/perfectcup/results?answers=coffee.dark.bold.regular.pods",
+  "/fr/perfectcup/results?answers=tea.light.herbal+fruity.none.either",
+  "/coffeemakerquiz",
+  "/coffeemakerquiz/results?codes=8003-BFBR,8004-BFBR",
   "/Coffee-Makers/x/p/8001-BRWF-K-SLIM",
   "/api/suggestions",
   "/sitemap.xml",
@@ -160,7 +165,17 @@ const PAGES = [
   "/readyz",
   "/rest/v2/openapi.json",
 ];
-const FORMS = ["/newsletter", "/notify-me", "/consent", "/?index", "/c/coffee", "/search", "/Coffee/breakfast-blend/p/5001-SMRG-KC-24"];
+const FORMS = [
+  "/newsletter",
+  "/notify-me",
+  "/consent",
+  "/?index",
+  "/c/coffee",
+  "/search",
+  "/Coffee/breakfast-blend/p/5001-SMRG-KC-24",
+  "/perfectcup?index",
+  "/coffeemakerquiz?index",
+];
 const ODD_TARGETS = [
   "*",
   "http://evil.example/",
@@ -329,7 +344,7 @@ function requestText(g: ReturnType<typeof generator>, apiPaths: string[]): { lab
   if (target.includes("/stock/")) headers.push(`X-Admin-Key: ${g.chance(0.5) ? ADMIN_KEY : g.pick(["", "x", ADMIN_KEY.slice(0, -1)])}`);
   if (g.chance(0.3))
     headers.push(
-      `Cookie: ${g.pick(["userConsent=c1:1|c2:0|c9:1", "userConsent=%%%", "recentlyViewed=" + g.pick(HOSTILE_TEXT), "a".repeat(5000) + "=1", "webapp=1; appliedCategoryCoupons=%00"])}`,
+      `Cookie: ${g.pick(["userConsent=c1:1|c2:0|c9:1", "userConsent=%%%", "recentlyViewed=" + g.pick(HOSTILE_TEXT), "a".repeat(5000) + "=1", "webapp=1; appliedCategoryCoupons=%00", "perfectCupAnswers=" + g.pick(HOSTILE_TEXT), "brewerQuizProducts=" + g.pick(HOSTILE_TEXT)])}`,
     );
   let body = "";
   if (method === "POST" || method === "PUT" || method === "PATCH" || (method === "DELETE" && g.chance(0.3))) {

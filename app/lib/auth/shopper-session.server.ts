@@ -53,6 +53,12 @@ export interface ShopperSessionData {
   cartChanges: { productCode: string; requested: number; kept: number; reason: "stock" | "maxQuantity" | "unavailable" }[];
   /** Set when a refresh was refused during single-step checkout: the page asks the shopper to sign in again. */
   tokenRotation: "refresh failed";
+  /**
+   * The brewer quiz in progress with the question service (questions, rawQuestions, finalResult,
+   * totalQuestion, currentQuestion, investigateUrl, token), as app/models/quiz-questions.server.ts
+   * writes it; the model checks it on every read.
+   */
+  brewerQuiz: unknown;
 }
 
 export interface SessionSettings {
@@ -306,6 +312,31 @@ export class ShopperSession {
   /** The guid of the cart a guest order of this browser came from. */
   guestOrderGuid(code: string): string | undefined {
     return (this.session.get("guestOrders") ?? []).find((o) => o.code === code)?.guid;
+  }
+
+  /** The brewer quiz in progress, unchecked (its model validates it). */
+  get brewerQuiz(): unknown {
+    return this.session.get("brewerQuiz");
+  }
+
+  async rememberBrewerQuiz(state: unknown): Promise<void> {
+    if (state === undefined) this.session.unset("brewerQuiz");
+    else this.session.set("brewerQuiz", state);
+    await this.persist();
+  }
+
+  /** A cookie of this request (the quizzes' cookies are read and written through the session's consent-aware jar). */
+  cookie(name: string): string | undefined {
+    return this.jar.get(name);
+  }
+
+  /** Writes a cookie if consent allows; answers whether it was written. */
+  setCookie(name: string, value: string, options: { maxAgeMs?: number } = {}): boolean {
+    return this.jar.set(name, value, options);
+  }
+
+  deleteCookie(name: string): void {
+    this.jar.delete(name);
   }
 
   /** Writes cookies the commerce service asks for on a customer's behalf (price group, employee flag...). */

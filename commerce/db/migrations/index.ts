@@ -8,6 +8,7 @@ import * as m006 from "./006_carts";
 import * as m007 from "./007_checkout_and_orders";
 import * as m008 from "./008_coupons";
 import * as m009 from "./009_gift_cards";
+import * as m010 from "./010_quizzes";
 import * as m011 from "./011_payments";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "007_checkout_and_orders": m007,
   "008_coupons": m008,
   "009_gift_cards": m009,
+  "010_quizzes": m010,
   "011_payments": m011,
 };
 

@@ -1,0 +1,142 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { AnswerSchema } from "../../commerce/contract/quiz";
+import { format } from "../brands/messages";
+import { quizMessages } from "../brands/quiz-messages";
+import { clientContext } from "../lib/api-client.server";
+import { shopperOf } from "../lib/account-forms.server";
+import { readFormFields } from "../lib/form-body.server";
+import { localePath } from "../lib/paths";
+import { requireLangSegment } from "../lib/route-guards.server";
+import { shopMeta, useShop } from "../lib/shop";
+import { answerBrewerQuiz, brewerQuizBack, currentBrewerQuiz, currentInput, restartBrewerQuiz } from "../models/quiz-questions.server";
+import { logQuizFailure, QuizUnavailable } from "../models/quiz.server";
+
+const ProblemSchema = z.enum(["unavailable", "auth", "answers", "choose"]).optional().catch(undefined);
+
+const StepSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("answer"), question: z.string(), value: z.string().optional() }),
+  z.object({ intent: z.literal("previous") }),
+  z.object({ intent: z.literal("restart") }),
+]);
+
+/**
+ * The brewer quiz, one question at a time from the question service; the quiz in progress lives
+ * in the session, so the page is the same with or without JavaScript.
+ */
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  requireLangSegment(params, context);
+  const problem = ProblemSchema.parse(new URL(request.url).searchParams.get("problem") ?? undefined);
+  const api = clientContext(context);
+  const noStore = { "Cache-Control": "private, no-store" };
+  try {
+    const state = await currentBrewerQuiz(api, shopperOf(context));
+    const question = currentInput(state);
+    return data({ problem, question, current: state.currentQuestion, total: state.totalQuestion, canGoBack: state.questions.length > 0 }, { headers: noStore });
+  } catch (err) {
+    if (!(err instanceof QuizUnavailable)) throw err;
+    logQuizFailure(api, "brewer", err);
+    return data({ problem: err.reason, question: undefined, current: 0, total: 0, canGoBack: false }, { status: 503, headers: noStore });
+  }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireLangSegment(params, context);
+  const start = localePath(context.lang, "/coffeemakerquiz");
+  const step = StepSchema.safeParse(await readFormFields(request));
+  const shopper = shopperOf(context);
+  if (!step.success) return redirect(`${start}?problem=answers`, 303);
+  const api = clientContext(context);
+  try {
+    switch (step.data.intent) {
+      case "restart":
+        await restartBrewerQuiz(shopper);
+        return redirect(start, 303);
+      case "previous":
+        await brewerQuizBack(api, shopper);
+        return redirect(start, 303);
+      case "answer": {
+        if (!step.data.value) return redirect(`${start}?problem=choose`, 303);
+        const answer = AnswerSchema.safeParse({ question: step.data.question, value: step.data.value });
+        if (!answer.success) {
+          await restartBrewerQuiz(shopper);
+          return redirect(`${start}?problem=answers`, 303);
+        }
+        return redirect(localePath(context.lang, await answerBrewerQuiz(api, shopper, answer.data)), 303);
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof QuizUnavailable)) throw err;
+    logQuizFailure(api, "brewer", err);
+    await restartBrewerQuiz(shopper);
+    return redirect(`${start}?problem=${err.reason}`, 303);
+  }
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { lang, brand } = shopMeta(matches);
+  return [{ title: quizMessages(lang, brand?.id).brewerTitle }];
+};
+
+export default function BrewerQuiz() {
+  const { problem, question, current, total, canGoBack } = useLoaderData<typeof loader>();
+  const { lang, brand } = useShop();
+  const t = quizMessages(lang, brand.id);
+  const notice =
+    problem === "unavailable"
+      ? t.problemUnavailable
+      : problem === "auth"
+        ? t.problemAuth
+        : problem === "answers"
+          ? t.problemAnswers
+          : problem === "choose"
+            ? t.problemChoose
+            : undefined;
+  return (
+    <div className="quiz-page">
+      <h1>{t.brewerTitle}</h1>
+      <p>{t.brewerIntro}</p>
+      {notice ? (
+        <p className="form-error" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      {question ? (
+        <Form method="post" className="quiz-form" key={question.id}>
+          <p className="quiz-progress" aria-live="polite">
+            {format(t.questionOf, { current, total })}
+          </p>
+          <input type="hidden" name="question" value={question.id} />
+          <fieldset className="quiz-question">
+            <legend>{question.text}</legend>
+            {question.options.map((o) => (
+              <label key={o.value} className="quiz-option">
+                <input type="radio" name="value" value={o.value} required /> {o.text}
+              </label>
+            ))}
+          </fieldset>
+          <p className="quiz-actions">
+            <button type="submit" name="intent" value="answer" className="button">
+              {t.next}
+            </button>{" "}
+            {canGoBack ? (
+              <button type="submit" name="intent" value="previous" className="button button--secondary" formNoValidate>
+                {t.back}
+              </button>
+            ) : null}{" "}
+            <button type="submit" name="intent" value="restart" className="link-button" formNoValidate>
+              {t.startOver}
+            </button>
+          </p>
+        </Form>
+      ) : (
+        <p>
+          <a href={localePath(lang, "/coffeemakerquiz")} className="button">
+            {t.tryAgain}
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}

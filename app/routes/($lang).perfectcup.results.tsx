@@ -1,0 +1,82 @@
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { format } from "../brands/messages";
+import { quizMessages } from "../brands/quiz-messages";
+import type { QuizPick } from "../components/QuizProductList";
+import { QuizProductList } from "../components/QuizProductList";
+import { clientContext } from "../lib/api-client.server";
+import { shopperOf } from "../lib/account-forms.server";
+import { localePath } from "../lib/paths";
+import { requireLangSegment } from "../lib/route-guards.server";
+import { shopMeta, useShop } from "../lib/shop";
+import { getLayoutContent } from "../models/cms.server";
+import { toCard } from "../models/product.server";
+import { beverageResults, featureValue, logQuizFailure, QuizUnavailable, variantToAdd } from "../models/quiz.server";
+
+/** The beverage quiz's results: four products that fit, the taste profile, add to cart, retake. */
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  requireLangSegment(params, context);
+  const api = clientContext(context);
+  const linked = new URL(request.url).searchParams.get("answers");
+  try {
+    const layout = await getLayoutContent(api).catch(() => undefined);
+    const size = Number(layout?.siteConfig["productDetails.defaultSize"] ?? 20);
+    const results = await beverageResults(api, shopperOf(context), linked, size);
+    if ("redirect" in results) throw redirect(localePath(context.lang, results.redirect));
+    const t = quizMessages(context.lang, context.brand.id);
+    const picks: QuizPick[] = results.products.map((p) => ({
+      card: toCard(p),
+      facts: [
+        { label: t.productRoast, value: featureValue(p, "roast") },
+        { label: t.productFlavour, value: featureValue(p, "flavour") },
+        { label: t.productCaffeine, value: featureValue(p, "caffeine") },
+      ].filter((f): f is { label: string; value: string } => f.value !== undefined),
+      addCode: variantToAdd(p, results.answers),
+    }));
+    return data(
+      { picks, roast: results.advice.roast, flavour: results.advice.flavour, source: results.source, shareablePath: results.shareablePath },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  } catch (err) {
+    if (!(err instanceof QuizUnavailable)) throw err;
+    logQuizFailure(api, "beverage", err);
+    throw redirect(`${localePath(context.lang, "/perfectcup")}?problem=unavailable`);
+  }
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { lang, brand } = shopMeta(matches);
+  return [{ title: quizMessages(lang, brand?.id).beverageResultsTitle }, { name: "robots", content: "noindex" }];
+};
+
+export default function BeverageQuizResults() {
+  const { picks, roast, flavour, source, shareablePath } = useLoaderData<typeof loader>();
+  const shop = useShop();
+  const { lang, brand } = shop;
+  const t = quizMessages(lang, brand.id);
+  // Without JavaScript the add to cart comes back here with ?added= (with it, a snackbar says so).
+  const added = new URLSearchParams(useLocation().search).has("added");
+  return (
+    <div className="quiz-page">
+      <h1>{t.beverageResultsTitle}</h1>
+      {source === "account" ? <p className="notice">{t.savedNotice}</p> : null}
+      <section className="quiz-profile" aria-labelledby="quiz-profile-heading">
+        <h2 id="quiz-profile-heading">{t.profileHeading}</h2>
+        <p>{format(t.profileRoast, { roast: t.profileRoasts[roast] })}</p>
+        <p>{format(t.profileFlavour, { flavour: t.flavours[flavour] })}</p>
+      </section>
+      {added ? (
+        <p className="notice" role="status">
+          {shop.t.addedToCart} <a href={localePath(lang, "/cart")}>{shop.t.viewCart}</a>
+        </p>
+      ) : null}
+      <QuizProductList picks={picks} lang={lang} />
+      <p className="quiz-actions">
+        <Link to={localePath(lang, "/perfectcup")} className="button button--secondary">
+          {t.retake}
+        </Link>{" "}
+        <a href={localePath(lang, shareablePath)}>{t.shareResults}</a>
+      </p>
+    </div>
+  );
+}
