@@ -58,6 +58,11 @@ export interface Shop {
   addresses: AddressBook;
   agents: AssistedService;
   carts: CartService;
+  /**
+   * Builds every site's listing index, sort orders and search word lists, so the first shopper
+   * of a site does not wait for them. A process calls it before it takes traffic.
+   */
+  warm(): Promise<void>;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -72,10 +77,11 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     previousTokenSecrets: [],
     guestClient: { id: "storefront-guest", secret: randomBytes(32).toString("base64url") },
   };
+  const search = new SearchService({ db, feed, indexes, families });
   return {
     brands,
     catalog,
-    search: new SearchService({ db, feed, indexes, families }),
+    search,
     content: new ContentService({ db, brands, outbox, logger }),
     alerts: new StockAlertService({ db, brands, outbox, catalog }),
     outbox,
@@ -91,5 +97,8 @@ export function createShop({ db, brands, mailer, logger, catalogSyncMs, productC
     addresses: new AddressBook(db),
     agents: new AssistedService(db),
     carts: new CartService({ db, catalog }),
+    async warm() {
+      for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
+    },
   };
 }
