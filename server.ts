@@ -388,7 +388,7 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   // A worker takes traffic (listens) only once its indexes are built and its pages have been
   // served to itself a few times: no shopper pays for a cold start.
   await commerce?.warm();
-  logger.debug(await warmUpStorefront(app, { hosts: Object.values(config.brands).map((b) => b.host), rounds: 5, budgetMs: 20_000 }), "warmed up");
+  logger.debug(await warmUpStorefront(app, { hosts: Object.values(config.brands).map((b) => b.host), rounds: 4, budgetMs: 3_000 }), "warmed up");
   warm = true;
 
   const server = app.listen(config.port, config.host, () => {
