@@ -9,6 +9,7 @@ import { bareDomainTarget, resolveBrandId } from "./app/brands/resolve.server";
 import { loadStorefrontConfig, type StorefrontConfig, workerHeapFor } from "./app/config.server";
 import { originCheck, privateCacheControl, requestGuard, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
+import { warmUpStorefront } from "./app/lib/warm-up.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
 import { LOG_REDACTION } from "./commerce/contract/log-redaction";
 import type { CommerceApi, Db } from "./commerce/service";
@@ -253,7 +254,8 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   app.use(securityHeaders(config.production));
   app.use(requestGuard({ isApiPath: (p) => p.startsWith("/rest/") || p.startsWith("/authorizationserver/") }));
 
-  app.use(healthRouter(db));
+  let warm = false;
+  app.use(healthRouter(db, () => warm));
 
   app.use(requestLog(logger));
   app.use((_req, res, next) => {
@@ -384,6 +386,12 @@ async function serve(db: Db, listening: (message: Listening) => void) {
     },
     createRequestHandler({ build, mode: config.production ? "production" : "development", getLoadContext: (_req, res) => res.locals.storefront }),
   );
+
+  // A worker takes traffic (listens) only once its indexes are built and its pages have been
+  // served to itself a few times: no shopper pays for a cold start.
+  await commerce?.warm();
+  logger.debug(await warmUpStorefront(app, { hosts: Object.values(config.brands).map((b) => b.host), rounds: 4, budgetMs: 3_000 }), "warmed up");
+  warm = true;
 
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();

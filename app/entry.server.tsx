@@ -13,15 +13,28 @@ const ABORT_DELAY = 5_000;
  * does not fit at the end of one, it still sends the whole buffer, unused NUL bytes included
  * (fixed only in React 19). A NUL byte never belongs in our HTML and never occurs inside a UTF-8
  * character, so dropping every one restores the page exactly. Most chunks have none and pass as they are.
+ *
+ * The pieces are also gathered and sent as one: the pages have no Suspense boundaries, so nothing
+ * arrives later anyway, and React hands over a 49 kB category page in about twenty 2 kB pieces,
+ * each written to the socket on its own turn (its own writev). One write cut the category page's
+ * server CPU by about a third in alternating runs (decision record 022).
  */
-function withoutNulBytes(): Transform {
+function wholePageWithoutNulBytes(): Transform {
+  const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      if (chunk.indexOf(0) === -1) return done(null, chunk);
+      if (chunk.indexOf(0) === -1) {
+        chunks.push(chunk);
+        return done();
+      }
       const kept = Buffer.allocUnsafe(chunk.length);
       let length = 0;
       for (const byte of chunk) if (byte !== 0) kept[length++] = byte;
-      done(null, kept.subarray(0, length));
+      chunks.push(kept.subarray(0, length));
+      done();
+    },
+    flush(done) {
+      done(null, Buffer.concat(chunks));
     },
   });
 }
@@ -60,7 +73,7 @@ export default function handleRequest(
     const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
     const ready = () => {
       shellRendered = true;
-      const body = withoutNulBytes();
+      const body = wholePageWithoutNulBytes();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);

@@ -13,10 +13,15 @@ await seedDatabase(db, config);
 
 const app = express();
 app.disable("x-powered-by");
-app.use(healthRouter(db));
-app.use(createCommerceApi(db, config, logger));
+let warm = false;
+app.use(healthRouter(db, () => warm));
+const api = createCommerceApi(db, config, logger);
+app.use(api);
 
+// Listening at once lets /readyz say "warming up" while the indexes are built.
 const server = app.listen(config.port, () => logger.info({ port: config.port }, "commerce service listening"));
+await api.warm();
+warm = true;
 process.on("SIGTERM", () =>
   server.close(async () => {
     await db.destroy();

@@ -67,8 +67,12 @@ export function pruneCatalogChanges(db: Db): Promise<void> {
   return pruneListingChanges(db);
 }
 
-/** The /rest router, and `close()` to stop its background work (mail delivery, Redis) before the database closes. */
-export type CommerceApi = Router & { close(): Promise<void> };
+/**
+ * The /rest router; `warm()` builds what its pages need before the process takes traffic (the
+ * listing indexes and search word lists of every site, see Shop.warm) and `close()` stops its
+ * background work (mail delivery, Redis) before the database closes.
+ */
+export type CommerceApi = Router & { warm(): Promise<void>; close(): Promise<void> };
 
 /**
  * The /rest router (bodies, OpenAPI document, brand APIs, errors), mailing as the configuration
@@ -94,6 +98,7 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
   router.use(operatorAccess({ adminKey: config.adminApiKey, limits, operatorPort: config.operator.port }), errorHandler(logger));
   router.use(createCommerceRouter({ shop, logger, adminKey: config.adminApiKey }));
   return Object.assign(router, {
+    warm: () => shop.warm(),
     close: async () => {
       await shop.outbox.stop();
       await limits.close();
@@ -101,7 +106,10 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
   });
 }
 
-/** /healthz: the process answers. /readyz: and its database does too. */
-export function healthRouter(db: Db): Router {
-  return healthRoutes(() => isDatabaseReachable(db));
+/**
+ * /healthz: the process answers. /readyz: it has finished warming up (`isWarm`, when given) and
+ * its database answers.
+ */
+export function healthRouter(db: Db, isWarm: () => boolean = () => true): Router {
+  return healthRoutes(() => isDatabaseReachable(db), isWarm);
 }

@@ -11,7 +11,14 @@
 // After the pages, each catalog's pages run again at BENCH_HEAVY_CONNECTIONS (50; 0 skips) and the
 // store's memory is read then: that figure is the one held to the memory budget.
 // BENCH_STORE_DIR measures the store built in another checkout (its build/ and public/) with this harness.
+// Besides the pages: SHOPPER_REQUESTS (the cart, add to cart; the place to add more named requests
+// that need a shopper's state), the unseen-query run (a few hundred distinct searches from the
+// catalog's own words, each sent once; BENCH_UNSEEN_QUERIES, default 300) and the cold-start run
+// (the first requests after every worker listens against the same requests warm). BENCH_POSTGRES_URL
+// (an admin URL, e.g. postgres://postgres@127.0.0.1:5432/postgres) adds both catalogs on PostgreSQL
+// for those two runs (databases brewfront_bench_demo, made afresh, and brewfront_bench_large, seeded once).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
+import http from "node:http";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -48,13 +55,41 @@ const LARGE_QUERIES = [
 ];
 const searchRequests = (qs) => qs.map((q) => ({ method: "GET", path: `/search?q=${encodeURIComponent(q)}` }));
 
+// ---- Named requests that need a shopper's state ----
+// Each is measured like a page: at 10 and at 50 connections, between floor measurements, printed
+// in the same tables. `prepare(store)` runs once the store is up and answers what the request
+// needs (headers, method, body; a cookie made through the store's own forms). Checkout and the
+// quizzes add theirs here, for example:
+//   { name: "place order (POST)", path: "/checkout/place-order", prepare: async (store) => ({ method: "POST", headers: {...}, body: "..." }) },
+//   { name: "quiz: coffee finder", path: "/quiz/coffee-finder" },
+const CART_PRODUCTS = ["5001-SMRG-KC-24", "8003-BFBR-BRW-RED"];
+const SHOPPER_REQUESTS = [
+  // The cart page of a shopper whose cart holds two products (its session cookie, never cached).
+  { name: "cart (2 products)", path: "/cart", prepare: async (store) => ({ headers: { cookie: await cartCookie(store, CART_PRODUCTS) } }) },
+  // A new shopper's add to cart from a product page (with JavaScript: inline, answered as JSON).
+  {
+    name: "add to cart (POST)",
+    path: "/cart/add",
+    prepare: async (store) => ({
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: store.base },
+      body: new URLSearchParams({ productCode: CART_PRODUCTS[0], qty: "1", inline: "1", returnTo: "/" }).toString(),
+    }),
+  },
+];
+
 // The demo catalog, then the same pages that scale with catalog size on 100,000 products.
+// `unseen`: the unseen-query run; `coldStart`: the cold-start run (both printed after the pages).
 const large = process.env.BENCH_LARGE !== "false";
 const largeDb = path.resolve("data/bench-large.sqlite");
+const postgresUrl = process.env.BENCH_POSTGRES_URL;
 const RUNS = [
   {
     catalog: "demo catalog",
+    database: "SQLite",
     db: process.env.DATABASE_URL ?? path.join(dir, "bench.sqlite"),
+    unseen: true,
+    coldStart: true,
     pages: [
       { name: "home", path: "/" },
       { name: "home (fr-CA)", path: "/fr/", host: "www.brewfront.ca" },
@@ -62,17 +97,26 @@ const RUNS = [
       { name: "category, 2 facets + sort", path: "/c/coffee?roast=medium&packType=KCup&sort=price-asc" },
       { name: "product", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
       // The same page for a signed-in perks member: session cookie, token, member prices, never cached.
-      { name: "product (signed-in member)", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24", member: true },
+      {
+        name: "product (signed-in member)",
+        path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24",
+        member: true,
+        prepare: async (store) => ({ headers: { cookie: await memberCookie(store) } }),
+      },
       { name: "product (brewer)", path: "/Coffee-Makers/classic-brewer/p/8003-BFBR-BRW-RED" },
       { name: "search (10 queries)", path: "/search", requests: searchRequests(QUERIES) },
+      ...SHOPPER_REQUESTS,
     ],
   },
   ...(large
     ? [
         {
           catalog: "100,000-product catalog",
+          database: "SQLite",
           db: largeDb,
           env: { SEED_CATALOG_SIZE: "100000" },
+          unseen: true,
+          coldStart: true,
           pages: [
             { name: "category (100k)", path: "/c/coffee" },
             { name: "category 2 facets (100k)", path: "/c/coffee?roast=dark&brand=Harbor%20Roast&sort=price-asc" },
@@ -82,13 +126,44 @@ const RUNS = [
         },
       ]
     : []),
+  // On PostgreSQL only the runs that reach the database's full-text search: unseen queries and cold start.
+  ...(postgresUrl
+    ? [
+        { catalog: "demo catalog", database: "PostgreSQL", db: "postgres:brewfront_bench_demo", fresh: true, unseen: true, coldStart: true, pages: [] },
+        ...(large
+          ? [
+              {
+                catalog: "100,000-product catalog",
+                database: "PostgreSQL",
+                db: "postgres:brewfront_bench_large",
+                env: { SEED_CATALOG_SIZE: "100000" },
+                unseen: true,
+                coldStart: true,
+                pages: [],
+              },
+            ]
+          : []),
+      ]
+    : []),
 ];
 const BARE_PAGE = { name: "bare Remix page", path: "/" };
+const UNSEEN_COUNT = Number(process.env.BENCH_UNSEEN_QUERIES ?? 300);
+// Cold start: the first 20 requests after every worker listens (home, category, product, a search,
+// the cart, in turn), against the same requests once warm; each search is one no worker has seen.
+const COLD_REQUESTS = 20;
+const COLD_SEARCHES = ["caramel dark", "kenyan estate", "vanilla decaf", "summit breakfast"];
+const WARM_SEARCHES = ["hazelnut medium", "colombian reserve", "french vanilla", "golden hour"];
+const searchesFor = (qs) => qs.map((q) => ({ label: q, path: `/search?q=${encodeURIComponent(q)}` }));
 
-// BENCH_ONLY=regex measures just the pages whose name matches (e.g. BENCH_ONLY=100k); the floor always runs.
+// BENCH_ONLY=regex measures just the pages whose name matches (e.g. BENCH_ONLY=100k; "unseen" and
+// "cold start" name those runs); the floor always runs.
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
-for (const run of RUNS) run.pages = run.pages.filter((p) => !only || only.test(p.name));
-const runs = RUNS.filter((r) => r.pages.length > 0);
+for (const run of RUNS) {
+  run.pages = run.pages.filter((p) => !only || only.test(p.name));
+  run.unseen &&= !only || only.test(`unseen queries ${run.catalog} ${run.database}`);
+  run.coldStart &&= !only || only.test(`cold start ${run.catalog} ${run.database}`);
+}
+const runs = RUNS.filter((r) => r.pages.length > 0 || r.unseen || r.coldStart);
 
 // ---- Processes, from /proc ----
 
@@ -180,15 +255,49 @@ function memory(rootPid) {
 // ---- Servers ----
 
 const servers = new Set();
-function startServer(label, args, env, cwd) {
+/**
+ * `announces`: the server logs "Brewfront listening" once every worker listens (the store does,
+ * after each worker has warmed up); `allListening` settles then. Its other log lines are read and dropped.
+ */
+function startServer(label, args, env, cwd, { announces = false } = {}) {
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env, NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: String(workers) },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", announces ? "pipe" : "ignore", "inherit"],
   });
-  const server = { label, child, pid: child.pid, base: `http://127.0.0.1:${env.PORT}` };
+  const server = { label, child, pid: child.pid, base: `http://127.0.0.1:${env.PORT}`, startedAt: performance.now() };
+  if (announces) {
+    server.allListening = new Promise((resolve) => {
+      let tail = "";
+      const onData = (chunk) => {
+        tail = (tail + chunk.toString("utf8")).slice(-4096);
+        if (!tail.includes("Brewfront listening")) return;
+        child.stdout.off("data", onData);
+        child.stdout.resume();
+        resolve(performance.now() - server.startedAt);
+      };
+      child.stdout.on("data", onData);
+    });
+  }
   servers.add(server);
   return server;
+}
+
+/** A PostgreSQL database for a bench run ("postgres:<name>" in RUNS): made afresh when `fresh`, else kept (a seeded 100,000-product catalog is reused). */
+async function postgresDatabase(name, fresh) {
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    const exists = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount > 0;
+    if (exists && fresh) await admin.query(`drop database "${name}" with (force)`);
+    if (!exists || fresh) await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 async function stopServer(server) {
@@ -249,7 +358,15 @@ function percentile(sorted, p) {
 
 function requestOptions(server, pageDef, duration, conns = connections) {
   const headers = { ...(pageDef.host ? { host: pageDef.host } : {}), ...pageDef.headers };
-  return { url: server.base + pageDef.path, connections: conns, headers, duration, ...(pageDef.requests ? { requests: pageDef.requests } : {}) };
+  return {
+    url: server.base + pageDef.path,
+    connections: conns,
+    headers,
+    duration,
+    ...(pageDef.method ? { method: pageDef.method } : {}),
+    ...(pageDef.body ? { body: pageDef.body } : {}),
+    ...(pageDef.requests ? { requests: pageDef.requests } : {}),
+  };
 }
 
 async function measure(server, pageDef, warmUpSeconds, conns = connections) {
@@ -284,7 +401,7 @@ function floorOf(bareRuns) {
 
 async function clientJs(server, pageDef) {
   const url = server.base + (pageDef.requests ? pageDef.requests[0].path : pageDef.path);
-  const html = await (await fetch(url, { headers: pageDef.host ? { host: pageDef.host } : {} })).text();
+  const html = await (await fetch(url, { headers: { ...(pageDef.host ? { host: pageDef.host } : {}), ...pageDef.headers } })).text();
   // What the browser loads: modulepreload links, script src and the inline module imports
   // (not every route named in the route manifest, which loads lazily).
   const srcs = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]));
@@ -342,6 +459,202 @@ async function measureSignIn(server, count = 30) {
   return { count, p50: +percentile(latencies, 50).toFixed(1), p95: +percentile(latencies, 95).toFixed(1), cpuMsPerReq: cpuMs / count, failures };
 }
 
+/** The session cookie of a new shopper whose cart holds these products, made through POST /cart/add. */
+async function cartCookie(server, productCodes) {
+  let cookie = "";
+  for (const productCode of productCodes) {
+    const res = await fetch(`${server.base}/cart/add`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base, ...(cookie ? { cookie } : {}) },
+      body: new URLSearchParams({ productCode, qty: "1", inline: "1", returnTo: "/" }).toString(),
+    });
+    const session = res.headers.getSetCookie().find((c) => c.startsWith("SESSION="));
+    if (!res.ok) throw new Error(`bench: adding ${productCode} to the cart answered ${res.status}: ${await res.text()}`);
+    await res.body?.cancel();
+    if (session) cookie = session.split(";")[0];
+  }
+  if (!cookie) throw new Error("bench: adding to the cart set no session cookie");
+  return cookie;
+}
+
+// ---- Requests each sent once (unseen queries, cold start) ----
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One GET on a keep-alive connection; answers its status and milliseconds (the body is read and dropped). */
+function timedGet(server, request) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = http.get(server.base + request.path, { agent: keepAlive, headers: request.host ? { host: request.host } : {} }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ ...request, status: res.statusCode, ms: performance.now() - started }));
+    });
+    req.on("error", () => resolve({ ...request, status: 0, ms: performance.now() - started }));
+  });
+}
+
+/** Sends every request once, `conns` at a time; answers each one's time and the server's CPU ms per request. */
+async function sendEach(server, requests, conns) {
+  const before = cpuTicks(server.pid);
+  const rows = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(conns, requests.length) }, async () => {
+      while (next < requests.length) rows.push(await timedGet(server, requests[next++]));
+    }),
+  );
+  const cpuMs = cpuMsBetween(before, cpuTicks(server.pid));
+  return summarise(rows, cpuMs);
+}
+
+function summarise(rows, cpuMs) {
+  const sorted = rows.map((r) => r.ms).sort((a, b) => a - b);
+  return {
+    count: rows.length,
+    p50: +percentile(sorted, 50).toFixed(1),
+    p95: +percentile(sorted, 95).toFixed(1),
+    p99: +percentile(sorted, 99).toFixed(1),
+    max: +(sorted.at(-1) ?? NaN).toFixed(1),
+    cpuMsPerReq: cpuMs === undefined ? undefined : +(cpuMs / Math.max(1, rows.length)).toFixed(3),
+    failed: rows.filter((r) => r.status === 0 || r.status >= 400).length,
+    slowest: [...rows]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((r) => ({ query: r.label ?? r.path, ms: +r.ms.toFixed(1) })),
+    rows,
+  };
+}
+
+/** Seeded pseudo-random numbers (mulberry32), so every run sends the same queries. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const wordsOf = (text) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3 && !/^\d+$/.test(w));
+
+/**
+ * The catalog's own vocabulary, read from its API: product names and summaries of several pages of
+ * each category (first pages and pages deep into a large catalog), and the facet values (brands,
+ * roasts, flavours) of every language the site speaks.
+ */
+async function catalogVocabulary(server) {
+  const vocabulary = {};
+  for (const [site, lang] of [
+    ["usb2c", "en"],
+    ["cab2c", "fr"],
+  ]) {
+    const names = [];
+    const words = new Set();
+    for (const category of ["coffee", "brewers", "accessories"]) {
+      const pageUrl = (page) => `${server.base}/rest/v2/${site}/c/${category}/categoryData?pageSize=96&currentPage=${page}&lang=${lang}&fields=BASIC`;
+      const first = await fetch(pageUrl(0));
+      if (!first.ok) continue;
+      const body = await first.json();
+      const totalPages = body.pagination?.totalPages ?? 1;
+      const pages = [body];
+      for (const page of new Set([1, 2, Math.floor(totalPages / 3), Math.floor(totalPages / 2), totalPages - 1])) {
+        if (page > 0 && page < totalPages) pages.push(await (await fetch(pageUrl(page))).json());
+      }
+      for (const p of pages) {
+        for (const product of p.products ?? []) {
+          const nameWords = wordsOf(product.name);
+          if (nameWords.length > 0) names.push(nameWords);
+          for (const w of [...nameWords, ...wordsOf(product.summary ?? "")]) words.add(w);
+        }
+        for (const facet of p.facets ?? []) if (facet.code !== "price") for (const v of facet.values) for (const w of wordsOf(v.name)) words.add(w);
+      }
+    }
+    vocabulary[lang] = { names, words: [...words].sort() };
+  }
+  return vocabulary;
+}
+
+/** One edit a hurried shopper makes: a letter dropped, doubled or two swapped. */
+function misspell(word, rand) {
+  const i = 1 + Math.floor(rand() * (word.length - 2));
+  const kind = Math.floor(rand() * 3);
+  if (kind === 0) return word.slice(0, i) + word.slice(i + 1);
+  if (kind === 1) return word.slice(0, i) + word[i] + word.slice(i);
+  return word.slice(0, i - 1) + word[i] + word[i - 1] + word.slice(i + 1);
+}
+
+/**
+ * `count` distinct searches as shoppers type them, from the catalog's words: one word, two or
+ * three words of one product's name, a name word with a roast or flavour, some misspelt, about one
+ * in seven in French (on the Canadian store's French search). `seed` picks a different set.
+ */
+function unseenQueries(vocabulary, count, seed) {
+  const rand = random(seed);
+  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+  const queries = new Map();
+  for (let attempt = 0; queries.size < count && attempt < count * 50; attempt++) {
+    const french = rand() < 0.15 && vocabulary.fr.names.length > 0;
+    const { names, words } = french ? vocabulary.fr : vocabulary.en;
+    if (names.length === 0) break;
+    const name = pick(names);
+    const kind = rand();
+    let terms;
+    if (kind < 0.3) terms = [pick(words)];
+    else if (kind < 0.6) {
+      const i = Math.floor(rand() * Math.max(1, name.length - 1));
+      terms = name.slice(i, i + 2);
+    } else if (kind < 0.8) terms = [pick(name), pick(words)];
+    else terms = [pick(name), pick(name), pick(words)];
+    terms = [...new Set(terms)];
+    if (rand() < 0.12) {
+      const j = Math.floor(rand() * terms.length);
+      if (terms[j].length >= 5) terms[j] = misspell(terms[j], rand);
+    }
+    const q = terms.join(" ");
+    const key = `${french ? "fr" : "en"}|${q}`;
+    if (queries.has(key)) continue;
+    queries.set(
+      key,
+      french
+        ? { label: `fr: ${q}`, host: "www.brewfront.ca", path: `/fr/recherche?q=${encodeURIComponent(q)}` }
+        : { label: q, path: `/search?q=${encodeURIComponent(q)}` },
+    );
+  }
+  return [...queries.values()];
+}
+
+/** The pages a shopper opens first, in turn, `count` requests; the searches are `queries` (each used once). */
+function firstRequests(count, queries) {
+  const pages = [
+    { label: "home", path: "/" },
+    { label: "category", path: "/c/coffee" },
+    { label: "product", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
+    { label: "search", path: null },
+    { label: "cart", path: "/cart" },
+  ];
+  return Array.from({ length: count }, (_, i) => {
+    const page = pages[i % pages.length];
+    if (page.path) return page;
+    const q = queries.shift();
+    return { ...q, label: `search "${q.label}"` };
+  });
+}
+
+/** The same requests one after another (one connection): the first ones after a start show what a cold worker costs. */
+async function sendInTurn(server, requests) {
+  const before = cpuTicks(server.pid);
+  const rows = [];
+  for (const r of requests) rows.push(await timedGet(server, r));
+  return summarise(rows, cpuMsBetween(before, cpuTicks(server.pid)));
+}
+
 // ---- Output ----
 
 function printTable(columns, rows) {
@@ -383,14 +696,16 @@ try {
   const results = [];
   const memoryRows = [];
   for (const run of runs) {
-    if (run.env?.SEED_CATALOG_SIZE && !fs.existsSync(run.db)) console.log(`Seeding ${run.catalog} into ${run.db} (once; about half a minute)...`);
+    const database = run.db.startsWith("postgres:") ? await postgresDatabase(run.db.slice("postgres:".length), run.fresh) : run.db;
+    if (run.env?.SEED_CATALOG_SIZE && (run.database !== "SQLite" || !fs.existsSync(database)))
+      console.log(`Seeding ${run.catalog} on ${run.database} (once if it is kept; a minute or more)...`);
     const store = startServer(
-      `store (${run.catalog})`,
+      `store (${run.catalog}, ${run.database})`,
       [path.join(storeDir, "build/server.js")],
       {
         ...run.env,
         PORT: String(port),
-        DATABASE_URL: run.db,
+        DATABASE_URL: database,
         LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
         MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
         // Production insists on its secrets; the demo accounts sign in for the member measurements.
@@ -399,15 +714,37 @@ try {
         ALLOW_DEMO_PASSWORDS: "true",
       },
       storeDir,
+      { announces: true },
     );
     await waitUp(store, "/readyz");
-    for (const p of run.pages.filter((page) => page.member)) p.headers = { cookie: await memberCookie(store) };
+    // Every worker listens (each has warmed up first): from here on any worker may take a request.
+    const readyAfterMs = await store.allListening;
+    const label = `${run.catalog}, ${run.database}`;
+    process.stdout.write(`  ${label}: every worker ready ${(readyAfterMs / 1000).toFixed(1)} s after the start\n`);
+
+    // Cold start: the first requests any shopper sends, before anything else has touched the store.
+    let coldStart;
+    if (run.coldStart) {
+      process.stdout.write(`  measuring cold start...\n`);
+      const cold = await sendInTurn(store, firstRequests(COLD_REQUESTS, searchesFor(COLD_SEARCHES)));
+      coldStart = { readyAfterMs: Math.round(readyAfterMs), cold };
+    }
+
+    for (const p of run.pages.filter((page) => page.prepare)) Object.assign(p, await p.prepare(store));
     // One pass over every page first, so the first page measured is not also paying for a cold JIT.
     for (const p of run.pages) await autocannon(requestOptions(store, p, 2));
     await autocannon(requestOptions(bare, BARE_PAGE, 2));
 
+    if (coldStart) {
+      coldStart.warm = await sendInTurn(store, firstRequests(COLD_REQUESTS, searchesFor(WARM_SEARCHES)));
+      coldStart.bare = await sendInTurn(
+        bare,
+        Array.from({ length: COLD_REQUESTS }, () => ({ label: "bare", path: "/" })),
+      );
+    }
+
     // bare, page, bare, page, ..., bare: each page sits between two floor measurements.
-    const bareRuns = [await measure(bare, BARE_PAGE, 0)];
+    const bareRuns = run.pages.length > 0 ? [await measure(bare, BARE_PAGE, 0)] : [];
     const pages = [];
     for (const p of run.pages) {
       process.stdout.write(`  measuring ${p.name}...\n`);
@@ -424,22 +761,36 @@ try {
       });
     }
     const js = [];
-    for (const p of run.pages) {
+    for (const p of run.pages.filter((page) => !page.method)) {
       const j = await clientJs(store, p);
       const aboveBareKB = +(j.gzipKB - bareJs.gzipKB).toFixed(1);
       js.push({ ...j, aboveBareKB, withinBudget: aboveBareKB <= BUDGET.jsAboveBareKB });
     }
-    memoryRows.push({ server: `store, ${run.catalog}, after ${connections} connections`, ...memory(store.pid), withinBudget: null });
+
+    // Unseen queries: each sent once, as most searches in a store are ones no worker has answered yet.
+    let unseen;
+    if (run.unseen) {
+      process.stdout.write(`  measuring ${UNSEEN_COUNT} unseen queries...\n`);
+      const queries = unseenQueries(await catalogVocabulary(store), UNSEEN_COUNT, 7);
+      const store10 = await sendEach(store, queries, connections);
+      const bare10 = await sendEach(
+        bare,
+        queries.map(() => ({ path: "/" })),
+        connections,
+      );
+      unseen = { ...store10, bare: bare10 };
+    }
+    memoryRows.push({ server: `store, ${label}, after ${connections} connections`, ...memory(store.pid), withinBudget: null });
 
     // The same pages at the heavy load, between two floor measurements at that load; memory after them.
     const heavy = [];
-    if (heavyConnections > 0) {
+    if (heavyConnections > 0 && run.pages.length > 0) {
       const heavyBare = [await measure(bare, BARE_PAGE, 2, heavyConnections)];
       for (const p of run.pages) {
         process.stdout.write(`  measuring ${p.name} at ${heavyConnections} connections...\n`);
         heavy.push(await measure(store, p, 0, heavyConnections));
       }
-      const storeMemory = { server: `store, ${run.catalog}, after ${heavyConnections} connections`, ...memory(store.pid) };
+      const storeMemory = { server: `store, ${label}, after ${heavyConnections} connections`, ...memory(store.pid) };
       memoryRows.push({ ...storeMemory, withinBudget: storeMemory.rssMB < BUDGET.storeRssMB });
       heavyBare.push(await measure(bare, BARE_PAGE, 0, heavyConnections));
       const floor = floorOf(heavyBare);
@@ -459,17 +810,17 @@ try {
       last.withinBudget = last.rssMB < BUDGET.storeRssMB;
     }
     const signIn = run.pages.some((page) => page.member) ? await measureSignIn(store) : undefined;
-    results.push({ catalog: run.catalog, bare: bareRuns, pages, heavy, clientJs: js, signIn });
+    results.push({ catalog: run.catalog, database: run.database, label, bare: bareRuns, pages, heavy, clientJs: js, signIn, unseen, coldStart });
     await stopServer(store);
   }
   memoryRows.push({ server: "bare Remix", ...memory(bare.pid), withinBudget: null });
   await stopServer(bare);
 
-  for (const r of results) {
+  for (const r of results.filter((x) => x.pages.length > 0)) {
     const f = floorOf(r.bare);
     const spread = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
     console.log(
-      `\n${r.catalog}: floor = bare Remix page, mean of ${r.bare.length} measurements interleaved with the pages ` +
+      `\n${r.label}: floor = bare Remix page, mean of ${r.bare.length} measurements interleaved with the pages ` +
         `(req/s ${spread(r.bare.map((b) => b.reqPerSec))}, p95 ${spread(r.bare.map((b) => b.p95))} ms, CPU ${spread(r.bare.map((b) => b.cpuMsPerReq))} ms/req)`,
     );
     const floorRow = {
@@ -515,7 +866,7 @@ try {
       );
     }
     if (r.heavy.length > 0) {
-      console.log(`\n${r.catalog} at ${heavyConnections} connections (floor: bare Remix page before and after these pages):`);
+      console.log(`\n${r.label} at ${heavyConnections} connections (floor: bare Remix page before and after these pages):`);
       printTable(
         [
           { title: "page", left: true, get: (x) => x.page },
@@ -531,6 +882,89 @@ try {
     }
   }
 
+  const unseenRows = results.filter((r) => r.unseen);
+  if (unseenRows.length > 0) {
+    console.log(
+      `\nUnseen queries: ${UNSEEN_COUNT} distinct searches from each catalog's own words, each sent once, ${connections} connections ` +
+        `(×bare: the bare Remix page sent as many times the same way, right after; ×demo: the demo catalog's p95 on the same database)`,
+    );
+    const demoP95 = (r) => unseenRows.find((x) => x.database === r.database && x.catalog === "demo catalog")?.unseen.p95;
+    const rows = unseenRows.map((r) => {
+      const u = r.unseen;
+      const ofDemo = u.p95 / demoP95(r);
+      const isLarge = r.catalog !== "demo catalog";
+      return {
+        catalog: r.catalog,
+        database: r.database,
+        ...u,
+        p95Ratio: u.p95 / u.bare.p95,
+        cpuRatio: u.cpuMsPerReq / u.bare.cpuMsPerReq,
+        ofDemo,
+        checks: isLarge ? `p95<60 ${mark(u.p95 < 60)} ≤1.5×demo ${mark(ofDemo <= 1.5)} max≤250 ${mark(u.max <= 250)}` : `max≤250 ${mark(u.max <= 250)}`,
+      };
+    });
+    printTable(
+      [
+        { title: "catalog", left: true, get: (x) => x.catalog },
+        { title: "database", left: true, get: (x) => x.database },
+        { title: "queries", get: (x) => x.count },
+        { title: "p50 ms", get: (x) => x.p50 },
+        { title: "p95 ms", get: (x) => x.p95 },
+        { title: "p99 ms", get: (x) => x.p99 },
+        { title: "max ms", get: (x) => x.max },
+        { title: "CPU ms/req", get: (x) => fixed(x.cpuMsPerReq, 2) },
+        { title: "p95 ×bare", get: (x) => fixed(x.p95Ratio) },
+        { title: "CPU ×bare", get: (x) => fixed(x.cpuRatio) },
+        { title: "p95 ×demo", get: (x) => fixed(x.ofDemo) },
+        { title: "failed", get: (x) => x.failed },
+        { title: "targets", left: true, get: (x) => x.checks },
+      ],
+      rows,
+    );
+    for (const r of rows) console.log(`  slowest, ${r.catalog}, ${r.database}: ${r.slowest.map((q) => `"${q.query}" ${q.ms} ms`).join(", ")}`);
+  }
+
+  const coldRows = results.filter((r) => r.coldStart);
+  if (coldRows.length > 0) {
+    console.log(
+      `\nCold start: the first ${COLD_REQUESTS} requests after every worker listens (home, category, product, an unseen search, the cart, in turn; ` +
+        `one connection), then the same pages once warm (other unseen searches); ×bare: the bare Remix page's p50 sent the same way`,
+    );
+    const median = (xs) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        50,
+      );
+    const rows = coldRows.map((r) => {
+      const { cold, warm, bare: bareTurn, readyAfterMs } = r.coldStart;
+      const first = cold.rows[0];
+      const warmSame = median(warm.rows.filter((w) => w.label === first.label).map((w) => w.ms));
+      // Per page: the cold requests' times against the same page's warm median.
+      const worst = cold.rows
+        .map((c) => {
+          const page = c.label.startsWith("search") ? "search" : c.label;
+          return { page, ratio: c.ms / median(warm.rows.filter((w) => (w.label.startsWith("search") ? "search" : w.label) === page).map((w) => w.ms)) };
+        })
+        .sort((a, b) => b.ratio - a.ratio)[0];
+      return { catalog: r.catalog, database: r.database, readyAfterMs, first, firstRatio: first.ms / warmSame, cold, warm, bareP50: bareTurn.p50, worst };
+    });
+    printTable(
+      [
+        { title: "catalog", left: true, get: (x) => x.catalog },
+        { title: "database", left: true, get: (x) => x.database },
+        { title: "ready s", get: (x) => fixed(x.readyAfterMs / 1000, 1) },
+        { title: "first ms", get: (x) => `${fixed(x.first.ms, 1)} (${x.first.label})` },
+        { title: "first ×warm", get: (x) => `${fixed(x.firstRatio)} ${mark(x.firstRatio <= 2)}` },
+        { title: "cold p50/p95/p99 ms", get: (x) => `${x.cold.p50}/${x.cold.p95}/${x.cold.p99}` },
+        { title: "warm p50/p95/p99 ms", get: (x) => `${x.warm.p50}/${x.warm.p95}/${x.warm.p99}` },
+        { title: "cold p95 ×warm", get: (x) => fixed(x.cold.p95 / x.warm.p95) },
+        { title: "worst cold ×warm", get: (x) => `${fixed(x.worst.ratio)} (${x.worst.page})` },
+        { title: "cold p50 ×bare", get: (x) => fixed(x.cold.p50 / x.bareP50) },
+      ],
+      rows,
+    );
+  }
+
   console.log(`\nClient JavaScript loaded by the page (gzip -9), above the bare Remix page's ${bareJs.gzipKB} kB (${bareJs.files} files):`);
   printTable(
     [
@@ -542,7 +976,7 @@ try {
       { title: "above bare kB", get: (x) => x.aboveBareKB },
       { title: `≤${BUDGET.jsAboveBareKB} kB`, get: (x) => (x.withinBudget === null ? "" : mark(x.withinBudget)) },
     ],
-    [{ catalog: "", ...bareJs, aboveBareKB: 0, withinBudget: null }, ...results.flatMap((r) => r.clientJs.map((j) => ({ catalog: r.catalog, ...j })))],
+    [{ catalog: "", ...bareJs, aboveBareKB: 0, withinBudget: null }, ...results.flatMap((r) => r.clientJs.map((j) => ({ catalog: r.label, ...j })))],
   );
 
   console.log("\nResident memory after the bench (sum of VmRSS over primary + workers; peak = sum of each process's VmHWM):");

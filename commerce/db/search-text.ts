@@ -69,21 +69,71 @@ export async function indexSearchDocuments(db: Db, docs: SearchDocument[]): Prom
 export interface TextMatches {
   /** The query's normalised words (for ranking name matches first). */
   words: string[];
-  /** Listings whose name or description holds every word. */
-  ids: number[];
+  /** Listings whose name or description holds every word, in ascending id order. */
+  ids: Int32Array;
+}
+
+/**
+ * The listings holding one word (stemmed, accent-insensitive), in ascending id order; null when the
+ * word narrows nothing (a stop word PostgreSQL's configuration drops, as it would drop it from the
+ * whole query). A query's matches are the intersection of its words' lists, which is what both
+ * databases answer for the whole query, so each word's list can be kept and reused by every query
+ * that holds it.
+ */
+export async function listingsWithWord(db: Db, lang: Lang, word: string): Promise<Int32Array | null> {
+  if (isPostgres(db)) {
+    const tsquery = sql`plainto_tsquery(${PG_CONFIG[lang]}::regconfig, ${word})`;
+    const lexemes = await sql<{ n: number }>`select numnode(${tsquery}) as n`.execute(db);
+    if (Number(lexemes.rows[0]?.n ?? 0) === 0) return null;
+    const rows = await sql<{ listing_id: number }>`select listing_id from listing_search where lang = ${lang} and body_tsv @@ ${tsquery}`.execute(db);
+    return sortedIds(rows.rows.map((r) => r.listing_id));
+  }
+  const table = sql.table(`listing_fts_${lang}`);
+  const rows = await sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${`"${word}"`}`.execute(db);
+  return sortedIds(rows.rows.map((r) => r.id));
+}
+
+function sortedIds(ids: number[]): Int32Array {
+  return Int32Array.from(ids).sort();
 }
 
 /** Every listing matching all words of the query (stemmed, accent-insensitive). */
 export async function matchText(db: Db, lang: Lang, query: string): Promise<TextMatches> {
   const words = searchTokens(query);
-  if (words.length === 0) return { words, ids: [] };
-  if (isPostgres(db)) {
-    const rows = await sql<{ listing_id: number }>`
-      select listing_id from listing_search
-      where lang = ${lang} and body_tsv @@ plainto_tsquery(${PG_CONFIG[lang]}::regconfig, ${words.join(" ")})`.execute(db);
-    return { words, ids: rows.rows.map((r) => r.listing_id) };
+  const lists = await Promise.all(words.map((w) => listingsWithWord(db, lang, w)));
+  return { words, ids: intersectAll(lists) };
+}
+
+/** The ids in every list (null lists narrow nothing); none when no list narrows anything. */
+export function intersectAll(lists: readonly (Int32Array | null)[]): Int32Array {
+  const narrowing = lists.filter((l): l is Int32Array => l !== null).sort((a, b) => a.length - b.length);
+  if (narrowing.length === 0) return new Int32Array(0);
+  let result = narrowing[0]!;
+  for (const list of narrowing.slice(1)) result = intersect(result, list);
+  return result;
+}
+
+/** Two ascending id lists' common ids: the shorter one walks, the longer one is searched by galloping. */
+function intersect(small: Int32Array, large: Int32Array): Int32Array {
+  const out = new Int32Array(small.length);
+  let n = 0;
+  let lo = 0;
+  for (let i = 0; i < small.length && lo < large.length; i++) {
+    const v = small[i]!;
+    let step = 1;
+    let hi = lo;
+    while (hi < large.length && large[hi]! < v) {
+      lo = hi + 1;
+      hi += step;
+      step *= 2;
+    }
+    hi = Math.min(hi, large.length - 1);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (large[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    if (large[lo] === v) out[n++] = v;
   }
-  const table = sql.table(`listing_fts_${lang}`);
-  const rows = await sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${words.map((w) => `"${w}"`).join(" ")}`.execute(db);
-  return { words, ids: rows.rows.map((r) => r.id) };
+  return out.slice(0, n);
 }

@@ -55,7 +55,7 @@ export interface IndexQuery {
   /** Only listings in this category (by code), if given. */
   category?: string;
   /** Only these listings, if given (the text matches); for relevance, names holding every word rank first. */
-  text?: { ids: readonly number[]; words: readonly string[] };
+  text?: { ids: ArrayLike<number>; words: readonly string[] };
   filters: readonly [FacetKey, string][];
   sort: SortCode;
   page: number;
@@ -75,8 +75,6 @@ interface Counted {
   matches: Uint8Array;
   total: number;
   facetCounts: Map<FacetKey, Map<string, number>>;
-  /** For text queries, once relevance asks: which matches hold every word in their name. */
-  inName?: Uint8Array;
 }
 
 /** One facet's values for every listing, as interned ids in compressed-row form. */
@@ -84,6 +82,18 @@ interface FacetColumn {
   names: string[];
   ids: Map<string, number>;
   /** Listing i's value ids are data[offsets[i]] … data[offsets[i + 1] - 1]. */
+  offsets: Int32Array;
+  data: Int32Array;
+  /**
+   * When no listing has more than one value: listing i's value id (-1: none). Most facets are
+   * single-valued, and counting them is then one array read per listing.
+   */
+  single: Int32Array | null;
+}
+
+/** The words of every listing's name in one language, as ids into `words`, in compressed-row form. */
+interface NameWords {
+  words: string[];
   offsets: Int32Array;
   data: Int32Array;
 }
@@ -106,8 +116,37 @@ function buildColumn(facts: ListingFacts[], key: FacetKey): FacetColumn {
     }
   });
   offsets[facts.length] = data.length;
-  return { names, ids, offsets, data: Int32Array.from(data) };
+  let single: Int32Array | null = new Int32Array(facts.length).fill(-1);
+  for (let i = 0; i < facts.length && single; i++) {
+    const count = offsets[i + 1]! - offsets[i]!;
+    if (count > 1) single = null;
+    else if (count === 1) single[i] = data[offsets[i]!]!;
+  }
+  return { names, ids, offsets, data: Int32Array.from(data), single };
 }
+
+function buildNameWords(facts: ListingFacts[], lang: Lang): NameWords {
+  const ids = new Map<string, number>();
+  const words: string[] = [];
+  const offsets = new Int32Array(facts.length + 1);
+  const data: number[] = [];
+  facts.forEach((f, i) => {
+    offsets[i] = data.length;
+    for (const w of normalizeSearchText(lang === "fr" ? f.nameFr : f.nameEn).split(" ")) {
+      let id = ids.get(w);
+      if (id === undefined) {
+        id = words.length;
+        ids.set(w, id);
+        words.push(w);
+      }
+      data.push(id);
+    }
+  });
+  offsets[facts.length] = data.length;
+  return { words, offsets, data: Int32Array.from(data) };
+}
+
+const SORTS: readonly SortCode[] = ["relevance", "bestsellers", "price-asc", "price-desc", "name-asc", "newest"];
 
 /**
  * An in-memory index of one site's listings for facet counting, filtering, sorting and paging.
@@ -121,7 +160,7 @@ export class ListingIndex {
   private facts: ListingFacts[] = [];
   /** Listing id → position in `facts` (-1: not on this site). */
   private position = new Int32Array(0);
-  private nameWords = new Map<Lang, string[][]>();
+  private nameWords = new Map<Lang, NameWords>();
   private columns = new Map<FacetKey, FacetColumn>();
   private categoryColumn!: FacetColumn;
   private orders = new Map<string, Int32Array>();
@@ -198,19 +237,60 @@ export class ListingIndex {
     return v;
   }
 
-  private positionOf(id: number): number {
-    return id < this.position.length ? this.position[id]! : -1;
+  /**
+   * Words shoppers search with: the vocabulary, and the words of the descriptive facets' values
+   * (roasts, flavours, caffeine, product types), which descriptions hold but names may not.
+   */
+  searchWords(lang: Lang): Set<string> {
+    const words = new Set(this.vocabulary(lang));
+    for (const key of ["roast", "flavour", "caffeine", "type"] as const) {
+      for (const value of this.columns.get(key)!.names) for (const w of normalizeSearchText(value).split(" ")) if (w.length > 2) words.add(w);
+    }
+    return words;
   }
 
-  /** Whether listing i's name holds every query word (prefix-tolerant, for plurals and stems). */
-  private nameHolds(i: number, words: readonly string[], lang: Lang): boolean {
-    let all = this.nameWords.get(lang);
-    if (!all) {
-      all = this.facts.map((f) => normalizeSearchText(lang === "fr" ? f.nameFr : f.nameEn).split(" "));
-      this.nameWords.set(lang, all);
+  /**
+   * Builds now what the first query would otherwise build: every sort order, the name words and
+   * the vocabulary of these languages. A worker calls it before it takes traffic.
+   */
+  warm(langs: readonly Lang[]): void {
+    for (const lang of langs) {
+      for (const sort of SORTS) this.order(sort, lang);
+      this.namesOf(lang);
+      this.vocabulary(lang);
     }
-    const name = all[i]!;
-    return words.every((w) => name.some((n) => n.startsWith(w) || (n.length >= 4 && w.startsWith(n))));
+  }
+
+  private namesOf(lang: Lang): NameWords {
+    let names = this.nameWords.get(lang);
+    if (!names) {
+      names = buildNameWords(this.facts, lang);
+      this.nameWords.set(lang, names);
+    }
+    return names;
+  }
+
+  /**
+   * Which listings' names hold every query word, answered per listing: a word of the name holds a
+   * query word when one starts with the other (plurals and stems; the name word at least 4
+   * letters long for the shorter-name direction). Which name words hold each query word is worked
+   * out once per query over the distinct name words, so each listing costs a few array reads.
+   */
+  private nameMatcher(words: readonly string[], lang: Lang): (i: number) => boolean {
+    const names = this.namesOf(lang);
+    const holds = words.map((w) => Uint8Array.from(names.words, (n) => (n.startsWith(w) || (n.length >= 4 && w.startsWith(n)) ? 1 : 0)));
+    return (i) => {
+      for (const wanted of holds) {
+        let ok = false;
+        for (let j = names.offsets[i]!; j < names.offsets[i + 1]! && !ok; j++) ok = wanted[names.data[j]!] === 1;
+        if (!ok) return false;
+      }
+      return true;
+    };
+  }
+
+  private positionOf(id: number): number {
+    return id < this.position.length ? this.position[id]! : -1;
   }
 
   query(q: IndexQuery): IndexResult {
@@ -229,20 +309,19 @@ export class ListingIndex {
     };
     const order = this.order(q.sort === "relevance" && !q.text ? "bestsellers" : q.sort, q.lang);
     if (q.sort === "relevance" && q.text) {
-      // Relevance for text: listings whose name holds every word first, then the rest; best sellers first within each.
-      if (!counted.inName) {
-        const inName = new Uint8Array(matches.length);
-        for (let i = 0; i < matches.length; i++) if (matches[i] && this.nameHolds(i, q.text.words, q.lang)) inName[i] = 1;
-        counted.inName = inName;
-      }
-      const inName = counted.inName;
+      // Relevance for text: listings whose name holds every word first, then the rest; best sellers
+      // first within each. Both walks stop once the page is full, so a broad query costs what a
+      // narrow one does.
+      const inName = this.nameMatcher(q.text.words, q.lang);
       for (let k = 0; k < order.length && seen < end; k++) {
         const i = order[k]!;
-        if (matches[i] && inName[i]) take(i);
+        if (matches[i] && inName(i)) take(i);
       }
-      for (let k = 0; k < order.length && seen < end; k++) {
-        const i = order[k]!;
-        if (matches[i] && !inName[i]) take(i);
+      if (seen < end) {
+        for (let k = 0; k < order.length && seen < end; k++) {
+          const i = order[k]!;
+          if (matches[i] && !inName(i)) take(i);
+        }
       }
     } else {
       for (let k = 0; k < order.length && seen < end; k++) {
@@ -275,12 +354,14 @@ export class ListingIndex {
     // With a text query only its matches are visited, not the whole site.
     let scope: Int32Array | null = null;
     if (q.text) {
-      const positions: number[] = [];
-      for (const id of q.text.ids) {
-        const p = this.positionOf(id);
-        if (p >= 0) positions.push(p);
+      const ids = q.text.ids;
+      const positions = new Int32Array(ids.length);
+      let found = 0;
+      for (let k = 0; k < ids.length; k++) {
+        const p = this.positionOf(ids[k]!);
+        if (p >= 0) positions[found++] = p;
       }
-      scope = Int32Array.from(positions);
+      scope = positions.subarray(0, found);
     }
     const categoryId = q.category === undefined ? -1 : (this.categoryColumn.ids.get(q.category) ?? -2);
     const cat = this.categoryColumn;
@@ -320,7 +401,10 @@ export class ListingIndex {
       for (let s = 0; s < cols.length; s++) {
         const col = cols[s]!;
         const c = counts[s]!;
-        for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) c[col.data[j]!]!++;
+        if (col.single) {
+          const value = col.single[i]!;
+          if (value >= 0) c[value]!++;
+        } else for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) c[col.data[j]!]!++;
       }
     }
 
@@ -340,22 +424,35 @@ export class ListingIndex {
   private walk(q: IndexQuery): IndexResult {
     const cat = this.categoryColumn;
     const categoryId = q.category === undefined ? -1 : (cat.ids.get(q.category) ?? -2);
-    const filters = q.filters.map(([key, value]) => ({ col: this.columns.get(key)!, id: this.columns.get(key)!.ids.get(value) ?? -2, key }));
-    const inScope = q.text ? new Set(q.text.ids) : null;
-    const has = (col: FacetColumn, i: number, id: number) => {
-      for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) if (col.data[j] === id) return true;
+    // Within a facet any chosen value will do; every facet must be satisfied.
+    const wanted = new Map<FacetKey, { col: FacetColumn; values: Uint8Array }>();
+    for (const [key, value] of q.filters) {
+      const col = this.columns.get(key)!;
+      let entry = wanted.get(key);
+      if (!entry) wanted.set(key, (entry = { col, values: new Uint8Array(col.names.length) }));
+      const id = col.ids.get(value);
+      if (id !== undefined) entry.values[id] = 1;
+    }
+    const facets = [...wanted.values()];
+    let inScope: Uint8Array | null = null;
+    if (q.text) {
+      inScope = new Uint8Array(this.facts.length);
+      for (let k = 0; k < q.text.ids.length; k++) {
+        const p = this.positionOf(q.text.ids[k]!);
+        if (p >= 0) inScope[p] = 1;
+      }
+    }
+    const has = (col: FacetColumn, i: number, wantedIds: (id: number) => boolean) => {
+      for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) if (wantedIds(col.data[j]!)) return true;
       return false;
     };
     const end = (q.page + 1) * q.pageSize;
     const baseCodes: string[] = [];
     let seen = 0;
     for (const i of this.order(q.sort === "relevance" ? "bestsellers" : q.sort, q.lang)) {
-      if (inScope && !inScope.has(this.facts[i]!.id)) continue;
-      if (categoryId !== -1 && !has(cat, i, categoryId)) continue;
-      // Within a facet any chosen value will do; every facet must be satisfied.
-      const byKey = new Map<FacetKey, boolean>();
-      for (const f of filters) byKey.set(f.key, (byKey.get(f.key) ?? false) || has(f.col, i, f.id));
-      if ([...byKey.values()].some((ok) => !ok)) continue;
+      if (inScope && !inScope[i]) continue;
+      if (categoryId !== -1 && !has(cat, i, (id) => id === categoryId)) continue;
+      if (!facets.every((f) => has(f.col, i, (id) => f.values[id] === 1))) continue;
       if (seen >= q.page * q.pageSize) baseCodes.push(this.facts[i]!.baseCode);
       if (++seen >= end) break;
     }

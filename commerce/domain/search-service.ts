@@ -1,16 +1,17 @@
 import { Memo } from "../../lib/memo";
+import type { BrandId, Lang } from "../contract/common";
 import { type Category, type ListingQuery, parseListingQuery, type SearchRequest, type SitemapPage, type Suggestions } from "../contract/search";
 import { type CategoryRow, findKeywordRedirect, siteCategories } from "../db/categories";
 import type { Db } from "../db/index";
 import { sitemapPage } from "../db/listing";
-import { matchText, type TextMatches } from "../db/search-text";
+import { intersectAll, listingsWithWord, type TextMatches } from "../db/search-text";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { invalid, ShopError } from "./errors";
 import type { ListingIndexes } from "./listing-indexes";
 import { productView } from "./product";
 import type { ProductFamilies } from "./product-families";
 import { assembleCategory, assembleSearchPage } from "./search-page";
-import { normalizeSearchText, spellingSuggestion } from "./search-text";
+import { normalizeSearchText, searchTokens, spellingSuggestion } from "./search-text";
 import type { ShopContext } from "./shop-context";
 
 export interface SearchServiceDeps {
@@ -29,10 +30,12 @@ export interface CategoryScope {
 /** Category pages, searches, suggestions and the sitemap, with what they remember between requests. */
 export class SearchService {
   /**
-   * Full-text matches per language and wording, as a search engine keeps posting lists: popular
-   * searches repeat, and the answer changes only with the catalog, which clears it.
+   * The listings holding each word, per language, as a search engine keeps posting lists: a
+   * query's matches are their intersection, so a search nobody has made yet costs a few list
+   * intersections once its words are known, and a catalog's words are few (a few thousand) next
+   * to the searches made of them. The catalog changing clears them.
    */
-  private readonly textMatches = new Memo<Promise<TextMatches>>({ max: 500 });
+  private readonly wordListings = new Memo<Promise<Int32Array | null>>({ max: 20_000 });
   /**
    * Answered pages, as serialised JSON, per site, language, price groups and query: shoppers ask
    * for the same category pages and searches over and over, and an answer changes only when the
@@ -42,18 +45,38 @@ export class SearchService {
   private readonly siteCategoryRows = new Memo<Promise<{ rows: CategoryRow[]; names: Map<string, string> }>>();
 
   constructor(private readonly deps: SearchServiceDeps) {
-    deps.feed.subscribe(() => this.textMatches.clear());
+    deps.feed.subscribe(() => this.wordListings.clear());
     deps.feed.subscribe(() => {
       this.pages.clear();
       this.siteCategoryRows.clear();
     });
   }
 
-  private match(lang: ShopContext["lang"], freeText: string): Promise<TextMatches> {
-    return this.textMatches.get(`${lang}|${normalizeSearchText(freeText)}`, () => matchText(this.deps.db, lang, freeText));
+  private listingsWith(lang: Lang, word: string): Promise<Int32Array | null> {
+    return this.wordListings.get(`${lang}|${word}`, () => listingsWithWord(this.deps.db, lang, word));
   }
 
-  private categoriesOf(ctx: ShopContext) {
+  private async match(lang: Lang, freeText: string): Promise<TextMatches> {
+    const words = searchTokens(freeText);
+    const lists = await Promise.all(words.map((w) => this.listingsWith(lang, w)));
+    return { words, ids: intersectAll(lists) };
+  }
+
+  /**
+   * Builds what a site's pages need before the process takes traffic: the site's listing index
+   * with its sort orders and name words, and the listings of every word in its product names (the
+   * words shoppers search with), so no shopper's request pays for them.
+   */
+  async warm(site: BrandId, langs: readonly Lang[]): Promise<void> {
+    const index = await this.deps.indexes.get(site);
+    index.warm(langs);
+    for (const lang of langs) {
+      await this.categoriesOf({ site, lang });
+      for (const word of index.searchWords(lang)) await this.listingsWith(lang, word);
+    }
+  }
+
+  private categoriesOf(ctx: Pick<ShopContext, "site" | "lang">) {
     return this.siteCategoryRows.get(`${ctx.site}|${ctx.lang}`, async () => {
       const rows = await siteCategories(this.deps.db, ctx.site, ctx.lang);
       return { rows, names: new Map(rows.map((r) => [r.code, r.name])) };

@@ -75,6 +75,11 @@ export interface Shop {
   checkout: CheckoutService;
   quickShop: QuickShopService;
   quizzes: QuizServices;
+  /**
+   * Builds every site's listing index, sort orders and search word lists, so the first shopper
+   * of a site does not wait for them. A process calls it before it takes traffic.
+   */
+  warm(): Promise<void>;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -109,10 +114,11 @@ export function createShop({
     limits,
     provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
   });
+  const search = new SearchService({ db, feed, indexes, families });
   return {
     brands,
     catalog,
-    search: new SearchService({ db, feed, indexes, families }),
+    search,
     content: new ContentService({ db, brands, outbox, logger }),
     alerts: new StockAlertService({ db, brands, outbox, catalog }),
     outbox,
@@ -134,5 +140,8 @@ export function createShop({
     checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts: checkoutParts(payments) }),
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, quizzes),
+    async warm() {
+      for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
+    },
   };
 }

@@ -359,6 +359,7 @@ describe("operations", () => {
 });
 
 describe("when the commerce API is down", () => {
+  // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
   it("shows the SORRY page with 503, not a crash", async () => {
     const broken = await startStore({ env: { COMMERCE_API_URL: "http://127.0.0.1:9", API_TIMEOUT_MS: "2000" } });
     try {
@@ -369,25 +370,34 @@ describe("when the commerce API is down", () => {
     } finally {
       await broken.stop();
     }
-  });
+  }, 90_000);
 });
 
 describe("graceful shutdown", () => {
+  // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
   it("finishes in-flight requests on SIGTERM, closes the database and exits 0", async () => {
     // Debug logs name each API call a page makes: seeing one proves the page is being served when
     // the signal comes (a fixed pause could signal before the request had even connected).
     const s = await startStore({ env: { LOG_LEVEL: "debug" } });
+    // The store has served its pages to itself before listening: only a call logged after those counts.
+    const apiCalls = () =>
+      s
+        .logs()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"api call"')).length;
+    const warmUpCalls = apiCalls();
     const inflight = getWithHost(s.url, "/", "www.brewfront.com");
-    await s.waitForLog((line) => line.includes('"msg":"api call"'));
+    await s.waitForLog(() => apiCalls() > warmUpCalls);
     const code = await s.stop();
     const res = await inflight;
     expect(res.status).toBe(200);
     expect(code).toBe(0);
     expect(s.logs()).toContain("stopped cleanly");
-  });
+  }, 90_000);
 });
 
 describe.runIf(postgresAvailable)("the store on PostgreSQL", () => {
+  // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
   it("migrates, seeds and serves the French Canadian home page", async () => {
     const s = await startStore({ dialect: "postgres" });
     try {
@@ -400,7 +410,7 @@ describe.runIf(postgresAvailable)("the store on PostgreSQL", () => {
     } finally {
       await s.stop();
     }
-  });
+  }, 90_000);
 });
 
 describe("start-up settings", () => {
