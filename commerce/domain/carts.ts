@@ -154,13 +154,11 @@ export class CartService {
     return this.view(await this.pricedFor(ctx, owner), cart);
   }
 
-  /** The owner's open cart as checkout needs it: the stored row and lines, and the cart priced now. */
-  async forCheckout(ctx: ShopContext, owner: CartOwner, guid: string): Promise<{ row: CartRow; entries: CartEntryRow[]; cart: Cart }> {
+  /** The owner's open cart as checkout needs it: the stored row, and the cart priced now. */
+  async forCheckout(ctx: ShopContext, owner: CartOwner, guid: string): Promise<{ row: CartRow; cart: Cart }> {
     const row = await findCartByGuid(this.deps.db, guid);
     if (!row || !owns(row, ctx, owner)) throw cartNotFound();
-    const priced = await this.pricedFor(ctx, owner);
-    const cart = await this.view(priced, row);
-    return { row, entries: await cartEntries(this.deps.db, row.id), cart };
+    return { row, cart: await this.view(await this.pricedFor(ctx, owner), row) };
   }
 
   /** The customer's open cart on this site; 404 while they have none. */

@@ -119,8 +119,6 @@ interface CheckoutDeps {
 /** Everything the checkout page and the order need, priced now. */
 interface CheckoutState {
   view: Checkout;
-  cartId: number;
-  entries: CartEntryRow[];
   card: StoredCard | null;
   chosenMode: DeliveryMode | undefined;
 }
@@ -483,7 +481,7 @@ export class CheckoutService {
 
   private async state(ctx: ShopContext, owner: CartOwner, guid: string): Promise<CheckoutState> {
     const { db, parts } = this.deps;
-    const { row, entries, cart } = await this.deps.carts.forCheckout(ctx, owner, guid);
+    const { row, cart } = await this.deps.carts.forCheckout(ctx, owner, guid);
     const [choices, customer, card, freeFrom] = await Promise.all([
       findCartCheckout(db, row.id),
       owner === "anonymous" ? undefined : findCustomer(db, owner.customerId),
@@ -537,7 +535,7 @@ export class CheckoutService {
       payment: card ? cardSummary(card) : undefined,
       missing,
     };
-    return { view, cartId: row.id, entries, card, chosenMode };
+    return { view, card, chosenMode };
   }
 
   private async saveChoice(ctx: ShopContext, owner: CartOwner, guid: string, change: Partial<Omit<CartCheckoutRow, "cart_id" | "updated_at">>): Promise<void> {
