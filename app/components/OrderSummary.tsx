@@ -3,6 +3,7 @@ import type { BrandId, Lang } from "../../commerce/contract/common";
 import type { CheckoutMessages } from "../brands/checkout-messages";
 import { deliveryEstimateLabel, taxLineLabel } from "../brands/checkout-pricing-messages";
 import { format } from "../brands/messages";
+import { AddressLines } from "./AddressLines";
 
 /** A placed order as the confirmation page and the order history show it: lines, address, delivery and totals. */
 export function OrderSummary({ order, t, lang, brand }: { order: Order; t: CheckoutMessages; lang: Lang; brand: BrandId }) {
@@ -36,19 +37,7 @@ export function OrderSummary({ order, t, lang, brand }: { order: Order; t: Check
       <div className="order-summary__facts">
         <section aria-labelledby="order-address-heading">
           <h2 id="order-address-heading">{t.shipsTo}</h2>
-          <address>
-            {a.firstName} {a.lastName}
-            <br />
-            {a.line1}
-            {a.line2 ? (
-              <>
-                <br />
-                {a.line2}
-              </>
-            ) : null}
-            <br />
-            {a.town}, {a.region} {a.postalCode}
-          </address>
+          <AddressLines address={a} />
           <p>
             {order.deliveryMode.name} · {deliveryEstimateLabel(order.deliveryMode.estimate, lang, brand)}
           </p>

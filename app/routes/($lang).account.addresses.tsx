@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@rem
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Address } from "../../commerce/contract/address";
 import type { AccountMessages } from "../brands/account-messages";
+import { AddressLines } from "../components/AddressLines";
 import { AccountForm, Field, FormMessage, type FormState, Notice, SubmitButton } from "../components/AccountForm";
 import { clientContext } from "../lib/api-client.server";
 import { accountText, apiProblem, invalidForm } from "../lib/account-forms.server";
@@ -71,32 +72,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta = accountMeta("addressesHeading");
-
-function AddressLines({ address }: { address: Address }) {
-  return (
-    <address>
-      {address.firstName} {address.lastName}
-      <br />
-      {address.line1}
-      {address.line2 ? (
-        <>
-          <br />
-          {address.line2}
-        </>
-      ) : null}
-      <br />
-      {address.town}, {address.region} {address.postalCode}
-      <br />
-      {address.country}
-      {address.phone ? (
-        <>
-          <br />
-          {address.phone}
-        </>
-      ) : null}
-    </address>
-  );
-}
 
 function AddressForm({
   t,
@@ -171,7 +146,7 @@ export default function AddressBookPage() {
         {list.addresses.map((a) => (
           <li key={a.id} className="address-card">
             {a.isDefault ? <p className="badge">{t.defaultAddress}</p> : null}
-            <AddressLines address={a} />
+            <AddressLines address={a} full />
             <div className="address-card__actions">
               <Link to={`${base}?edit=${encodeURIComponent(a.id)}${currentPage ? `&page=${currentPage + 1}` : ""}`}>{t.editAddress}</Link>
               {a.isDefault ? null : (

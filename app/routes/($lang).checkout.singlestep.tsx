@@ -7,6 +7,7 @@ import { type CheckoutMessages } from "../brands/checkout-messages";
 import { deliveryEstimateLabel, regionOptions, taxLineLabel } from "../brands/checkout-pricing-messages";
 import { format } from "../brands/messages";
 import { Field, type FormState, SubmitButton } from "../components/AccountForm";
+import { AddressLines } from "../components/AddressLines";
 import { shopperOf } from "../lib/account-forms.server";
 import { ApiError } from "../lib/api-client.server";
 import {
@@ -437,28 +438,6 @@ function TaxLine({ label, amount }: { label: string; amount: string }) {
       <dt>{label}</dt>
       <dd>{amount}</dd>
     </>
-  );
-}
-
-function AddressLines({
-  address,
-}: {
-  address: { firstName: string; lastName: string; line1: string; line2?: string; town: string; region: string; postalCode: string };
-}) {
-  return (
-    <address>
-      {address.firstName} {address.lastName}
-      <br />
-      {address.line1}
-      {address.line2 ? (
-        <>
-          <br />
-          {address.line2}
-        </>
-      ) : null}
-      <br />
-      {address.town}, {address.region} {address.postalCode}
-    </address>
   );
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AddressInputSchema, CountrySchema } from "./address";
+import { AddressInputSchema, AddressSchema } from "./address";
 import { EmailSchema, PasswordSchema } from "./auth";
 import { CartGuidSchema, CartSchema, EntryTypeSchema } from "./cart";
 import { DeliveryModeSchema, TaxNameSchema } from "./checkout-pricing";
@@ -63,19 +63,8 @@ export const OrderCodeSchema = z.string().regex(/^\d{8,12}$/, "must be an order 
 /** POST users/anonymous/orders/{code}/createuser: a guest keeps their order in a new account. */
 export const CreateUserFromOrderRequestSchema = z.object({ guid: CartGuidSchema, password: PasswordSchema });
 
-export const DeliveryAddressSchema = z.object({
-  /** The address-book entry it came from, when it did. */
-  id: z.string().optional(),
-  firstName: z.string(),
-  lastName: z.string(),
-  line1: z.string(),
-  line2: z.string().optional(),
-  town: z.string(),
-  region: z.string(),
-  postalCode: z.string(),
-  country: CountrySchema,
-  phone: z.string().optional(),
-});
+/** An address as an order ships to it: the address-book fields, with the book entry's id when it came from there. */
+export const DeliveryAddressSchema = AddressSchema.omit({ id: true, isDefault: true }).extend({ id: z.string().optional() });
 export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
 
 export const TaxLineViewSchema = z.object({ name: TaxNameSchema, ratePercent: z.number(), amount: PriceSchema });
