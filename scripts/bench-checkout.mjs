@@ -29,7 +29,12 @@ export async function readyOrders(base, { productCode, count, tokenSecret }) {
   const tokenRes = await fetch(`${base}/authorizationserver/oauth/token`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: "storefront-guest", client_secret: guestSecretFor(tokenSecret), site: "usb2c" }).toString(),
+    body: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: "storefront-guest",
+      client_secret: guestSecretFor(tokenSecret),
+      site: "usb2c",
+    }).toString(),
   });
   if (!tokenRes.ok) throw new Error(`bench: guest token answered ${tokenRes.status}`);
   const { access_token: token } = await tokenRes.json();
@@ -46,7 +51,11 @@ export async function readyOrders(base, { productCode, count, tokenSecret }) {
     orders.push({
       path: `/rest/v2/usb2c/users/anonymous/orders?cartId=${cartGuid}`,
       token,
-      body: JSON.stringify({ checkoutKey: randomBytes(16).toString("hex"), expectedTotal: ready.totalPriceWithTax.minor, expectedAmountDue: ready.amountDue.minor }),
+      body: JSON.stringify({
+        checkoutKey: randomBytes(16).toString("hex"),
+        expectedTotal: ready.totalPriceWithTax.minor,
+        expectedAmountDue: ready.amountDue.minor,
+      }),
     });
   }
   return orders;
