@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { AddressInputSchema } from "../../commerce/contract/address";
-import { EmailSchema } from "../../commerce/contract/auth";
+import { EmailSchema, PasswordSchema } from "../../commerce/contract/auth";
 import { CheckoutKeySchema, DeliveryDetailsRequestSchema } from "../../commerce/contract/checkout";
 import { type CheckoutMessages, checkoutMessages } from "../brands/checkout-messages";
 import { format } from "../brands/messages";
@@ -73,6 +73,9 @@ export const CardFormSchema = z.object({
 export function newCheckoutKey(): string {
   return randomBytes(16).toString("hex");
 }
+
+/** A guest keeps their order in a new account: only a password is asked (the order has the rest). */
+export const CreateAccountFormSchema = z.object({ password: PasswordSchema });
 
 export const PlaceOrderFormSchema = z.object({
   checkoutKey: CheckoutKeySchema,

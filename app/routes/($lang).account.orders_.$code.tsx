@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OrderCodeSchema } from "../../commerce/contract/checkout";
 import { checkoutMessages } from "../brands/checkout-messages";
 import { format } from "../brands/messages";
 import { OrderSummary } from "../components/OrderSummary";
@@ -11,6 +10,7 @@ import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { getOrder } from "../models/checkout.server";
+import { OrderCodeSchema } from "../lib/schemas.server";
 
 /** One of the customer's orders, as it was placed. Another customer's order is not found. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

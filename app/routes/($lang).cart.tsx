@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { UpdateCartRequestSchema } from "../../commerce/contract/cart";
 import { formatMoney } from "../../commerce/contract/money";
 import { cartMessages } from "../brands/cart-messages";
 import { CouponSection } from "../components/CouponSection";
@@ -17,6 +16,7 @@ import { shopMeta, useShop } from "../lib/shop";
 import { getLayoutContent } from "../models/cms.server";
 import { getCart, updateCartEntry } from "../models/cart.server";
 import { getCartGiftCards } from "../models/gift-card.server";
+import { UpdateCartRequestSchema } from "../lib/schemas.server";
 
 /** The cart: lines with quantity and remove, subtotal, how far free shipping is, and the estimated total. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -1,14 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
-import { PasswordSchema } from "../../commerce/contract/auth";
-import { OrderCodeSchema } from "../../commerce/contract/checkout";
 import { checkoutMessages } from "../brands/checkout-messages";
 import { format } from "../brands/messages";
 import { Field, Notice, SubmitButton } from "../components/AccountForm";
 import { OrderSummary } from "../components/OrderSummary";
 import { shopperOf } from "../lib/account-forms.server";
-import { type CheckoutProblem, checkoutApiProblem, checkoutCaller, checkoutText, invalidSection } from "../lib/checkout-forms.server";
+import { type CheckoutProblem, checkoutApiProblem, checkoutCaller, checkoutText, CreateAccountFormSchema, invalidSection } from "../lib/checkout-forms.server";
+import { OrderCodeSchema } from "../lib/schemas.server";
 import { readFormFields } from "../lib/form-body.server";
 import { notFoundPage, orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
@@ -36,8 +34,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
-
-const CreateAccountFormSchema = z.object({ password: PasswordSchema });
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
-import { AnswerSchema } from "../../commerce/contract/quiz";
+import { AnswerSchema } from "../lib/schemas.server";
+import { BrewerProblemSchema as ProblemSchema, BrewerStepSchema as StepSchema } from "../lib/quiz-forms.server";
 import { format } from "../brands/messages";
 import { quizMessages } from "../brands/quiz-messages";
 import { clientContext } from "../lib/api-client.server";
@@ -12,14 +12,6 @@ import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { answerBrewerQuiz, brewerQuizBack, currentBrewerQuiz, currentInput, restartBrewerQuiz } from "../models/quiz-questions.server";
 import { logQuizFailure, QuizUnavailable } from "../models/quiz.server";
-
-const ProblemSchema = z.enum(["unavailable", "auth", "answers", "choose"]).optional().catch(undefined);
-
-const StepSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("answer"), question: z.string(), value: z.string().optional() }),
-  z.object({ intent: z.literal("previous") }),
-  z.object({ intent: z.literal("restart") }),
-]);
 
 /**
  * The brewer quiz, one question at a time from the question service; the quiz in progress lives

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
-import { BeverageAnswersSchema, CAFFEINE_CHOICES, DRINKS, FLAVOUR_FAMILIES, FORMATS, MAX_FLAVOURS, ROASTS } from "../../commerce/contract/quiz";
+import { CAFFEINE_CHOICES, DRINKS, FLAVOUR_FAMILIES, FORMATS, MAX_FLAVOURS, ROASTS } from "../../commerce/contract/quiz-choices";
+import { BeverageAnswersSchema } from "../lib/schemas.server";
+import { BeverageProblemSchema as ProblemSchema } from "../lib/quiz-forms.server";
 import { format } from "../brands/messages";
 import { quizMessages } from "../brands/quiz-messages";
 import { clientContext } from "../lib/api-client.server";
@@ -11,8 +12,6 @@ import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { logQuizFailure, QuizUnavailable, submitBeverageQuiz } from "../models/quiz.server";
-
-const ProblemSchema = z.enum(["unavailable", "answers"]).optional().catch(undefined);
 
 /** The beverage quiz: five questions on one plain form. */
 export function loader({ params, context, request }: LoaderFunctionArgs) {
