@@ -24,8 +24,13 @@ async function api(base, method, path, body, token) {
   return answer;
 }
 
-/** `count` guest carts ready to order, each holding one unit of `productCode`; answers the requests that place them. */
-export async function readyOrders(base, { productCode, count, tokenSecret }) {
+/**
+ * `count` guest carts ready to order, each holding one unit of one of the store's coffees (taken in
+ * turn, so no product runs out); answers the requests that place them.
+ */
+export async function readyOrders(base, { count, tokenSecret }) {
+  const search = await fetch(`${base}/rest/v2/usb2c/products/search?query=coffee&pageSize=40`);
+  let candidates = (await search.json()).products.filter((p) => p.stock?.stockLevelStatus === "inStock").map((p) => p.code);
   const tokenRes = await fetch(`${base}/authorizationserver/oauth/token`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -39,8 +44,20 @@ export async function readyOrders(base, { productCode, count, tokenSecret }) {
   if (!tokenRes.ok) throw new Error(`bench: guest token answered ${tokenRes.status}`);
   const { access_token: token } = await tokenRes.json();
   const orders = [];
-  for (let i = 0; i < count; i++) {
-    const { cartGuid } = await api(base, "POST", "/users/anonymous/addProductToCart", { productCode, qty: 1 });
+  for (let i = 0; orders.length < count; i++) {
+    if (candidates.length === 0) throw new Error("bench: no coffee left to order");
+    const productCode = candidates[i % candidates.length];
+    const added = await fetch(`${base}/rest/v2/usb2c/users/anonymous/addProductToCart`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ productCode, qty: 1 }),
+    });
+    // A base product (sizes to choose from) or one sold out meanwhile: order the others.
+    if (!added.ok) {
+      candidates = candidates.filter((c) => c !== productCode);
+      continue;
+    }
+    const { cartGuid } = await added.json();
     const cart = `/users/anonymous/carts/${cartGuid}`;
     await api(base, "PUT", `${cart}/email`, { email: `bench-${i}@example.com` }, token);
     const withAddress = await api(base, "POST", `${cart}/addresses/delivery`, { address: ADDRESS }, token);

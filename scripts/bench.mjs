@@ -19,6 +19,7 @@
 // for those two runs (databases brewfront_bench_demo, made afresh, and brewfront_bench_large, seeded once).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import http from "node:http";
+import { placeEach, readyOrders } from "./bench-checkout.mjs";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -63,6 +64,7 @@ const searchRequests = (qs) => qs.map((q) => ({ method: "GET", path: `/search?q=
 //   { name: "place order (POST)", path: "/checkout/place-order", prepare: async (store) => ({ method: "POST", headers: {...}, body: "..." }) },
 //   { name: "quiz: coffee finder", path: "/quiz/coffee-finder" },
 const CART_PRODUCTS = ["5001-SMRG-KC-24", "8003-BFBR-BRW-RED"];
+const QUIZ_ANSWERS = "drink=coffee&roast=dark&flavours=bold&caffeine=regular&format=pods";
 const SHOPPER_REQUESTS = [
   // The cart page of a shopper whose cart holds two products (its session cookie, never cached).
   { name: "cart (2 products)", path: "/cart", prepare: async (store) => ({ headers: { cookie: await cartCookie(store, CART_PRODUCTS) } }) },
@@ -76,7 +78,18 @@ const SHOPPER_REQUESTS = [
       body: new URLSearchParams({ productCode: CART_PRODUCTS[0], qty: "1", inline: "1", returnTo: "/" }).toString(),
     }),
   },
+  // The beverage quiz: its one step (answers → 303 to the results) and the results page it leads to.
+  {
+    name: "quiz step (POST)",
+    path: "/perfectcup?index",
+    prepare: async (store) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: store.base }, body: QUIZ_ANSWERS }),
+  },
+  { name: "quiz results", path: "/perfectcup/results?answers=coffee.dark.bold.regular.pods" },
 ];
+// Orders are measured apart (each cart can be ordered once): ORDERS_PER_LOAD carts prepared
+// through the API, each order sent once, at `connections` and at `heavyConnections`.
+const ORDERS_PER_LOAD = Number(process.env.BENCH_ORDERS ?? 60);
+const BENCH_TOKEN_SECRET = "bench-token-secret-0123456789abcdefghijklmn";
 
 // The demo catalog, then the same pages that scale with catalog size on 100,000 products.
 // `unseen`: the unseen-query run; `coldStart`: the cold-start run (both printed after the pages).
@@ -90,6 +103,7 @@ const RUNS = [
     db: process.env.DATABASE_URL ?? path.join(dir, "bench.sqlite"),
     unseen: true,
     coldStart: true,
+    placeOrders: true,
     pages: [
       { name: "home", path: "/" },
       { name: "home (fr-CA)", path: "/fr/", host: "www.brewfront.ca" },
@@ -710,7 +724,7 @@ try {
         MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
         // Production insists on its secrets; the demo accounts sign in for the member measurements.
         SESSION_SECRET: "bench-session-secret-0123456789abcdefghijkl",
-        AUTH_TOKEN_SECRET: "bench-token-secret-0123456789abcdefghijklmn",
+        AUTH_TOKEN_SECRET: BENCH_TOKEN_SECRET,
         ALLOW_DEMO_PASSWORDS: "true",
       },
       storeDir,
@@ -780,6 +794,18 @@ try {
       );
       unseen = { ...store10, bare: bare10 };
     }
+    // Placing orders: each prepared cart ordered once; the product page's p95 at the same load is the yardstick.
+    let orders;
+    if (run.placeOrders && (!only || only.test("place order"))) {
+      orders = [];
+      for (const conns of [connections, heavyConnections].filter((c) => c > 0)) {
+        process.stdout.write(`  placing ${ORDERS_PER_LOAD} orders at ${conns} connections...\n`);
+        const ready = await readyOrders(store.base, { count: ORDERS_PER_LOAD, tokenSecret: BENCH_TOKEN_SECRET });
+        const before = cpuTicks(store.pid);
+        const rows = await placeEach(store.base, ready, conns);
+        orders.push({ conns, ...summarise(rows, cpuMsBetween(before, cpuTicks(store.pid))) });
+      }
+    }
     memoryRows.push({ server: `store, ${label}, after ${connections} connections`, ...memory(store.pid), withinBudget: null });
 
     // The same pages at the heavy load, between two floor measurements at that load; memory after them.
@@ -810,7 +836,7 @@ try {
       last.withinBudget = last.rssMB < BUDGET.storeRssMB;
     }
     const signIn = run.pages.some((page) => page.member) ? await measureSignIn(store) : undefined;
-    results.push({ catalog: run.catalog, database: run.database, label, bare: bareRuns, pages, heavy, clientJs: js, signIn, unseen, coldStart });
+    results.push({ catalog: run.catalog, database: run.database, label, bare: bareRuns, pages, heavy, clientJs: js, signIn, unseen, coldStart, orders });
     await stopServer(store);
   }
   memoryRows.push({ server: "bare Remix", ...memory(bare.pid), withinBudget: null });
@@ -880,6 +906,23 @@ try {
         r.heavy,
       );
     }
+  }
+
+  for (const r of results.filter((x) => x.orders)) {
+    console.log(`\nPlacing orders (${r.label}): ${ORDERS_PER_LOAD} guest carts prepared through the API, each order sent once (POST users/anonymous/orders)`);
+    printTable(
+      [
+        { title: "connections", get: (x) => x.conns },
+        { title: "orders", get: (x) => x.count },
+        { title: "p50 ms", get: (x) => x.p50 },
+        { title: "p95 ms", get: (x) => x.p95 },
+        { title: "p99 ms", get: (x) => x.p99 },
+        { title: "max ms", get: (x) => x.max },
+        { title: "CPU ms/order", get: (x) => fixed(x.cpuMsPerReq, 2) },
+        { title: "failed", get: (x) => x.failed },
+      ],
+      r.orders,
+    );
   }
 
   const unseenRows = results.filter((r) => r.unseen);
