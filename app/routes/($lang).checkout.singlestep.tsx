@@ -32,6 +32,7 @@ import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { checkoutMessages } from "../brands/checkout-messages";
 import { listAddresses } from "../models/account.server";
+import { validateCart } from "../models/cart.server";
 import {
   addDeliveryAddress,
   chooseDeliveryAddress,
@@ -64,6 +65,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }),
   );
   if (checkout.cart.entries.length === 0) throw redirect(cartPage, 303);
+  // Stock and what is still sold, checked again: what would stop the order is said before the shopper fills in the rest.
+  const validation = await validateCart(checkoutCaller(context).api, checkout.cart.guid).catch(() => null);
   const url = new URL(request.url);
   const addressPage = Math.max(0, Math.min(1000, Number.parseInt(url.searchParams.get("addressPage") ?? "0", 10) || 0));
   const addressBook: AddressList | null = member ? await listAddresses(checkoutCaller(context).api, addressPage).catch(() => null) : null;
@@ -71,6 +74,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       checkout,
       addressBook,
+      cartChanges: validation?.changes ?? [],
       // A fresh key per page view: every resubmit of this page's review finds the same order.
       checkoutKey: newCheckoutKey(),
       isAgent: shopper.agent !== undefined,
@@ -177,7 +181,7 @@ function SectionError({ state }: { state: FormState | undefined }) {
 }
 
 export default function SingleStepCheckout() {
-  const { checkout, addressBook, checkoutKey, isAgent, webapp, country } = useLoaderData<typeof loader>();
+  const { checkout, addressBook, cartChanges, checkoutKey, isAgent, webapp, country } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = checkoutMessages(lang, brand.id);
@@ -194,6 +198,22 @@ export default function SingleStepCheckout() {
           </Link>
         )}
       </header>
+      {cartChanges.length > 0 ? (
+        <div className="form-error" role="alert">
+          <p>{t.cartNeedsChanges}</p>
+          <ul>
+            {cartChanges.map((c) => (
+              <li key={`${c.productCode}-${c.entryType}`}>
+                {format(c.kept === 0 ? t.soldOut : t.lowStock, {
+                  product: cart.entries.find((e) => e.product.code === c.productCode)?.product.name ?? c.productCode,
+                  available: c.kept,
+                })}
+              </li>
+            ))}
+          </ul>
+          <Link to={localePath(lang, "/cart")}>{t.backToCart}</Link>
+        </div>
+      ) : null}
       <div className="checkout-page__layout">
         <div className="checkout-page__steps">
           <section id="contact" aria-labelledby="contact-heading" className="checkout-section">

@@ -235,6 +235,9 @@ test.describe("a declined card", () => {
   test("shows a clear message and places no order", async ({ page }, testInfo) => {
     const [first] = await productPages(page, "usb2c");
     await addFromProductPage(page, `${hosts.usb2c}${first}`, EN.addToCart, EN.added);
+    // Before checkout the cart is checked again: nothing to change.
+    const validation = await page.request.get(`${hosts.usb2c}/cart/validateCart`);
+    expect(await validation.json()).toEqual({ valid: true, changes: [] });
     await page.goto(`${hosts.usb2c}/cart`);
     await checkOut(page, EN, { email: uniqueEmail("declined", testInfo), country: "US", card: DECLINED });
     await expect(page.getByRole("alert")).toHaveText(EN.declined);
