@@ -67,6 +67,8 @@ export async function loader(args: LoaderFunctionArgs) {
       recent: recent.map(toCard),
       recommended: recommended.map(toCard).slice(0, 4),
       memberPricingMessage,
+      // Written here, so the page's bundle does not carry the coupon phrases for one line.
+      couponLabel: product.appliedCoupon ? format(couponMessages(context.lang, context.brand.id).withCoupon, { code: product.appliedCoupon.code }) : undefined,
     },
     { headers },
   );
@@ -111,7 +113,7 @@ function structuredData(product: Product, host: string, lang: Lang, image?: stri
 }
 
 export default function ProductPage() {
-  const { product, gallery, selectedImage, recent, recommended, memberPricingMessage } = useLoaderData<typeof loader>();
+  const { product, gallery, selectedImage, recent, recommended, memberPricingMessage, couponLabel } = useLoaderData<typeof loader>();
   const { brand, lang, t } = useShop();
   const nonce = useNonce();
   const location = useLocation();
@@ -129,9 +131,7 @@ export default function ProductPage() {
           <p className="product-page__brand">{product.brand}</p>
           <p>{product.summary}</p>
           <PriceBlock product={product} lang={lang} />
-          {product.appliedCoupon ? (
-            <p className="price-block__coupon">{format(couponMessages(lang, brand.id).withCoupon, { code: product.appliedCoupon.code })}</p>
-          ) : null}
+          {couponLabel ? <p className="price-block__coupon">{couponLabel}</p> : null}
           {memberPricingMessage ? <p className="member-note">{memberPricingMessage}</p> : null}
           <StockStatus status={product.stock.stockLevelStatus} lang={lang} />
           <VariantSelector product={product} lang={lang} />
