@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { CmsComponentOf } from "../../commerce/contract/cms";
 import { format } from "../brands/messages";
-import { quizMessages } from "../brands/quiz-messages";
 import { localePath } from "../lib/paths";
 import { SearchBox } from "./SearchBox";
 import { SignOutButton } from "./SignOutButton";
@@ -65,7 +64,7 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
                 {/* The brewers' category offers the brewer quiz beside it. */}
                 {e.url.endsWith("/c/brewers") ? (
                   <a href={localePath(lang, "/coffeemakerquiz")} className="site-nav__quiz">
-                    {quizMessages(lang).quizTeaserBrewer}
+                    {t.findYourBrewer}
                   </a>
                 ) : null}
               </li>

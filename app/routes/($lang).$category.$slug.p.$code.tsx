@@ -8,6 +8,7 @@ import { NotifyMeForm } from "../components/NotifyMeForm";
 import { Badge, ProductSection, StockStatus } from "../components/ProductCard";
 import { BundleContents, Gallery, type GalleryImage, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
+import { couponLabel } from "../lib/coupon-label.server";
 import { CookieJar } from "../lib/cookies.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
@@ -15,8 +16,6 @@ import { useNonce } from "../lib/nonce";
 import { pageApi, productCodeOrNotFound } from "../lib/route-guards.server";
 import { jsonLd, seoMeta } from "../lib/seo";
 import { shopMeta, useShop } from "../lib/shop";
-import { couponMessages } from "../brands/coupon-messages";
-import { format } from "../brands/messages";
 import { getMediaSet, getProduct, getProductsByCodes, getRecommendedProducts, toCard } from "../models/product.server";
 import { appliedCategoryCoupons } from "../models/coupon.server";
 import { recentlyViewed, rememberViewed } from "../models/recently-viewed.server";
@@ -67,8 +66,7 @@ export async function loader(args: LoaderFunctionArgs) {
       recent: recent.map(toCard),
       recommended: recommended.map(toCard).slice(0, 4),
       memberPricingMessage,
-      // Written here, so the page's bundle does not carry the coupon phrases for one line.
-      couponLabel: product.appliedCoupon ? format(couponMessages(context.lang, context.brand.id).withCoupon, { code: product.appliedCoupon.code }) : undefined,
+      couponLabel: couponLabel(product.appliedCoupon?.code, context.lang, context.brand.id),
     },
     { headers },
   );
