@@ -470,8 +470,7 @@ export class CheckoutService {
   /** The order already made by this key, or from this cart: a resubmit answers it again. */
   private async earlierOrder(ctx: ShopContext, owner: CartOwner, guid: string, checkoutKey: string): Promise<Order | null> {
     const { db } = this.deps;
-    const byKey = await findOrderByCheckoutKey(db, checkoutKey);
-    const row = byKey ?? null;
+    const row = await findOrderByCheckoutKey(db, checkoutKey);
     if (!row) return null;
     const ownerId = owner === "anonymous" ? null : owner.customerId;
     // A key is 128 random bits; another shopper's key is never guessed, but it is not theirs to read either.
