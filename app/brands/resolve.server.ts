@@ -11,8 +11,11 @@ function hostname(host: string | undefined): string {
  * anything else the US consumer store.
  */
 export function resolveBrandId(brands: Record<BrandId, BrandFacts>, host: string | undefined, siteParam?: string | null): BrandId {
-  const site = BrandIdSchema.safeParse(siteParam ?? undefined);
-  if (site.success) return site.data;
+  // Most requests carry no ?site=: a refused parse builds an error object, which is not free on every page.
+  if (siteParam) {
+    const site = BrandIdSchema.safeParse(siteParam);
+    if (site.success) return site.data;
+  }
   const name = hostname(host);
   const exact = Object.values(brands).find((b) => b.host === name);
   if (exact) return exact.id;
