@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import { localePath } from "../lib/paths";
 import { useHydrated } from "../lib/use-hydrated";
@@ -10,9 +10,50 @@ import { useMessages } from "./useMessages";
 const SNACKBAR_MS = 5000;
 
 /**
+ * Whether the snackbar shows an answer: the newest one, until its five seconds are up. Each added
+ * answer also dispatches `cartChanged` (cartGuid, quantity) on window for the header and anything
+ * else listening.
+ */
+function useSnackbarShown(result: CartAddResult | undefined): boolean {
+  const [expired, setExpired] = useState<CartAddResult>();
+  useEffect(() => {
+    if (!result?.cartGuid || result.cartQuantity === undefined) return;
+    window.dispatchEvent(new CustomEvent("cartChanged", { detail: { cartGuid: result.cartGuid, quantity: result.cartQuantity } }));
+    const hide = setTimeout(() => setExpired(result), SNACKBAR_MS);
+    return () => clearTimeout(hide);
+  }, [result]);
+  return !!result?.cartGuid && expired !== result;
+}
+
+function Snackbar({ result, shown, lang, className = "snackbar" }: { result: CartAddResult | undefined; shown: boolean; lang: Lang; className?: string }) {
+  const t = useMessages(lang);
+  return (
+    <p className={className} role="status" aria-live="polite" hidden={!shown && !result?.error}>
+      {result?.error ? (
+        result.error
+      ) : shown ? (
+        <>
+          {t.addedToCart} <a href={localePath(lang, "/cart")}>{t.viewCart}</a>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** Where an add without JavaScript comes back to: this page, without the previous add's banner. */
+export function useReturnTo(): string {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete("added");
+  params.delete("cartError");
+  return `${location.pathname}${params.size ? `?${params}` : ""}`;
+}
+
+type CartAddAction = "/cart/add" | "/cart/add-bundle";
+
+/**
  * Add to cart: a plain POST to /cart/add that comes back to this page with a banner. With
- * JavaScript it posts in place, shows a snackbar for five seconds, and dispatches the
- * `cartChanged` event (cartGuid, quantity) on window for the header and anything else listening.
+ * JavaScript it posts in place and shows a snackbar for five seconds.
  */
 export function AddToCartForm({
   productCode,
@@ -27,28 +68,15 @@ export function AddToCartForm({
   withQuantity?: boolean;
   compact?: boolean;
   /** /cart/add-bundle adds a bundle's components instead of the bundle as one line. */
-  action?: "/cart/add" | "/cart/add-bundle";
+  action?: CartAddAction;
   /** The most the quantity picker offers (fewer when the stock is low). */
   maxQuantity?: number;
 }) {
   const t = useMessages(lang);
   const fetcher = useFetcher<CartAddResult>();
-  const location = useLocation();
   const hydrated = useHydrated();
-  const result = fetcher.data;
-  // The snackbar shows for the newest answer until its five seconds are up.
-  const [expired, setExpired] = useState<CartAddResult>();
-  const snackbar = !!result?.cartGuid && expired !== result;
-  useEffect(() => {
-    if (!result?.cartGuid || result.cartQuantity === undefined) return;
-    window.dispatchEvent(new CustomEvent("cartChanged", { detail: { cartGuid: result.cartGuid, quantity: result.cartQuantity } }));
-    const hide = setTimeout(() => setExpired(result), SNACKBAR_MS);
-    return () => clearTimeout(hide);
-  }, [result]);
-  const params = new URLSearchParams(location.search);
-  params.delete("added");
-  params.delete("cartError");
-  const returnTo = `${location.pathname}${params.size ? `?${params}` : ""}`;
+  const shown = useSnackbarShown(fetcher.data);
+  const returnTo = useReturnTo();
   const id = `qty-${productCode}`;
   return (
     <fetcher.Form method="post" action={action} className={`add-to-cart${compact ? " add-to-cart--compact" : ""}`}>
@@ -70,15 +98,64 @@ export function AddToCartForm({
       <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
         {t.addToCart}
       </button>
-      <p className="snackbar" role="status" aria-live="polite" hidden={!snackbar && !result?.error}>
-        {result?.error ? (
-          result.error
-        ) : snackbar ? (
-          <>
-            {t.addedToCart} <a href={localePath(lang, "/cart")}>{t.viewCart}</a>
-          </>
-        ) : null}
-      </p>
+      <Snackbar result={fetcher.data} shown={shown} lang={lang} />
     </fetcher.Form>
   );
+}
+
+/**
+ * A product tile's add to cart: a plain form, the same POST as AddToCartForm's. A listing has a
+ * couple of dozen tiles, so they share one fetcher and one snackbar through useTileCartAdds
+ * instead of running a fetcher each on every server render.
+ */
+export function TileAddToCart({
+  productCode,
+  action,
+  returnTo,
+  busy,
+  label,
+}: {
+  productCode: string;
+  action: CartAddAction;
+  returnTo: string;
+  busy: boolean;
+  label: string;
+}) {
+  return (
+    <form method="post" action={action} className="add-to-cart add-to-cart--compact">
+      <input type="hidden" name="productCode" value={productCode} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button type="submit" className="button" disabled={busy}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * With JavaScript, the tiles' add forms inside one element post in place through one fetcher; the
+ * answer shows in one snackbar. `pendingCode` is the product being added (its button waits).
+ */
+export function useTileCartAdds(lang: Lang): { onSubmit: (event: FormEvent<HTMLElement>) => void; pendingCode: string | undefined; snackbar: ReactNode } {
+  const fetcher = useFetcher<CartAddResult>();
+  const shown = useSnackbarShown(fetcher.data);
+  const { submit } = fetcher;
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLElement>) => {
+      const form = event.target;
+      // A quick-shop dialog's own form (inside a tile) has already taken its submit.
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.classList.contains("add-to-cart")) return;
+      event.preventDefault();
+      const data = new FormData(form);
+      data.set("inline", "1");
+      submit(data, { method: "post", action: form.getAttribute("action") ?? "/cart/add" });
+    },
+    [submit],
+  );
+  const pending = fetcher.state !== "idle" ? fetcher.formData?.get("productCode") : undefined;
+  return {
+    onSubmit,
+    pendingCode: typeof pending === "string" ? pending : undefined,
+    snackbar: <Snackbar result={fetcher.data} shown={shown} lang={lang} className="snackbar snackbar--page" />,
+  };
 }

@@ -36,7 +36,8 @@ export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingP
                   <span className="facet__box" aria-hidden="true">
                     {v.selected ? "✓" : ""}
                   </span>
-                  {v.name} <span className="facet__count">({v.count})</span>
+                  {`${v.name} `}
+                  <span className="facet__count">{`(${v.count})`}</span>
                 </a>
               </li>
             ))}

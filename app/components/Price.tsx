@@ -9,7 +9,7 @@ export function Price({ price, original, lang }: { price: Shown; original?: Show
   const t = useMessages(lang);
   return (
     <span className="price">
-      {price.priceType === "FROM" ? <span className="price__from">{t.from} </span> : null}
+      {price.priceType === "FROM" ? <span className="price__from">{`${t.from} `}</span> : null}
       <span className={original ? "price__now price__now--sale" : "price__now"}>{price.formattedValue}</span>
       {original ? (
         <>

@@ -1,9 +1,10 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
 import { useLinkDelegation } from "../lib/link-delegation";
+import { useHydrated } from "../lib/use-hydrated";
 import { localePath } from "../lib/paths";
 import type { ProductCardData } from "../lib/page-views";
-import { AddToCartForm } from "./AddToCartForm";
+import { TileAddToCart, useReturnTo, useTileCartAdds } from "./AddToCartForm";
 import { CartAddedNotice } from "./CartAddedNotice";
 import { Price } from "./Price";
 import { QuickShopButton } from "./QuickShopButton";
@@ -26,7 +27,14 @@ export function Badge({ badge }: { badge: NonNullable<Product["badge"]> }) {
 /** The id of a listing's compare form; the tiles' checkboxes name it. */
 export const COMPARE_FORM_ID = "compare-form";
 
-export function ProductCard({ product, lang, compare }: { product: ProductCardData; lang: Lang; compare?: boolean }) {
+/** How a grid's tiles add to cart: where a plain add comes back to, which add is on its way, whether JavaScript runs (quick shop). */
+interface TileAdds {
+  returnTo: string;
+  pendingCode: string | undefined;
+  hydrated: boolean;
+}
+
+export function ProductCard({ product, lang, compare, adds }: { product: ProductCardData; lang: Lang; compare?: boolean; adds?: TileAdds }) {
   const t = useMessages(lang);
   return (
     <article className="product-card">
@@ -39,10 +47,16 @@ export function ProductCard({ product, lang, compare }: { product: ProductCardDa
       <p className="product-card__brand">{product.brand}</p>
       <Price price={product.price} original={product.originalPrice} lang={lang} />
       <StockStatus status={product.stockStatus} lang={lang} />
-      {product.addCode && product.stockStatus !== "outOfStock" ? (
+      {adds && product.addCode && product.stockStatus !== "outOfStock" ? (
         <div className="product-card__buy">
-          <AddToCartForm productCode={product.addCode} lang={lang} compact withQuantity={false} action={product.isBundle ? "/cart/add-bundle" : "/cart/add"} />
-          <QuickShopButton productCode={product.addCode} name={product.name} lang={lang} />
+          <TileAddToCart
+            productCode={product.addCode}
+            action={product.isBundle ? "/cart/add-bundle" : "/cart/add"}
+            returnTo={adds.returnTo}
+            busy={adds.pendingCode === product.addCode}
+            label={t.addToCart}
+          />
+          {adds.hydrated ? <QuickShopButton productCode={product.addCode} name={product.name} lang={lang} /> : null}
         </div>
       ) : null}
       {compare ? (
@@ -55,19 +69,25 @@ export function ProductCard({ product, lang, compare }: { product: ProductCardDa
   );
 }
 
-/** Cards link to their product pages; one handler navigates (and prefetches on hover) for them all. */
+/**
+ * Cards link to their product pages and add to cart; one handler navigates (and prefetches on
+ * hover) for them all, and one posts their adds.
+ */
 export function ProductGrid({ products, lang, compare }: { products: ProductCardData[]; lang: Lang; compare?: boolean }) {
   const links = useLinkDelegation({ prefetchOnIntent: true });
+  const { onSubmit, pendingCode, snackbar } = useTileCartAdds(lang);
+  const adds: TileAdds = { returnTo: useReturnTo(), pendingCode, hydrated: useHydrated() };
   return (
     <>
       <CartAddedNotice lang={lang} codes={products.map((p) => p.addCode)} />
-      <ul className="product-grid" {...links.containerProps}>
+      <ul className="product-grid" {...links.containerProps} onSubmit={onSubmit}>
         {products.map((p) => (
           <li key={p.code}>
-            <ProductCard product={p} lang={lang} compare={compare} />
+            <ProductCard product={p} lang={lang} compare={compare} adds={adds} />
           </li>
         ))}
       </ul>
+      {snackbar}
       {links.prefetch}
     </>
   );

@@ -3,14 +3,12 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import { quickShopMessages } from "../brands/quick-shop-messages";
 import type { ShopData } from "../lib/shop";
-import { useHydrated } from "../lib/use-hydrated";
 
 // Loaded on the first click only: listing pages carry none of the dialog's code until then.
 const QuickShopDialog = lazy(() => import("./QuickShopDialog"));
 
-/** With JavaScript, a tile's "Quick shop" button opens a dialog to pick a size or colour and a quantity. */
+/** A tile's "Quick shop" button opens a dialog to pick a size or colour and a quantity; the grid shows it only once JavaScript runs. */
 export function QuickShopButton({ productCode, name, lang }: { productCode: string; name: string; lang: Lang }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const root = useRouteLoaderData("root") as ShopData | undefined;
@@ -20,7 +18,6 @@ export function QuickShopButton({ productCode, name, lang }: { productCode: stri
     if (wasOpen.current && !open) button.current?.focus();
     wasOpen.current = open;
   }, [open]);
-  if (!hydrated) return null;
   const t = quickShopMessages(lang, root?.brand.id);
   return (
     <>
