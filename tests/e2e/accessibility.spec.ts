@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { accessibilityViolations } from "./support/axe";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const us = (path: string) => `http://localhost:${port}${path}`;
@@ -25,7 +25,7 @@ test.describe("accessibility (WCAG 2.1 AA, axe-core)", () => {
   for (const { name, url } of PAGES) {
     test(`${name} has no violations`, async ({ page }) => {
       await page.goto(url);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const results = await accessibilityViolations(page);
       const found = results.violations.map(
         (v) =>
           `${v.id} (${v.impact}): ${v.help} — ${v.nodes
