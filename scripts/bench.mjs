@@ -17,10 +17,10 @@
 // (the first requests after every worker listens against the same requests warm). BENCH_POSTGRES_URL
 // (an admin URL, e.g. postgres://postgres@127.0.0.1:5432/postgres) adds both catalogs on PostgreSQL
 // for those two runs (databases brewfront_bench_demo, made afresh, and brewfront_bench_large, seeded once).
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import http from "node:http";
+import { bareDir, buildBareIfNeeded } from "./bench-bare.mjs";
 import { placeEach, readyOrders } from "./bench-checkout.mjs";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -35,7 +35,6 @@ const port = Number(process.env.BENCH_PORT ?? 3200);
 const barePort = port + 1;
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism()));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-bench-"));
-const bareDir = path.resolve("bench/bare-remix");
 const resultsFile = path.resolve("data/bench-results.json");
 
 const BUDGET = { cpuRatio: 3.5, jsAboveBareKB: 20, storeRssMB: 500 };
@@ -338,29 +337,6 @@ async function waitUp(server, readyPath) {
   const count = processTree(server.pid).length;
   if (count < expected) throw new Error(`${server.label}: ${count} processes, expected ${expected}`);
   if (count > expected) console.warn(`${server.label}: ${count} processes, expected ${expected}; CPU and memory ratios compare unlike layouts`);
-}
-
-// Builds the bare app when its sources, its config or the Remix/React versions changed since the last build.
-function buildBareIfNeeded() {
-  const hash = createHash("sha256");
-  const files = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [path.join(d, e.name)]));
-  for (const f of [...files(path.join(bareDir, "app")).sort(), path.join(bareDir, "remix.config.js"), path.resolve("remix.config.js")])
-    hash.update(f).update(fs.readFileSync(f));
-  for (const pkg of ["@remix-run/dev", "@remix-run/react", "@remix-run/express", "react", "react-dom", "express"]) {
-    hash.update(fs.readFileSync(path.resolve("node_modules", pkg, "package.json")));
-  }
-  const stamp = hash.digest("hex");
-  const stampFile = path.join(bareDir, "build/stamp.txt");
-  if (fs.existsSync(path.join(bareDir, "build/index.js")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) return;
-  console.log("Building the bare Remix app (bench/bare-remix)...");
-  fs.rmSync(path.join(bareDir, "build"), { recursive: true, force: true });
-  const result = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], {
-    cwd: bareDir,
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (result.status !== 0) throw new Error("bare Remix build failed");
-  fs.writeFileSync(stampFile, stamp);
 }
 
 // ---- Measurement ----
