@@ -53,4 +53,17 @@ describe("route matching on the server", () => {
     // A tree it has not seen is ranked afresh.
     expect(ids([{ ...routes[0], children: [...(routes[0].children as Route[])] } as Route], "/c/coffee")).toEqual(["root", "late"]);
   });
+
+  it("gives every caller match objects of its own, also for a path matched before (a page matches its path four to six times)", () => {
+    const routes = storeLikeTree();
+    const first = matchRoutes(routes, "/fr/c/cafe");
+    expect(first?.[1].params).toEqual({ lang: "fr", code: "cafe" });
+    // What one caller does to its matches never reaches the next caller.
+    first![1].params.code = "changed";
+    first!.pop();
+    const second = matchRoutes(routes, "/fr/c/cafe");
+    expect(second?.map((m) => m.route.id)).toEqual(["root", "category"]);
+    expect(second?.[1].params).toEqual({ lang: "fr", code: "cafe" });
+    expect(matchRoutes(routes, "/c/unknown-before")?.[1].params).toEqual({ code: "unknown-before" });
+  });
 });
