@@ -5,6 +5,7 @@ import { type z, ZodError } from "zod";
 import { TokenErrorSchema } from "../../commerce/contract/auth";
 import { ApiErrorBodySchema, type ApiErrorItem, type BrandId, type Lang } from "../../commerce/contract/common";
 import { storefrontConfig } from "../config.server";
+import { KeptAnswers } from "./api-answers.server";
 import type { StorefrontContext } from "./context";
 
 /**
@@ -92,7 +93,11 @@ interface RawAnswer {
   status: number;
   text: string;
   retryAfter: string | undefined;
+  etag: string | undefined;
 }
+
+/** The API's recent answers to GET calls, reused on a 304 (up to 4 MB of answers per process). */
+const keptAnswers = new KeptAnswers(4 * 1024 * 1024);
 
 /** One HTTP exchange (node:http: leaner per call than fetch for many small loopback requests). */
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<RawAnswer> {
@@ -108,7 +113,14 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), retryAfter: res.headers["retry-after"] }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString("utf8"),
+            retryAfter: res.headers["retry-after"],
+            etag: res.headers.etag,
+          }),
+        );
         res.on("error", reject);
       },
     );
@@ -163,6 +175,10 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
     if (ctx.shopper?.actingFor) headers.customerId = ctx.shopper.actingFor.customerId;
   }
   let renewed = false;
+  // A GET answered before is asked for again only if it changed (a 304 reuses what was read).
+  const keptUrl = method === "GET" && body === undefined && call.responseType !== "text" ? url.href : undefined;
+  const keptEtag = keptUrl === undefined ? undefined : keptAnswers.etagFor(call.schema, keptUrl);
+  if (keptEtag) headers["If-None-Match"] = keptEtag;
 
   const log = ctx.logger.child({ correlationId: ctx.correlationId, brand: ctx.brand.id, lang: ctx.lang, api: `${method} ${url.pathname}` });
   let lastError: ApiError | undefined;
@@ -173,10 +189,20 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
       const res = await send(url, method, headers, body);
       status = res.status;
       const text = res.text;
+      if (status === 304 && keptUrl !== undefined && headers["If-None-Match"]) {
+        const kept = keptAnswers.reuse(call.schema, keptUrl, headers["If-None-Match"]);
+        log.debug({ status, ms: Math.round(performance.now() - started) }, "api call");
+        if (kept !== undefined) return kept as z.infer<S>;
+        // Forgotten meanwhile (another page's answers pushed it out): ask for the body.
+        delete headers["If-None-Match"];
+        attempt--;
+        continue;
+      }
       if (status >= 200 && status < 300) {
         log.debug({ status, ms: Math.round(performance.now() - started) }, "api call");
         const payload = call.responseType === "text" ? text : text ? JSON.parse(text) : null;
-        return call.schema.parse(payload);
+        const answer = call.schema.parse(payload);
+        return keptUrl !== undefined && res.etag ? keptAnswers.keep(call.schema, keptUrl, res.etag, answer, text.length) : answer;
       }
       const retryAfter = Number.parseInt(res.retryAfter ?? "", 10);
       lastError = new ApiError(status, parseErrors(text, status), url.pathname, Number.isFinite(retryAfter) ? retryAfter : undefined);

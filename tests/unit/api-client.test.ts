@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ApiError, callApi, type ApiClientContext } from "../../app/lib/api-client.server";
 
 /** A scripted API on a real port: each test queues the answers it wants. */
-let answers: { status: number; body: string }[] = [];
+let answers: { status: number; body: string; headers?: Record<string, string> }[] = [];
 let seen: http.IncomingMessage[] = [];
 let bodies: string[] = [];
 const server = http.createServer((req, res) => {
@@ -16,7 +16,7 @@ const server = http.createServer((req, res) => {
     seen.push(req);
     bodies.push(body);
     const next = answers.shift() ?? { status: 200, body: "{}" };
-    res.writeHead(next.status, { "Content-Type": "application/json" });
+    res.writeHead(next.status, { "Content-Type": "application/json", ...next.headers });
     res.end(next.body);
   });
 });
@@ -153,5 +153,55 @@ describe("calls flagged for a bearer token", () => {
     await callApi({ ...ctx, shopper: agent }, { path: "users/cust-9", schema: z.unknown(), auth: "required" });
     expect(seen[0]!.headers.csagentid).toBe("agent-7");
     expect(seen[0]!.headers.customerid).toBe("cust-9");
+  });
+});
+
+describe("answers the API sends again unchanged", () => {
+  const Listing = z.object({ products: z.array(z.object({ code: z.string() })) });
+  const body = '{"products":[{"code":"5001-SMRG"},{"code":"5003-SMRG"}],"extra":1}';
+
+  it("asks for a GET it has an ETag for with If-None-Match, and a 304 gives back what was read before", async () => {
+    answers.push({ status: 200, body, headers: { ETag: 'W/"1-a"' } }, { status: 304, body: "" });
+    const first = await callApi(ctx, { path: "c/coffee/categoryData", schema: Listing });
+    const second = await callApi(ctx, { path: "c/coffee/categoryData", schema: Listing });
+    expect(seen[0]!.headers["if-none-match"]).toBeUndefined();
+    expect(seen[1]!.headers["if-none-match"]).toBe('W/"1-a"');
+    expect(second).toEqual({ products: [{ code: "5001-SMRG" }, { code: "5003-SMRG" }] });
+    expect(second).toBe(first);
+    // Every page shares a kept answer: none may change it for the next.
+    expect(Object.isFrozen(second.products[0])).toBe(true);
+  });
+
+  it("reads a changed answer afresh and keeps that one instead", async () => {
+    answers.push(
+      { status: 200, body, headers: { ETag: 'W/"1-b"' } },
+      { status: 200, body: '{"products":[]}', headers: { ETag: 'W/"2-b"' } },
+      { status: 304, body: "" },
+    );
+    await callApi(ctx, { path: "c/tea/categoryData", schema: Listing });
+    await expect(callApi(ctx, { path: "c/tea/categoryData", schema: Listing })).resolves.toEqual({ products: [] });
+    await expect(callApi(ctx, { path: "c/tea/categoryData", schema: Listing })).resolves.toEqual({ products: [] });
+    expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, 'W/"1-b"', 'W/"2-b"']);
+  });
+
+  it("keeps answers per schema and URL: another query, another language or another reading asks afresh", async () => {
+    for (let i = 0; i < 4; i++) answers.push({ status: 200, body, headers: { ETag: 'W/"1-c"' } });
+    await callApi(ctx, { path: "c/cocoa/categoryData", schema: Listing });
+    await callApi(ctx, { path: "c/cocoa/categoryData", query: { currentPage: 1 }, schema: Listing });
+    await callApi({ ...ctx, lang: "en" }, { path: "c/cocoa/categoryData", schema: Listing });
+    await callApi(ctx, { path: "c/cocoa/categoryData", schema: z.object({ extra: z.number() }) });
+    expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it("never sends If-None-Match with a write, and keeps nothing an answer without an ETag", async () => {
+    answers.push(
+      { status: 200, body: '{"ok":true}' },
+      { status: 200, body: '{"ok":true}' },
+      { status: 200, body: '{"ok":true}', headers: { ETag: 'W/"1-d"' } },
+    );
+    await callApi(ctx, { path: "carts/current", schema: Thing });
+    await callApi(ctx, { path: "carts/current", schema: Thing });
+    await callApi(ctx, { method: "POST", path: "carts/current", json: {}, schema: Thing });
+    expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, undefined, undefined]);
   });
 });

@@ -1,0 +1,83 @@
+import type { z } from "zod";
+
+/** An answer the API gave with an ETag, as the storefront read it (parsed and checked). */
+interface KeptAnswer {
+  etag: string;
+  value: unknown;
+  bytes: number;
+}
+
+/** Answers larger than this are not kept (sitemaps): they are rare and would crowd out the rest. */
+const LARGEST_KEPT_BYTES = 256 * 1024;
+
+/**
+ * The API's recent answers to GET calls, with their ETags, so that the next identical call can ask
+ * "If-None-Match" and, on a 304, reuse what was read before instead of receiving, parsing and
+ * checking the same body again (a category answer is about 40 kB of JSON).
+ *
+ * A 304 says the body would have been byte for byte the same (the ETag is a hash of it), so a kept
+ * answer is right for every shopper who gets that 304, whoever asked first. Answers are kept per
+ * schema, since two models may read one URL differently, and are frozen: every page that gets one
+ * shares it. The oldest answers are forgotten first once their bodies add up to `maxBytes`.
+ */
+export class KeptAnswers {
+  private readonly bySchema = new WeakMap<z.ZodType, Map<string, KeptAnswer>>();
+  /** Every kept answer in the order it was last used, across schemas: the forgetting order. */
+  private readonly recency = new Map<KeptAnswer, { schema: z.ZodType; url: string }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** The ETag to send for this call, when an answer is kept. */
+  etagFor(schema: z.ZodType, url: string): string | undefined {
+    return this.bySchema.get(schema)?.get(url)?.etag;
+  }
+
+  /** The kept answer, after a 304 to the ETag it was kept with. */
+  reuse(schema: z.ZodType, url: string, etag: string): unknown {
+    const kept = this.bySchema.get(schema)?.get(url);
+    if (!kept || kept.etag !== etag) return undefined;
+    const where = this.recency.get(kept)!;
+    this.recency.delete(kept);
+    this.recency.set(kept, where);
+    return kept.value;
+  }
+
+  /** Keeps a checked answer (frozen, and answered back) under the ETag the API sent with it. */
+  keep<T>(schema: z.ZodType, url: string, etag: string, value: T, bytes: number): T {
+    if (bytes > LARGEST_KEPT_BYTES || bytes > this.maxBytes) return value;
+    let answers = this.bySchema.get(schema);
+    if (!answers) this.bySchema.set(schema, (answers = new Map()));
+    const replaced = answers.get(url);
+    if (replaced) this.forget(replaced);
+    const kept: KeptAnswer = { etag, value: deepFreeze(value), bytes };
+    answers.set(url, kept);
+    this.recency.set(kept, { schema, url });
+    this.bytes += bytes;
+    for (const oldest of this.recency.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.forget(oldest);
+    }
+    return value;
+  }
+
+  get keptBytes(): number {
+    return this.bytes;
+  }
+
+  private forget(kept: KeptAnswer): void {
+    const where = this.recency.get(kept);
+    if (!where) return;
+    this.recency.delete(kept);
+    this.bytes -= kept.bytes;
+    const answers = this.bySchema.get(where.schema);
+    if (answers?.get(where.url) === kept) answers.delete(where.url);
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
+}
