@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { Memo } from "../../lib/memo";
 import type { BrandFacts } from "../contract/brands";
 import type { BrandId, Lang } from "../contract/common";
 import type { Compare, MediaSet, Product } from "../contract/product";
@@ -41,6 +42,12 @@ export interface StockUpdate {
 export class CatalogService {
   constructor(private readonly deps: CatalogServiceDeps) {}
 
+  /**
+   * Each site's default size of a product-details answer, read at most once a minute: every home
+   * page asks for its carousels' products, and the setting only changes with a new seed.
+   */
+  private readonly defaultDetailsSizes = new Memo<Promise<number>>({ ttlMs: 60_000 });
+
   /** The products of these codes this site sells, in the order asked; unknown codes are left out. */
   async products(ctx: ShopContext, codes: readonly string[], fields: Fields): Promise<Product[]> {
     const found = await this.deps.families.load(codes, ctx.site, ctx.lang, ctx.currency);
@@ -55,8 +62,12 @@ export class CatalogService {
 
   /** Only the first `productsSize` codes are answered; without it, the site's configured default. */
   async productDetails(ctx: ShopContext, codes: readonly string[], productsSize: number | undefined, fields: Fields): Promise<Product[]> {
-    const config = await findSiteConfig(this.deps.db, ctx.site);
-    const limit = productsSize ?? Number(config.find((c) => c.config_key === "productDetails.defaultSize")?.value ?? 20);
+    const limit =
+      productsSize ??
+      (await this.defaultDetailsSizes.get(ctx.site, async () => {
+        const config = await findSiteConfig(this.deps.db, ctx.site);
+        return Number(config.find((c) => c.config_key === "productDetails.defaultSize")?.value ?? 20);
+      }));
     return this.products(ctx, limitProductCodes(codes, limit), fields);
   }
 
