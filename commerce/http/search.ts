@@ -8,6 +8,7 @@ import type { CategoryScope, SearchService } from "../domain/search-service";
 import type { ShopContext } from "../domain/shop-context";
 import { invalid } from "./errors";
 import { handle, parse } from "./handle";
+import { sendKeptJson } from "./kept-json";
 import { siteOf } from "./site";
 
 const SitemapQuery = z.object({
@@ -30,7 +31,7 @@ export function searchRouter(search: SearchService, coupons?: CouponService): Ro
   router.get(
     "/products/search",
     handle(async (req, res) => {
-      res.type("application/json").send(await answerPage(siteOf(res), req.query));
+      sendKeptJson(res, await answerPage(siteOf(res), req.query));
     }),
   );
 
@@ -40,7 +41,7 @@ export function searchRouter(search: SearchService, coupons?: CouponService): Ro
     handle(async (req, res) => {
       const { term } = parse(TermQuerySchema, req.query);
       const rest = (parse(SearchTextQuerySchema, req.query).query ?? ":relevance").split(":").slice(1).join(":");
-      res.type("application/json").send(await answerPage(siteOf(res), { ...req.query, query: `${term.replace(/:/g, " ")}:${rest || "relevance"}` }));
+      sendKeptJson(res, await answerPage(siteOf(res), { ...req.query, query: `${term.replace(/:/g, " ")}:${rest || "relevance"}` }));
     }),
   );
 
@@ -91,7 +92,7 @@ export function searchRouter(search: SearchService, coupons?: CouponService): Ro
       const page = await answerPage(site, req.query, scope);
       const codes = parse(AppliedCategoryCouponsSchema, req.query.appliedCategoryCoupons);
       if (!coupons || codes.length === 0) {
-        res.type("application/json").send(page);
+        sendKeptJson(res, page);
         return;
       }
       // The shared answer is kept as text; only a shopper with category coupons gets a priced copy.

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema } from "../../commerce/contract/common";
 import { CompareSchema, MediaSetSchema, ProductSchema } from "../../commerce/contract/product";
@@ -276,6 +277,43 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
       await send("PUT", "/rest/v2/usb2c/stock/9001-BFAC-ACC-1", { level: 10 }, { "X-Admin-Key": ADMIN_KEY });
       const back = await search("/rest/v2/usb2c/c/accessories/categoryData?query=:relevance:availability:inStock&pageSize=48");
       expect(back.products.map((p) => p.code)).toContain("9001-BFAC");
+    });
+  });
+
+  describe("a listing asked for again (If-None-Match)", () => {
+    const listing = "/rest/v2/usb2c/c/accessories/categoryData?pageSize=48";
+    // node:http, as the storefront asks: fetch adds Cache-Control: no-cache to a conditional request.
+    const ask = (etag?: string) =>
+      new Promise<{ status: number; etag: string; body: string }>((resolve, reject) => {
+        http
+          .get(`${suite.api().baseUrl}${listing}`, { headers: etag ? { "If-None-Match": etag } : {} }, (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (c: string) => (body += c));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, etag: String(res.headers.etag), body }));
+          })
+          .on("error", reject);
+      });
+
+    it("answers 304 without a body while the listing is unchanged, and the new listing once stock changes it", async () => {
+      const { etag } = await ask();
+      expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+      const unchanged = await ask(etag);
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.body).toBe("");
+      await send("PUT", "/rest/v2/usb2c/stock/9001-BFAC-ACC-1", { level: 0 }, { "X-Admin-Key": ADMIN_KEY });
+      const changed = await ask(etag);
+      expect(changed.status).toBe(200);
+      expect(changed.etag).not.toBe(etag);
+      const page = SearchPageSchema.parse(JSON.parse(changed.body));
+      expect(page.products.find((p) => p.code === "9001-BFAC")?.stock.stockLevelStatus).toBe("outOfStock");
+      await send("PUT", "/rest/v2/usb2c/stock/9001-BFAC-ACC-1", { level: 10 }, { "X-Admin-Key": ADMIN_KEY });
+    });
+
+    it("answers the full listing to a tag it never gave", async () => {
+      const res = await ask('W/"1-nothing-like-it"');
+      expect(res.status).toBe(200);
+      expect(SearchPageSchema.parse(JSON.parse(res.body)).products.length).toBeGreaterThan(0);
     });
   });
 });

@@ -1,0 +1,36 @@
+import { createHash } from "node:crypto";
+import type { Response } from "express";
+
+/** A kept answer's bytes and the ETag Express would have made for them. */
+interface KeptBody {
+  bytes: Buffer;
+  etag: string;
+}
+
+const MAX_KEPT = 100;
+const keptBodies = new Map<string, KeptBody>();
+
+/** Express's default weak ETag for a body: its length and the start of its SHA-1, so clients see no change. */
+function weakEtag(bytes: Buffer): string {
+  return `W/"${bytes.length.toString(16)}-${createHash("sha1").update(bytes).digest("base64").substring(0, 27)}"`;
+}
+
+/**
+ * Sends an answer the service keeps as JSON text (search and category pages, remembered until the
+ * catalog changes). The same text is asked for over and over, and most of those asks are
+ * conditional (the storefront sends If-None-Match): Express would turn the text into bytes and
+ * hash them on every ask only to answer 304. The bytes and their ETag are kept with the text
+ * instead, for the last hundred answers (a Map finds the same string object without reading it).
+ */
+export function sendKeptJson(res: Response, text: string): void {
+  let kept = keptBodies.get(text);
+  if (kept) {
+    keptBodies.delete(text);
+  } else {
+    const bytes = Buffer.from(text, "utf8");
+    kept = { bytes, etag: weakEtag(bytes) };
+    if (keptBodies.size >= MAX_KEPT) keptBodies.delete(keptBodies.keys().next().value!);
+  }
+  keptBodies.set(text, kept);
+  res.set("ETag", kept.etag).type("application/json").send(kept.bytes);
+}
