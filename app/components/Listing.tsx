@@ -102,11 +102,14 @@ export function SortForm({ page, state, basePath, lang }: { page: ListingPageVie
   );
 }
 
+/** One formatter per language for the whole process: toLocaleString would build one per call. */
+const countFormats: Record<Lang, Intl.NumberFormat> = { en: new Intl.NumberFormat("en-US"), fr: new Intl.NumberFormat("fr-CA") };
+
 export function ResultCount({ total, lang }: { total: number; lang: Lang }) {
   const t = useMessages(lang);
   return (
     <p className="result-count" role="status">
-      {total === 1 ? t.resultsOne : format(t.results, { n: total.toLocaleString(lang === "fr" ? "fr-CA" : "en-US") })}
+      {total === 1 ? t.resultsOne : format(t.results, { n: countFormats[lang].format(total) })}
     </p>
   );
 }
