@@ -39,7 +39,9 @@ function get(base: string, host: string, path: string): Promise<string> {
 export async function warmUpStorefront(handler: http.RequestListener, options: WarmUpOptions): Promise<{ requests: number; ms: number }> {
   const started = performance.now();
   const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // exclusive: in a cluster, workers listening on port 0 would otherwise share one port that the
+  // primary hands out in turn, and a worker's warm-up requests would warm the other workers.
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: "127.0.0.1", exclusive: true }, resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let requests = 0;
   const visit = (host: string, path: string) => {

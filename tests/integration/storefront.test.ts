@@ -358,6 +358,26 @@ describe("operations", () => {
   });
 });
 
+describe("warming up before traffic", () => {
+  // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
+  it("has every worker serve its own pages before the store listens: no shopper's first page fetches the layout or the CMS page", async () => {
+    const s = await startStore({ env: { WEB_CONCURRENCY: "2" } });
+    try {
+      await s.waitForLog((line) => line.includes("Brewfront listening"));
+      const before = s.logs().length;
+      const homes = () => s.logs().slice(before).split('"url":"/"').length - 1;
+      // A new connection each time: the cluster hands connections to its workers in turn.
+      for (let i = 0; i < 6; i++) expect((await getWithHost(s.url, "/", "www.brewfront.com", { Connection: "close" })).status).toBe(200);
+      await s.waitForLog(() => homes() >= 6);
+      const served = s.logs().slice(before);
+      expect(served).not.toContain("/cms/pages");
+      expect(served).not.toContain("/cms/components");
+    } finally {
+      await s.stop();
+    }
+  }, 120_000);
+});
+
 describe("when the commerce API is down", () => {
   // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
   it("shows the SORRY page with 503, not a crash", async () => {
