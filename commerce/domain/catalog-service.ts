@@ -40,7 +40,16 @@ export interface StockUpdate {
 
 /** Products as a site shows them, and the catalog's one workflow that writes: a stock change. */
 export class CatalogService {
-  constructor(private readonly deps: CatalogServiceDeps) {}
+  constructor(private readonly deps: CatalogServiceDeps) {
+    deps.feed.subscribe(() => this.productAnswers.clear());
+  }
+
+  /**
+   * Product answers as serialised JSON, per site, language, currency, price groups, code and
+   * fields: product pages are asked for over and over, and an answer changes only when the catalog
+   * does, which clears them (as it clears the product families they are made from).
+   */
+  private readonly productAnswers = new Memo<Promise<string>>({ max: 1000 });
 
   /**
    * Each site's default size of a product-details answer, read at most once a minute: every home
@@ -58,6 +67,13 @@ export class CatalogService {
     const [product] = await this.products(ctx, [code], fields);
     if (!product) throw notFound(code, `Product with code '${code}' not found.`);
     return product;
+  }
+
+  /** The product as the API answers it, as JSON text, remembered until the catalog changes. */
+  async productAnswer(ctx: ShopContext, code: string, fields: Fields): Promise<string> {
+    await this.deps.feed.catchUp();
+    const key = [ctx.site, ctx.lang, ctx.currency, ctx.userGroups.join(","), code, fields].join("|");
+    return this.productAnswers.get(key, async () => JSON.stringify(await this.product(ctx, code, fields)));
   }
 
   /** Only the first `productsSize` codes are answered; without it, the site's configured default. */

@@ -8,6 +8,7 @@ import type { CouponService } from "../domain/coupons";
 import { TryAgainLater } from "../domain/try-again";
 import { ApiProblem } from "./errors";
 import { handle, parse } from "./handle";
+import { sendKeptJson } from "./kept-json";
 import { sameSecret } from "./operator-access";
 import { siteOf } from "./site";
 
@@ -103,7 +104,13 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     "/products/:code",
     handle(async (req, res) => {
       const { fields } = parse(ProductQuery, req.query);
-      res.json(await withCoupon(req, res, await catalog.product(siteOf(res), code(req.params.code), fields)));
+      const productCode = code(req.params.code);
+      if (parse(AppliedCategoryCouponsSchema, req.query.appliedCategoryCoupons).length === 0 || !coupons) {
+        sendKeptJson(res, await catalog.productAnswer(siteOf(res), productCode, fields));
+        return;
+      }
+      // Only a shopper with category coupons gets a priced copy; everyone else shares the kept answer.
+      res.json(await withCoupon(req, res, await catalog.product(siteOf(res), productCode, fields)));
     }),
   );
 

@@ -280,7 +280,7 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
     });
   });
 
-  describe("a listing asked for again (If-None-Match)", () => {
+  describe("answers asked for again", () => {
     const listing = "/rest/v2/usb2c/c/accessories/categoryData?pageSize=48";
     // node:http, as the storefront asks: fetch adds Cache-Control: no-cache to a conditional request.
     const ask = (etag?: string) =>
@@ -308,6 +308,16 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
       const page = SearchPageSchema.parse(JSON.parse(changed.body));
       expect(page.products.find((p) => p.code === "9001-BFAC")?.stock.stockLevelStatus).toBe("outOfStock");
       await send("PUT", "/rest/v2/usb2c/stock/9001-BFAC-ACC-1", { level: 10 }, { "X-Admin-Key": ADMIN_KEY });
+    });
+
+    it("answers a product asked for again from what it kept, until its stock changes", async () => {
+      const product = async () => ProductSchema.parse((await getJson("/rest/v2/usb2c/products/9002-BFAC-ACC-1?fields=FULL")).body);
+      const before = await product();
+      expect(await product()).toEqual(before);
+      await send("PUT", "/rest/v2/usb2c/stock/9002-BFAC-ACC-1", { level: 0 }, { "X-Admin-Key": ADMIN_KEY });
+      expect((await product()).stock).toMatchObject({ stockLevel: 0, stockLevelStatus: "outOfStock" });
+      await send("PUT", "/rest/v2/usb2c/stock/9002-BFAC-ACC-1", { level: before.stock.stockLevel ?? 10 }, { "X-Admin-Key": ADMIN_KEY });
+      expect((await product()).stock.stockLevelStatus).toBe(before.stock.stockLevelStatus);
     });
 
     it("answers the full listing to a tag it never gave", async () => {
