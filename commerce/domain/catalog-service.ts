@@ -45,9 +45,10 @@ export class CatalogService {
   }
 
   /**
-   * Product answers as serialised JSON, per site, language, currency, price groups, code and
-   * fields: product pages are asked for over and over, and an answer changes only when the catalog
-   * does, which clears them (as it clears the product families they are made from).
+   * Product and product-details answers as serialised JSON, per site, language, currency, price
+   * groups and request: product and home pages are asked for over and over, and an answer changes
+   * only when the catalog does, which clears them (as it clears the product families they are
+   * made from).
    */
   private readonly productAnswers = new Memo<Promise<string>>({ max: 1000 });
 
@@ -71,9 +72,20 @@ export class CatalogService {
 
   /** The product as the API answers it, as JSON text, remembered until the catalog changes. */
   async productAnswer(ctx: ShopContext, code: string, fields: Fields): Promise<string> {
+    return this.keptAnswer(ctx, ["product", code, fields], async () => this.product(ctx, code, fields));
+  }
+
+  /** Product details as the API answers them (`{ products }`), as JSON text, remembered until the catalog changes. */
+  async productDetailsAnswer(ctx: ShopContext, codes: readonly string[], productsSize: number | undefined, fields: Fields): Promise<string> {
+    return this.keptAnswer(ctx, ["details", codes.join(","), productsSize ?? "", fields], async () => ({
+      products: await this.productDetails(ctx, codes, productsSize, fields),
+    }));
+  }
+
+  private async keptAnswer(ctx: ShopContext, what: readonly (string | number)[], answer: () => Promise<unknown>): Promise<string> {
     await this.deps.feed.catchUp();
-    const key = [ctx.site, ctx.lang, ctx.currency, ctx.userGroups.join(","), code, fields].join("|");
-    return this.productAnswers.get(key, async () => JSON.stringify(await this.product(ctx, code, fields)));
+    const key = [ctx.site, ctx.lang, ctx.currency, ctx.userGroups.join(","), ...what].join("|");
+    return this.productAnswers.get(key, async () => JSON.stringify(await answer()));
   }
 
   /** Only the first `productsSize` codes are answered; without it, the site's configured default. */

@@ -58,6 +58,10 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     "/products/productDetails",
     handle(async (req, res) => {
       const query = parse(DetailsQuery, req.query);
+      if (parse(AppliedCategoryCouponsSchema, req.query.appliedCategoryCoupons).length === 0 || !coupons) {
+        sendKeptJson(res, await catalog.productDetailsAnswer(siteOf(res), query.productCodes, query.productsSize, query.fields));
+        return;
+      }
       res.json({ products: await withCoupons(req, res, await catalog.productDetails(siteOf(res), query.productCodes, query.productsSize, query.fields)) });
     }),
   );

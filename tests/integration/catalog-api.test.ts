@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema } from "../../commerce/contract/common";
-import { CompareSchema, MediaSetSchema, ProductSchema } from "../../commerce/contract/product";
+import { CompareSchema, MediaSetSchema, ProductListSchema, ProductSchema } from "../../commerce/contract/product";
 import { CategorySchema, KeywordRedirectSchema, SearchPageSchema, SuggestionsSchema } from "../../commerce/contract/search";
 import { ADMIN_KEY, commerceForSuite } from "../support/commerce";
 import { createDb, migrateToLatest } from "../../commerce/db/index";
@@ -310,12 +310,16 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
       await send("PUT", "/rest/v2/usb2c/stock/9001-BFAC-ACC-1", { level: 10 }, { "X-Admin-Key": ADMIN_KEY });
     });
 
-    it("answers a product asked for again from what it kept, until its stock changes", async () => {
+    it("answers a product or product details asked for again from what it kept, until its stock changes", async () => {
       const product = async () => ProductSchema.parse((await getJson("/rest/v2/usb2c/products/9002-BFAC-ACC-1?fields=FULL")).body);
       const before = await product();
       expect(await product()).toEqual(before);
+      const details = async () =>
+        ProductListSchema.parse((await getJson("/rest/v2/usb2c/products/productDetails?productCodes=9002-BFAC-ACC-1,5001-SMRG-KC-24")).body).products[0]!;
+      expect((await details()).stock.stockLevelStatus).toBe(before.stock.stockLevelStatus);
       await send("PUT", "/rest/v2/usb2c/stock/9002-BFAC-ACC-1", { level: 0 }, { "X-Admin-Key": ADMIN_KEY });
       expect((await product()).stock).toMatchObject({ stockLevel: 0, stockLevelStatus: "outOfStock" });
+      expect((await details()).stock.stockLevelStatus).toBe("outOfStock");
       await send("PUT", "/rest/v2/usb2c/stock/9002-BFAC-ACC-1", { level: before.stock.stockLevel ?? 10 }, { "X-Admin-Key": ADMIN_KEY });
       expect((await product()).stock.stockLevelStatus).toBe(before.stock.stockLevelStatus);
     });
