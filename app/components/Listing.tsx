@@ -33,9 +33,7 @@ export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingP
                   data-facet={f.code}
                   data-value={v.code}
                 >
-                  <span className="facet__box" aria-hidden="true">
-                    {v.selected ? "✓" : ""}
-                  </span>
+                  {/* The check box is drawn by the stylesheet (.facet__value::before); aria-current says it is on. */}
                   {`${v.name} `}
                   <span className="facet__count">{`(${v.count})`}</span>
                 </a>
