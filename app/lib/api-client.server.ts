@@ -96,8 +96,8 @@ interface RawAnswer {
   etag: string | undefined;
 }
 
-/** The API's recent answers to GET calls, reused on a 304 (up to 4 MB of answers per process). */
-const keptAnswers = new KeptAnswers(4 * 1024 * 1024);
+/** The API's recent answers to GET calls, reused on a 304 (up to 2 MB of answers per process). */
+const keptAnswers = new KeptAnswers(2 * 1024 * 1024);
 
 /** One HTTP exchange (node:http: leaner per call than fetch for many small loopback requests). */
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<RawAnswer> {

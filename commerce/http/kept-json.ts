@@ -7,7 +7,7 @@ interface KeptBody {
   etag: string;
 }
 
-const MAX_KEPT = 100;
+const MAX_KEPT = 50;
 const keptBodies = new Map<string, KeptBody>();
 
 /** Express's default weak ETag for a body: its length and the start of its SHA-1, so clients see no change. */
@@ -20,7 +20,7 @@ function weakEtag(bytes: Buffer): string {
  * catalog changes). The same text is asked for over and over, and most of those asks are
  * conditional (the storefront sends If-None-Match): Express would turn the text into bytes and
  * hash them on every ask only to answer 304. The bytes and their ETag are kept with the text
- * instead, for the last hundred answers (a Map finds the same string object without reading it).
+ * instead, for the last fifty answers (a Map finds the same string object without reading it).
  */
 export function sendKeptJson(res: Response, text: string): void {
   let kept = keptBodies.get(text);
