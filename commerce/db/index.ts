@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
+import { withStatementCache } from "./statement-cache";
 
 export type Db = Kysely<Database>;
 export type { Database } from "./schema";
@@ -31,7 +32,11 @@ export function createDb(location: DatabaseLocation, options: { pgPoolMax: numbe
   // better-sqlite3 waits for a lock synchronously, holding up every request of the process: keep
   // each wait short. Writes go through writeTransaction, which retries asynchronously.
   database.pragma("busy_timeout = 50");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // Reads through a memory map instead of a system call and a copy per page: a large catalog's
+  // pages read faster (about a third off a page of product families on 100,000 products). Mapped
+  // pages are the operating system's file cache, shared by the workers, not the process's heap.
+  database.pragma("mmap_size = 536870912");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

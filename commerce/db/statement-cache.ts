@@ -1,0 +1,29 @@
+import type SQLite from "better-sqlite3";
+import type { SqliteDatabase } from "kysely";
+
+/**
+ * SQLite compiles a statement on every prepare, and Kysely prepares every query it runs, so a page
+ * that runs the same few queries paid for compiling them on each request. This keeps the compiled
+ * statements of the last `max` distinct SQL texts (queries differ in text only by their shape: an
+ * IN list's length, say) and hands the same statement back for the same text. Safe because a
+ * statement runs to completion synchronously before the next one is handed out; nothing here
+ * iterates a statement across awaits.
+ */
+export function withStatementCache(database: SQLite.Database, max = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Most recently used last, so the first key is the one to drop.
+        statements.delete(sql);
+      } else {
+        statement = database.prepare(sql);
+        if (statements.size >= max) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
