@@ -74,6 +74,8 @@ export interface IndexResult {
 interface Counted {
   matches: Uint8Array;
   total: number;
+  /** Per facet (in FACET_KEYS order): count per value id. */
+  counts: Int32Array[];
   facetCounts: Map<FacetKey, Map<string, number>>;
 }
 
@@ -91,11 +93,17 @@ interface FacetColumn {
   single: Int32Array | null;
 }
 
-/** The words of every listing's name in one language, as ids into `words`, in compressed-row form. */
+/**
+ * The words of every listing's name in one language, as ids into `words`, in compressed-row form,
+ * and the other way round: the listings whose name holds word w are
+ * listings[listingOffsets[w]] … listings[listingOffsets[w + 1] - 1].
+ */
 interface NameWords {
   words: string[];
   offsets: Int32Array;
   data: Int32Array;
+  listingOffsets: Int32Array;
+  listings: Int32Array;
 }
 
 function buildColumn(facts: ListingFacts[], key: FacetKey): FacetColumn {
@@ -143,7 +151,18 @@ function buildNameWords(facts: ListingFacts[], lang: Lang): NameWords {
     }
   });
   offsets[facts.length] = data.length;
-  return { words, offsets, data: Int32Array.from(data) };
+  const listingOffsets = new Int32Array(words.length + 1);
+  for (const w of data) listingOffsets[w + 1]!++;
+  for (let w = 0; w < words.length; w++) listingOffsets[w + 1]! += listingOffsets[w]!;
+  const listings = new Int32Array(data.length);
+  const next = listingOffsets.slice(0, words.length);
+  for (let i = 0; i < facts.length; i++) for (let j = offsets[i]!; j < offsets[i + 1]!; j++) listings[next[data[j]!]!++] = i;
+  return { words, offsets, data: Int32Array.from(data), listingOffsets, listings };
+}
+
+/** What a query's matches and counts depend on: its scope, text and filters (not its sort or page). */
+function countedKey(q: IndexQuery): string {
+  return JSON.stringify([q.category ?? "", q.text ? q.text.words : null, q.text?.ids.length ?? -1, [...q.filters].sort()]);
 }
 
 const SORTS: readonly SortCode[] = ["relevance", "bestsellers", "price-asc", "price-desc", "name-asc", "newest"];
@@ -163,7 +182,8 @@ export class ListingIndex {
   private nameWords = new Map<Lang, NameWords>();
   private columns = new Map<FacetKey, FacetColumn>();
   private categoryColumn!: FacetColumn;
-  private orders = new Map<string, Int32Array>();
+  /** Per sort: positions in sort order, and each position's place in it. */
+  private orders = new Map<string, { order: Int32Array; rank: Int32Array }>();
   private vocabularies = new Map<Lang, Set<string>>();
   /**
    * Matches and facet counts of recent queries (by scope, text and filters; sort and page do not
@@ -202,10 +222,10 @@ export class ListingIndex {
     this.vocabularies.clear();
   }
 
-  private order(sort: SortCode, lang: Lang): Int32Array {
+  private order(sort: SortCode, lang: Lang): { order: Int32Array; rank: Int32Array } {
     const key = sort === "name-asc" ? `${sort}:${lang}` : sort;
-    let order = this.orders.get(key);
-    if (!order) {
+    let sorted = this.orders.get(key);
+    if (!sorted) {
       const idx = Array.from(this.facts.keys());
       const f = this.facts;
       const byRank = (a: number, b: number) => f[a]!.salesRank - f[b]!.salesRank || f[a]!.id - f[b]!.id;
@@ -218,10 +238,15 @@ export class ListingIndex {
         "name-asc": (a, b) => collator.compare(lang === "fr" ? f[a]!.nameFr : f[a]!.nameEn, lang === "fr" ? f[b]!.nameFr : f[b]!.nameEn) || byRank(a, b),
         newest: (a, b) => (f[b]!.createdAt < f[a]!.createdAt ? -1 : f[b]!.createdAt > f[a]!.createdAt ? 1 : 0) || byRank(a, b),
       };
-      order = Int32Array.from(idx.sort(cmp[sort]));
-      this.orders.set(key, order);
+      const order = Int32Array.from(idx.sort(cmp[sort]));
+      const rank = new Int32Array(order.length);
+      order.forEach((i, k) => {
+        rank[i] = k;
+      });
+      sorted = { order, rank };
+      this.orders.set(key, sorted);
     }
-    return order;
+    return sorted;
   }
 
   /** Words of the site's product names and brands, for did-you-mean and typeahead. */
@@ -256,6 +281,8 @@ export class ListingIndex {
   warm(langs: readonly Lang[]): void {
     for (const lang of langs) {
       for (const sort of SORTS) this.order(sort, lang);
+      // The whole site's counts: a search matching most of it is counted from them.
+      this.query({ lang, filters: [], sort: "bestsellers", page: 0, pageSize: 1 });
       this.namesOf(lang);
       this.vocabulary(lang);
     }
@@ -271,22 +298,31 @@ export class ListingIndex {
   }
 
   /**
-   * Which listings' names hold every query word, answered per listing: a word of the name holds a
-   * query word when one starts with the other (plurals and stems; the name word at least 4
-   * letters long for the shorter-name direction). Which name words hold each query word is worked
-   * out once per query over the distinct name words, so each listing costs a few array reads.
+   * Which matching listings' names hold every query word: a word of the name holds a query word
+   * when one starts with the other (plurals and stems; the name word at least 4 letters long for
+   * the shorter-name direction). Worked out from the name words' listings, so the cost is the
+   * listings of the few name words involved, not every match.
    */
-  private nameMatcher(words: readonly string[], lang: Lang): (i: number) => boolean {
+  private nameMatches(words: readonly string[], lang: Lang, matches: Uint8Array): { inName: Uint8Array; count: number } {
     const names = this.namesOf(lang);
-    const holds = words.map((w) => Uint8Array.from(names.words, (n) => (n.startsWith(w) || (n.length >= 4 && w.startsWith(n)) ? 1 : 0)));
-    return (i) => {
-      for (const wanted of holds) {
-        let ok = false;
-        for (let j = names.offsets[i]!; j < names.offsets[i + 1]! && !ok; j++) ok = wanted[names.data[j]!] === 1;
-        if (!ok) return false;
-      }
-      return true;
-    };
+    // wordsHeld[i]: how many of the query words, taken in turn, listing i's name has held so far.
+    const wordsHeld = new Uint8Array(this.facts.length);
+    words.forEach((w, k) => {
+      names.words.forEach((n, id) => {
+        if (!(n.startsWith(w) || (n.length >= 4 && w.startsWith(n)))) return;
+        for (let j = names.listingOffsets[id]!; j < names.listingOffsets[id + 1]!; j++) {
+          const i = names.listings[j]!;
+          if (wordsHeld[i] === k) wordsHeld[i] = k + 1;
+        }
+      });
+    });
+    let count = 0;
+    for (let i = 0; i < wordsHeld.length; i++) {
+      const held = wordsHeld[i] === words.length && matches[i] === 1 ? 1 : 0;
+      wordsHeld[i] = held;
+      count += held;
+    }
+    return { inName: wordsHeld, count };
   }
 
   private positionOf(id: number): number {
@@ -295,45 +331,82 @@ export class ListingIndex {
 
   query(q: IndexQuery): IndexResult {
     if (q.facets === false) return this.walk(q);
-    const cacheKey = JSON.stringify([q.category ?? "", q.text ? q.text.words : null, q.text?.ids.length ?? -1, [...q.filters].sort()]);
-    const counted = this.counted.get(cacheKey, () => this.count(q));
-    const { matches, total, facetCounts } = counted;
-
+    const { matches, total, facetCounts } = this.counted.get(countedKey(q), () => this.count(q));
+    const { order, rank } = this.order(q.sort === "relevance" && !q.text ? "bestsellers" : q.sort, q.lang);
     const start = q.page * q.pageSize;
-    const end = start + q.pageSize;
-    const baseCodes: string[] = [];
-    let seen = 0;
-    const take = (i: number) => {
-      if (seen >= start && seen < end) baseCodes.push(this.facts[i]!.baseCode);
-      seen++;
-    };
-    const order = this.order(q.sort === "relevance" && !q.text ? "bestsellers" : q.sort, q.lang);
-    if (q.sort === "relevance" && q.text) {
-      // Relevance for text: listings whose name holds every word first, then the rest; best sellers
-      // first within each. Both walks stop once the page is full, so a broad query costs what a
-      // narrow one does.
-      const inName = this.nameMatcher(q.text.words, q.lang);
-      for (let k = 0; k < order.length && seen < end; k++) {
-        const i = order[k]!;
-        if (matches[i] && inName(i)) take(i);
-      }
-      if (seen < end) {
-        for (let k = 0; k < order.length && seen < end; k++) {
-          const i = order[k]!;
-          if (matches[i] && !inName(i)) take(i);
-        }
-      }
+    const end = Math.min(start + q.pageSize, total);
+    if (start >= end) return { baseCodes: [], total, facetCounts };
+
+    // Relevance for text: listings whose name holds every word first, then the rest; best sellers
+    // first within each.
+    const names = q.sort === "relevance" && q.text ? this.nameMatches(q.text.words, q.lang, matches) : null;
+    const n = this.facts.length;
+    let positions: Int32Array;
+    if (total * 16 <= n) {
+      // Few matches: sort them by their place in the order (names first: their places shifted
+      // below everyone else's) rather than walk the whole order to find them.
+      const places = new Int32Array(total);
+      let k = 0;
+      for (let i = 0; i < n && k < total; i++) if (matches[i] === 1) places[k++] = rank[i]! + (names && names.inName[i] === 0 ? n : 0);
+      places.sort();
+      positions = places.subarray(start, end).map((place) => order[place % n]!);
     } else {
-      for (let k = 0; k < order.length && seen < end; k++) {
-        const i = order[k]!;
-        if (matches[i]) take(i);
-      }
+      // Many matches: walk the order and stop once the page is full, so a broad query costs what a
+      // narrow one does. With names first, the name matches' walk stops once all of them are seen.
+      positions = new Int32Array(end - start);
+      let seen = 0;
+      // Walks the order for listings that match and are (inName 1) or are not (inName 0) name matches.
+      const walk = (inName: Uint8Array | null, wanted: 0 | 1, stopAfter: number) => {
+        let found = 0;
+        for (let k = 0; k < n && seen < end && found < stopAfter; k++) {
+          const i = order[k]!;
+          if (matches[i] !== 1 || (inName && inName[i] !== wanted)) continue;
+          found++;
+          if (seen >= start) positions[seen - start] = i;
+          seen++;
+        }
+      };
+      if (names) {
+        walk(names.inName, 1, names.count);
+        walk(names.inName, 0, total - names.count);
+      } else walk(null, 1, total);
     }
+    const baseCodes = Array.from(positions, (i) => this.facts[i]!.baseCode);
     return { baseCodes, total, facetCounts };
   }
 
-  /** One pass over the listings in scope: which match, how many, and every facet's counts. */
+  /**
+   * Which listings in scope match, how many, and every facet's counts. A text query visits only
+   * its matches; one matching most of the site visits the few listings it does not match instead,
+   * taking them off the answer of the same query without text (remembered, as category and
+   * filter pages ask for it too). Either way no query visits more than half of the listings.
+   */
   private count(q: IndexQuery): Counted {
+    if (!q.text) return this.tally(q, null, null);
+    const n = this.facts.length;
+    const ids = q.text.ids;
+    const scope = new Int32Array(ids.length);
+    let found = 0;
+    for (let k = 0; k < ids.length; k++) {
+      const p = this.positionOf(ids[k]!);
+      if (p >= 0) scope[found++] = p;
+    }
+    if (found * 2 <= n) return this.tally(q, scope.subarray(0, found), null);
+    const withoutText = { ...q, text: undefined };
+    const everything = this.counted.get(countedKey(withoutText), () => this.tally(withoutText, null, null));
+    const inText = new Uint8Array(n);
+    for (let k = 0; k < found; k++) inText[scope[k]!] = 1;
+    const outside = new Int32Array(n - found);
+    let m = 0;
+    for (let i = 0; i < n; i++) if (inText[i] === 0) outside[m++] = i;
+    return this.tally(q, outside.subarray(0, m), everything);
+  }
+
+  /**
+   * One pass over `visits` (every listing when null). Without `from`, each visited listing adds
+   * to the counts it belongs to; with `from`, it is taken off `from`'s counts and matches instead.
+   */
+  private tally(q: IndexQuery, visits: Int32Array | null, from: Counted | null): Counted {
     const n = this.facts.length;
     const keys = FACET_KEYS;
     const cols = keys.map((k) => this.columns.get(k)!);
@@ -350,28 +423,16 @@ export class ListingIndex {
       const id = col.ids.get(value);
       if (id !== undefined) entry.wanted[id] = 1;
     }
-
-    // With a text query only its matches are visited, not the whole site.
-    let scope: Int32Array | null = null;
-    if (q.text) {
-      const ids = q.text.ids;
-      const positions = new Int32Array(ids.length);
-      let found = 0;
-      for (let k = 0; k < ids.length; k++) {
-        const p = this.positionOf(ids[k]!);
-        if (p >= 0) positions[found++] = p;
-      }
-      scope = positions.subarray(0, found);
-    }
     const categoryId = q.category === undefined ? -1 : (this.categoryColumn.ids.get(q.category) ?? -2);
     const cat = this.categoryColumn;
 
-    const counts = cols.map((c) => new Int32Array(c.names.length));
-    const matches = new Uint8Array(n);
-    let total = 0;
-    const visits = scope ? scope.length : n;
-    for (let v = 0; v < visits; v++) {
-      const i = scope ? scope[v]! : v;
+    const step = from ? -1 : 1;
+    const counts = from ? from.counts.map((c) => c.slice()) : cols.map((c) => new Int32Array(c.names.length));
+    const matches = from ? from.matches.slice() : new Uint8Array(n);
+    let total = from ? from.total : 0;
+    const visitCount = visits ? visits.length : n;
+    for (let v = 0; v < visitCount; v++) {
+      const i = visits ? visits[v]! : v;
       if (categoryId !== -1) {
         let found = false;
         for (let j = cat.offsets[i]!; j < cat.offsets[i + 1]!; j++) if (cat.data[j] === categoryId) found = true;
@@ -393,18 +454,18 @@ export class ListingIndex {
         // Counts toward its failed facet only: choosing one of those values would include it.
         const col = cols[failedSlot]!;
         const c = counts[failedSlot]!;
-        for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) c[col.data[j]!]!++;
+        for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) c[col.data[j]!]! += step;
         continue;
       }
-      matches[i] = 1;
-      total++;
+      matches[i] = from ? 0 : 1;
+      total += step;
       for (let s = 0; s < cols.length; s++) {
         const col = cols[s]!;
         const c = counts[s]!;
         if (col.single) {
           const value = col.single[i]!;
-          if (value >= 0) c[value]!++;
-        } else for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) c[col.data[j]!]!++;
+          if (value >= 0) c[value]! += step;
+        } else for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) c[col.data[j]!]! += step;
       }
     }
 
@@ -417,7 +478,7 @@ export class ListingIndex {
       facetCounts.set(k, m);
     });
 
-    return { matches, total, facetCounts };
+    return { matches, total, counts, facetCounts };
   }
 
   /** Walks the sort order and stops once the page is full: no facet counts, total = listings seen. */
@@ -449,7 +510,7 @@ export class ListingIndex {
     const end = (q.page + 1) * q.pageSize;
     const baseCodes: string[] = [];
     let seen = 0;
-    for (const i of this.order(q.sort === "relevance" ? "bestsellers" : q.sort, q.lang)) {
+    for (const i of this.order(q.sort === "relevance" ? "bestsellers" : q.sort, q.lang).order) {
       if (inScope && !inScope[i]) continue;
       if (categoryId !== -1 && !has(cat, i, (id) => id === categoryId)) continue;
       if (!facets.every((f) => has(f.col, i, (id) => f.values[id] === 1))) continue;

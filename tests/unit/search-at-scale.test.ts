@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { intersectAll } from "../../commerce/db/search-text";
+import { intersectAll, sortedIds } from "../../commerce/db/search-text";
 import { type ListingFacts, ListingIndex } from "../../commerce/domain/listing-index";
 import { healthRouter } from "../../commerce/http/health";
 
@@ -43,6 +43,18 @@ describe("a query's matches are the intersection of its words' listings", () => 
 
   it("finds nothing when one word is in no listing", () => {
     expect([...intersectAll([Int32Array.of(1, 2, 3), new Int32Array(0)])]).toEqual([]);
+  });
+});
+
+describe("a word's listings arrive as one comma-separated text", () => {
+  it("reads every id, in ascending order", () => {
+    expect([...sortedIds("12,7,40,100003,1")]).toEqual([1, 7, 12, 40, 100003]);
+    expect([...sortedIds("5")]).toEqual([5]);
+  });
+
+  it("reads no ids from no text (a word in no listing)", () => {
+    expect([...sortedIds(null)]).toEqual([]);
+    expect([...sortedIds("")]).toEqual([]);
   });
 });
 
@@ -117,4 +129,92 @@ describe("/readyz", () => {
       server.close();
     }
   });
+});
+
+describe("a query answers the same however few or many listings it matches", () => {
+  // A seeded catalog of 2,000 listings, and the answer worked out the plain way to compare with:
+  // the index sorts few matches, walks the order for many, and counts the listings a text query
+  // misses when it matches most of the site.
+  let seed = 42;
+  const rand = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const nameWords = ["dark", "roast", "morning", "blend", "estate", "reserve", "vanilla", "kenyan", "house", "decaf"];
+  const ranks = Array.from({ length: 2000 }, (_, i) => i).sort(() => rand() - 0.5);
+  const listings = ranks.map((salesRank, k) =>
+    listing(k + 1, `${pick(nameWords)} ${pick(nameWords)} ${pick(nameWords)}`, {
+      salesRank,
+      roast: pick(["dark", "medium", "light"]),
+      brand: pick(["Summit Ridge", "Harbor Roast", "Brewfront", "Night Owl"]),
+      colors: ["Red", "Black", "White"].filter(() => rand() < 0.4),
+      minPrice: 500 + Math.floor(rand() * 3000),
+    }),
+  );
+  const index = new ListingIndex();
+  index.replaceAll(listings);
+
+  const holds = (name: string, word: string) => name.split(" ").some((n) => n.startsWith(word) || (n.length >= 4 && word.startsWith(n)));
+  const valuesOf = (l: ListingFacts, facet: "roast" | "brand" | "colour") => (facet === "colour" ? l.colors : [facet === "roast" ? l.roast! : l.brand]);
+  function expected(textIds: Set<number>, words: string[], filters: ["roast" | "brand" | "colour", string][], sort: "relevance" | "price-asc", page: number) {
+    // Every facet with a choice holds one of its chosen values (the counted facet's own choice aside).
+    const passes = (l: ListingFacts, except?: string) =>
+      filters.every(([facet]) => facet === except || filters.some(([f, v]) => f === facet && valuesOf(l, facet).includes(v)));
+    const inScope = listings.filter((l) => textIds.has(l.id));
+    const matched = inScope.filter((l) => passes(l));
+    const byRank = (a: ListingFacts, b: ListingFacts) => a.salesRank - b.salesRank || a.id - b.id;
+    const nameFirst = (l: ListingFacts) => (words.every((w) => holds(l.nameEn, w)) ? 0 : 1);
+    matched.sort(sort === "relevance" ? (a, b) => nameFirst(a) - nameFirst(b) || byRank(a, b) : (a, b) => a.minPrice - b.minPrice || byRank(a, b));
+    const counts = (facet: "roast" | "brand" | "colour") => {
+      const m: Record<string, number> = {};
+      for (const l of inScope.filter((x) => passes(x, facet))) for (const v of valuesOf(l, facet)) m[v] = (m[v] ?? 0) + 1;
+      return m;
+    };
+    return {
+      baseCodes: matched.slice(page * 24, page * 24 + 24).map((l) => l.baseCode),
+      total: matched.length,
+      roast: counts("roast"),
+      brand: counts("brand"),
+      colour: counts("colour"),
+    };
+  }
+
+  const filterSets: ["roast" | "brand" | "colour", string][][] = [
+    [],
+    [["roast", "dark"]],
+    [
+      ["roast", "dark"],
+      ["brand", "Harbor Roast"],
+    ],
+    [
+      ["colour", "Red"],
+      ["colour", "White"],
+      ["roast", "light"],
+    ],
+  ];
+  for (const size of [30, 600, 1950]) {
+    for (const filters of filterSets) {
+      it(`matching ${size} of 2,000 listings with ${filters.length ? filters.map((f) => f.join("=")).join(", ") : "no filters"}`, () => {
+        const ids = new Set(
+          [...listings]
+            .sort(() => rand() - 0.5)
+            .slice(0, size)
+            .map((l) => l.id),
+        );
+        const words = [pick(nameWords), pick(nameWords)];
+        const text = { ids: Int32Array.from([...ids].sort((a, b) => a - b)), words };
+        for (const sort of ["relevance", "price-asc"] as const) {
+          for (const page of [0, 3]) {
+            const answer = index.query({ lang: "en", text, filters, sort, page, pageSize: 24 });
+            const want = expected(ids, words, filters, sort, page);
+            expect({
+              baseCodes: answer.baseCodes,
+              total: answer.total,
+              roast: Object.fromEntries(answer.facetCounts.get("roast")!),
+              brand: Object.fromEntries(answer.facetCounts.get("brand")!),
+              colour: Object.fromEntries(answer.facetCounts.get("colour")!),
+            }).toEqual(want);
+          }
+        }
+      });
+    }
+  }
 });
