@@ -73,14 +73,10 @@ export function getContentPage(ctx: ApiClientContext, label: string): Promise<Cm
     });
     return {
       ...page,
-      slots: await Promise.all(
-        page.slots.map(async (slot) => ({
-          ...slot,
-          components: await Promise.all(
-            slot.components.map(async (c) => (c.typeCode === "CMSParagraphComponent" ? { ...c, content: await sanitizeHtml(c.content) } : c)),
-          ),
-        })),
-      ),
+      slots: page.slots.map((slot) => ({
+        ...slot,
+        components: slot.components.map((c) => (c.typeCode === "CMSParagraphComponent" ? { ...c, content: sanitizeHtml(c.content) } : c)),
+      })),
     };
   };
   if (ctx.cmsTicketId) return load();
