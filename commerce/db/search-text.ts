@@ -84,13 +84,13 @@ export async function listingsWithWord(db: Db, lang: Lang, word: string): Promis
   // The ids come back as one comma-separated text rather than a row each: a word in most of a
   // 100,000-product catalog's descriptions answers in a tenth of the time.
   if (isPostgres(db)) {
-    const tsquery = sql`plainto_tsquery(${PG_CONFIG[lang]}::regconfig, ${word})`;
-    const lexemes = await sql<{ n: number }>`select numnode(${tsquery}) as n`.execute(db);
-    if (Number(lexemes.rows[0]?.n ?? 0) === 0) return null;
-    const found = await sql<{
-      ids: string | null;
-    }>`select string_agg(listing_id::text, ',') as ids from listing_search where lang = ${lang} and body_tsv @@ ${tsquery}`.execute(db);
-    return sortedIds(found.rows[0]?.ids ?? null);
+    // One round trip: whether the word survives the language's configuration, and its listings.
+    const found = await sql<{ lexemes: number; ids: string | null }>`select numnode(q) as lexemes,
+        (select string_agg(listing_id::text, ',') from listing_search where lang = ${lang} and body_tsv @@ q) as ids
+      from plainto_tsquery(${PG_CONFIG[lang]}::regconfig, ${word}) as q`.execute(db);
+    const row = found.rows[0];
+    if (!row || Number(row.lexemes) === 0) return null;
+    return sortedIds(row.ids);
   }
   const table = sql.table(`listing_fts_${lang}`);
   const found = await sql<{ ids: string | null }>`select group_concat(rowid) as ids from ${table} where ${table} match ${`"${word}"`}`.execute(db);
