@@ -116,13 +116,6 @@ export function sortedIds(commaSeparated: string | null): Int32Array {
   return ids.sort();
 }
 
-/** Every listing matching all words of the query (stemmed, accent-insensitive). */
-export async function matchText(db: Db, lang: Lang, query: string): Promise<TextMatches> {
-  const words = searchTokens(query);
-  const lists = await Promise.all(words.map((w) => listingsWithWord(db, lang, w)));
-  return { words, ids: intersectAll(lists) };
-}
-
 /** The ids in every list (null lists narrow nothing); none when no list narrows anything. */
 export function intersectAll(lists: readonly (Int32Array | null)[]): Int32Array {
   const narrowing = lists.filter((l): l is Int32Array => l !== null).sort((a, b) => a.length - b.length);

@@ -11,7 +11,7 @@ import type { ListingIndexes } from "./listing-indexes";
 import { productView } from "./product";
 import type { ProductFamilies } from "./product-families";
 import { assembleCategory, assembleSearchPage } from "./search-page";
-import { normalizeSearchText, searchTokens, spellingSuggestion } from "./search-text";
+import { normalizeSearchText, queryWords, spellingSuggestion } from "./search-text";
 import type { ShopContext } from "./shop-context";
 
 export interface SearchServiceDeps {
@@ -57,7 +57,7 @@ export class SearchService {
   }
 
   private async match(lang: Lang, freeText: string): Promise<TextMatches> {
-    const words = searchTokens(freeText);
+    const words = queryWords(lang, freeText);
     const lists = await Promise.all(words.map((w) => this.listingsWith(lang, w)));
     return { words, ids: intersectAll(lists) };
   }

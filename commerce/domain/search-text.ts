@@ -1,6 +1,22 @@
+import type { Lang } from "../contract/common";
 import { normalizeSearchText, searchTokens } from "../db/search-text";
 
 export { normalizeSearchText, searchTokens };
+
+/**
+ * Words that narrow nothing, dropped from a shopper's query before it is matched: PostgreSQL's
+ * English and French configurations drop them anyway, and SQLite's full-text index does not, so
+ * "the hazelnut" had found nothing there. Single letters are the French elisions (l', d').
+ */
+const STOP_WORDS: Record<Lang, ReadonlySet<string>> = {
+  en: new Set(["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "into", "is", "it", "of", "on", "or", "the", "to", "with"]),
+  fr: new Set(["a", "au", "aux", "avec", "ce", "d", "dans", "de", "des", "du", "en", "et", "l", "la", "le", "les", "ou", "par", "pour", "sur", "un", "une"]),
+};
+
+/** The words of a shopper's query that narrow it (normalised, at most eight). */
+export function queryWords(lang: Lang, text: string): string[] {
+  return searchTokens(text).filter((w) => !STOP_WORDS[lang].has(w));
+}
 
 export function levenshtein(a: string, b: string, limit = 3): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;

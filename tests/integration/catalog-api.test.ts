@@ -122,6 +122,15 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
       expect(roasts?.values.map((v) => v.code) ?? ["dark"]).toEqual(["dark"]);
     });
 
+    it("finds the same with or without a word that narrows nothing, and nothing for a word in no product", async () => {
+      const hazelnut = await search("/rest/v2/usb2c/products/search?query=hazelnut&pageSize=48");
+      const withWords = await search("/rest/v2/usb2c/products/search?query=the%20hazelnut&pageSize=48");
+      expect(withWords.pagination.totalResults).toBe(hazelnut.pagination.totalResults);
+      expect(withWords.products.map((p) => p.code)).toEqual(hazelnut.products.map((p) => p.code));
+      const nothing = await search("/rest/v2/usb2c/products/search?query=hazelnut%20zeppelin");
+      expect(nothing.pagination.totalResults).toBe(0);
+    });
+
     it("ranks name matches first", async () => {
       const page = await search("/rest/v2/usb2c/products/search?query=french%20roast");
       expect(page.products[0]!.name).toMatch(/French Roast/);

@@ -3,6 +3,7 @@ import express from "express";
 import { describe, expect, it } from "vitest";
 import { intersectAll, sortedIds } from "../../commerce/db/search-text";
 import { type ListingFacts, ListingIndex } from "../../commerce/domain/listing-index";
+import { queryWords } from "../../commerce/domain/search-text";
 import { healthRouter } from "../../commerce/http/health";
 
 function listing(id: number, nameEn: string, over: Partial<ListingFacts> = {}): ListingFacts {
@@ -43,6 +44,20 @@ describe("a query's matches are the intersection of its words' listings", () => 
 
   it("finds nothing when one word is in no listing", () => {
     expect([...intersectAll([Int32Array.of(1, 2, 3), new Int32Array(0)])]).toEqual([]);
+  });
+});
+
+describe("a query's words are the ones that narrow it", () => {
+  it("drops English articles and prepositions, as PostgreSQL's English configuration does", () => {
+    expect(queryWords("en", "The Hazelnut with Cream for two")).toEqual(["hazelnut", "cream", "two"]);
+  });
+
+  it("drops French articles and elisions, accents or not", () => {
+    expect(queryWords("fr", "Le café de l'Éthiopie à la vanille")).toEqual(["cafe", "ethiopie", "vanille"]);
+  });
+
+  it("keeps a query of nothing but such words empty", () => {
+    expect(queryWords("en", "the of and")).toEqual([]);
   });
 });
 
