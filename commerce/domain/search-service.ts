@@ -143,7 +143,7 @@ export class SearchService {
       site: ctx.site,
       categories: names,
       category: scope?.category,
-      spellingSuggestion: query.freeText && result.total === 0 ? spellingSuggestion(query.freeText, index.vocabulary(ctx.lang)) : null,
+      spellingSuggestion: query.freeText && result.total === 0 ? spellingSuggestion(query.freeText, index.vocabulary(ctx.lang), ctx.lang) : null,
       keywordRedirectUrl: redirect,
     });
   }

@@ -36,16 +36,17 @@ export function levenshtein(a: string, b: string, limit = 3): number {
 }
 
 /**
- * Did-you-mean: each query word not in the vocabulary is replaced by the closest word that is
- * (at most two edits for words of five letters or more, one edit for shorter ones). Answers null
- * when nothing would change.
+ * Did-you-mean: each query word not in the vocabulary (nor one that narrows nothing) is replaced
+ * by the closest word that is (at most two edits for words of five letters or more, one edit for
+ * shorter ones). Answers null when nothing would change.
  */
-export function spellingSuggestion(query: string, vocabulary: ReadonlySet<string>): string | null {
+export function spellingSuggestion(query: string, vocabulary: ReadonlySet<string>, lang: Lang): string | null {
   const words = searchTokens(query);
   if (words.length === 0) return null;
   let changed = false;
   const fixed = words.map((w) => {
-    if (vocabulary.has(w) || /^\d+$/.test(w)) return w;
+    // Words that narrow nothing are left as typed ("the" is not a misspelt "tea").
+    if (vocabulary.has(w) || STOP_WORDS[lang].has(w) || /^\d+$/.test(w)) return w;
     const limit = w.length >= 5 ? 2 : 1;
     let best: string | null = null;
     let bestDistance = limit + 1;

@@ -146,6 +146,9 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
       const page = await search("/rest/v2/usb2c/products/search?query=hazelnutt");
       expect(page.pagination.totalResults).toBe(0);
       expect(page.spellingSuggestion?.suggestion).toBe("hazelnut");
+      // "it" narrows nothing and stays as typed, though "kit" is one letter away.
+      const withPronoun = await search("/rest/v2/usb2c/products/search?query=is%20it%20hazelnutt");
+      expect(withPronoun.spellingSuggestion?.suggestion).toBe("is it hazelnut");
     });
 
     it("answers typeahead suggestions with words and products", async () => {
