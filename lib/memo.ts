@@ -1,9 +1,10 @@
 /**
  * Remembered answers, shared by the storefront and the commerce service (this folder depends on
- * neither). At most `max` entries are kept, the oldest forgotten first; with `ttlMs` an entry is
- * also forgotten once it is that old. Callers asking while a load is under way share its promise.
- * A load that fails is forgotten at once so the next caller tries again, but only if it is still
- * the remembered one: an older failure never drops a newer answer.
+ * neither). At most `max` entries are kept, the least recently asked for forgotten first; with
+ * `ttlMs` an entry is also forgotten once it is that old (asking for it does not make it younger).
+ * Callers asking while a load is under way share its promise. A load that fails is forgotten at
+ * once so the next caller tries again, but only if it is still the remembered one: an older
+ * failure never drops a newer answer.
  */
 export class Memo<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
@@ -17,8 +18,14 @@ export class Memo<V> {
 
   get(key: string, load: () => V): V {
     const hit = this.entries.get(key);
-    if (hit !== undefined && (this.ttlMs === Number.POSITIVE_INFINITY || hit.expires > Date.now())) return hit.value;
-    if (hit !== undefined) this.entries.delete(key);
+    if (hit !== undefined) {
+      // Taken out either way: put back last (most recently used) when still fresh.
+      this.entries.delete(key);
+      if (this.ttlMs === Number.POSITIVE_INFINITY || hit.expires > Date.now()) {
+        this.entries.set(key, hit);
+        return hit.value;
+      }
+    }
     const value = load();
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
     const entry = { value, expires: this.ttlMs === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : Date.now() + this.ttlMs };

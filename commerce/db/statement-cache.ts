@@ -1,5 +1,6 @@
 import type SQLite from "better-sqlite3";
 import type { SqliteDatabase } from "kysely";
+import { Memo } from "../../lib/memo";
 
 /**
  * SQLite compiles a statement on every prepare, and Kysely prepares every query it runs, so a page
@@ -10,20 +11,9 @@ import type { SqliteDatabase } from "kysely";
  * iterates a statement across awaits.
  */
 export function withStatementCache(database: SQLite.Database, max = 500): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Memo<SQLite.Statement>({ max });
   return {
     close: () => database.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (statement) {
-        // Most recently used last, so the first key is the one to drop.
-        statements.delete(sql);
-      } else {
-        statement = database.prepare(sql);
-        if (statements.size >= max) statements.delete(statements.keys().next().value!);
-      }
-      statements.set(sql, statement);
-      return statement;
-    },
+    prepare: (sql: string) => statements.get(sql, () => database.prepare(sql)),
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Response } from "express";
+import { Memo } from "../../lib/memo";
 
 /** A kept answer's bytes and the ETag Express would have made for them. */
 interface KeptBody {
@@ -7,8 +8,7 @@ interface KeptBody {
   etag: string;
 }
 
-const MAX_KEPT = 50;
-const keptBodies = new Map<string, KeptBody>();
+const keptBodies = new Memo<KeptBody>({ max: 50 });
 
 /** Express's default weak ETag for a body: its length and the start of its SHA-1, so clients see no change. */
 function weakEtag(bytes: Buffer): string {
@@ -23,14 +23,9 @@ function weakEtag(bytes: Buffer): string {
  * instead, for the last fifty answers (a Map finds the same string object without reading it).
  */
 export function sendKeptJson(res: Response, text: string): void {
-  let kept = keptBodies.get(text);
-  if (kept) {
-    keptBodies.delete(text);
-  } else {
+  const kept = keptBodies.get(text, () => {
     const bytes = Buffer.from(text, "utf8");
-    kept = { bytes, etag: weakEtag(bytes) };
-    if (keptBodies.size >= MAX_KEPT) keptBodies.delete(keptBodies.keys().next().value!);
-  }
-  keptBodies.set(text, kept);
+    return { bytes, etag: weakEtag(bytes) };
+  });
   res.set("ETag", kept.etag).type("application/json").send(kept.bytes);
 }
