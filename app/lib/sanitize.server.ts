@@ -19,21 +19,12 @@ const OPTIONS: sanitize.IOptions = {
   disallowedTagsMode: "discard",
 };
 
-// The same editor HTML always cleans to the same result, so results are kept for the paragraphs
-// pages show.
-const cleaned = new Map<string, string>();
-const MAX_CLEANED = 500;
-
 /**
  * CMS HTML is written by editors and stored as written; it is cleaned here, on the server, before
  * it reaches any page. The cleaner parses the HTML as a stream (htmlparser2) rather than building a
- * DOM, so it costs each process a few megabytes, not the hundred a DOM implementation does.
+ * DOM, so it costs each process a few megabytes, not the hundred a DOM implementation does, and a
+ * paragraph about 75 µs; the content pages it is cleaned for are themselves kept (cms.server.ts).
  */
 export function sanitizeHtml(html: string): string {
-  const hit = cleaned.get(html);
-  if (hit !== undefined) return hit;
-  const clean = sanitize(html, OPTIONS);
-  if (cleaned.size >= MAX_CLEANED) cleaned.delete(cleaned.keys().next().value!);
-  cleaned.set(html, clean);
-  return clean;
+  return sanitize(html, OPTIONS);
 }
