@@ -9,6 +9,7 @@ import { baseCodesOf, rebuildListingsIn } from "../db/listing";
 import { mediaItems } from "../db/media";
 import { insertStockAlert, markAlertsNotified, setStockLevel, waitingAlertPlaces, waitingAlerts } from "../db/stock";
 import { writeTransaction } from "../db/write-transaction";
+import { CatalogAnswers } from "./catalog-answers";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { compareTable } from "./compare";
 import { invalid, notFound, ShopError } from "./errors";
@@ -40,17 +41,12 @@ export interface StockUpdate {
 
 /** Products as a site shows them, and the catalog's one workflow that writes: a stock change. */
 export class CatalogService {
-  constructor(private readonly deps: CatalogServiceDeps) {
-    deps.feed.subscribe(() => this.productAnswers.clear());
-  }
+  /** Product and product-details answers as JSON text (home and product pages ask for the same ones over and over). */
+  private readonly answers: CatalogAnswers;
 
-  /**
-   * Product and product-details answers as serialised JSON, per site, language, currency, price
-   * groups and request: product and home pages are asked for over and over, and an answer changes
-   * only when the catalog does, which clears them (as it clears the product families they are
-   * made from).
-   */
-  private readonly productAnswers = new Memo<Promise<string>>({ max: 1000 });
+  constructor(private readonly deps: CatalogServiceDeps) {
+    this.answers = new CatalogAnswers(deps.feed, 1000);
+  }
 
   /**
    * Each site's default size of a product-details answer, read at most once a minute: every home
@@ -72,20 +68,14 @@ export class CatalogService {
 
   /** The product as the API answers it, as JSON text, remembered until the catalog changes. */
   async productAnswer(ctx: ShopContext, code: string, fields: Fields): Promise<string> {
-    return this.keptAnswer(ctx, ["product", code, fields], async () => this.product(ctx, code, fields));
+    return this.answers.get(ctx, ["product", code, fields], async () => this.product(ctx, code, fields));
   }
 
   /** Product details as the API answers them (`{ products }`), as JSON text, remembered until the catalog changes. */
   async productDetailsAnswer(ctx: ShopContext, codes: readonly string[], productsSize: number | undefined, fields: Fields): Promise<string> {
-    return this.keptAnswer(ctx, ["details", codes.join(","), productsSize ?? "", fields], async () => ({
+    return this.answers.get(ctx, ["details", codes.join(","), productsSize ?? "", fields], async () => ({
       products: await this.productDetails(ctx, codes, productsSize, fields),
     }));
-  }
-
-  private async keptAnswer(ctx: ShopContext, what: readonly (string | number)[], answer: () => Promise<unknown>): Promise<string> {
-    await this.deps.feed.catchUp();
-    const key = [ctx.site, ctx.lang, ctx.currency, ctx.userGroups.join(","), ...what].join("|");
-    return this.productAnswers.get(key, async () => JSON.stringify(await answer()));
   }
 
   /** Only the first `productsSize` codes are answered; without it, the site's configured default. */

@@ -5,6 +5,7 @@ import { type CategoryRow, findKeywordRedirect, siteCategories } from "../db/cat
 import type { Db } from "../db/index";
 import { sitemapPage } from "../db/listing";
 import { intersectAll, listingsWithWord, type TextMatches } from "../db/search-text";
+import { CatalogAnswers } from "./catalog-answers";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { invalid, ShopError } from "./errors";
 import type { ListingIndexes } from "./listing-indexes";
@@ -36,20 +37,14 @@ export class SearchService {
    * to the searches made of them. The catalog changing clears them.
    */
   private readonly wordListings = new Memo<Promise<Int32Array | null>>({ max: 20_000 });
-  /**
-   * Answered pages, as serialised JSON, per site, language, price groups and query: shoppers ask
-   * for the same category pages and searches over and over, and an answer changes only when the
-   * catalog does, which clears them (as it clears the category rows).
-   */
-  private readonly pages = new Memo<Promise<string>>({ max: 1000 });
+  /** Answered category and search pages as JSON text. */
+  private readonly pages: CatalogAnswers;
   private readonly siteCategoryRows = new Memo<Promise<{ rows: CategoryRow[]; names: Map<string, string> }>>();
 
   constructor(private readonly deps: SearchServiceDeps) {
     deps.feed.subscribe(() => this.wordListings.clear());
-    deps.feed.subscribe(() => {
-      this.pages.clear();
-      this.siteCategoryRows.clear();
-    });
+    deps.feed.subscribe(() => this.siteCategoryRows.clear());
+    this.pages = new CatalogAnswers(deps.feed, 1000);
   }
 
   private listingsWith(lang: Lang, word: string): Promise<Int32Array | null> {
@@ -85,18 +80,7 @@ export class SearchService {
 
   /** A search or category page as serialised JSON, remembered until the catalog changes. */
   async page(ctx: ShopContext, request: SearchRequest, scope?: CategoryScope): Promise<string> {
-    await this.deps.feed.catchUp();
-    const key = [
-      ctx.site,
-      ctx.lang,
-      ctx.currency,
-      ctx.userGroups.join(","),
-      scope?.category.code ?? "",
-      request.query,
-      request.currentPage,
-      request.pageSize,
-    ].join("|");
-    return this.pages.get(key, async () => JSON.stringify(await this.searchPage(ctx, request, scope)));
+    return this.pages.get(ctx, [scope?.category.code ?? "", request.query, request.currentPage, request.pageSize], () => this.searchPage(ctx, request, scope));
   }
 
   async categoryScope(ctx: ShopContext, code: string): Promise<CategoryScope> {

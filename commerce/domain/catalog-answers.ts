@@ -1,0 +1,27 @@
+import { Memo } from "../../lib/memo";
+import type { CatalogChangeFeed } from "./catalog-changes";
+import type { ShopContext } from "./shop-context";
+
+/**
+ * API answers made from the catalog, as serialised JSON, per shop context (site, language,
+ * currency, price groups) and request: shoppers ask for the same category pages, searches and
+ * products over and over, and an answer changes only when the catalog does, which clears them.
+ */
+export class CatalogAnswers {
+  private readonly answers: Memo<Promise<string>>;
+
+  constructor(
+    private readonly feed: CatalogChangeFeed,
+    max: number,
+  ) {
+    this.answers = new Memo({ max });
+    feed.subscribe(() => this.answers.clear());
+  }
+
+  /** The answer to `request` in this context, made by `answer` the first time it is asked for. */
+  async get(ctx: ShopContext, request: readonly (string | number)[], answer: () => Promise<unknown>): Promise<string> {
+    await this.feed.catchUp();
+    const key = [ctx.site, ctx.lang, ctx.currency, ctx.userGroups.join(","), ...request].join("|");
+    return this.answers.get(key, async () => JSON.stringify(await answer()));
+  }
+}
