@@ -329,6 +329,45 @@ export class ListingIndex {
     return id < this.position.length ? this.position[id]! : -1;
   }
 
+  /** Where the text's matching listings (by id) are in `facts`; ids not on this site are left out. */
+  private textPositions(ids: ArrayLike<number>): Int32Array {
+    const positions = new Int32Array(ids.length);
+    let found = 0;
+    for (let k = 0; k < ids.length; k++) {
+      const p = this.positionOf(ids[k]!);
+      if (p >= 0) positions[found++] = p;
+    }
+    return positions.subarray(0, found);
+  }
+
+  /** One flag per listing: 1 at these positions. */
+  private marked(positions: Int32Array): Uint8Array {
+    const flags = new Uint8Array(this.facts.length);
+    for (let k = 0; k < positions.length; k++) flags[positions[k]!] = 1;
+    return flags;
+  }
+
+  /** The chosen value ids of each facet with a choice (slot: the facet's place in FACET_KEYS). */
+  private selections(filters: readonly [FacetKey, string][]): { col: FacetColumn; slot: number; wanted: Uint8Array }[] {
+    const chosen: { col: FacetColumn; slot: number; wanted: Uint8Array }[] = [];
+    for (const [key, value] of filters) {
+      const col = this.columns.get(key)!;
+      let entry = chosen.find((c) => c.col === col);
+      if (!entry) {
+        entry = { col, slot: FACET_KEYS.indexOf(key), wanted: new Uint8Array(col.names.length) };
+        chosen.push(entry);
+      }
+      const id = col.ids.get(value);
+      if (id !== undefined) entry.wanted[id] = 1;
+    }
+    return chosen;
+  }
+
+  /** The category's value id in the category column: -1 without a category, -2 for one no listing is in. */
+  private categoryIdOf(q: IndexQuery): number {
+    return q.category === undefined ? -1 : (this.categoryColumn.ids.get(q.category) ?? -2);
+  }
+
   query(q: IndexQuery): IndexResult {
     if (q.facets === false) return this.walk(q);
     const { matches, total, facetCounts } = this.counted.get(countedKey(q), () => this.count(q));
@@ -384,19 +423,12 @@ export class ListingIndex {
   private count(q: IndexQuery): Counted {
     if (!q.text) return this.tally(q, null, null);
     const n = this.facts.length;
-    const ids = q.text.ids;
-    const scope = new Int32Array(ids.length);
-    let found = 0;
-    for (let k = 0; k < ids.length; k++) {
-      const p = this.positionOf(ids[k]!);
-      if (p >= 0) scope[found++] = p;
-    }
-    if (found * 2 <= n) return this.tally(q, scope.subarray(0, found), null);
+    const scope = this.textPositions(q.text.ids);
+    if (scope.length * 2 <= n) return this.tally(q, scope, null);
     const withoutText = { ...q, text: undefined };
     const everything = this.counted.get(countedKey(withoutText), () => this.tally(withoutText, null, null));
-    const inText = new Uint8Array(n);
-    for (let k = 0; k < found; k++) inText[scope[k]!] = 1;
-    const outside = new Int32Array(n - found);
+    const inText = this.marked(scope);
+    const outside = new Int32Array(n - scope.length);
     let m = 0;
     for (let i = 0; i < n; i++) if (inText[i] === 0) outside[m++] = i;
     return this.tally(q, outside.subarray(0, m), everything);
@@ -410,20 +442,8 @@ export class ListingIndex {
     const n = this.facts.length;
     const keys = FACET_KEYS;
     const cols = keys.map((k) => this.columns.get(k)!);
-    // Selected value ids per facet (only facets with a selection are checked).
-    const active: { col: FacetColumn; slot: number; wanted: Uint8Array }[] = [];
-    for (const [key, value] of q.filters) {
-      const slot = keys.indexOf(key);
-      const col = cols[slot]!;
-      let entry = active.find((a) => a.slot === slot);
-      if (!entry) {
-        entry = { col, slot, wanted: new Uint8Array(col.names.length) };
-        active.push(entry);
-      }
-      const id = col.ids.get(value);
-      if (id !== undefined) entry.wanted[id] = 1;
-    }
-    const categoryId = q.category === undefined ? -1 : (this.categoryColumn.ids.get(q.category) ?? -2);
+    const active = this.selections(q.filters);
+    const categoryId = this.categoryIdOf(q);
     const cat = this.categoryColumn;
 
     const step = from ? -1 : 1;
@@ -484,25 +504,10 @@ export class ListingIndex {
   /** Walks the sort order and stops once the page is full: no facet counts, total = listings seen. */
   private walk(q: IndexQuery): IndexResult {
     const cat = this.categoryColumn;
-    const categoryId = q.category === undefined ? -1 : (cat.ids.get(q.category) ?? -2);
+    const categoryId = this.categoryIdOf(q);
     // Within a facet any chosen value will do; every facet must be satisfied.
-    const wanted = new Map<FacetKey, { col: FacetColumn; values: Uint8Array }>();
-    for (const [key, value] of q.filters) {
-      const col = this.columns.get(key)!;
-      let entry = wanted.get(key);
-      if (!entry) wanted.set(key, (entry = { col, values: new Uint8Array(col.names.length) }));
-      const id = col.ids.get(value);
-      if (id !== undefined) entry.values[id] = 1;
-    }
-    const facets = [...wanted.values()];
-    let inScope: Uint8Array | null = null;
-    if (q.text) {
-      inScope = new Uint8Array(this.facts.length);
-      for (let k = 0; k < q.text.ids.length; k++) {
-        const p = this.positionOf(q.text.ids[k]!);
-        if (p >= 0) inScope[p] = 1;
-      }
-    }
+    const facets = this.selections(q.filters);
+    const inScope = q.text ? this.marked(this.textPositions(q.text.ids)) : null;
     const has = (col: FacetColumn, i: number, wantedIds: (id: number) => boolean) => {
       for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) if (wantedIds(col.data[j]!)) return true;
       return false;
@@ -513,7 +518,7 @@ export class ListingIndex {
     for (const i of this.order(q.sort === "relevance" ? "bestsellers" : q.sort, q.lang).order) {
       if (inScope && !inScope[i]) continue;
       if (categoryId !== -1 && !has(cat, i, (id) => id === categoryId)) continue;
-      if (!facets.every((f) => has(f.col, i, (id) => f.values[id] === 1))) continue;
+      if (!facets.every((f) => has(f.col, i, (id) => f.wanted[id] === 1))) continue;
       if (seen >= q.page * q.pageSize) baseCodes.push(this.facts[i]!.baseCode);
       if (++seen >= end) break;
     }
