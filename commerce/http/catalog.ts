@@ -47,9 +47,13 @@ async function busyAsUnavailable<T>(res: Response, write: () => Promise<T>): Pro
 export function catalogRouter(catalog: CatalogService, adminKey: string | undefined, coupons?: CouponService): Router {
   const router = Router({ mergeParams: true });
   const code = (raw: unknown) => parse(ProductCodeParamSchema, raw);
-  /** Product answers priced with the shopper's category coupons (the appliedCategoryCoupons query), when they name any. */
+  /** The shopper's category coupons (the appliedCategoryCoupons query). */
+  const categoryCoupons = (req: Request) => parse(AppliedCategoryCouponsSchema, req.query.appliedCategoryCoupons);
+  /** Whether this request's products are priced for its shopper; everyone else shares the kept answers. */
+  const pricedWithCoupons = (req: Request) => categoryCoupons(req).length > 0 && coupons !== undefined;
+  /** Product answers priced with the shopper's category coupons, when they name any. */
   const withCoupons = async (req: Request, res: Response, products: Product[]): Promise<Product[]> => {
-    const codes = parse(AppliedCategoryCouponsSchema, req.query.appliedCategoryCoupons);
+    const codes = categoryCoupons(req);
     return coupons && codes.length > 0 ? coupons.priceProducts(siteOf(res), products, codes) : products;
   };
   const withCoupon = async (req: Request, res: Response, product: Product): Promise<Product> => (await withCoupons(req, res, [product]))[0] ?? product;
@@ -58,7 +62,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     "/products/productDetails",
     handle(async (req, res) => {
       const query = parse(DetailsQuery, req.query);
-      if (parse(AppliedCategoryCouponsSchema, req.query.appliedCategoryCoupons).length === 0 || !coupons) {
+      if (!pricedWithCoupons(req)) {
         sendKeptJson(res, await catalog.productDetailsAnswer(siteOf(res), query.productCodes, query.productsSize, query.fields));
         return;
       }
@@ -109,11 +113,10 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     handle(async (req, res) => {
       const { fields } = parse(ProductQuery, req.query);
       const productCode = code(req.params.code);
-      if (parse(AppliedCategoryCouponsSchema, req.query.appliedCategoryCoupons).length === 0 || !coupons) {
+      if (!pricedWithCoupons(req)) {
         sendKeptJson(res, await catalog.productAnswer(siteOf(res), productCode, fields));
         return;
       }
-      // Only a shopper with category coupons gets a priced copy; everyone else shares the kept answer.
       res.json(await withCoupon(req, res, await catalog.product(siteOf(res), productCode, fields)));
     }),
   );
