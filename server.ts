@@ -223,6 +223,15 @@ function announce({ port, database }: Listening, workers: number) {
   }
 }
 
+/** The commerce API's paths on the public port; every other path is the storefront's. */
+function isApiPath(path: string): boolean {
+  return path === "/rest" || path.startsWith("/rest/") || path.startsWith("/authorizationserver/");
+}
+
+function isHealthPath(path: string): boolean {
+  return path === "/healthz" || path === "/readyz";
+}
+
 /** The host the shopper asked for: a trusted proxy's X-Forwarded-Host (requestGuard drops others), else Host. */
 function requestHost(req: express.Request): string | undefined {
   return req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
@@ -252,10 +261,12 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   // Headers first, so every answer carries them: health, static files, the API, and the 400, 403,
   // 405 and 413 answers below.
   app.use(securityHeaders(config.production));
-  app.use(requestGuard({ isApiPath: (p) => p.startsWith("/rest/") || p.startsWith("/authorizationserver/") }));
+  app.use(requestGuard({ isApiPath }));
 
   let warm = false;
-  app.use(healthRouter(db, () => warm));
+  // Pages skip the routers they cannot match: walking the API's routes cost every page a little.
+  const health = healthRouter(db, () => warm);
+  app.use((req, res, next) => (isHealthPath(req.path) ? health(req, res, next) : next()));
 
   app.use(requestLog(logger));
   app.use((_req, res, next) => {
@@ -296,7 +307,7 @@ async function serve(db: Db, listening: (message: Listening) => void) {
     staticFiles(req, res, next);
   });
 
-  app.use(originCheck({ requireForPaths: (p) => !p.startsWith("/rest/") && !p.startsWith("/authorizationserver/") }));
+  app.use(originCheck({ requireForPaths: (p) => !isApiPath(p) }));
 
   /**
    * The embedded commerce service answers on the public port (for outside API clients) and on a
@@ -309,8 +320,8 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   let commerce: CommerceApi | undefined;
   let apiBaseUrl = config.commerceApiUrl ?? "";
   if (!apiBaseUrl) {
-    commerce = createCommerceApi(db, commerceConfig, logger);
-    app.use(commerce);
+    const api = (commerce = createCommerceApi(db, commerceConfig, logger));
+    app.use((req, res, next) => (isApiPath(req.path) ? api(req, res, next) : next()));
     const internal = express();
     internal.disable("x-powered-by");
     // Only this process's storefront calls here; it names the shopper it calls for (X-Forwarded-For).
