@@ -5,6 +5,25 @@ interface KeptAnswer {
   etag: string;
   value: unknown;
   bytes: number;
+  freshness: Freshness;
+}
+
+/**
+ * How long an answer may be used again without asking (the API's `max-age`, counted from when the
+ * answer or its last 304 arrived), and for whom: the credentials it was asked with, since a member
+ * may see other prices than a guest. `since` is the write count when the call was sent.
+ */
+export interface Freshness {
+  until: number;
+  askedAs: string;
+  since: number;
+}
+
+/** The `max-age` of a Cache-Control header in milliseconds; 0 when the answer may not be used again unasked. */
+export function freshForMs(cacheControl: string | undefined): number {
+  if (!cacheControl || /\b(no-store|no-cache)\b/i.test(cacheControl)) return 0;
+  const maxAge = /\bmax-age=(\d+)/i.exec(cacheControl);
+  return maxAge ? Number(maxAge[1]) * 1000 : 0;
 }
 
 /** Answers larger than this are not kept (sitemaps): they are rare and would crowd out the rest. */
@@ -19,38 +38,62 @@ const LARGEST_KEPT_BYTES = 256 * 1024;
  * answer is right for every shopper who gets that 304, whoever asked first. Answers are kept per
  * schema, since two models may read one URL differently, and are frozen: every page that gets one
  * shares it. The oldest answers are forgotten first once their bodies add up to `maxBytes`.
+ *
+ * An answer the API marked with a `max-age` (catalog answers, for a second) is used again without
+ * asking at all while it is fresh, for the same credentials, and until the storefront next writes.
  */
 export class KeptAnswers {
   private readonly bySchema = new WeakMap<z.ZodType, Map<string, KeptAnswer>>();
   /** Every kept answer in the order it was last used, across schemas: the forgetting order. */
   private readonly recency = new Map<KeptAnswer, { schema: z.ZodType; url: string }>();
   private bytes = 0;
+  private writes = 0;
 
   constructor(private readonly maxBytes: number) {}
+
+  /**
+   * The storefront wrote through the API (an order, a cart change): whatever it kept may now be
+   * out of date, so every kept answer is asked for again (If-None-Match) before it is used.
+   */
+  wrote(): void {
+    this.writes++;
+  }
+
+  /** Freshness starts here: the write count as a call is sent, so an answer that crossed a write is not fresh. */
+  get writeCount(): number {
+    return this.writes;
+  }
+
+  /** The kept answer when it is still fresh for these credentials and no write came after its call; otherwise undefined. */
+  fresh(schema: z.ZodType, url: string, askedAs: string, now: number): unknown {
+    const kept = this.bySchema.get(schema)?.get(url);
+    if (!kept || kept.freshness.until <= now || kept.freshness.askedAs !== askedAs || kept.freshness.since !== this.writes) return undefined;
+    this.touch(kept);
+    return kept.value;
+  }
 
   /** The ETag to send for this call, when an answer is kept. */
   etagFor(schema: z.ZodType, url: string): string | undefined {
     return this.bySchema.get(schema)?.get(url)?.etag;
   }
 
-  /** The kept answer, after a 304 to the ETag it was kept with. */
-  reuse(schema: z.ZodType, url: string, etag: string): unknown {
+  /** The kept answer, after a 304 to the ETag it was kept with; the 304 brings its freshness anew. */
+  reuse(schema: z.ZodType, url: string, etag: string, freshness: Freshness): unknown {
     const kept = this.bySchema.get(schema)?.get(url);
     if (!kept || kept.etag !== etag) return undefined;
-    const where = this.recency.get(kept)!;
-    this.recency.delete(kept);
-    this.recency.set(kept, where);
+    kept.freshness = freshness;
+    this.touch(kept);
     return kept.value;
   }
 
   /** Keeps a checked answer (frozen, and answered back) under the ETag the API sent with it. */
-  keep<T>(schema: z.ZodType, url: string, etag: string, value: T, bytes: number): T {
+  keep<T>(schema: z.ZodType, url: string, etag: string, value: T, bytes: number, freshness: Freshness): T {
     if (bytes > LARGEST_KEPT_BYTES || bytes > this.maxBytes) return value;
     let answers = this.bySchema.get(schema);
     if (!answers) this.bySchema.set(schema, (answers = new Map()));
     const replaced = answers.get(url);
     if (replaced) this.forget(replaced);
-    const kept: KeptAnswer = { etag, value: deepFreeze(value), bytes };
+    const kept: KeptAnswer = { etag, value: deepFreeze(value), bytes, freshness };
     answers.set(url, kept);
     this.recency.set(kept, { schema, url });
     this.bytes += bytes;
@@ -63,6 +106,12 @@ export class KeptAnswers {
 
   get keptBytes(): number {
     return this.bytes;
+  }
+
+  private touch(kept: KeptAnswer): void {
+    const where = this.recency.get(kept)!;
+    this.recency.delete(kept);
+    this.recency.set(kept, where);
   }
 
   private forget(kept: KeptAnswer): void {

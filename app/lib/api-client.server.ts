@@ -5,7 +5,7 @@ import { type z, ZodError } from "zod";
 import { TokenErrorSchema } from "../../commerce/contract/auth";
 import { ApiErrorBodySchema, type ApiErrorItem, type BrandId, type Lang } from "../../commerce/contract/common";
 import { storefrontConfig } from "../config.server";
-import { KeptAnswers } from "./api-answers.server";
+import { freshForMs, KeptAnswers } from "./api-answers.server";
 import type { StorefrontContext } from "./context";
 
 /**
@@ -94,9 +94,10 @@ interface RawAnswer {
   text: string;
   retryAfter: string | undefined;
   etag: string | undefined;
+  cacheControl: string | undefined;
 }
 
-/** The API's recent answers to GET calls, reused on a 304 (up to 2 MB of answers per process). */
+/** The API's recent answers to GET calls, used again while fresh or after a 304 (up to 2 MB of answers per process). */
 const keptAnswers = new KeptAnswers(2 * 1024 * 1024);
 
 /** One HTTP exchange (node:http: leaner per call than fetch for many small loopback requests). */
@@ -119,6 +120,7 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
             text: Buffer.concat(chunks).toString("utf8"),
             retryAfter: res.headers["retry-after"],
             etag: res.headers.etag,
+            cacheControl: res.headers["cache-control"],
           }),
         );
         res.on("error", reject);
@@ -175,23 +177,35 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
     if (ctx.shopper?.actingFor) headers.customerId = ctx.shopper.actingFor.customerId;
   }
   let renewed = false;
-  // A GET answered before is asked for again only if it changed (a 304 reuses what was read).
+  // A GET answered before is used again while the API said it stays fresh, and otherwise asked for
+  // again only if it changed (a 304 reuses what was read).
   const keptUrl = method === "GET" && body === undefined && call.responseType !== "text" ? url.href : undefined;
+  const askedAs = `${headers.Authorization ?? ""}|${headers.csAgentId ?? ""}|${headers.customerId ?? ""}`;
+  if (keptUrl !== undefined) {
+    const fresh = keptAnswers.fresh(call.schema, keptUrl, askedAs, Date.now());
+    if (fresh !== undefined) return fresh as z.infer<S>;
+  }
   const keptEtag = keptUrl === undefined ? undefined : keptAnswers.etagFor(call.schema, keptUrl);
   if (keptEtag) headers["If-None-Match"] = keptEtag;
+  const since = keptAnswers.writeCount;
+  const freshnessOf = (res: RawAnswer) => ({ until: Date.now() + freshForMs(res.cacheControl), askedAs, since });
 
-  const log = ctx.logger.child({ correlationId: ctx.correlationId, brand: ctx.brand.id, lang: ctx.lang, api: `${method} ${url.pathname}` });
+  // Not a child logger: making one cost every call, logged or not; these fields go only into lines written.
+  const where = { correlationId: ctx.correlationId, brand: ctx.brand.id, lang: ctx.lang, api: `${method} ${url.pathname}` };
   let lastError: ApiError | undefined;
   for (let attempt = 1; attempt <= 2; attempt++) {
     const started = performance.now();
     let status = 0;
     try {
-      const res = await send(url, method, headers, body);
+      const res = await send(url, method, headers, body).finally(() => {
+        // Once the storefront has written (or may have), what it kept may be out of date.
+        if (method !== "GET") keptAnswers.wrote();
+      });
       status = res.status;
       const text = res.text;
       if (status === 304 && keptUrl !== undefined && headers["If-None-Match"]) {
-        const kept = keptAnswers.reuse(call.schema, keptUrl, headers["If-None-Match"]);
-        log.debug({ status, ms: Math.round(performance.now() - started) }, "api call");
+        const kept = keptAnswers.reuse(call.schema, keptUrl, headers["If-None-Match"], freshnessOf(res));
+        if (ctx.logger.isLevelEnabled("debug")) ctx.logger.debug({ ...where, status, ms: Math.round(performance.now() - started) }, "api call");
         if (kept !== undefined) return kept as z.infer<S>;
         // Forgotten meanwhile (another page's answers pushed it out): ask for the body.
         delete headers["If-None-Match"];
@@ -199,10 +213,10 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
         continue;
       }
       if (status >= 200 && status < 300) {
-        log.debug({ status, ms: Math.round(performance.now() - started) }, "api call");
+        if (ctx.logger.isLevelEnabled("debug")) ctx.logger.debug({ ...where, status, ms: Math.round(performance.now() - started) }, "api call");
         const payload = call.responseType === "text" ? text : text ? JSON.parse(text) : null;
         const answer = call.schema.parse(payload);
-        return keptUrl !== undefined && res.etag ? keptAnswers.keep(call.schema, keptUrl, res.etag, answer, text.length) : answer;
+        return keptUrl !== undefined && res.etag ? keptAnswers.keep(call.schema, keptUrl, res.etag, answer, text.length, freshnessOf(res)) : answer;
       }
       const retryAfter = Number.parseInt(res.retryAfter ?? "", 10);
       lastError = new ApiError(status, parseErrors(text, status), url.pathname, Number.isFinite(retryAfter) ? retryAfter : undefined);
@@ -219,13 +233,13 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
       }
     } catch (err) {
       if (err instanceof ZodError) {
-        log.error({ err }, "API answer does not match the contract");
+        ctx.logger.error({ ...where, err }, "API answer does not match the contract");
         throw new ApiError(502, [{ type: "ContractError", message: "The commerce API answered in an unexpected shape." }], url.pathname);
       }
       lastError = new ApiError(status, [{ type: "NetworkError", message: err instanceof Error ? err.message : String(err) }], url.pathname);
     }
     const level = lastError.status >= 500 || lastError.status === 0 ? "error" : "warn";
-    log[level]({ status: lastError.status, attempt, errors: lastError.errors }, `${lastError.kind} API failure`);
+    ctx.logger[level]({ ...where, status: lastError.status, attempt, errors: lastError.errors }, `${lastError.kind} API failure`);
     if (!retryable(lastError.status)) break;
   }
   throw lastError!;

@@ -8,7 +8,7 @@ import type { CouponService } from "../domain/coupons";
 import { TryAgainLater } from "../domain/try-again";
 import { ApiProblem } from "./errors";
 import { handle, parse } from "./handle";
-import { sendKeptJson } from "./kept-json";
+import { CATALOG_CACHE_CONTROL, sendKeptJson } from "./kept-json";
 import { sameSecret } from "./operator-access";
 import { siteOf } from "./site";
 
@@ -89,7 +89,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
   router.get(
     "/products/recommendedProducts",
     handle(async (req, res) => {
-      res.json({ products: await catalog.recommended(siteOf(res), code(req.query.productCode)) });
+      res.set("Cache-Control", CATALOG_CACHE_CONTROL).json({ products: await catalog.recommended(siteOf(res), code(req.query.productCode)) });
     }),
   );
 
@@ -161,7 +161,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
       const productCode = code(req.params.code);
       const callback = parse(Callback, req.query.callback || undefined);
       const set = await catalog.mediaSet(siteOf(res), productCode);
-      if (!callback) return void res.json(set);
+      if (!callback) return void res.set("Cache-Control", CATALOG_CACHE_CONTROL).json(set);
       res
         .set("X-Content-Type-Options", "nosniff")
         .type("text/javascript")

@@ -16,6 +16,14 @@ function weakEtag(bytes: Buffer): string {
 }
 
 /**
+ * For answers that change only with the catalog (listings, products, recommendations, media): a
+ * caller may use one again for a second without asking. The service's own processes already learn
+ * of each other's changes a quarter of a second late (CATALOG_SYNC_MS). `private`: an answer may
+ * hold one shopper's prices (a member's, asked for with their token).
+ */
+export const CATALOG_CACHE_CONTROL = "private, max-age=1";
+
+/**
  * Sends an answer the service keeps as JSON text (search and category pages, remembered until the
  * catalog changes). The same text is asked for over and over, and most of those asks are
  * conditional (the storefront sends If-None-Match): Express would turn the text into bytes and
@@ -27,5 +35,5 @@ export function sendKeptJson(res: Response, text: string): void {
     const bytes = Buffer.from(text, "utf8");
     return { bytes, etag: weakEtag(bytes) };
   });
-  res.set("ETag", kept.etag).type("application/json").send(kept.bytes);
+  res.set("ETag", kept.etag).set("Cache-Control", CATALOG_CACHE_CONTROL).type("application/json").send(kept.bytes);
 }

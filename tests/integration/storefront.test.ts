@@ -406,7 +406,9 @@ describe("graceful shutdown", () => {
         .split("\n")
         .filter((line) => line.includes('"msg":"api call"')).length;
     const warmUpCalls = apiCalls();
-    const inflight = getWithHost(s.url, "/", "www.brewfront.com");
+    // A search nobody has made: the page must call the API (an answer kept from the warm-up could
+    // be used without one for a second).
+    const inflight = getWithHost(s.url, `/search?q=decaf+${Date.now()}`, "www.brewfront.com");
     await s.waitForLog(() => apiCalls() > warmUpCalls);
     const code = await s.stop();
     const res = await inflight;

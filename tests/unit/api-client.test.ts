@@ -205,3 +205,54 @@ describe("answers the API sends again unchanged", () => {
     expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, undefined, undefined]);
   });
 });
+
+describe("answers the API marks fresh (Cache-Control: max-age)", () => {
+  const Listing = z.object({ products: z.array(z.object({ code: z.string() })) });
+  const body = '{"products":[{"code":"5001-SMRG"}]}';
+  const fresh = { "Cache-Control": "private, max-age=1" };
+
+  it("are used again within their max-age without asking the API", async () => {
+    answers.push({ status: 200, body, headers: { ETag: 'W/"1-f"', ...fresh } });
+    const first = await callApi(ctx, { path: "c/fresh/categoryData", schema: Listing });
+    const second = await callApi(ctx, { path: "c/fresh/categoryData", schema: Listing });
+    expect(second).toBe(first);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("are asked for again (If-None-Match) once the max-age has passed", async () => {
+    answers.push({ status: 200, body, headers: { ETag: 'W/"1-g"', "Cache-Control": "private, max-age=0" } }, { status: 304, body: "", headers: fresh });
+    await callApi(ctx, { path: "c/aged/categoryData", schema: Listing });
+    await callApi(ctx, { path: "c/aged/categoryData", schema: Listing });
+    // The 304 said max-age=1: the third call is answered from what was kept.
+    await callApi(ctx, { path: "c/aged/categoryData", schema: Listing });
+    expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, 'W/"1-g"']);
+  });
+
+  it("are not used for another shopper's token: a member's prices are asked for with the member's token", async () => {
+    answers.push({ status: 200, body, headers: { ETag: 'W/"1-h"', ...fresh } }, { status: 304, body: "", headers: fresh });
+    await callApi(ctx, { path: "c/members/categoryData", schema: Listing });
+    await callApi(ctx, { path: "c/members/categoryData", schema: Listing, bearer: "member-token" });
+    await callApi(ctx, { path: "c/members/categoryData", schema: Listing, bearer: "member-token" });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]!.headers.authorization).toBe("Bearer member-token");
+  });
+
+  it("are asked for again after the storefront writes through the API", async () => {
+    answers.push(
+      { status: 200, body, headers: { ETag: 'W/"1-i"', ...fresh } },
+      { status: 201, body: '{"ok":true}' },
+      { status: 304, body: "", headers: fresh },
+    );
+    await callApi(ctx, { path: "c/written/categoryData", schema: Listing });
+    await callApi(ctx, { method: "POST", path: "users/anonymous/carts", json: {}, schema: Thing });
+    await callApi(ctx, { path: "c/written/categoryData", schema: Listing });
+    expect(seen.map((r) => `${r.method} ${r.headers["if-none-match"] ?? ""}`)).toEqual(["GET ", "POST ", 'GET W/"1-i"']);
+  });
+
+  it("never when the API said no-store", async () => {
+    answers.push({ status: 200, body, headers: { ETag: 'W/"1-j"', "Cache-Control": "private, no-store" } }, { status: 304, body: "" });
+    await callApi(ctx, { path: "carts/current", schema: Listing });
+    await callApi(ctx, { path: "carts/current", schema: Listing });
+    expect(seen).toHaveLength(2);
+  });
+});
