@@ -336,6 +336,23 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
       expect((await product()).stock.stockLevelStatus).toBe(before.stock.stockLevelStatus);
     });
 
+    it("lets callers use catalog answers again for a second (Cache-Control), and never a cart", async () => {
+      const cacheControl = async (path: string, init?: RequestInit) => (await fetch(`${suite.api().baseUrl}${path}`, init)).headers.get("cache-control");
+      for (const path of [
+        listing,
+        "/rest/v2/usb2c/products/search?query=decaf",
+        "/rest/v2/usb2c/products/9002-BFAC-ACC-1?fields=FULL",
+        "/rest/v2/usb2c/products/productDetails?productCodes=9002-BFAC-ACC-1",
+        "/rest/v2/usb2c/products/recommendedProducts?productCode=5001-SMRG-KC-24",
+        "/rest/v2/usb2c/products/5001-SMRG-KC-24/media",
+      ]) {
+        expect(await cacheControl(path), path).toBe("private, max-age=1");
+      }
+      const added = await send("POST", "/rest/v2/usb2c/users/anonymous/addProductToCart", { productCode: "9002-BFAC-ACC-1", qty: 1 });
+      const { cartGuid } = (await added.json()) as { cartGuid: string };
+      expect(await cacheControl(`/rest/v2/usb2c/users/anonymous/carts/${cartGuid}`)).toBe("private, no-store");
+    });
+
     it("answers the full listing to a tag it never gave", async () => {
       const res = await ask('W/"1-nothing-like-it"');
       expect(res.status).toBe(200);
