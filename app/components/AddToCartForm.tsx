@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import { localePath } from "../lib/paths";
 import { useHydrated } from "../lib/use-hydrated";
@@ -104,57 +104,69 @@ export function AddToCartForm({
 }
 
 /**
- * A product tile's add to cart: a plain form, the same POST as AddToCartForm's. A listing has a
- * couple of dozen tiles, so they share one fetcher and one snackbar through useTileCartAdds
- * instead of running a fetcher each on every server render.
+ * A product tile's add to cart: a button of the grid's one add form (TileAddsForm), naming its
+ * product, so the same POST as AddToCartForm's. A listing has a couple of dozen tiles: a form and
+ * two hidden fields each were an eighth of a category page's elements.
  */
 export function TileAddToCart({
   productCode,
   action,
-  returnTo,
+  formId,
   busy,
   label,
 }: {
   productCode: string;
   action: CartAddAction;
-  returnTo: string;
+  formId: string;
   busy: boolean;
   label: string;
 }) {
   return (
-    <form method="post" action={action} className="add-to-cart add-to-cart--compact">
-      <input type="hidden" name="productCode" value={productCode} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <button type="submit" className="button" disabled={busy}>
-        {label}
-      </button>
-    </form>
+    <button
+      type="submit"
+      form={formId}
+      name="productCode"
+      value={productCode}
+      formAction={action === "/cart/add" ? undefined : action}
+      className="button product-card__add"
+      disabled={busy}
+    >
+      {label}
+    </button>
   );
 }
 
 /**
- * With JavaScript, the tiles' add forms inside one element post in place through one fetcher; the
- * answer shows in one snackbar. `pendingCode` is the product being added (its button waits).
+ * The form a grid's tile buttons belong to (by its id: it cannot wrap the tiles, which hold the
+ * quick-shop dialogs' own forms). With JavaScript its adds post in place through one fetcher and
+ * the answer shows in one snackbar; `pendingCode` is the product being added (its button waits).
  */
-export function useTileCartAdds(lang: Lang): { onSubmit: (event: FormEvent<HTMLElement>) => void; pendingCode: string | undefined; snackbar: ReactNode } {
+export function useTileCartAdds(lang: Lang): { formId: string; form: ReactNode; pendingCode: string | undefined; snackbar: ReactNode } {
+  const formId = useId();
+  const returnTo = useReturnTo();
   const fetcher = useFetcher<CartAddResult>();
   const shown = useSnackbarShown(fetcher.data);
   const { submit } = fetcher;
   const onSubmit = useCallback(
-    (event: FormEvent<HTMLElement>) => {
-      const form = event.target;
-      // A quick-shop dialog's own form (inside a tile) has already taken its submit.
-      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.classList.contains("add-to-cart")) return;
+    (event: FormEvent<HTMLFormElement>) => {
+      const button = (event.nativeEvent as SubmitEvent).submitter;
+      if (!(button instanceof HTMLButtonElement) || !button.value) return;
       event.preventDefault();
-      const data = new FormData(form);
+      const data = new FormData(event.currentTarget);
+      data.set("productCode", button.value);
       data.set("inline", "1");
-      submit(data, { method: "post", action: form.getAttribute("action") ?? "/cart/add" });
+      submit(data, { method: "post", action: button.getAttribute("formaction") ?? event.currentTarget.getAttribute("action") ?? "/cart/add" });
     },
     [submit],
   );
   const pending = fetcher.state !== "idle" ? fetcher.formData?.get("productCode") : undefined;
   return {
-    onSubmit,
+    formId,
+    form: (
+      <form id={formId} method="post" action="/cart/add" hidden onSubmit={onSubmit}>
+        <input type="hidden" name="returnTo" value={returnTo} />
+      </form>
+    ),
     pendingCode: typeof pending === "string" ? pending : undefined,
     snackbar: <Snackbar result={fetcher.data} shown={shown} lang={lang} className="snackbar snackbar--page" />,
   };

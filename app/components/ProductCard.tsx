@@ -4,7 +4,7 @@ import { useLinkDelegation } from "../lib/link-delegation";
 import { useHydrated } from "../lib/use-hydrated";
 import { localePath } from "../lib/paths";
 import type { ProductCardData } from "../lib/page-views";
-import { TileAddToCart, useReturnTo, useTileCartAdds } from "./AddToCartForm";
+import { TileAddToCart, useTileCartAdds } from "./AddToCartForm";
 import { CartAddedNotice } from "./CartAddedNotice";
 import { Price } from "./Price";
 import { QuickShopButton } from "./QuickShopButton";
@@ -27,9 +27,9 @@ export function Badge({ badge }: { badge: NonNullable<Product["badge"]> }) {
 /** The id of a listing's compare form; the tiles' checkboxes name it. */
 export const COMPARE_FORM_ID = "compare-form";
 
-/** How a grid's tiles add to cart: where a plain add comes back to, which add is on its way, whether JavaScript runs (quick shop). */
+/** How a grid's tiles add to cart: the grid's add form, which add is on its way, whether JavaScript runs (quick shop). */
 interface TileAdds {
-  returnTo: string;
+  formId: string;
   pendingCode: string | undefined;
   hydrated: boolean;
 }
@@ -52,7 +52,7 @@ export function ProductCard({ product, lang, compare, adds }: { product: Product
           <TileAddToCart
             productCode={product.addCode}
             action={product.isBundle ? "/cart/add-bundle" : "/cart/add"}
-            returnTo={adds.returnTo}
+            formId={adds.formId}
             busy={adds.pendingCode === product.addCode}
             label={t.addToCart}
           />
@@ -75,12 +75,13 @@ export function ProductCard({ product, lang, compare, adds }: { product: Product
  */
 export function ProductGrid({ products, lang, compare }: { products: ProductCardData[]; lang: Lang; compare?: boolean }) {
   const links = useLinkDelegation({ prefetchOnIntent: true });
-  const { onSubmit, pendingCode, snackbar } = useTileCartAdds(lang);
-  const adds: TileAdds = { returnTo: useReturnTo(), pendingCode, hydrated: useHydrated() };
+  const { formId, form, pendingCode, snackbar } = useTileCartAdds(lang);
+  const adds: TileAdds = { formId, pendingCode, hydrated: useHydrated() };
   return (
     <>
       <CartAddedNotice lang={lang} codes={products.map((p) => p.addCode)} />
-      <ul className="product-grid" {...links.containerProps} onSubmit={onSubmit}>
+      {form}
+      <ul className="product-grid" {...links.containerProps}>
         {products.map((p) => (
           <li key={p.code}>
             <ProductCard product={p} lang={lang} compare={compare} adds={adds} />

@@ -17,6 +17,20 @@ test("a product tile adds its default variant and comes back to the same listing
   await expect(headerCount(page)).toHaveText("1");
 });
 
+test("with JavaScript a tile adds in place: the listing stays, the snackbar answers and the header count follows @needs-js", async ({ page }) => {
+  await page.goto(us("/c/coffee?sort=price-asc"));
+  await page.evaluate(() => Object.assign(window, { listingStayed: true }));
+  const tile = page
+    .locator(".product-card")
+    .filter({ has: page.getByRole("button", { name: "Add to cart" }) })
+    .nth(1);
+  await tile.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.locator(".snackbar--page")).toContainText("Added to your cart.");
+  await expect(headerCount(page)).toHaveText("1");
+  // The same document: a plain form post would have loaded the listing again.
+  expect(await page.evaluate(() => (window as unknown as { listingStayed?: boolean }).listingStayed)).toBe(true);
+});
+
 test("bundles add every item of the kit from their tile", async ({ page }) => {
   await page.goto(us("/c/starter-kits"));
   const kit = page.locator(".product-card").filter({ hasText: "Brewer Starter Kit" });
