@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { messages } from "../brands/messages";
+import { randomBase64 } from "../../lib/random";
 import { hasControlCharacter } from "./paths";
 
 export function newNonce(): string {
-  return randomBytes(16).toString("base64");
+  return randomBase64(16);
 }
 
 /**

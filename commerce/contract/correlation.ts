@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../../lib/random";
 
 /** A correlation id is 16 random bytes in hex plus a timestamp. */
 export function newCorrelationId(now = Date.now()): string {
-  return `${randomBytes(16).toString("hex")}-${now}`;
+  return `${randomHex(16)}-${now}`;
 }
 
 const SHAPE = /^[0-9a-f]{32}-\d{10,16}$/;

@@ -86,7 +86,13 @@ export function sessionStorageFor(settings: Pick<SessionSettings, "secrets" | "s
 
 const newSid = () => randomBytes(16).toString("hex");
 
-const sealingKey = (secret: string) => createHash("sha256").update(`brewfront session tokens|${secret}`).digest();
+const sealingKeys = new Map<string, Buffer>();
+/** The AES key derived from a session secret, derived once per secret (every signed-in page opens its tokens). */
+function sealingKey(secret: string): Buffer {
+  let key = sealingKeys.get(secret);
+  if (!key) sealingKeys.set(secret, (key = createHash("sha256").update(`brewfront session tokens|${secret}`).digest()));
+  return key;
+}
 
 /**
  * The session cookie is signed, so nobody can change it, but its content is only encoded: tokens
