@@ -104,9 +104,9 @@ export function AddToCartForm({
 }
 
 /**
- * A product tile's add to cart: a button of the grid's one add form (TileAddsForm), naming its
- * product, so the same POST as AddToCartForm's. A listing has a couple of dozen tiles: a form and
- * two hidden fields each were an eighth of a category page's elements.
+ * A product tile's add to cart: a button of its grid's one add form (useTileCartAdds) that names
+ * its product, so the same POST as AddToCartForm's. A listing has a couple of dozen tiles: a form
+ * and two hidden fields for each were about a tenth of a category page's elements.
  */
 export function TileAddToCart({
   productCode,
