@@ -228,10 +228,6 @@ function isApiPath(path: string): boolean {
   return path === "/rest" || path.startsWith("/rest/") || path.startsWith("/authorizationserver/");
 }
 
-function isHealthPath(path: string): boolean {
-  return path === "/healthz" || path === "/readyz";
-}
-
 /** The host the shopper asked for: a trusted proxy's X-Forwarded-Host (requestGuard drops others), else Host. */
 function requestHost(req: express.Request): string | undefined {
   return req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
@@ -242,7 +238,7 @@ async function serve(db: Db, listening: (message: Listening) => void) {
     { default: express },
     { default: compression },
     { createRequestHandler },
-    { createCommerceApi, healthRouter, OPERATOR_ROUTES, requestLog },
+    { createCommerceApi, healthChecks, OPERATOR_ROUTES, requestLog },
     { REMEMBER_ME_SECONDS, ShopperSession },
     { refreshTokens },
   ] = await Promise.all([
@@ -264,9 +260,7 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   app.use(requestGuard({ isApiPath }));
 
   let warm = false;
-  // Pages skip the routers they cannot match: walking the API's routes cost every page a little.
-  const health = healthRouter(db, () => warm);
-  app.use((req, res, next) => (isHealthPath(req.path) ? health(req, res, next) : next()));
+  app.use(healthChecks(db, () => warm));
 
   app.use(requestLog(logger));
   app.use((_req, res, next) => {
@@ -321,6 +315,7 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   let apiBaseUrl = config.commerceApiUrl ?? "";
   if (!apiBaseUrl) {
     const api = (commerce = createCommerceApi(db, commerceConfig, logger));
+    // Pages skip the API's router: walking its routes cost every page a little.
     app.use((req, res, next) => (isApiPath(req.path) ? api(req, res, next) : next()));
     const internal = express();
     internal.disable("x-powered-by");

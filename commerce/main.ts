@@ -2,7 +2,7 @@ import express from "express";
 import pino from "pino";
 import { loadCommerceConfig } from "./config";
 import { LOG_REDACTION } from "./contract/log-redaction";
-import { createCommerceApi, healthRouter, migrateDatabase, openDatabase, seedDatabase } from "./service";
+import { createCommerceApi, healthChecks, migrateDatabase, openDatabase, seedDatabase } from "./service";
 
 /** The commerce service on its own (COMMERCE_PORT, default 4000); the storefront reaches it via COMMERCE_API_URL. */
 const config = loadCommerceConfig();
@@ -14,7 +14,7 @@ await seedDatabase(db, config);
 const app = express();
 app.disable("x-powered-by");
 let warm = false;
-app.use(healthRouter(db, () => warm));
+app.use(healthChecks(db, () => warm));
 const api = createCommerceApi(db, config, logger);
 app.use(api);
 

@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { type RequestHandler, Router } from "express";
 import type { Logger } from "pino";
 import { RateLimits } from "../lib/rate-limit";
 import type { CommerceConfig } from "./config";
@@ -12,7 +12,7 @@ import { createShop } from "./domain/shop";
 import { createCommerceRouter } from "./http/app";
 import { errorHandler } from "./http/errors";
 import { operatorAccess } from "./http/operator-access";
-import { healthRouter as healthRoutes } from "./http/health";
+import { healthChecks as healthRoutes } from "./http/health";
 import { ConfigurationError } from "../lib/environment";
 import { demoAccountsWithDemoPassword, seedDemoAccounts } from "./seed/accounts";
 import { seedIfEmpty } from "./seed/index";
@@ -110,6 +110,6 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
  * /healthz: the process answers. /readyz: it has finished warming up (`isWarm`, when given) and
  * its database answers.
  */
-export function healthRouter(db: Db, isWarm: () => boolean = () => true): Router {
+export function healthChecks(db: Db, isWarm: () => boolean = () => true): RequestHandler {
   return healthRoutes(() => isDatabaseReachable(db), isWarm);
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { intersectAll, sortedIds } from "../../commerce/db/search-text";
 import { type ListingFacts, ListingIndex } from "../../commerce/domain/listing-index";
 import { queryWords } from "../../commerce/domain/search-text";
-import { healthRouter } from "../../commerce/http/health";
+import { healthChecks } from "../../commerce/http/health";
 
 function listing(id: number, nameEn: string, over: Partial<ListingFacts> = {}): ListingFacts {
   return {
@@ -125,7 +125,7 @@ describe("/readyz", () => {
     let warm = false;
     const server = express()
       .use(
-        healthRouter(
+        healthChecks(
           async () => true,
           () => warm,
         ),
