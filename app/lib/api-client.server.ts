@@ -180,18 +180,22 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
   // A GET answered before is used again while the API said it stays fresh, and otherwise asked for
   // again only if it changed (a 304 reuses what was read).
   const keptUrl = method === "GET" && body === undefined && call.responseType !== "text" ? url.href : undefined;
-  const askedAs = `${headers.Authorization ?? ""}|${headers.csAgentId ?? ""}|${headers.customerId ?? ""}`;
+  // Whom an answer was asked for: a refused token renewed below changes it.
+  const askedAs = () => `${headers.Authorization ?? ""}|${headers.csAgentId ?? ""}|${headers.customerId ?? ""}`;
   if (keptUrl !== undefined) {
-    const fresh = keptAnswers.fresh(call.schema, keptUrl, askedAs, Date.now());
+    const fresh = keptAnswers.fresh(call.schema, keptUrl, askedAs(), Date.now());
     if (fresh !== undefined) return fresh as z.infer<S>;
   }
   const keptEtag = keptUrl === undefined ? undefined : keptAnswers.etagFor(call.schema, keptUrl);
   if (keptEtag) headers["If-None-Match"] = keptEtag;
   const since = keptAnswers.writeCount;
-  const freshnessOf = (res: RawAnswer) => ({ until: Date.now() + freshForMs(res.cacheControl), askedAs, since });
+  const freshnessOf = (res: RawAnswer) => ({ until: Date.now() + freshForMs(res.cacheControl), askedAs: askedAs(), since });
 
   // Not a child logger: making one cost every call, logged or not; these fields go only into lines written.
   const where = { correlationId: ctx.correlationId, brand: ctx.brand.id, lang: ctx.lang, api: `${method} ${url.pathname}` };
+  const logAnswered = (status: number, started: number) => {
+    if (ctx.logger.isLevelEnabled("debug")) ctx.logger.debug({ ...where, status, ms: Math.round(performance.now() - started) }, "api call");
+  };
   let lastError: ApiError | undefined;
   for (let attempt = 1; attempt <= 2; attempt++) {
     const started = performance.now();
@@ -205,7 +209,7 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
       const text = res.text;
       if (status === 304 && keptUrl !== undefined && headers["If-None-Match"]) {
         const kept = keptAnswers.reuse(call.schema, keptUrl, headers["If-None-Match"], freshnessOf(res));
-        if (ctx.logger.isLevelEnabled("debug")) ctx.logger.debug({ ...where, status, ms: Math.round(performance.now() - started) }, "api call");
+        logAnswered(status, started);
         if (kept !== undefined) return kept as z.infer<S>;
         // Forgotten meanwhile (another page's answers pushed it out): ask for the body.
         delete headers["If-None-Match"];
@@ -213,7 +217,7 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
         continue;
       }
       if (status >= 200 && status < 300) {
-        if (ctx.logger.isLevelEnabled("debug")) ctx.logger.debug({ ...where, status, ms: Math.round(performance.now() - started) }, "api call");
+        logAnswered(status, started);
         const payload = call.responseType === "text" ? text : text ? JSON.parse(text) : null;
         const answer = call.schema.parse(payload);
         return keptUrl !== undefined && res.etag ? keptAnswers.keep(call.schema, keptUrl, res.etag, answer, text.length, freshnessOf(res)) : answer;
