@@ -3,6 +3,7 @@ import { createCookieSessionStorage, type Session, type SessionStorage } from "@
 import type { ClientId } from "../../../commerce/contract/auth";
 import { CookieJar, DAY_MS } from "../cookies.server";
 import { RefreshGate } from "./refresh-gate";
+import { Memo } from "../../../lib/memo";
 import { AGENT_SESSION_KEYS, isLoggedIn, isTokenValid, SIGN_OUT_COOKIES, type TokenRecord } from "./token-rules";
 
 /** The signed session cookie's name. */
@@ -86,13 +87,9 @@ export function sessionStorageFor(settings: Pick<SessionSettings, "secrets" | "s
 
 const newSid = () => randomBytes(16).toString("hex");
 
-const sealingKeys = new Map<string, Buffer>();
-/** The AES key derived from a session secret, derived once per secret (every signed-in page opens its tokens). */
-function sealingKey(secret: string): Buffer {
-  let key = sealingKeys.get(secret);
-  if (!key) sealingKeys.set(secret, (key = createHash("sha256").update(`brewfront session tokens|${secret}`).digest()));
-  return key;
-}
+/** The AES keys derived from the session secrets, each once (every signed-in page opens its tokens). */
+const sealingKeys = new Memo<Buffer>({ max: 16 });
+const sealingKey = (secret: string) => sealingKeys.get(secret, () => createHash("sha256").update(`brewfront session tokens|${secret}`).digest());
 
 /**
  * The session cookie is signed, so nobody can change it, but its content is only encoded: tokens
