@@ -1,4 +1,6 @@
 import { type AddToCartRequest, type Cart, CartModificationSchema, CartSchema, CartValidationSchema, MergedCartSchema } from "../../commerce/contract/cart";
+import type { z } from "zod";
+import { type CartGiftCards, CartWithGiftCardsSchema } from "../../commerce/contract/gift-card";
 import { type ApiClientContext, ApiError, callApi } from "../lib/api-client.server";
 
 /** Whose cart a call is about: the signed-in customer's, the one an agent serves, or an anonymous guid. */
@@ -18,12 +20,29 @@ export function addToCart(ctx: ApiClientContext, line: Pick<AddToCartRequest, "p
 }
 
 /** The shopper's cart, or null when they have none (an anonymous guid the service no longer knows counts as none). */
-export async function getCart(ctx: ApiClientContext, cartGuid: string | undefined): Promise<Cart | null> {
+export function getCart(ctx: ApiClientContext, cartGuid: string | undefined): Promise<Cart | null> {
+  return shoppersCart(ctx, cartGuid, CartSchema);
+}
+
+/** The cart page's cart and its gift cards, asked in one call so the service prices the cart once. */
+export async function getCartWithGiftCards(ctx: ApiClientContext, cartGuid: string | undefined): Promise<{ cart: Cart; giftCards: CartGiftCards } | null> {
+  const full = await shoppersCart(ctx, cartGuid, CartWithGiftCardsSchema, { fields: "FULL" });
+  if (!full) return null;
+  const { giftCards, ...cart } = full;
+  return { cart, giftCards };
+}
+
+async function shoppersCart<S extends z.ZodType>(
+  ctx: ApiClientContext,
+  cartGuid: string | undefined,
+  schema: S,
+  query?: Record<string, string>,
+): Promise<z.infer<S> | null> {
   const owner = cartOwner(ctx);
   if (owner === "anonymous" && !cartGuid) return null;
   const path = owner === "anonymous" ? `users/anonymous/carts/${cartGuid}` : `users/${encodeURIComponent(owner)}/carts/current`;
   try {
-    return await callApi(ctx, { path, schema: CartSchema, auth: "optional" });
+    return await callApi(ctx, { path, query, schema, auth: "optional" });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

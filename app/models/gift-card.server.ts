@@ -1,20 +1,10 @@
-import { type CartGiftCards, CartGiftCardsSchema, type GiftCardCredentials, GiftCardBalanceSchema } from "../../commerce/contract/gift-card";
-import { type ApiClientContext, ApiError, callApi } from "../lib/api-client.server";
+import { CartGiftCardsSchema, type GiftCardCredentials, GiftCardBalanceSchema } from "../../commerce/contract/gift-card";
+import { type ApiClientContext, callApi } from "../lib/api-client.server";
 
 /** Whose cart: the signed-in customer's, the one an agent serves, or an anonymous guid. */
 function giftCardPath(ctx: ApiClientContext, cartGuid: string, rest = ""): string {
   const owner = ctx.shopper?.userPathId ?? "anonymous";
   return `users/${encodeURIComponent(owner)}/carts/${encodeURIComponent(cartGuid)}/giftcard${rest}`;
-}
-
-/** The cart's gift cards and what they would pay now; null when the cart is not the shopper's (or gone). */
-export async function getCartGiftCards(ctx: ApiClientContext, cartGuid: string): Promise<CartGiftCards | null> {
-  try {
-    return await callApi(ctx, { path: giftCardPath(ctx, cartGuid), schema: CartGiftCardsSchema, auth: "optional" });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
 }
 
 /** A card's balance (the service counts wrong PINs against the cart and the shopper's address). */

@@ -14,8 +14,7 @@ import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { getLayoutContent } from "../models/cms.server";
-import { getCart, updateCartEntry } from "../models/cart.server";
-import { getCartGiftCards } from "../models/gift-card.server";
+import { getCartWithGiftCards, updateCartEntry } from "../models/cart.server";
 import { UpdateCartRequestSchema } from "../lib/schemas.server";
 
 /** The cart: lines with quantity and remove, subtotal, how far free shipping is, and the estimated total. */
@@ -23,24 +22,19 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   const api = clientContext(context);
   const shopper = shopperOf(context);
-  // A guest's cart guid is known already, so its gift cards load alongside the cart; a member's once the cart answers.
-  const guestGiftCards = shopper.cart.guid ? getCartGiftCards(api, shopper.cart.guid).catch(() => null) : undefined;
-  const [cart, layout, mergeChanges] = await Promise.all([
-    orFailedPage(getCart(api, shopper.cart.guid)),
+  const [found, layout, mergeChanges] = await Promise.all([
+    orFailedPage(getCartWithGiftCards(api, shopper.cart.guid)),
     getLayoutContent(api).catch(() => undefined),
     shopper.takeCartChanges(),
   ]);
+  const cart = found?.cart ?? null;
+  // An empty cart offers no gift cards.
+  const giftCards = found && found.cart.entries.length > 0 ? found.giftCards : null;
   // Keep the header's count true to the cart (another tab or device may have changed it).
   const units = cart?.totalUnitCount ?? 0;
   if (units !== shopper.cart.quantity) await shopper.rememberCart(cart && shopper.userPathId === "anonymous" ? cart.guid : undefined, units);
   const freeFrom = Number(layout?.siteConfig["freeShipping.minimumPrice"] ?? NaN);
-  const subtotal = cart?.subTotal.minor ?? 0;
-  const freeShippingAway = Number.isFinite(freeFrom) && cart ? Math.max(0, freeFrom - subtotal) : undefined;
-  // The cart page still shows without its gift cards should they fail to load.
-  const giftCards =
-    cart && cart.entries.length > 0
-      ? await (cart.guid === shopper.cart.guid && guestGiftCards ? guestGiftCards : getCartGiftCards(api, cart.guid).catch(() => null))
-      : null;
+  const freeShippingAway = Number.isFinite(freeFrom) && cart ? Math.max(0, freeFrom - cart.subTotal.minor) : undefined;
   return data(
     {
       cart,

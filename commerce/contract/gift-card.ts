@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CartSchema } from "./cart";
 import { PriceSchema } from "./product";
 
 /**
@@ -78,6 +79,13 @@ export const CartGiftCardsSchema = z.object({
   remainingDue: PriceSchema,
 });
 export type CartGiftCards = z.infer<typeof CartGiftCardsSchema>;
+
+/** GET a cart with `fields=FULL`: the cart and its gift cards, priced once (what the cart page shows). */
+export const CartWithGiftCardsSchema = CartSchema.extend({ giftCards: CartGiftCardsSchema });
+export type CartWithGiftCards = z.infer<typeof CartWithGiftCardsSchema>;
+
+/** `fields` on a cart GET: DEFAULT is the cart alone, FULL adds its gift cards. */
+export const CartFieldsQuerySchema = z.object({ fields: z.enum(["DEFAULT", "FULL"]).default("DEFAULT") });
 
 /** Why a card cannot be used; answered as GiftCardError's reason. */
 export const GiftCardRefusalSchema = z.enum(["invalid", "expired", "empty", "blocked", "currency", "tooMany", "overBalance", "notApplied"]);

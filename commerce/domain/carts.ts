@@ -154,8 +154,8 @@ export class CartService {
     return this.view(await this.pricedFor(ctx, owner), cart);
   }
 
-  /** The owner's open cart as checkout needs it: the stored row, and the cart priced now. */
-  async forCheckout(ctx: ShopContext, owner: CartOwner, guid: string): Promise<{ row: CartRow; cart: Cart }> {
+  /** The owner's open cart with its stored row, for workflows that go on to what hangs off the row (checkout, gift cards). */
+  async readWithRow(ctx: ShopContext, owner: CartOwner, guid: string): Promise<{ row: CartRow; cart: Cart }> {
     const row = await findCartByGuid(this.deps.db, guid);
     if (!row || !owns(row, ctx, owner)) throw cartNotFound();
     return { row, cart: await this.view(await this.pricedFor(ctx, owner), row) };
@@ -163,9 +163,14 @@ export class CartService {
 
   /** The customer's open cart on this site; 404 while they have none. */
   async current(ctx: ShopContext, customerId: string): Promise<Cart> {
-    const cart = await findOpenCartOf(this.deps.db, customerId, ctx.site);
-    if (!cart) throw cartNotFound();
-    return this.view(await this.pricedFor(ctx, { customerId }), cart);
+    return (await this.currentWithRow(ctx, customerId)).cart;
+  }
+
+  /** The customer's open cart on this site with its stored row; 404 while they have none. */
+  async currentWithRow(ctx: ShopContext, customerId: string): Promise<{ row: CartRow; cart: Cart }> {
+    const row = await findOpenCartOf(this.deps.db, customerId, ctx.site);
+    if (!row) throw cartNotFound();
+    return { row, cart: await this.view(await this.pricedFor(ctx, { customerId }), row) };
   }
 
   /** A line's new quantity; 0 removes it. More units than the stock allows are refused, fewer always allowed. */

@@ -480,7 +480,7 @@ export class CheckoutService {
 
   private async state(ctx: ShopContext, owner: CartOwner, guid: string): Promise<CheckoutState> {
     const { db, parts } = this.deps;
-    const { row, cart } = await this.deps.carts.forCheckout(ctx, owner, guid);
+    const { row, cart } = await this.deps.carts.readWithRow(ctx, owner, guid);
     const [choices, customer, card, freeFrom] = await Promise.all([
       findCartCheckout(db, row.id),
       owner === "anonymous" ? undefined : findCustomer(db, owner.customerId),

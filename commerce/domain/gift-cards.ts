@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { RateLimitRule, RateLimits } from "../../lib/rate-limit";
+import type { Cart } from "../contract/cart";
 import type { Currency } from "../contract/common";
 import {
   type AppliedGiftCard,
   type CartGiftCards,
+  type CartWithGiftCards,
   type GiftCardApplyValue,
   type GiftCardBalance,
   type GiftCardCredentials,
@@ -245,9 +247,27 @@ export class GiftCardService {
 
   /** The cart's cards and what each would pay of the cart's total as it stands. */
   async list(ctx: ShopContext, owner: CartOwner, cartGuid: string): Promise<CartGiftCards> {
-    const cart = await this.cartOf(ctx, owner, cartGuid);
-    const due = (await this.deps.carts.read(ctx, owner, cartGuid)).totalPriceWithTax.minor;
-    const views = await appliedGiftCards(this.deps.db, cart.id);
+    const { row, cart } = await this.deps.carts.readWithRow(ctx, owner, cartGuid);
+    return this.coverOf(ctx, row, cart);
+  }
+
+  /**
+   * The cart and its gift cards, priced once: what the cart page shows. `cartGuid` "current" is
+   * a signed-in customer's open cart.
+   */
+  async cartWithGiftCards(ctx: ShopContext, owner: CartOwner, cartGuid: string | "current"): Promise<CartWithGiftCards> {
+    if (cartGuid === "current" && owner === "anonymous") throw cartNotFound();
+    const { row, cart } =
+      cartGuid === "current" && owner !== "anonymous"
+        ? await this.deps.carts.currentWithRow(ctx, owner.customerId)
+        : await this.deps.carts.readWithRow(ctx, owner, cartGuid);
+    return { ...cart, giftCards: await this.coverOf(ctx, row, cart) };
+  }
+
+  /** What each applied card would pay of this priced cart's total. */
+  private async coverOf(ctx: ShopContext, row: CartRow, cart: Cart): Promise<CartGiftCards> {
+    const due = cart.totalPriceWithTax.minor;
+    const views = await appliedGiftCards(this.deps.db, row.id);
     const uses = planGiftCardUse(
       views.map((v) => ({ balance: v.usable ? v.balanceMinor : 0, requested: v.requestedMinor })),
       due,
@@ -262,7 +282,7 @@ export class GiftCardService {
       toUse: money(uses[i]!),
       expiresAt: v.expiresAt ?? undefined,
     }));
-    return { cartGuid, giftCards, amountDue: money(due), coveredByGiftCards: money(covered), remainingDue: money(due - covered) };
+    return { cartGuid: cart.guid, giftCards, amountDue: money(due), coveredByGiftCards: money(covered), remainingDue: money(due - covered) };
   }
 
   private async cartOf(ctx: ShopContext, owner: CartOwner, guid: string): Promise<CartRow> {

@@ -48,7 +48,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(alertsRouter(shop.alerts));
   site.use(usersRouter(shop.accounts, shop.addresses, shop.agents));
   site.use(agentsRouter(shop.agents));
-  site.use(cartsRouter(shop.carts, shop.agents, shop.brands));
+  site.use(cartsRouter(shop.carts, shop.giftCards, shop.agents, shop.brands));
   site.use(shippingRouter());
   site.use(giftCardsRouter(shop.giftCards, shop.agents));
   site.use(couponsRouter(shop.coupons, shop.agents));

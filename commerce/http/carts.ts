@@ -12,10 +12,12 @@ import {
   ValidateCartQuerySchema,
 } from "../contract/cart";
 import type { BrandFacts } from "../contract/brands";
+import { CartFieldsQuerySchema, type CartWithGiftCards } from "../contract/gift-card";
 import type { BrandId, Lang } from "../contract/common";
 import type { Actor } from "../domain/accounts";
 import type { AssistedService } from "../domain/agents";
 import { type CartOwner, type CartService, cartNotFound, type LineOutcome } from "../domain/carts";
+import type { GiftCardService } from "../domain/gift-cards";
 import { actorFor, callerOf } from "./auth";
 import { handle, parse } from "./handle";
 import { invalid } from "./errors";
@@ -26,7 +28,7 @@ import { siteOf, type SiteLocals } from "./site";
  * guid alone; `users/current/…` the signed-in customer's; `users/{customerId}/…` the customer an
  * agent acts for. A cart that is not the caller's answers 404, exactly as an unknown guid.
  */
-export function cartsRouter(carts: CartService, agents: AssistedService, brands: Readonly<Record<BrandId, BrandFacts>>): Router {
+export function cartsRouter(carts: CartService, giftCards: GiftCardService, agents: AssistedService, brands: Readonly<Record<BrandId, BrandFacts>>): Router {
   const router = Router({ mergeParams: true });
 
   /** The add payload may name the language of the answer; it must be one the site offers. */
@@ -93,7 +95,9 @@ export function cartsRouter(carts: CartService, agents: AssistedService, brands:
       const { owner } = await ownerFor(req, res, agents);
       // A guest's cart is known by its guid only.
       if (owner === "anonymous") throw cartNotFound();
-      noStore(res).json((await carts.current(siteOf(res), owner.customerId)) satisfies Cart);
+      const { fields } = parse(CartFieldsQuerySchema, req.query);
+      if (fields === "FULL") noStore(res).json((await giftCards.cartWithGiftCards(siteOf(res), owner, "current")) satisfies CartWithGiftCards);
+      else noStore(res).json((await carts.current(siteOf(res), owner.customerId)) satisfies Cart);
     }),
   );
 
@@ -113,7 +117,9 @@ export function cartsRouter(carts: CartService, agents: AssistedService, brands:
     "/users/:user/carts/:cartGuid",
     handle(async (req, res) => {
       const { owner } = await ownerFor(req, res, agents);
-      noStore(res).json((await carts.read(siteOf(res), owner, guidParam(req))) satisfies Cart);
+      const { fields } = parse(CartFieldsQuerySchema, req.query);
+      if (fields === "FULL") noStore(res).json((await giftCards.cartWithGiftCards(siteOf(res), owner, guidParam(req))) satisfies CartWithGiftCards);
+      else noStore(res).json((await carts.read(siteOf(res), owner, guidParam(req))) satisfies Cart);
     }),
   );
 

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
-import { CartGiftCardsSchema, GiftCardBalanceSchema } from "../../commerce/contract/gift-card";
+import { CartGiftCardsSchema, CartWithGiftCardsSchema, GiftCardBalanceSchema } from "../../commerce/contract/gift-card";
 import { writeTransaction } from "../../commerce/db/write-transaction";
 import { chargeGiftCardsForOrder, giftCardPinHash } from "../../commerce/domain/gift-cards";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
@@ -214,6 +214,46 @@ describe.each(DIALECTS)("gift card API on %s", (dialect) => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       // The same cart asked as a guest is not theirs.
       expect((await call("GET", giftCardPath(guid))).status).toBe(404);
+    });
+  });
+
+  describe("a cart asked with fields=FULL carries its gift cards, priced with the cart once", () => {
+    it("a guest's cart answers its lines and the same gift cards as the gift card list", async () => {
+      const { guid, total } = await cartOf("usb2c", 10);
+      const card = await newCard(2500);
+      await call("POST", giftCardPath(guid, "/apply"), { number: card.number, pin: card.pin });
+      const full = await call("GET", `/usb2c/users/anonymous/carts/${guid}?fields=FULL`);
+      expect(full.status, JSON.stringify(full.body)).toBe(200);
+      const answer = CartWithGiftCardsSchema.parse(full.body);
+      expect(answer.entries).toHaveLength(1);
+      expect(answer.totalPriceWithTax.minor).toBe(total);
+      expect(answer.giftCards).toEqual(CartGiftCardsSchema.parse((await call("GET", giftCardPath(guid))).body));
+      expect(answer.giftCards).toMatchObject({ coveredByGiftCards: { minor: 2500 }, remainingDue: { minor: total - 2500 } });
+
+      // Without fields (or DEFAULT) the cart comes alone.
+      expect((await call("GET", `/usb2c/users/anonymous/carts/${guid}`)).body.giftCards).toBeUndefined();
+      expect((await call("GET", `/usb2c/users/anonymous/carts/${guid}?fields=DEFAULT`)).body.giftCards).toBeUndefined();
+    });
+
+    it("a member's current cart answers with the cards on it; asked as a guest it is not found, or not theirs to ask", async () => {
+      const token = await signIn("demo.perks@example.com");
+      const { guid } = await cartOf("usb2c", 1, "current", token);
+      const card = await newCard(700);
+      await call("POST", giftCardPath(guid, "/apply", "usb2c", "current"), { number: card.number, pin: card.pin }, token);
+      const full = await call("GET", "/usb2c/users/current/carts/current?fields=FULL", undefined, token);
+      expect(full.status, JSON.stringify(full.body)).toBe(200);
+      const answer = CartWithGiftCardsSchema.parse(full.body);
+      expect(answer.guid).toBe(guid);
+      expect(answer.giftCards.giftCards.map((c) => c.maskedNumber)).toContain(`**** **** **** ${card.number.slice(-4)}`);
+      expect((await call("GET", `/usb2c/users/anonymous/carts/${guid}?fields=FULL`)).status).toBe(404);
+      expect((await call("GET", "/usb2c/users/current/carts/current?fields=FULL")).status).toBe(401);
+    });
+
+    it("an unknown fields value answers 400 naming it", async () => {
+      const { guid } = await cartOf();
+      const answer = await call("GET", `/usb2c/users/anonymous/carts/${guid}?fields=EVERYTHING`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors![0]!.message).toMatch(/fields/);
     });
   });
 
