@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { ListingState } from "../lib/listing-url";
+import { useLinkDelegation } from "../lib/link-delegation";
 import { localePath } from "../lib/paths";
 import type { ProductCardData } from "../lib/page-views";
 import type { ListingPageView } from "../lib/page-views";
@@ -57,15 +58,24 @@ export function ListingBody({ view, lang, compare }: { view: ListingView; lang: 
 
 export function Breadcrumbs({ trail, lang }: { trail: { name: string; url?: string }[]; lang: Lang }) {
   const t = useMessages(lang);
+  const links = useLinkDelegation();
   return (
-    <nav aria-label={t.breadcrumb} className="breadcrumbs">
+    <nav aria-label={t.breadcrumb} className="breadcrumbs" {...links.containerProps}>
       <ol>
         <li>
-          <Link to={localePath(lang, "/")}>{t.home}</Link>
+          <a href={localePath(lang, "/")} data-discover="true">
+            {t.home}
+          </a>
         </li>
         {trail.map((c, i) => (
           <li key={`${c.name}-${i}`}>
-            {c.url && i < trail.length - 1 ? <Link to={localePath(lang, c.url)}>{c.name}</Link> : <span aria-current="page">{c.name}</span>}
+            {c.url && i < trail.length - 1 ? (
+              <a href={localePath(lang, c.url)} data-discover="true">
+                {c.name}
+              </a>
+            ) : (
+              <span aria-current="page">{c.name}</span>
+            )}
           </li>
         ))}
       </ol>

@@ -1,11 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
 import { Breadcrumbs, ListingBody } from "../components/ListingPage";
 import { quizForCategory, QuizTeaser } from "../components/QuizTeaser";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { listingStateFromUrl } from "../lib/listing-url";
 import { orFailedPage } from "../lib/page-errors.server";
+import { useLinkDelegation } from "../lib/link-delegation";
 import { localePath } from "../lib/paths";
 import { categoryCodeOrNotFound, pageApi } from "../lib/route-guards.server";
 import { seoMeta } from "../lib/seo";
@@ -48,17 +49,18 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function CategoryPage() {
   const { category, view } = useLoaderData<typeof loader>();
   const { lang } = useShop();
+  const links = useLinkDelegation();
   return (
     <div className="category-page">
       <Breadcrumbs trail={category.breadcrumbs} lang={lang} />
       <h1>{category.name}</h1>
       {category.subcategories.length > 0 ? (
-        <ul className="subcategories">
+        <ul className="subcategories" {...links.containerProps}>
           {category.subcategories.map((s) => (
             <li key={s.code}>
-              <Link to={localePath(lang, s.url)} className="chip">
+              <a href={localePath(lang, s.url)} className="chip" data-discover="true">
                 {s.name}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -218,5 +218,14 @@ test.describe("with JavaScript, listing links navigate in place @needs-js", () =
     await expect(page).toHaveURL(/\/c\/brewers$/);
     await expect(page.getByRole("heading", { level: 1, name: "Brewers" })).toBeVisible();
     expect(await sameDocument()).toBe(true);
+
+    // So do the breadcrumbs and the logo.
+    await page.locator(".breadcrumbs").getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(us("/"));
+    await page.locator(".site-nav").getByRole("link", { name: "Brewers" }).click();
+    await expect(page).toHaveURL(/\/c\/brewers$/);
+    await page.locator(".site-header__logo").click();
+    await expect(page).toHaveURL(us("/"));
+    expect(await sameDocument()).toBe(true);
   });
 });
