@@ -110,7 +110,9 @@ export class CartService {
       writeTransaction(db, async (trx) => {
         const now = new Date().toISOString();
         const cart = await this.cartForWrite(trx, ctx, owner, cartGuid);
-        const entries = await cartEntries(trx, cart.id);
+        // A guest without a guid gets a cart made just now: it has no lines to read yet.
+        const created = !cartGuid && owner === "anonymous";
+        const entries = created ? [] : await cartEntries(trx, cart.id);
         const stock = await stockLevels(
           trx,
           wanted.map((l) => l.productCode),
@@ -140,11 +142,14 @@ export class CartService {
           }
           outcomes.push({ entryNumber, statusCode: cap.statusCode, quantityAdded: cap.added, quantity: cap.quantity });
         }
-        await touchCart(trx, cart.id, now);
-        return { cart, outcomes };
+        if (!created) await touchCart(trx, cart.id, now);
+        return { cart, outcomes, created, entries };
       }),
     );
-    return { cart: await this.view(priced, outcome.cart), outcomes: outcome.outcomes };
+    // Nobody else knows a cart made just now: its lines are the ones written, its products were
+    // priced above, and it has no coupons yet, so it is shown without reading it back.
+    const cart = outcome.created ? buildCart(priced, outcome.cart, outcome.entries, products) : await this.view(priced, outcome.cart);
+    return { cart, outcomes: outcome.outcomes };
   }
 
   /** An open cart of this owner on this site; any other guid is unknown to them (404). */

@@ -398,6 +398,9 @@ describe.each(DIALECTS)("cart API on %s", (dialect) => {
       );
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ cartQuantity: 3, cartModifications: [{ quantityAdded: 2 }, { quantityAdded: 1 }] });
+      // A new cart's answer is the cart as read back.
+      const read = CartSchema.parse((await readAnonymous(String(answer.body.cartGuid))).body);
+      expect((answer.body.cartModifications as { entry: unknown }[]).map((m) => m.entry)).toEqual(read.entries);
       const before = await counts();
       const refused = await json(
         await call("POST", "/usb2c/users/anonymous/addProductsToCart", undefined, {
