@@ -1,11 +1,16 @@
 import { PrefetchPageLinks, useNavigate } from "@remix-run/react";
 import { type FocusEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 
-/** The same-origin link an event happened in, when the browser should not handle it itself. */
+/**
+ * The same-origin link an event happened in, when the browser should not handle it itself. A link
+ * marked `data-reload-document` always loads its page in full (like <Link reloadDocument>): one
+ * whose page starts something on load, such as a quiz, is never prefetched.
+ */
 function ownLink(event: { target: EventTarget; currentTarget: HTMLElement }): HTMLAnchorElement | null {
   const anchor = (event.target as Element).closest?.("a[href]");
   if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return null;
-  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.origin !== window.location.origin) return null;
+  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.hasAttribute("data-reload-document")) return null;
+  if (anchor.origin !== window.location.origin) return null;
   return anchor;
 }
 
@@ -40,7 +45,10 @@ export function useLinkDelegation({ preventScrollReset = false, prefetchOnIntent
       const anchor = ownLink(event);
       if (!anchor) return;
       event.preventDefault();
-      navigate(pathOf(anchor), { preventScrollReset });
+      const path = pathOf(anchor);
+      // As <Link> does: a link to the page already shown replaces its history entry instead of adding one.
+      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      navigate(path, { preventScrollReset, replace: path === here });
     },
     [navigate, preventScrollReset],
   );

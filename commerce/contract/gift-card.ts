@@ -84,8 +84,8 @@ export type CartGiftCards = z.infer<typeof CartGiftCardsSchema>;
 export const CartWithGiftCardsSchema = CartSchema.extend({ giftCards: CartGiftCardsSchema });
 export type CartWithGiftCards = z.infer<typeof CartWithGiftCardsSchema>;
 
-/** `fields` on a cart GET: DEFAULT is the cart alone, FULL adds its gift cards. */
-export const CartFieldsQuerySchema = z.object({ fields: z.enum(["DEFAULT", "FULL"]).default("DEFAULT") });
+/** `fields` on a cart GET, as on products: BASIC and DEFAULT are the cart alone, FULL adds its gift cards. */
+export const CartFieldsQuerySchema = z.object({ fields: z.enum(["BASIC", "DEFAULT", "FULL"]).default("DEFAULT") });
 
 /** Why a card cannot be used; answered as GiftCardError's reason. */
 export const GiftCardRefusalSchema = z.enum(["invalid", "expired", "empty", "blocked", "currency", "tooMany", "overBalance", "notApplied"]);

@@ -248,24 +248,23 @@ export class GiftCardService {
   /** The cart's cards and what each would pay of the cart's total as it stands. */
   async list(ctx: ShopContext, owner: CartOwner, cartGuid: string): Promise<CartGiftCards> {
     const { row, cart } = await this.deps.carts.readWithRow(ctx, owner, cartGuid);
-    return this.coverOf(ctx, row, cart);
+    return this.giftCardsPaying(ctx, row, cart);
   }
 
-  /**
-   * The cart and its gift cards, priced once: what the cart page shows. `cartGuid` "current" is
-   * a signed-in customer's open cart.
-   */
-  async cartWithGiftCards(ctx: ShopContext, owner: CartOwner, cartGuid: string | "current"): Promise<CartWithGiftCards> {
-    if (cartGuid === "current" && owner === "anonymous") throw cartNotFound();
-    const { row, cart } =
-      cartGuid === "current" && owner !== "anonymous"
-        ? await this.deps.carts.currentWithRow(ctx, owner.customerId)
-        : await this.deps.carts.readWithRow(ctx, owner, cartGuid);
-    return { ...cart, giftCards: await this.coverOf(ctx, row, cart) };
+  /** The owner's cart and its gift cards, priced once: what the cart page shows. */
+  async cartWithGiftCards(ctx: ShopContext, owner: CartOwner, cartGuid: string): Promise<CartWithGiftCards> {
+    const { row, cart } = await this.deps.carts.readWithRow(ctx, owner, cartGuid);
+    return { ...cart, giftCards: await this.giftCardsPaying(ctx, row, cart) };
+  }
+
+  /** A customer's open cart and its gift cards, priced once; 404 while they have no cart. */
+  async currentCartWithGiftCards(ctx: ShopContext, customerId: string): Promise<CartWithGiftCards> {
+    const { row, cart } = await this.deps.carts.currentWithRow(ctx, customerId);
+    return { ...cart, giftCards: await this.giftCardsPaying(ctx, row, cart) };
   }
 
   /** What each applied card would pay of this priced cart's total. */
-  private async coverOf(ctx: ShopContext, row: CartRow, cart: Cart): Promise<CartGiftCards> {
+  private async giftCardsPaying(ctx: ShopContext, row: CartRow, cart: Cart): Promise<CartGiftCards> {
     const due = cart.totalPriceWithTax.minor;
     const views = await appliedGiftCards(this.deps.db, row.id);
     const uses = planGiftCardUse(

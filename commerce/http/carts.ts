@@ -96,7 +96,7 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       // A guest's cart is known by its guid only.
       if (owner === "anonymous") throw cartNotFound();
       const { fields } = parse(CartFieldsQuerySchema, req.query);
-      if (fields === "FULL") noStore(res).json((await giftCards.cartWithGiftCards(siteOf(res), owner, "current")) satisfies CartWithGiftCards);
+      if (fields === "FULL") noStore(res).json((await giftCards.currentCartWithGiftCards(siteOf(res), owner.customerId)) satisfies CartWithGiftCards);
       else noStore(res).json((await carts.current(siteOf(res), owner.customerId)) satisfies Cart);
     }),
   );

@@ -227,5 +227,10 @@ test.describe("with JavaScript, listing links navigate in place @needs-js", () =
     await page.locator(".site-header__logo").click();
     await expect(page).toHaveURL(us("/"));
     expect(await sameDocument()).toBe(true);
+
+    // The brewer quiz starts a quiz when its page loads: its link beside the categories loads it in full.
+    await page.locator(".site-nav__quiz").click();
+    await expect(page).toHaveURL(/\/coffeemakerquiz$/);
+    expect(await sameDocument()).toBe(false);
   });
 });
