@@ -314,7 +314,8 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   let commerce: CommerceApi | undefined;
   let apiBaseUrl = config.commerceApiUrl ?? "";
   if (!apiBaseUrl) {
-    const api = (commerce = createCommerceApi(db, commerceConfig, logger));
+    const api = createCommerceApi(db, commerceConfig, logger);
+    commerce = api;
     // Pages skip the API's router: walking its routes cost every page a little.
     app.use((req, res, next) => (isApiPath(req.path) ? api(req, res, next) : next()));
     const internal = express();

@@ -12,7 +12,7 @@ import { createShop } from "./domain/shop";
 import { createCommerceRouter } from "./http/app";
 import { errorHandler } from "./http/errors";
 import { operatorAccess } from "./http/operator-access";
-import { healthChecks as healthRoutes } from "./http/health";
+import { healthChecks as healthChecksFor } from "./http/health";
 import { ConfigurationError } from "../lib/environment";
 import { demoAccountsWithDemoPassword, seedDemoAccounts } from "./seed/accounts";
 import { seedIfEmpty } from "./seed/index";
@@ -111,5 +111,5 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
  * its database answers.
  */
 export function healthChecks(db: Db, isWarm: () => boolean = () => true): RequestHandler {
-  return healthRoutes(() => isDatabaseReachable(db), isWarm);
+  return healthChecksFor(() => isDatabaseReachable(db), isWarm);
 }

@@ -109,9 +109,7 @@ export class CartService {
     const outcome = await orTryAgainLater(() =>
       writeTransaction(db, async (trx) => {
         const now = new Date().toISOString();
-        const cart = await this.cartForWrite(trx, ctx, owner, cartGuid);
-        // A guest without a guid gets a cart made just now: it has no lines to read yet.
-        const created = !cartGuid && owner === "anonymous";
+        const { cart, created } = await this.lockedOrNewCart(trx, ctx, owner, cartGuid);
         const entries = created ? [] : await cartEntries(trx, cart.id);
         const stock = await stockLevels(
           trx,
@@ -329,14 +327,19 @@ export class CartService {
 
   /** The cart to write to, locked: the owner's by guid, or else a new anonymous cart or the customer's open one. */
   async cartForWrite(trx: Db, ctx: ShopContext, owner: CartOwner, guid: string | undefined): Promise<CartRow> {
+    return (await this.lockedOrNewCart(trx, ctx, owner, guid)).cart;
+  }
+
+  /** cartForWrite's cart, and whether it was made just now (a guest's first add): such a cart has no lines or coupons yet. */
+  private async lockedOrNewCart(trx: Db, ctx: ShopContext, owner: CartOwner, guid: string | undefined): Promise<{ cart: CartRow; created: boolean }> {
     if (guid) {
       const cart = await lockCartByGuid(trx, guid);
       if (!cart || !owns(cart, ctx, owner)) throw cartNotFound();
-      return cart;
+      return { cart, created: false };
     }
     const now = new Date().toISOString();
-    if (owner === "anonymous") return insertCart(trx, newCartRow(ctx, null, now));
-    return lockOpenCartOf(trx, newCartRow(ctx, owner.customerId, now));
+    if (owner === "anonymous") return { cart: await insertCart(trx, newCartRow(ctx, null, now)), created: true };
+    return { cart: await lockOpenCartOf(trx, newCartRow(ctx, owner.customerId, now)), created: false };
   }
 
   /** The context the owner's prices are computed in: the customer's own groups, whoever asks (an agent too). */

@@ -1,8 +1,8 @@
+import type { CartRow } from "../db/carts";
 import type { Db } from "../db/index";
 import type { CheckoutParts, GiftCardUse } from "./checkout";
 import { redeemCouponsForOrder } from "./coupons";
-import { planGiftCardUse } from "./gift-card-rules";
-import { appliedGiftCards, chargeGiftCardsForOrder } from "./gift-cards";
+import { appliedGiftCards, chargeGiftCardsForOrder, plannedUses } from "./gift-cards";
 import { PaymentProviderError, type PaymentService } from "./payments/index";
 
 /**
@@ -13,12 +13,9 @@ export function checkoutParts(payments: PaymentService): CheckoutParts {
   return {
     coupons: { redeemForOrder: redeemCouponsForOrder },
     giftCards: {
-      async planFor(db: Db, cartId: number, amountDueMinor: number): Promise<GiftCardUse[]> {
-        const cards = await appliedGiftCards(db, cartId);
-        const uses = planGiftCardUse(
-          cards.map((c) => ({ balance: c.usable ? c.balanceMinor : 0, requested: c.requestedMinor })),
-          amountDueMinor,
-        );
+      async planFor(db: Db, cart: Pick<CartRow, "id" | "site" | "currency">, amountDueMinor: number): Promise<GiftCardUse[]> {
+        const cards = await appliedGiftCards(db, cart);
+        const uses = plannedUses(cards, amountDueMinor);
         return cards.map((c, i) => ({ id: String(c.id), maskedNumber: c.maskedNumber, amountMinor: uses[i]! })).filter((c) => c.amountMinor > 0);
       },
       chargeForOrder: chargeGiftCardsForOrder,

@@ -18,7 +18,7 @@ import {
   type TaxLineView,
 } from "../contract/checkout";
 import type { BrandId } from "../contract/common";
-import { type CartEntryRow, cartEntries, findOpenCartOf, lockCartByGuid, touchCart } from "../db/carts";
+import { type CartEntryRow, type CartRow, cartEntries, findOpenCartOf, lockCartByGuid, touchCart } from "../db/carts";
 import { findAddress, findCustomer, findCustomerByEmail } from "../db/customers";
 import { findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
@@ -91,7 +91,7 @@ export interface CheckoutParts {
   };
   giftCards: {
     /** How much of each applied card an amount due would use; nothing is charged. */
-    planFor(db: Db, cartId: number, amountDueMinor: number): Promise<GiftCardUse[]>;
+    planFor(db: Db, cart: Pick<CartRow, "id" | "site" | "currency">, amountDueMinor: number): Promise<GiftCardUse[]>;
     chargeForOrder(
       trx: Db,
       order: { cartId: number; site: string; orderCode: string; amountDueMinor: number; now: Date },
@@ -506,7 +506,7 @@ export class CheckoutService {
     const deliveryMinor = chosenMode?.costMinor ?? 0;
     const tax = address ? taxFor({ country: address.country, region: address.region, taxableMinor: goods, deliveryMinor }) : { totalMinor: 0, lines: [] };
     const totalMinor = goods + deliveryMinor + tax.totalMinor;
-    const giftCards = await parts.giftCards.planFor(db, row.id, totalMinor);
+    const giftCards = await parts.giftCards.planFor(db, row, totalMinor);
     const giftCardMinor = giftCards.reduce((sum, g) => sum + g.amountMinor, 0);
     const amountDue = totalMinor - giftCardMinor;
     const email = owner === "anonymous" ? (choices?.email ?? undefined) : customer?.email;

@@ -96,15 +96,22 @@ export interface AppliedGiftCardView {
   usable: boolean;
 }
 
-/** The cards applied to a cart, in the order they will be charged. */
-export async function appliedGiftCards(db: Db, cartId: number): Promise<AppliedGiftCardView[]> {
-  const cart = await cartSiteAndCurrency(db, cartId);
-  const rows = await appliedGiftCardRows(db, cartId);
+/** The cards applied to a cart, in the order they will be charged (the cart's site and currency decide which still pay). */
+export async function appliedGiftCards(db: Db, cart: Pick<CartRow, "id" | "site" | "currency">): Promise<AppliedGiftCardView[]> {
+  const rows = await appliedGiftCardRows(db, cart.id);
   const now = new Date();
   return rows.map((row) => viewOf(row, cart, now));
 }
 
-function viewOf(row: AppliedGiftCardRow, cart: { site: string; currency: string } | undefined, now: Date): AppliedGiftCardView {
+/** What each card would pay of `dueMinor`, in order; a card that no longer pays counts as empty. */
+export function plannedUses(cards: readonly AppliedGiftCardView[], dueMinor: number): number[] {
+  return planGiftCardUse(
+    cards.map((c) => ({ balance: c.usable ? c.balanceMinor : 0, requested: c.requestedMinor })),
+    dueMinor,
+  );
+}
+
+function viewOf(row: AppliedGiftCardRow, cart: { site: string; currency: string }, now: Date): AppliedGiftCardView {
   return {
     id: row.appliedId,
     maskedNumber: maskGiftCardNumber(row.card.number),
@@ -112,7 +119,7 @@ function viewOf(row: AppliedGiftCardRow, cart: { site: string; currency: string 
     balanceMinor: row.card.balance,
     requestedMinor: row.amount,
     expiresAt: row.card.expires_at,
-    usable: cart !== undefined && whyUnusable(factsOf(row.card), cart, now) === undefined,
+    usable: whyUnusable(factsOf(row.card), cart, now) === undefined,
   };
 }
 
@@ -253,24 +260,23 @@ export class GiftCardService {
 
   /** The owner's cart and its gift cards, priced once: what the cart page shows. */
   async cartWithGiftCards(ctx: ShopContext, owner: CartOwner, cartGuid: string): Promise<CartWithGiftCards> {
-    const { row, cart } = await this.deps.carts.readWithRow(ctx, owner, cartGuid);
-    return { ...cart, giftCards: await this.giftCardsPaying(ctx, row, cart) };
+    return this.withGiftCards(ctx, await this.deps.carts.readWithRow(ctx, owner, cartGuid));
   }
 
   /** A customer's open cart and its gift cards, priced once; 404 while they have no cart. */
   async currentCartWithGiftCards(ctx: ShopContext, customerId: string): Promise<CartWithGiftCards> {
-    const { row, cart } = await this.deps.carts.currentWithRow(ctx, customerId);
+    return this.withGiftCards(ctx, await this.deps.carts.currentWithRow(ctx, customerId));
+  }
+
+  private async withGiftCards(ctx: ShopContext, { row, cart }: { row: CartRow; cart: Cart }): Promise<CartWithGiftCards> {
     return { ...cart, giftCards: await this.giftCardsPaying(ctx, row, cart) };
   }
 
   /** What each applied card would pay of this priced cart's total. */
   private async giftCardsPaying(ctx: ShopContext, row: CartRow, cart: Cart): Promise<CartGiftCards> {
     const due = cart.totalPriceWithTax.minor;
-    const views = await appliedGiftCards(this.deps.db, row.id);
-    const uses = planGiftCardUse(
-      views.map((v) => ({ balance: v.usable ? v.balanceMinor : 0, requested: v.requestedMinor })),
-      due,
-    );
+    const views = await appliedGiftCards(this.deps.db, row);
+    const uses = plannedUses(views, due);
     const money = (minor: number) => price(minor, ctx.currency, ctx.lang);
     const covered = uses.reduce((sum, u) => sum + u, 0);
     const giftCards: AppliedGiftCard[] = views.map((v, i) => ({
