@@ -97,6 +97,34 @@ export async function listingsWithWord(db: Db, lang: Lang, word: string): Promis
   return sortedIds(found.rows[0]?.ids ?? null);
 }
 
+/**
+ * Every word's listings in one language, read at once: PostgreSQL's lexemes with their listings,
+ * or null on SQLite. PostgreSQL's index answers only where rows are, so a word in thousands of
+ * descriptions costs a table page per listing; all of a language's lists together are a few
+ * megabytes. FTS5 keeps each word's listings in a list of its own, one short read.
+ */
+export async function listingsByLexeme(db: Db, lang: Lang): Promise<Map<string, Int32Array> | null> {
+  if (!isPostgres(db)) return null;
+  const found = await sql<{ lexeme: string; ids: string }>`select lexeme, string_agg(listing_id::text, ',') as ids
+    from listing_search cross join unnest(tsvector_to_array(body_tsv)) as lexeme
+    where lang = ${lang} group by lexeme`.execute(db);
+  return new Map(found.rows.map((r) => [r.lexeme, sortedIds(r.ids)]));
+}
+
+/** The lexemes of some listings' texts in every language (PostgreSQL), to bring held lists up to date. */
+export async function lexemesOfListings(db: Db, listingIds: readonly number[]): Promise<{ listingId: number; lang: Lang; lexemes: string[] }[]> {
+  if (listingIds.length === 0) return [];
+  const found = await sql<{ listing_id: number; lang: Lang; lexemes: string[] }>`select listing_id, lang, tsvector_to_array(body_tsv) as lexemes
+    from listing_search where listing_id in (${sql.join(listingIds)})`.execute(db);
+  return found.rows.map((r) => ({ listingId: Number(r.listing_id), lang: r.lang, lexemes: r.lexemes }));
+}
+
+/** What a query word is indexed as in a language's configuration (PostgreSQL): stemmed lexemes, none for a stop word. */
+export async function lexemesOfWord(db: Db, lang: Lang, word: string): Promise<string[]> {
+  const found = await sql<{ lexemes: string[] }>`select tsvector_to_array(to_tsvector(${PG_CONFIG[lang]}::regconfig, ${word})) as lexemes`.execute(db);
+  return found.rows[0]?.lexemes ?? [];
+}
+
 /** "12,7,40" → [7, 12, 40]. */
 export function sortedIds(commaSeparated: string | null): Int32Array {
   if (!commaSeparated) return new Int32Array(0);
@@ -148,4 +176,35 @@ function intersect(small: Int32Array, large: Int32Array): Int32Array {
     if (large[lo] === v) out[n++] = v;
   }
   return out.slice(0, n);
+}
+
+/** The list without the (ascending) ids given; the list itself when it holds none of them. */
+export function withoutIds(list: Int32Array, ids: Int32Array): Int32Array {
+  if (!ids.some((id) => hasId(list, id))) return list;
+  return list.filter((id) => !hasId(ids, id));
+}
+
+/** Two ascending id lists' ids, each once, ascending. */
+export function unionIds(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (n === 0 || out[n - 1] !== next) out[n++] = next;
+  }
+  return out.slice(0, n);
+}
+
+function hasId(list: Int32Array, id: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! === id) return true;
+    if (list[mid]! < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }

@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import { Memo } from "../../lib/memo";
 import type { BrandId, Lang } from "../contract/common";
 import { type Category, type ListingQuery, parseListingQuery, type SearchRequest, type SitemapPage, type Suggestions } from "../contract/search";
@@ -14,12 +15,14 @@ import type { ProductFamilies } from "./product-families";
 import { assembleCategory, assembleSearchPage } from "./search-page";
 import { normalizeSearchText, queryWords, spellingSuggestion } from "./search-text";
 import type { ShopContext } from "./shop-context";
+import { WordListings } from "./word-listings";
 
 export interface SearchServiceDeps {
   db: Db;
   feed: CatalogChangeFeed;
   indexes: ListingIndexes;
   families: ProductFamilies;
+  logger: Logger;
 }
 
 /** A category page's scope: the category and the site's category names (for facet values). */
@@ -34,20 +37,26 @@ export class SearchService {
    * The listings holding each word, per language, as a search engine keeps posting lists: a
    * query's matches are their intersection, so a search nobody has made yet costs a few list
    * intersections once its words are known, and a catalog's words are few (a few thousand) next
-   * to the searches made of them. The catalog changing clears them.
+   * to the searches made of them. Where a whole language's lists are held (heldWords) they come
+   * from there; otherwise each word is asked of the database once, and the catalog changing
+   * clears them.
    */
   private readonly wordListings = new Memo<Promise<Int32Array | null>>({ max: 20_000 });
+  private readonly heldWords: WordListings;
   /** Answered category and search pages as JSON text. */
   private readonly pages: CatalogAnswers;
   private readonly siteCategoryRows = new Memo<Promise<{ rows: CategoryRow[]; names: Map<string, string> }>>();
 
   constructor(private readonly deps: SearchServiceDeps) {
     deps.feed.subscribe(() => this.wordListings.clear());
+    this.heldWords = new WordListings(deps.db, deps.feed, (err) => deps.logger.warn({ err }, "search words will be asked of the database"));
     deps.feed.subscribe(() => this.siteCategoryRows.clear());
     this.pages = new CatalogAnswers(deps.feed, 1000);
   }
 
-  private listingsWith(lang: Lang, word: string): Promise<Int32Array | null> {
+  private async listingsWith(lang: Lang, word: string): Promise<Int32Array | null> {
+    const held = await this.heldWords.listingsWith(lang, word);
+    if (held !== undefined) return held;
     return this.wordListings.get(`${lang}|${word}`, () => listingsWithWord(this.deps.db, lang, word));
   }
 
@@ -59,14 +68,16 @@ export class SearchService {
 
   /**
    * Builds what a site's pages need before the process takes traffic: the site's listing index
-   * with its sort orders and name words, and the listings of every word in its product names (the
-   * words shoppers search with), so no shopper's request pays for them.
+   * with its sort orders and name words, every word's listings where the database is slow to
+   * answer them one by one, and the listings of every word in its product names (the words
+   * shoppers search with), so no shopper's request pays for them.
    */
   async warm(site: BrandId, langs: readonly Lang[]): Promise<void> {
     const index = await this.deps.indexes.get(site);
     index.warm(langs);
     for (const lang of langs) {
       await this.categoriesOf({ site, lang });
+      await this.heldWords.read(lang);
       for (const word of index.searchWords(lang)) await this.listingsWith(lang, word);
     }
   }

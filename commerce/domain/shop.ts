@@ -114,7 +114,7 @@ export function createShop({
     limits,
     provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
   });
-  const search = new SearchService({ db, feed, indexes, families });
+  const search = new SearchService({ db, feed, indexes, families, logger });
   return {
     brands,
     catalog,

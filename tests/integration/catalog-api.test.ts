@@ -7,6 +7,8 @@ import { CategorySchema, KeywordRedirectSchema, SearchPageSchema, SuggestionsSch
 import { ADMIN_KEY, commerceForSuite } from "../support/commerce";
 import { createDb, migrateToLatest } from "../../commerce/db/index";
 import { pruneListingChanges } from "../../commerce/db/catalog-changes";
+import { rebuildListings } from "../../commerce/db/listing";
+import { siteCurrencies } from "../../commerce/domain/catalog-service";
 import { CatalogChangeFeed } from "../../commerce/domain/catalog-changes";
 import { seedDatabase } from "../../commerce/service";
 import { testCommerceConfig } from "../support/commerce";
@@ -358,6 +360,36 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
       expect(res.status).toBe(200);
       expect(SearchPageSchema.parse(JSON.parse(res.body)).products.length).toBeGreaterThan(0);
     });
+  });
+});
+
+describe.each(DIALECTS)("search words after the catalog changes, on %s", (dialect) => {
+  const suite = commerceForSuite(dialect);
+  const codesFound = async (query: string) => {
+    const { status, body } = await suite.getJson(`/rest/v2/usb2c/products/search?query=${query}&pageSize=48`);
+    expect(status).toBe(200);
+    return SearchPageSchema.parse(body).products.map((p) => p.code);
+  };
+
+  it("finds a product by a word its text now holds, and no longer by a word it lost", { timeout: 20_000 }, async () => {
+    // Warmed as a real process is before it takes traffic: on PostgreSQL every word's listings are then held in memory.
+    await suite.api().warm();
+    expect(await codesFound("corner")).toContain("9002-BFAC");
+    expect(await codesFound("zeppelin")).toEqual([]);
+
+    const { db } = suite.api();
+    await db
+      .updateTable("product_text")
+      .set({ summary: "Descaling Solution for zeppelin crews.", description: "Descaling Solution, made for airships." })
+      .where("product_code", "=", "9002-BFAC")
+      .where("lang", "=", "en")
+      .execute();
+    await rebuildListings(db, siteCurrencies(testCommerceConfig(suite.api().databaseUrl).brands), ["9002-BFAC"]);
+
+    // Each process reads the change log every CATALOG_SYNC_MS.
+    await expect.poll(() => codesFound("zeppelin"), { timeout: 5000 }).toEqual(["9002-BFAC"]);
+    expect(await codesFound("corner")).not.toContain("9002-BFAC");
+    expect(await codesFound("airships")).toEqual(["9002-BFAC"]);
   });
 });
 

@@ -17,6 +17,8 @@ export interface RunningCommerce {
   /** The database as DATABASE_URL names it (a file path for SQLite). */
   databaseUrl: string;
   outbox: string;
+  /** Builds what the service builds before a real process takes traffic (listing indexes, search words). */
+  warm(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function startCommerce(dialect: "sqlite" | "postgres"): Promise<Run
     db,
     databaseUrl: database.url,
     outbox,
+    warm: () => commerce.warm(),
     async stop() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
