@@ -100,7 +100,7 @@ if (process.argv.includes(PREPARE_FLAG)) {
   process.disconnect?.();
 } else if (cluster.isPrimary && config.workers > 1 && !oneOff) {
   const products = await prepareInChild();
-  runPrimary(config.workers, config.workerHeapMb ?? workerHeapFor(products), config.singleThreadedGc);
+  runPrimary(config.workers, config.workerHeapMb ?? workerHeapFor(products));
 } else if (cluster.isPrimary) {
   const db = await prepareDatabase();
   await serve(db, (listening) => announce(listening, 1));
@@ -155,16 +155,13 @@ function prepareInChild(): Promise<number> {
   });
 }
 
-function runPrimary(count: number, heapMb: number, singleThreadedGc: boolean) {
+function runPrimary(count: number, heapMb: number) {
   let stopping = false;
   let announced = false;
   const listening = new Set<number>();
   // Each worker's heap is bounded so V8 collects early: unbounded, a worker under load keeps
   // hundreds of MB of garbage it would have reclaimed, and the store outgrows a small machine.
-  // Measured at 50 connections on two cores, collecting on the worker's own thread took about a
-  // tenth off the category page's CPU, and a few hundredths off the bare Remix page's.
-  const gcThreads = singleThreadedGc ? ["--single-threaded-gc"] : [];
-  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`, ...gcThreads] });
+  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] });
   for (let i = 0; i < count; i++) cluster.fork();
   // The stores' addresses are printed once, when every worker listens, not once per worker.
   cluster.on("message", (worker, message: unknown) => {

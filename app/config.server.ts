@@ -117,11 +117,6 @@ export interface StorefrontConfig {
   workers: number;
   /** Set by the operator; otherwise sized by `workerHeapFor` from the catalog. */
   workerHeapMb: number | undefined;
-  /**
-   * Whether each worker collects its garbage on its own thread: so when there is a worker for
-   * every core, as V8's helper threads would only take the core of another worker.
-   */
-  singleThreadedGc: boolean;
   redisUrl: string | undefined;
   /** Anything but `development` behaves as production. */
   production: boolean;
@@ -161,13 +156,11 @@ export function loadStorefrontConfig(env: Readonly<Record<string, string | undef
       'The storefront cannot start; fix these environment variables:\n  SESSION_SECRET="": expected at least one secret of 32 characters or more (required with NODE_ENV=production)',
     );
   }
-  const workers = Math.max(1, v.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1));
   return {
     port: v.PORT,
     host: v.HOST,
-    workers,
+    workers: Math.max(1, v.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1)),
     workerHeapMb: v.WORKER_HEAP_MB,
-    singleThreadedGc: workers >= os.availableParallelism(),
     redisUrl: v.REDIS_URL,
     production,
     logLevel: v.LOG_LEVEL,

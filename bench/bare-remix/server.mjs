@@ -13,8 +13,6 @@ const workerCount = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? os.availab
 
 if (cluster.isPrimary && workerCount > 1) {
   let stopping = false;
-  // As the store does: with a worker for every core, each collects garbage on its own thread.
-  if (workerCount >= os.availableParallelism()) cluster.setupPrimary({ execArgv: [...process.execArgv, "--single-threaded-gc"] });
   for (let i = 0; i < workerCount; i++) cluster.fork();
   // A worker that dies ends the server (exit code 1), so the bench stops instead of measuring fewer processes.
   let failed = false;
