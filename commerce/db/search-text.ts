@@ -111,7 +111,7 @@ export async function listingsByLexeme(db: Db, lang: Lang): Promise<Map<string, 
   return new Map(found.rows.map((r) => [r.lexeme, sortedIds(r.ids)]));
 }
 
-/** The lexemes of some listings' texts in every language (PostgreSQL), to bring held lists up to date. */
+/** The lexemes of some listings' texts in every language, to bring held lists up to date (PostgreSQL only). */
 export async function lexemesOfListings(db: Db, listingIds: readonly number[]): Promise<{ listingId: number; lang: Lang; lexemes: string[] }[]> {
   if (listingIds.length === 0) return [];
   const found = await sql<{ listing_id: number; lang: Lang; lexemes: string[] }>`select listing_id, lang, tsvector_to_array(body_tsv) as lexemes
@@ -119,7 +119,7 @@ export async function lexemesOfListings(db: Db, listingIds: readonly number[]): 
   return found.rows.map((r) => ({ listingId: Number(r.listing_id), lang: r.lang, lexemes: r.lexemes }));
 }
 
-/** What a query word is indexed as in a language's configuration (PostgreSQL): stemmed lexemes, none for a stop word. */
+/** What a query word is indexed as in a language's configuration: stemmed lexemes, none for a stop word (PostgreSQL only). */
 export async function lexemesOfWord(db: Db, lang: Lang, word: string): Promise<string[]> {
   const found = await sql<{ lexemes: string[] }>`select tsvector_to_array(to_tsvector(${PG_CONFIG[lang]}::regconfig, ${word})) as lexemes`.execute(db);
   return found.rows[0]?.lexemes ?? [];
@@ -176,35 +176,4 @@ function intersect(small: Int32Array, large: Int32Array): Int32Array {
     if (large[lo] === v) out[n++] = v;
   }
   return out.slice(0, n);
-}
-
-/** The list without the (ascending) ids given; the list itself when it holds none of them. */
-export function withoutIds(list: Int32Array, ids: Int32Array): Int32Array {
-  if (!ids.some((id) => hasId(list, id))) return list;
-  return list.filter((id) => !hasId(ids, id));
-}
-
-/** Two ascending id lists' ids, each once, ascending. */
-export function unionIds(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length || j < b.length) {
-    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
-    if (n === 0 || out[n - 1] !== next) out[n++] = next;
-  }
-  return out.slice(0, n);
-}
-
-function hasId(list: Int32Array, id: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! === id) return true;
-    if (list[mid]! < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }

@@ -15,7 +15,7 @@ import type { ProductFamilies } from "./product-families";
 import { assembleCategory, assembleSearchPage } from "./search-page";
 import { normalizeSearchText, queryWords, spellingSuggestion } from "./search-text";
 import type { ShopContext } from "./shop-context";
-import { WordListings } from "./word-listings";
+import { databaseWords, WordListings } from "./word-listings";
 
 export interface SearchServiceDeps {
   db: Db;
@@ -43,13 +43,14 @@ export class SearchService {
    */
   private readonly wordListings = new Memo<Promise<Int32Array | null>>({ max: 20_000 });
   private readonly heldWords: WordListings;
+  private readonly wordsAskedOfDatabase = (err: unknown) => this.deps.logger.warn({ err }, "search words are asked of the database one by one");
   /** Answered category and search pages as JSON text. */
   private readonly pages: CatalogAnswers;
   private readonly siteCategoryRows = new Memo<Promise<{ rows: CategoryRow[]; names: Map<string, string> }>>();
 
   constructor(private readonly deps: SearchServiceDeps) {
     deps.feed.subscribe(() => this.wordListings.clear());
-    this.heldWords = new WordListings(deps.db, deps.feed, (err) => deps.logger.warn({ err }, "search words will be asked of the database"));
+    this.heldWords = new WordListings(databaseWords(deps.db), deps.feed, this.wordsAskedOfDatabase);
     deps.feed.subscribe(() => this.siteCategoryRows.clear());
     this.pages = new CatalogAnswers(deps.feed, 1000);
   }
@@ -77,7 +78,8 @@ export class SearchService {
     index.warm(langs);
     for (const lang of langs) {
       await this.categoriesOf({ site, lang });
-      await this.heldWords.read(lang);
+      // Without the held lists, searches ask the database word by word: slower, not wrong.
+      await this.heldWords.read(lang).catch(this.wordsAskedOfDatabase);
       for (const word of index.searchWords(lang)) await this.listingsWith(lang, word);
     }
   }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { intersectAll, sortedIds, unionIds, withoutIds } from "../../commerce/db/search-text";
+import { intersectAll, sortedIds } from "../../commerce/db/search-text";
 import { type ListingFacts, ListingIndex } from "../../commerce/domain/listing-index";
 import { queryWords } from "../../commerce/domain/search-text";
 import { healthChecks } from "../../commerce/http/health";
@@ -70,22 +70,6 @@ describe("a word's listings arrive as one comma-separated text", () => {
   it("reads no ids from no text (a word in no listing)", () => {
     expect([...sortedIds(null)]).toEqual([]);
     expect([...sortedIds("")]).toEqual([]);
-  });
-});
-
-describe("a word's held listings follow the listings that change", () => {
-  const ids = (...xs: number[]) => Int32Array.from(xs);
-
-  it("takes changed listings out of a list, and leaves a list holding none of them as it was", () => {
-    const list = ids(2, 5, 9, 14);
-    expect([...withoutIds(list, ids(5, 14, 20))]).toEqual([2, 9]);
-    expect(withoutIds(list, ids(1, 3, 20))).toBe(list);
-  });
-
-  it("puts listings back in ascending order, each once", () => {
-    expect([...unionIds(ids(2, 9, 14), ids(1, 9, 20))]).toEqual([1, 2, 9, 14, 20]);
-    expect([...unionIds(ids(), ids(4))]).toEqual([4]);
-    expect([...unionIds(ids(3, 7), ids())]).toEqual([3, 7]);
   });
 });
 
