@@ -25,6 +25,12 @@ const ABORT_DELAY = 5_000;
 function wholePageWithoutNulBytes(): Transform {
   const chunks: Buffer[] = [];
   return new Transform({
+    // React takes a destination's "close" for a shopper leaving early: on every page it aborted
+    // the finished render with a new Error and ended the stream a second time, which has Node
+    // build another (ERR_STREAM_ALREADY_FINISHED), both with stack traces. Nothing is left to
+    // abort by then (React renders the whole page before it writes any), and the stream's
+    // reader stops at "end".
+    emitClose: false,
     transform(chunk: Buffer, _encoding, done) {
       if (chunk.indexOf(0) === -1) {
         chunks.push(chunk);
