@@ -1,12 +1,11 @@
 import type { Price as PriceData } from "../../commerce/contract/product";
-import type { Lang } from "../../commerce/contract/common";
-import { useMessages } from "./useMessages";
+import type { Messages } from "../brands/messages";
 
 /** The price a shopper pays, with the list price struck through when it is lower. */
 type Shown = Pick<PriceData, "formattedValue" | "priceType">;
 
-export function Price({ price, original, lang }: { price: Shown; original?: Shown; lang: Lang }) {
-  const t = useMessages(lang);
+/** Takes the page's phrases rather than a hook, so product grids can be rendered outside a page (see ProductGrid). */
+export function Price({ price, original, t }: { price: Shown; original?: Shown; t: Pick<Messages, "from" | "was"> }) {
   return (
     <span className="price">
       {price.priceType === "FROM" ? <span className="price__from">{`${t.from} `}</span> : null}

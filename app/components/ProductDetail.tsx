@@ -89,7 +89,7 @@ export function PriceBlock({ product, lang }: { product: Product; lang: Lang }) 
   const original = selected ? selected.originalPriceData : product.originalPriceData;
   return (
     <div className="price-block">
-      <Price price={shown} original={original} lang={lang} />
+      <Price price={shown} original={original} t={t} />
       {personalized && personalized.minor < shown.minor ? (
         <p className="price-block__member">
           {t.memberPrice}
@@ -177,7 +177,7 @@ export function BundleContents({ product, lang }: { product: Product; lang: Lang
           </li>
         ))}
       </ul>
-      <StockStatus status={product.bundleInStock ? "inStock" : "outOfStock"} lang={lang} />
+      <StockStatus status={product.bundleInStock ? "inStock" : "outOfStock"} t={t} />
     </section>
   );
 }

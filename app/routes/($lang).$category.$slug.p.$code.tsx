@@ -131,7 +131,7 @@ export default function ProductPage() {
           <PriceBlock product={product} lang={lang} />
           {couponLabel ? <p className="price-block__coupon">{couponLabel}</p> : null}
           {memberPricingMessage ? <p className="member-note">{memberPricingMessage}</p> : null}
-          <StockStatus status={product.stock.stockLevelStatus} lang={lang} />
+          <StockStatus status={product.stock.stockLevelStatus} t={t} />
           <VariantSelector product={product} lang={lang} />
           {added ? (
             <p className="notice" role="status">

@@ -70,7 +70,7 @@ export default function ComparePage() {
                   <th scope="row">{t.comparePrice}</th>
                   {comparison.products.map((p) => (
                     <td key={p.code}>
-                      <Price price={p.price} original={p.originalPriceData} lang={lang} />
+                      <Price price={p.price} original={p.originalPriceData} t={t} />
                     </td>
                   ))}
                 </tr>
@@ -78,7 +78,7 @@ export default function ComparePage() {
                   <th scope="row">{t.compareAvailability}</th>
                   {comparison.products.map((p) => (
                     <td key={p.code}>
-                      <StockStatus status={p.stock.stockLevelStatus} lang={lang} />
+                      <StockStatus status={p.stock.stockLevelStatus} t={t} />
                     </td>
                   ))}
                 </tr>

@@ -181,6 +181,26 @@ test("the header search suggests as you type with JavaScript, and submits withou
   await expect(page.getByRole("heading", { level: 1 })).toContainText("cara");
 });
 
+// The server renders product grids once and reuses their HTML (the markup cache); the browser must
+// take that HTML for its own. A mismatch shows as React errors #418/#423 and a page rendered anew.
+test.describe("with JavaScript, product grids from the server's markup cache hydrate as rendered @needs-js", () => {
+  test("category, compare, search, home and French pages, each asked twice, hydrate without an error and their tiles come alive", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error" && /React|hydrat/i.test(m.text())) errors.push(m.text());
+    });
+    for (const url of [us("/c/coffee"), us("/c/brewers"), us("/search?q=hazelnut"), us("/"), ca("/fr/c/coffee")]) {
+      for (const visit of [1, 2]) {
+        await page.goto(url);
+        // Quick shop buttons appear only once React has taken over the tiles.
+        await expect(page.locator(".product-card__buy").first().getByRole("button").nth(1), `${url}, visit ${visit}`).toBeVisible();
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
 // Without JavaScript these are ordinary links (the flows above); the no-js project leaves out @needs-js.
 test.describe("with JavaScript, listing links navigate in place @needs-js", () => {
   test("facets, filter chips, pagination, product cards and the header's categories change the page without reloading it, and a hovered card is prefetched", async ({
