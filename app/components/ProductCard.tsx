@@ -39,7 +39,11 @@ interface TileAdds {
 /** The phrases a card shows. */
 type CardTexts = Pick<Messages, "addToCart" | "compareThis" | "from" | "was" | "inStock" | "lowStock" | "outOfStock">;
 
-/** Uses no hooks that read the page, so a grid's cards can be rendered once and reused (ProductGrid). */
+/**
+ * Reads nothing from the page through hooks, so a grid's cards can be rendered on their own and
+ * reused (ProductGrid): rendered apart from the page, a hook reading Remix's router would throw.
+ * The quick-shop button does read it, and is shown only once the page runs in the browser.
+ */
 export function ProductCard({ product, lang, t, compare, adds }: { product: ProductCardData; lang: Lang; t: CardTexts; compare?: boolean; adds?: TileAdds }) {
   return (
     <article className="product-card">
@@ -78,12 +82,12 @@ export function ProductCard({ product, lang, t, compare, adds }: { product: Prod
  * Cards link to their product pages and add to cart; one handler navigates (and prefetches on
  * hover) for them all, and one posts their adds.
  *
- * On the server the cards' HTML comes from the markup cache, keyed by all it is made of: the
- * same grid (a category's first page, a popular search) is rendered once per worker rather than
- * on every request, where it was about a quarter of a category page's CPU. The browser renders
- * the cards as usual and hydrates the HTML as if the page had rendered it.
+ * `reusable` grids (listings, CMS carousels: the same for many shoppers) take their cards' HTML on
+ * the server from the markup cache: a category's first page or a popular search is rendered once
+ * per worker rather than on every request, where its cards were about a quarter of the page's CPU.
+ * The browser renders the cards as usual and hydrates that HTML as if the page had rendered it.
  */
-export function ProductGrid({ products, lang, compare }: { products: ProductCardData[]; lang: Lang; compare?: boolean }) {
+export function ProductGrid({ products, lang, compare, reusable }: { products: ProductCardData[]; lang: Lang; compare?: boolean; reusable?: boolean }) {
   const links = useLinkDelegation({ prefetchOnIntent: true });
   const { formId, form, pendingCode, snackbar } = useTileCartAdds(lang);
   const adds: TileAdds = { formId, pendingCode, hydrated: useHydrated() };
@@ -98,32 +102,43 @@ export function ProductGrid({ products, lang, compare }: { products: ProductCard
     outOfStock: messages.outOfStock,
   };
   const markup = useContext(MarkupCacheContext);
-  const cards = () => (
+  // Everything the cards are made of, so the cache's key is complete by construction. On the
+  // server the tile form's state is always the same (not hydrated, nothing being added).
+  const cards: GridCards = { lang, t, compare: compare ?? false, adds, products };
+  return (
+    <>
+      <CartAddedNotice lang={lang} codes={products.map((p) => p.addCode)} />
+      {form}
+      {markup && reusable ? (
+        <ul className="product-grid" {...links.containerProps} dangerouslySetInnerHTML={{ __html: markup("product-grid", cards, gridCards) }} />
+      ) : (
+        <ul className="product-grid" {...links.containerProps}>
+          {gridCards(cards)}
+        </ul>
+      )}
+      {snackbar}
+      {links.prefetch}
+    </>
+  );
+}
+
+interface GridCards {
+  lang: Lang;
+  t: CardTexts;
+  compare: boolean;
+  adds: TileAdds;
+  products: ProductCardData[];
+}
+
+/** A grid's cards from what they are made of alone (see ProductGrid). */
+function gridCards({ lang, t, compare, adds, products }: GridCards) {
+  return (
     <>
       {products.map((p) => (
         <li key={p.code}>
           <ProductCard product={p} lang={lang} t={t} compare={compare} adds={adds} />
         </li>
       ))}
-    </>
-  );
-  return (
-    <>
-      <CartAddedNotice lang={lang} codes={products.map((p) => p.addCode)} />
-      {form}
-      {markup ? (
-        <ul
-          className="product-grid"
-          {...links.containerProps}
-          dangerouslySetInnerHTML={{ __html: markup(JSON.stringify([lang, t, compare ?? false, adds, products]), cards) }}
-        />
-      ) : (
-        <ul className="product-grid" {...links.containerProps}>
-          {cards()}
-        </ul>
-      )}
-      {snackbar}
-      {links.prefetch}
     </>
   );
 }

@@ -1,12 +1,20 @@
+import { createHash } from "node:crypto";
 import { renderToString } from "react-dom/server";
 import { Memo } from "../../lib/memo";
 import type { MarkupCache } from "./markup-cache";
 
 /**
- * About 17 kB per product grid; the most recently used 300 are kept per worker. renderToString
- * writes the same HTML as the page's own render (text separators included), so the browser
- * hydrates it as if the page had rendered it.
+ * The most recently used 300 subtrees per worker, each kept under a digest of its input (a
+ * product grid's input is about 5 kB of JSON, its HTML about 17 kB, twice that in memory when the
+ * text holds characters beyond Latin-1): about 10 MB at most.
+ *
+ * renderToString writes the same HTML as the page's own render (text separators included), so
+ * the browser hydrates it as if the page had rendered it. It is a renderer of its own, so a
+ * subtree rendered here sees none of the page's contexts and leaves the page's ids alone.
  */
-const grids = new Memo<string>({ max: 300 });
+const rendered = new Memo<string>({ max: 300 });
 
-export const markupCache: MarkupCache = (key, subtree) => grids.get(key, () => renderToString(subtree()));
+export const markupCache: MarkupCache = (kind, input, render) => {
+  const key = `${kind}:${createHash("sha1").update(JSON.stringify(input)).digest("base64")}`;
+  return rendered.get(key, () => renderToString(render(input)));
+};

@@ -381,6 +381,34 @@ test.describe("the account pages in French on the Canadian store", () => {
 });
 
 test.describe("member prices", () => {
+  test("a perks member's category grid shows member prices, and a guest's the list prices again, though grids are rendered once and reused", async ({
+    page,
+    browser,
+  }) => {
+    const category = us("/c/coffee");
+    const breakfastBlend = (p: Page) =>
+      p
+        .locator(".product-card", { has: p.locator('a[href*="breakfast-blend"]') })
+        .first()
+        .locator(".price__now");
+
+    await page.goto(category);
+    const listPrice = priceOf(await breakfastBlend(page).textContent());
+    expect(listPrice).toBeGreaterThan(0);
+
+    await page.goto(us("/login"));
+    await signIn(page, DEMO_PERKS, DEMO_PASSWORD);
+    await expect(page).toHaveURL(us("/account"));
+    await page.goto(category);
+    expect(priceOf(await breakfastBlend(page).textContent())).toBeLessThan(listPrice);
+
+    const guest = await browser.newContext();
+    const guestPage = await guest.newPage();
+    await guestPage.goto(category);
+    expect(priceOf(await breakfastBlend(guestPage).textContent())).toBe(listPrice);
+    await guest.close();
+  });
+
   test("a perks member sees a lower price than an anonymous shopper, on a page nobody caches", async ({ page }) => {
     const product = us("/Coffee/breakfast-blend/p/5001-SMRG-KC-24");
     const price = page.locator(".price-block .price__now");

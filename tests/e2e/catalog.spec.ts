@@ -182,21 +182,34 @@ test("the header search suggests as you type with JavaScript, and submits withou
 });
 
 // The server renders product grids once and reuses their HTML (the markup cache); the browser must
-// take that HTML for its own. A mismatch shows as React errors #418/#423 and a page rendered anew.
+// take that HTML for its own, and no page may get a grid made for another.
 test.describe("with JavaScript, product grids from the server's markup cache hydrate as rendered @needs-js", () => {
-  test("category, compare, search, home and French pages, each asked twice, hydrate without an error and their tiles come alive", async ({ page }) => {
+  test("category, brewer, search, home and French grids, each asked twice, hydrate without an error, and each page's tiles are its own", async ({ page }) => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => {
-      if (m.type() === "error" && /React|hydrat/i.test(m.text())) errors.push(m.text());
+      if (m.type() === "error" && /React|hydrat|did not match|#41[89]|#42[35]/i.test(m.text())) errors.push(m.text());
     });
+    // Each tile's add button names the page's own tile form, and its links are in the page's language.
+    const tilesBelongToPage = async (french: boolean) => {
+      const tiles = await page.evaluate(() => ({
+        buttons: [...document.querySelectorAll<HTMLButtonElement>(".product-card__add")].map((b) => !!document.getElementById(b.getAttribute("form") ?? "")),
+        links: [...document.querySelectorAll<HTMLAnchorElement>(".product-card__link")].map((a) => a.getAttribute("href") ?? ""),
+      }));
+      expect(tiles.buttons.length).toBeGreaterThan(0);
+      expect(tiles.buttons.every(Boolean)).toBe(true);
+      expect(tiles.links.every((href) => href.startsWith("/fr/") === french)).toBe(true);
+    };
     for (const url of [us("/c/coffee"), us("/c/brewers"), us("/search?q=hazelnut"), us("/"), ca("/fr/c/coffee")]) {
       for (const visit of [1, 2]) {
         await page.goto(url);
         // Quick shop buttons appear only once React has taken over the tiles.
         await expect(page.locator(".product-card__buy").first().getByRole("button").nth(1), `${url}, visit ${visit}`).toBeVisible();
+        await tilesBelongToPage(url.includes("/fr/"));
       }
     }
+    await page.goto(ca("/c/coffee"));
+    await tilesBelongToPage(false);
     expect(errors).toEqual([]);
   });
 });
