@@ -15,8 +15,8 @@ const NONE = new Int32Array(0);
 export interface WordSource {
   /** Every word's listings in a language (ascending ids), or null where the database answers words fast enough alone. */
   everyWord(lang: Lang): Promise<Map<string, Int32Array> | null>;
-  /** The words some listings' texts hold now, per language (listings gone hold none). */
-  wordsOf(listingIds: readonly number[]): Promise<{ listingId: number; lang: Lang; words: string[] }[]>;
+  /** The words (lexemes) some listings' texts hold now, per language (listings gone hold none). */
+  wordsOf(listingIds: readonly number[]): Promise<{ listingId: number; lang: Lang; lexemes: string[] }[]>;
   /** What a shopper's word is indexed as (stemmed); none for a word the language drops. */
   indexedAs(lang: Lang, word: string): Promise<string[]>;
 }
@@ -24,7 +24,7 @@ export interface WordSource {
 export function databaseWords(db: Db): WordSource {
   return {
     everyWord: (lang) => listingsByLexeme(db, lang),
-    wordsOf: async (ids) => (await lexemesOfListings(db, ids)).map((t) => ({ listingId: t.listingId, lang: t.lang, words: t.lexemes })),
+    wordsOf: (ids) => lexemesOfListings(db, ids),
     indexedAs: (lang, word) => lexemesOfWord(db, lang, word),
   };
 }
@@ -130,7 +130,7 @@ export class WordListings {
       const holding = new Map<string, number[]>();
       for (const text of texts) {
         if (text.lang !== lang) continue;
-        for (const word of text.words) {
+        for (const word of text.lexemes) {
           const ids = holding.get(word);
           if (ids) ids.push(text.listingId);
           else holding.set(word, [text.listingId]);

@@ -18,7 +18,7 @@ function wordSource(stems: Record<string, string[]>) {
       ),
     wordsOf: async (listingIds) => {
       if (failWordsOf) throw new Error("database gone");
-      return listingIds.filter((id) => texts[id]).map((id) => ({ listingId: id, lang: "en" as const, words: texts[id]! }));
+      return listingIds.filter((id) => texts[id]).map((id) => ({ listingId: id, lang: "en" as const, lexemes: texts[id]! }));
     },
     indexedAs: async (_lang, word) => stems[word] ?? [word],
   };
