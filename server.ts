@@ -387,7 +387,10 @@ async function serve(db: Db, listening: (message: Listening) => void) {
           return writeHead.apply(this, args);
         } as typeof writeHead;
         // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
-        res.locals.storefront = { ...context, clientAddress: req.ip, shopper, guestClient };
+        // Work a page leaves for later (asking the API again for an answer it used stale) starts once
+        // the response is out, or the shopper is gone.
+        const afterPage = (work: () => void) => res.once("close", work);
+        res.locals.storefront = { ...context, clientAddress: req.ip, shopper, guestClient, afterPage };
         next();
       }, next);
     },

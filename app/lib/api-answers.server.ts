@@ -6,15 +6,20 @@ interface KeptAnswer {
   value: unknown;
   bytes: number;
   freshness: Freshness;
+  /** A call that used it stale is asking the API for it again: no other call needs to. */
+  askedAgain?: boolean;
 }
 
 /**
  * How long an answer may be used again without asking (the API's `max-age`, counted from when the
- * answer or its last 304 arrived), and for whom: the credentials it was asked with, since a member
- * may see other prices than a guest. `since` is the write count when the call was sent.
+ * answer or its last 304 arrived), how long after that it may still be used once while it is asked
+ * for again (`stale-while-revalidate`), and for whom: the credentials it was asked with, since a
+ * member may see other prices than a guest. `since` is the write count when the call was sent.
  */
 export interface Freshness {
   until: number;
+  /** Past `until` and before this, a call may use the answer and ask for it again behind the page. */
+  usableUntil: number;
   askedAs: string;
   since: number;
 }
@@ -24,6 +29,19 @@ export function freshForMs(cacheControl: string | undefined): number {
   if (!cacheControl || /\b(no-store|no-cache)\b/i.test(cacheControl)) return 0;
   const maxAge = /\bmax-age=(\d+)/i.exec(cacheControl);
   return maxAge ? Number(maxAge[1]) * 1000 : 0;
+}
+
+/** The `stale-while-revalidate` of a Cache-Control header in milliseconds (0 without one, or with no-store or no-cache). */
+export function staleUsableForMs(cacheControl: string | undefined): number {
+  if (!cacheControl || /\b(no-store|no-cache)\b/i.test(cacheControl)) return 0;
+  const window = /\bstale-while-revalidate=(\d+)/i.exec(cacheControl);
+  return window ? Number(window[1]) * 1000 : 0;
+}
+
+/** What a call may use without waiting for the API; `askAgain`: this call is the one to ask for it again, behind the page. */
+export interface UsableAnswer {
+  value: unknown;
+  askAgain: boolean;
 }
 
 /** Answers larger than this are not kept (sitemaps): they are rare and would crowd out the rest. */
@@ -41,6 +59,8 @@ const LARGEST_KEPT_BYTES = 256 * 1024;
  *
  * An answer the API marked with a `max-age` (catalog answers, for a second) is used again without
  * asking at all while it is fresh, for the same credentials, and until the storefront next writes.
+ * One it marked `stale-while-revalidate` may be used for that long after, while the first call to
+ * find it stale asks the API again for everyone: the page is not kept waiting for the round trip.
  */
 export class KeptAnswers {
   private readonly bySchema = new WeakMap<z.ZodType, Map<string, KeptAnswer>>();
@@ -64,12 +84,26 @@ export class KeptAnswers {
     return this.writes;
   }
 
-  /** The kept answer when it is still fresh for these credentials and no write came after its call; otherwise undefined. */
-  fresh(schema: z.ZodType, url: string, askedAs: string, now: number): unknown {
+  /**
+   * The kept answer when it is fresh, or (`staleAllowed`) past its max-age but within its
+   * stale-while-revalidate window, for these credentials and with no write after its call. A stale
+   * one is handed out with `askAgain` once, until that ask settles (`askedAgain`).
+   */
+  usable(schema: z.ZodType, url: string, askedAs: string, now: number, staleAllowed: boolean): UsableAnswer | undefined {
     const kept = this.bySchema.get(schema)?.get(url);
-    if (!kept || kept.freshness.until <= now || kept.freshness.askedAs !== askedAs || kept.freshness.since !== this.writes) return undefined;
+    if (!kept || kept.freshness.askedAs !== askedAs || kept.freshness.since !== this.writes) return undefined;
+    const fresh = now < kept.freshness.until;
+    if (!fresh && !(staleAllowed && now < kept.freshness.usableUntil)) return undefined;
     this.touch(kept);
-    return kept.value;
+    const askAgain = !fresh && !kept.askedAgain;
+    if (askAgain) kept.askedAgain = true;
+    return { value: kept.value, askAgain };
+  }
+
+  /** The ask for a stale answer settled, answered or not: the next call to find it stale may ask again. */
+  askedAgain(schema: z.ZodType, url: string): void {
+    const kept = this.bySchema.get(schema)?.get(url);
+    if (kept) kept.askedAgain = false;
   }
 
   /** The ETag to send for this call, when an answer is kept. */

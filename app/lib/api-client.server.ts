@@ -5,7 +5,7 @@ import { type z, ZodError } from "zod";
 import { TokenErrorSchema } from "../../commerce/contract/auth";
 import { ApiErrorBodySchema, type ApiErrorItem, type BrandId, type Lang } from "../../commerce/contract/common";
 import { storefrontConfig } from "../config.server";
-import { freshForMs, KeptAnswers } from "./api-answers.server";
+import { freshForMs, KeptAnswers, staleUsableForMs } from "./api-answers.server";
 import type { StorefrontContext } from "./context";
 
 /**
@@ -77,6 +77,8 @@ export interface ApiClientContext {
   shopper?: ApiShopper;
   /** The shopper's address: the API's own limits (sign-in failures per address) count per shopper. */
   clientAddress?: string;
+  /** Runs work the page does not wait for once the page has been sent; unset, at once. */
+  afterPage?: (work: () => void) => void;
 }
 
 export function clientContext(ctx: StorefrontContext): ApiClientContext {
@@ -99,6 +101,9 @@ interface RawAnswer {
 
 /** The API's recent answers to GET calls, used again while fresh or after a 304 (up to 2 MB of answers per process). */
 const keptAnswers = new KeptAnswers(2 * 1024 * 1024);
+
+/** `askedAs` of a call without a token or agent headers: a guest's. */
+const ASKED_AS_GUEST = "||";
 
 /** One HTTP exchange (node:http: leaner per call than fetch for many small loopback requests). */
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<RawAnswer> {
@@ -182,71 +187,93 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
   const keptUrl = method === "GET" && body === undefined && call.responseType !== "text" ? url.href : undefined;
   // Whom an answer was asked for: a refused token renewed below changes it.
   const askedAs = () => `${headers.Authorization ?? ""}|${headers.csAgentId ?? ""}|${headers.customerId ?? ""}`;
-  if (keptUrl !== undefined) {
-    const fresh = keptAnswers.fresh(call.schema, keptUrl, askedAs(), Date.now());
-    if (fresh !== undefined) return fresh as z.infer<S>;
-  }
+  // Past its max-age, a guest's answer may still serve this page while it is asked for again behind
+  // it (stale-while-revalidate). Not a signed-in shopper's or an agent's: asking again could need
+  // their token renewed, which only their own request can hand back to them.
+  const usable = keptUrl === undefined ? undefined : keptAnswers.usable(call.schema, keptUrl, askedAs(), Date.now(), askedAs() === ASKED_AS_GUEST);
+  if (usable && !usable.askAgain) return usable.value as z.infer<S>;
   const keptEtag = keptUrl === undefined ? undefined : keptAnswers.etagFor(call.schema, keptUrl);
   if (keptEtag) headers["If-None-Match"] = keptEtag;
   const since = keptAnswers.writeCount;
-  const freshnessOf = (res: RawAnswer) => ({ until: Date.now() + freshForMs(res.cacheControl), askedAs: askedAs(), since });
+  const freshnessOf = (res: RawAnswer) => {
+    const until = Date.now() + freshForMs(res.cacheControl);
+    return { until, usableUntil: until + staleUsableForMs(res.cacheControl), askedAs: askedAs(), since };
+  };
 
   // Not a child logger: making one cost every call, logged or not; these fields go only into lines written.
   const where = { correlationId: ctx.correlationId, brand: ctx.brand.id, lang: ctx.lang, api: `${method} ${url.pathname}` };
   const logAnswered = (status: number, started: number) => {
     if (ctx.logger.isLevelEnabled("debug")) ctx.logger.debug({ ...where, status, ms: Math.round(performance.now() - started) }, "api call");
   };
-  let lastError: ApiError | undefined;
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    const started = performance.now();
-    let status = 0;
-    try {
-      const res = await send(url, method, headers, body).finally(() => {
-        // Once the storefront has written (or may have), what it kept may be out of date.
-        if (method !== "GET") keptAnswers.wrote();
-      });
-      status = res.status;
-      const text = res.text;
-      if (status === 304 && keptUrl !== undefined && headers["If-None-Match"]) {
-        const kept = keptAnswers.reuse(call.schema, keptUrl, headers["If-None-Match"], freshnessOf(res));
-        logAnswered(status, started);
-        if (kept !== undefined) return kept as z.infer<S>;
-        // Forgotten meanwhile (another page's answers pushed it out): ask for the body.
-        delete headers["If-None-Match"];
-        attempt--;
-        continue;
-      }
-      if (status >= 200 && status < 300) {
-        logAnswered(status, started);
-        const payload = call.responseType === "text" ? text : text ? JSON.parse(text) : null;
-        const answer = call.schema.parse(payload);
-        return keptUrl !== undefined && res.etag ? keptAnswers.keep(call.schema, keptUrl, res.etag, answer, text.length, freshnessOf(res)) : answer;
-      }
-      const retryAfter = Number.parseInt(res.retryAfter ?? "", 10);
-      lastError = new ApiError(status, parseErrors(text, status), url.pathname, Number.isFinite(retryAfter) ? retryAfter : undefined);
-      // A refused token: drop it, refresh, and try once more with the new one.
-      if (status === 401 && bearer && auth && ctx.shopper && !renewed) {
-        renewed = true;
-        bearer = await ctx.shopper.renew();
-        if (bearer) headers.Authorization = `Bearer ${bearer}`;
-        else delete headers.Authorization;
-        if (bearer || auth === "optional") {
+
+  /** The exchange with the API: one retry of a failure, one of a refused token, the answer checked and kept. */
+  async function ask(): Promise<z.infer<S>> {
+    let lastError: ApiError | undefined;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const started = performance.now();
+      let status = 0;
+      try {
+        const res = await send(url, method, headers, body).finally(() => {
+          // Once the storefront has written (or may have), what it kept may be out of date.
+          if (method !== "GET") keptAnswers.wrote();
+        });
+        status = res.status;
+        const text = res.text;
+        if (status === 304 && keptUrl !== undefined && headers["If-None-Match"]) {
+          const kept = keptAnswers.reuse(call.schema, keptUrl, headers["If-None-Match"], freshnessOf(res));
+          logAnswered(status, started);
+          if (kept !== undefined) return kept as z.infer<S>;
+          // Forgotten meanwhile (another page's answers pushed it out): ask for the body.
+          delete headers["If-None-Match"];
           attempt--;
           continue;
         }
+        if (status >= 200 && status < 300) {
+          logAnswered(status, started);
+          const payload = call.responseType === "text" ? text : text ? JSON.parse(text) : null;
+          const answer = call.schema.parse(payload);
+          return keptUrl !== undefined && res.etag ? keptAnswers.keep(call.schema, keptUrl, res.etag, answer, text.length, freshnessOf(res)) : answer;
+        }
+        const retryAfter = Number.parseInt(res.retryAfter ?? "", 10);
+        lastError = new ApiError(status, parseErrors(text, status), url.pathname, Number.isFinite(retryAfter) ? retryAfter : undefined);
+        // A refused token: drop it, refresh, and try once more with the new one.
+        if (status === 401 && bearer && auth && ctx.shopper && !renewed) {
+          renewed = true;
+          bearer = await ctx.shopper.renew();
+          if (bearer) headers.Authorization = `Bearer ${bearer}`;
+          else delete headers.Authorization;
+          if (bearer || auth === "optional") {
+            attempt--;
+            continue;
+          }
+        }
+      } catch (err) {
+        if (err instanceof ZodError) {
+          ctx.logger.error({ ...where, err }, "API answer does not match the contract");
+          throw new ApiError(502, [{ type: "ContractError", message: "The commerce API answered in an unexpected shape." }], url.pathname);
+        }
+        lastError = new ApiError(status, [{ type: "NetworkError", message: err instanceof Error ? err.message : String(err) }], url.pathname);
       }
-    } catch (err) {
-      if (err instanceof ZodError) {
-        ctx.logger.error({ ...where, err }, "API answer does not match the contract");
-        throw new ApiError(502, [{ type: "ContractError", message: "The commerce API answered in an unexpected shape." }], url.pathname);
-      }
-      lastError = new ApiError(status, [{ type: "NetworkError", message: err instanceof Error ? err.message : String(err) }], url.pathname);
+      const level = lastError.status >= 500 || lastError.status === 0 ? "error" : "warn";
+      ctx.logger[level]({ ...where, status: lastError.status, attempt, errors: lastError.errors }, `${lastError.kind} API failure`);
+      if (!retryable(lastError.status)) break;
     }
-    const level = lastError.status >= 500 || lastError.status === 0 ? "error" : "warn";
-    ctx.logger[level]({ ...where, status: lastError.status, attempt, errors: lastError.errors }, `${lastError.kind} API failure`);
-    if (!retryable(lastError.status)) break;
+    throw lastError!;
   }
-  throw lastError!;
+
+  if (usable) {
+    // This call found the answer stale: it asks for everyone, once its page has been sent, since
+    // the embedded service would answer on the thread that renders the page. Failures are logged by
+    // `ask`; the kept answer serves until its window closes.
+    const askBehindThePage = () =>
+      void ask()
+        .catch(() => undefined)
+        .finally(() => keptAnswers.askedAgain(call.schema, keptUrl!));
+    if (ctx.afterPage) ctx.afterPage(askBehindThePage);
+    else askBehindThePage();
+    return usable.value as z.infer<S>;
+  }
+  return ask();
 }
 
 function parseErrors(text: string, status: number): ApiErrorItem[] {

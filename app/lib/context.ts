@@ -27,6 +27,11 @@ export interface StorefrontContext {
   guestClient?: { id: string; secret: string };
   /** The shopper's signed session: sign-in state, fresh tokens, and the cookies it has to send. */
   shopper?: ShopperSession;
+  /**
+   * Runs work the page does not wait for once its response has been sent (server.ts); unset, the
+   * work starts at once.
+   */
+  afterPage?: (work: () => void) => void;
 }
 
 // Declaration merging is how Remix lets an app type its load context; it takes an interface.

@@ -18,10 +18,12 @@ function weakEtag(bytes: Buffer): string {
 /**
  * For answers that change only with the catalog (listings, products, recommendations, media): a
  * caller may use one again for a second without asking. The service's own processes already learn
- * of each other's changes a quarter of a second late (CATALOG_SYNC_MS). `private`: an answer may
- * hold one shopper's prices (a member's, asked for with their token).
+ * of each other's changes a quarter of a second late (CATALOG_SYNC_MS). For a minute after that it
+ * may use one once more while it asks again (stale-while-revalidate), as a browser may keep the
+ * storefront's own catalog pages for a minute (decision 031). `private`: an answer may hold one
+ * shopper's prices (a member's, asked for with their token).
  */
-export const CATALOG_CACHE_CONTROL = "private, max-age=1";
+export const CATALOG_CACHE_CONTROL = "private, max-age=1, stale-while-revalidate=60";
 
 /**
  * Sends an answer the service keeps as JSON text (search and category pages, remembered until the

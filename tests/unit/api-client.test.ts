@@ -6,7 +6,8 @@ import { z } from "zod";
 import { ApiError, callApi, type ApiClientContext } from "../../app/lib/api-client.server";
 
 /** A scripted API on a real port: each test queues the answers it wants. */
-let answers: { status: number; body: string; headers?: Record<string, string> }[] = [];
+/** `hold`: the answer is sent only once it settles. */
+let answers: { status: number; body: string; headers?: Record<string, string>; hold?: Promise<void> }[] = [];
 let seen: http.IncomingMessage[] = [];
 let bodies: string[] = [];
 const server = http.createServer((req, res) => {
@@ -16,8 +17,10 @@ const server = http.createServer((req, res) => {
     seen.push(req);
     bodies.push(body);
     const next = answers.shift() ?? { status: 200, body: "{}" };
-    res.writeHead(next.status, { "Content-Type": "application/json", ...next.headers });
-    res.end(next.body);
+    void (next.hold ?? Promise.resolve()).then(() => {
+      res.writeHead(next.status, { "Content-Type": "application/json", ...next.headers });
+      res.end(next.body);
+    });
   });
 });
 let ctx: ApiClientContext;
@@ -254,5 +257,109 @@ describe("answers the API marks fresh (Cache-Control: max-age)", () => {
     await callApi(ctx, { path: "carts/current", schema: Listing });
     await callApi(ctx, { path: "carts/current", schema: Listing });
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe("a guest's answers the API lets the storefront use stale while it asks again (stale-while-revalidate)", () => {
+  const Listing = z.object({ products: z.array(z.object({ code: z.string() })) });
+  const body = (code: string) => JSON.stringify({ products: [{ code }] });
+  /** Past its max-age at once, usable stale for a minute. */
+  const staleAtOnce = { "Cache-Control": "private, max-age=0, stale-while-revalidate=60" };
+  const fresh = { "Cache-Control": "private, max-age=60, stale-while-revalidate=60" };
+  const until = async (condition: () => boolean) => {
+    for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(condition()).toBe(true);
+  };
+
+  it("serve the page at once and are asked for again behind it; a 304 makes them fresh again", async () => {
+    let answerTheAsk!: () => void;
+    answers.push(
+      { status: 200, body: body("5001-SMRG"), headers: { ETag: 'W/"s-1"', ...staleAtOnce } },
+      { status: 304, body: "", headers: fresh, hold: new Promise((r) => (answerTheAsk = r)) },
+    );
+    const first = await callApi(ctx, { path: "c/swr/categoryData", schema: Listing });
+    // The API has not answered the ask yet, and the page has its answer.
+    const second = await callApi(ctx, { path: "c/swr/categoryData", schema: Listing });
+    expect(second).toBe(first);
+    await until(() => seen.length === 2);
+    expect(seen[1]!.headers["if-none-match"]).toBe('W/"s-1"');
+    // A third page while the ask is on its way does not ask again.
+    await callApi(ctx, { path: "c/swr/categoryData", schema: Listing });
+    answerTheAsk();
+    await new Promise((r) => setTimeout(r, 20));
+    await callApi(ctx, { path: "c/swr/categoryData", schema: Listing });
+    expect(seen).toHaveLength(2);
+  });
+
+  it("ask again only once the page that used the stale answer has been sent", async () => {
+    const leftForLater: (() => void)[] = [];
+    const page = { ...ctx, afterPage: (work: () => void) => void leftForLater.push(work) };
+    answers.push({ status: 200, body: body("5001-SMRG"), headers: { ETag: 'W/"s-8"', ...staleAtOnce } }, { status: 304, body: "", headers: fresh });
+    await callApi(page, { path: "c/after-page/categoryData", schema: Listing });
+    await callApi(page, { path: "c/after-page/categoryData", schema: Listing });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toHaveLength(1);
+    expect(leftForLater).toHaveLength(1);
+    leftForLater[0]!();
+    await until(() => seen.length === 2);
+    expect(seen[1]!.headers["if-none-match"]).toBe('W/"s-8"');
+  });
+
+  it("a changed answer read behind one page is what the next page gets", async () => {
+    answers.push(
+      { status: 200, body: body("old"), headers: { ETag: 'W/"s-2"', ...staleAtOnce } },
+      { status: 200, body: body("new"), headers: { ETag: 'W/"s-3"', ...fresh } },
+    );
+    await callApi(ctx, { path: "c/changed/categoryData", schema: Listing });
+    expect((await callApi(ctx, { path: "c/changed/categoryData", schema: Listing })).products[0]!.code).toBe("old");
+    await until(() => seen.length === 2);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await callApi(ctx, { path: "c/changed/categoryData", schema: Listing })).products[0]!.code).toBe("new");
+    expect(seen).toHaveLength(2);
+  });
+
+  it("when the ask fails, the kept answer still serves and the next page asks again", async () => {
+    answers.push(
+      { status: 200, body: body("kept"), headers: { ETag: 'W/"s-4"', ...staleAtOnce } },
+      { status: 500, body: "{}" },
+      { status: 500, body: "{}" },
+      { status: 304, body: "", headers: fresh },
+    );
+    await callApi(ctx, { path: "c/failing/categoryData", schema: Listing });
+    await callApi(ctx, { path: "c/failing/categoryData", schema: Listing });
+    // The ask and its one retry both fail.
+    await until(() => seen.length === 3);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await callApi(ctx, { path: "c/failing/categoryData", schema: Listing })).products[0]!.code).toBe("kept");
+    await until(() => seen.length === 4);
+    expect(seen[3]!.headers["if-none-match"]).toBe('W/"s-4"');
+  });
+
+  it("a signed-in member's answer past its max-age waits for the API, as their token may need renewing", async () => {
+    let answerTheAsk!: () => void;
+    answers.push(
+      { status: 200, body: body("member"), headers: { ETag: 'W/"s-5"', ...staleAtOnce } },
+      { status: 304, body: "", headers: fresh, hold: new Promise((r) => (answerTheAsk = r)) },
+    );
+    await callApi(ctx, { path: "c/member-swr/categoryData", schema: Listing, bearer: "member-token" });
+    let answered = false;
+    const second = callApi(ctx, { path: "c/member-swr/categoryData", schema: Listing, bearer: "member-token" }).then(() => (answered = true));
+    await until(() => seen.length === 2);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBe(false);
+    answerTheAsk();
+    await second;
+    expect(seen[1]!.headers.authorization).toBe("Bearer member-token");
+  });
+
+  it("not after the storefront wrote through the API: the next page waits for the API's answer", async () => {
+    answers.push(
+      { status: 200, body: body("before"), headers: { ETag: 'W/"s-6"', ...staleAtOnce } },
+      { status: 201, body: '{"ok":true}' },
+      { status: 200, body: body("after"), headers: { ETag: 'W/"s-7"', ...fresh } },
+    );
+    await callApi(ctx, { path: "c/written-swr/categoryData", schema: Listing });
+    await callApi(ctx, { method: "POST", path: "users/anonymous/carts", json: {}, schema: Thing });
+    expect((await callApi(ctx, { path: "c/written-swr/categoryData", schema: Listing })).products[0]!.code).toBe("after");
   });
 });
