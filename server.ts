@@ -9,6 +9,7 @@ import { bareDomainTarget, resolveBrandId } from "./app/brands/resolve.server";
 import { loadStorefrontConfig, type StorefrontConfig, workerHeapFor } from "./app/config.server";
 import { originCheck, privateCacheControl, requestGuard, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
+import { afterPageOf } from "./app/lib/after-page.server";
 import { warmUpStorefront } from "./app/lib/warm-up.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
 import { LOG_REDACTION } from "./commerce/contract/log-redaction";
@@ -387,9 +388,7 @@ async function serve(db: Db, listening: (message: Listening) => void) {
           return writeHead.apply(this, args);
         } as typeof writeHead;
         // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
-        // Work a page leaves for later (asking the API again for an answer it used stale) starts once
-        // the response is out, or the shopper is gone.
-        const afterPage = (work: () => void) => res.once("close", work);
+        const afterPage = afterPageOf(res, () => stopping);
         res.locals.storefront = { ...context, clientAddress: req.ip, shopper, guestClient, afterPage };
         next();
       }, next);

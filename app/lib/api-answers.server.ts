@@ -6,13 +6,17 @@ interface KeptAnswer {
   value: unknown;
   bytes: number;
   freshness: Freshness;
-  /** A call that used it stale is asking the API for it again: no other call needs to. */
-  askedAgain?: boolean;
+  /**
+   * Until when a call that used it stale is taken to be asking the API for it again, so that no
+   * other call does. A claim lapses by itself: an ask that never starts (its page's response never
+   * closed) cannot leave the answer unchecked for the rest of its window.
+   */
+  askingAgainUntil: number;
 }
 
 /**
  * How long an answer may be used again without asking (the API's `max-age`, counted from when the
- * answer or its last 304 arrived), how long after that it may still be used once while it is asked
+ * answer or its last 304 arrived), how long after that it may still be used while it is asked
  * for again (`stale-while-revalidate`), and for whom: the credentials it was asked with, since a
  * member may see other prices than a guest. `since` is the write count when the call was sent.
  */
@@ -37,6 +41,9 @@ export function staleUsableForMs(cacheControl: string | undefined): number {
   const window = /\bstale-while-revalidate=(\d+)/i.exec(cacheControl);
   return window ? Number(window[1]) * 1000 : 0;
 }
+
+/** How long a call that used a stale answer is taken to be asking for it again. */
+const ASKING_AGAIN_CLAIM_MS = 10_000;
 
 /** What a call may use without waiting for the API; `askAgain`: this call is the one to ask for it again, behind the page. */
 export interface UsableAnswer {
@@ -87,7 +94,7 @@ export class KeptAnswers {
   /**
    * The kept answer when it is fresh, or (`staleAllowed`) past its max-age but within its
    * stale-while-revalidate window, for these credentials and with no write after its call. A stale
-   * one is handed out with `askAgain` once, until that ask settles (`askedAgain`).
+   * one is handed out with `askAgain` once, until that ask settles (`askSettled`) or its claim lapses.
    */
   usable(schema: z.ZodType, url: string, askedAs: string, now: number, staleAllowed: boolean): UsableAnswer | undefined {
     const kept = this.bySchema.get(schema)?.get(url);
@@ -95,15 +102,18 @@ export class KeptAnswers {
     const fresh = now < kept.freshness.until;
     if (!fresh && !(staleAllowed && now < kept.freshness.usableUntil)) return undefined;
     this.touch(kept);
-    const askAgain = !fresh && !kept.askedAgain;
-    if (askAgain) kept.askedAgain = true;
+    const askAgain = !fresh && kept.askingAgainUntil <= now;
+    if (askAgain) kept.askingAgainUntil = now + ASKING_AGAIN_CLAIM_MS;
     return { value: kept.value, askAgain };
   }
 
-  /** The ask for a stale answer settled, answered or not: the next call to find it stale may ask again. */
-  askedAgain(schema: z.ZodType, url: string): void {
+  /**
+   * The ask for a stale answer (`value`, as `usable` handed it out) settled, answered or not: the
+   * next call to find it stale may ask again. An answer kept since then has a claim of its own.
+   */
+  askSettled(schema: z.ZodType, url: string, value: unknown): void {
     const kept = this.bySchema.get(schema)?.get(url);
-    if (kept) kept.askedAgain = false;
+    if (kept && kept.value === value) kept.askingAgainUntil = 0;
   }
 
   /** The ETag to send for this call, when an answer is kept. */
@@ -116,6 +126,7 @@ export class KeptAnswers {
     const kept = this.bySchema.get(schema)?.get(url);
     if (!kept || kept.etag !== etag) return undefined;
     kept.freshness = freshness;
+    kept.askingAgainUntil = 0;
     this.touch(kept);
     return kept.value;
   }
@@ -127,7 +138,7 @@ export class KeptAnswers {
     if (!answers) this.bySchema.set(schema, (answers = new Map()));
     const replaced = answers.get(url);
     if (replaced) this.forget(replaced);
-    const kept: KeptAnswer = { etag, value: deepFreeze(value), bytes, freshness };
+    const kept: KeptAnswer = { etag, value: deepFreeze(value), bytes, freshness, askingAgainUntil: 0 };
     answers.set(url, kept);
     this.recency.set(kept, { schema, url });
     this.bytes += bytes;

@@ -78,7 +78,7 @@ export interface ApiClientContext {
   /** The shopper's address: the API's own limits (sign-in failures per address) count per shopper. */
   clientAddress?: string;
   /** Runs work the page does not wait for once the page has been sent; unset, at once. */
-  afterPage?: (work: () => void) => void;
+  afterPage?: (work: () => Promise<unknown>) => void;
 }
 
 export function clientContext(ctx: StorefrontContext): ApiClientContext {
@@ -101,9 +101,6 @@ interface RawAnswer {
 
 /** The API's recent answers to GET calls, used again while fresh or after a 304 (up to 2 MB of answers per process). */
 const keptAnswers = new KeptAnswers(2 * 1024 * 1024);
-
-/** `askedAs` of a call without a token or agent headers: a guest's. */
-const ASKED_AS_GUEST = "||";
 
 /** One HTTP exchange (node:http: leaner per call than fetch for many small loopback requests). */
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<RawAnswer> {
@@ -187,14 +184,17 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
   const keptUrl = method === "GET" && body === undefined && call.responseType !== "text" ? url.href : undefined;
   // Whom an answer was asked for: a refused token renewed below changes it.
   const askedAs = () => `${headers.Authorization ?? ""}|${headers.csAgentId ?? ""}|${headers.customerId ?? ""}`;
-  // Past its max-age, a guest's answer may still serve this page while it is asked for again behind
-  // it (stale-while-revalidate). Not a signed-in shopper's or an agent's: asking again could need
-  // their token renewed, which only their own request can hand back to them.
-  const usable = keptUrl === undefined ? undefined : keptAnswers.usable(call.schema, keptUrl, askedAs(), Date.now(), askedAs() === ASKED_AS_GUEST);
+  // Past its max-age, an answer asked for without a token or agent headers (a guest's) may still
+  // serve this page while it is asked for again behind it (stale-while-revalidate). Not one asked
+  // with a token: asking again could need it renewed, which only the shopper's own request can
+  // hand back to them.
+  const asGuest = !headers.Authorization && !headers.csAgentId && !headers.customerId;
+  const usable = keptUrl === undefined ? undefined : keptAnswers.usable(call.schema, keptUrl, askedAs(), Date.now(), asGuest);
   if (usable && !usable.askAgain) return usable.value as z.infer<S>;
   const keptEtag = keptUrl === undefined ? undefined : keptAnswers.etagFor(call.schema, keptUrl);
   if (keptEtag) headers["If-None-Match"] = keptEtag;
-  const since = keptAnswers.writeCount;
+  // The write count as the call is sent: an answer that crossed a write is not used unasked.
+  let since = keptAnswers.writeCount;
   const freshnessOf = (res: RawAnswer) => {
     const until = Date.now() + freshForMs(res.cacheControl);
     return { until, usableUntil: until + staleUsableForMs(res.cacheControl), askedAs: askedAs(), since };
@@ -208,6 +208,7 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
 
   /** The exchange with the API: one retry of a failure, one of a refused token, the answer checked and kept. */
   async function ask(): Promise<z.infer<S>> {
+    since = keptAnswers.writeCount;
     let lastError: ApiError | undefined;
     for (let attempt = 1; attempt <= 2; attempt++) {
       const started = performance.now();
@@ -266,9 +267,9 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
     // the embedded service would answer on the thread that renders the page. Failures are logged by
     // `ask`; the kept answer serves until its window closes.
     const askBehindThePage = () =>
-      void ask()
+      ask()
         .catch(() => undefined)
-        .finally(() => keptAnswers.askedAgain(call.schema, keptUrl!));
+        .finally(() => keptAnswers.askSettled(call.schema, keptUrl!, usable.value));
     if (ctx.afterPage) ctx.afterPage(askBehindThePage);
     else askBehindThePage();
     return usable.value as z.infer<S>;

@@ -31,7 +31,7 @@ export interface StorefrontContext {
    * Runs work the page does not wait for once its response has been sent (server.ts); unset, the
    * work starts at once.
    */
-  afterPage?: (work: () => void) => void;
+  afterPage?: (work: () => Promise<unknown>) => void;
 }
 
 // Declaration merging is how Remix lets an app type its load context; it takes an interface.

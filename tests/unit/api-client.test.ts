@@ -266,43 +266,45 @@ describe("a guest's answers the API lets the storefront use stale while it asks 
   /** Past its max-age at once, usable stale for a minute. */
   const staleAtOnce = { "Cache-Control": "private, max-age=0, stale-while-revalidate=60" };
   const fresh = { "Cache-Control": "private, max-age=60, stale-while-revalidate=60" };
-  const until = async (condition: () => boolean) => {
-    for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
-    expect(condition()).toBe(true);
+  /** A page's context whose work for later is held until `sent()`, which runs it and waits for it, as server.ts does once the page has closed. */
+  const page = () => {
+    const left: (() => Promise<unknown>)[] = [];
+    return {
+      ctx: { ...ctx, afterPage: (work: () => Promise<unknown>) => void left.push(work) },
+      left,
+      sent: () => Promise.all(left.splice(0).map((work) => work())),
+    };
   };
+  const codeOf = (answer: z.infer<typeof Listing>) => answer.products[0]!.code;
 
-  it("serve the page at once and are asked for again behind it; a 304 makes them fresh again", async () => {
-    let answerTheAsk!: () => void;
-    answers.push(
-      { status: 200, body: body("5001-SMRG"), headers: { ETag: 'W/"s-1"', ...staleAtOnce } },
-      { status: 304, body: "", headers: fresh, hold: new Promise((r) => (answerTheAsk = r)) },
-    );
-    const first = await callApi(ctx, { path: "c/swr/categoryData", schema: Listing });
-    // The API has not answered the ask yet, and the page has its answer.
-    const second = await callApi(ctx, { path: "c/swr/categoryData", schema: Listing });
-    expect(second).toBe(first);
-    await until(() => seen.length === 2);
-    expect(seen[1]!.headers["if-none-match"]).toBe('W/"s-1"');
-    // A third page while the ask is on its way does not ask again.
-    await callApi(ctx, { path: "c/swr/categoryData", schema: Listing });
-    answerTheAsk();
-    await new Promise((r) => setTimeout(r, 20));
-    await callApi(ctx, { path: "c/swr/categoryData", schema: Listing });
+  it("serve the page at once and are asked for again (If-None-Match) once it has been sent; a 304 makes them fresh again", async () => {
+    const first = page();
+    answers.push({ status: 200, body: body("5001-SMRG"), headers: { ETag: 'W/"s-1"', ...staleAtOnce } }, { status: 304, body: "", headers: fresh });
+    const kept = await callApi(first.ctx, { path: "c/swr/categoryData", schema: Listing });
+    const second = page();
+    expect(await callApi(second.ctx, { path: "c/swr/categoryData", schema: Listing })).toBe(kept);
+    // Nothing was asked while the page was being made.
+    expect(seen).toHaveLength(1);
+    // Another page before the first one is sent uses the answer and leaves the asking to it.
+    const third = page();
+    await callApi(third.ctx, { path: "c/swr/categoryData", schema: Listing });
+    expect(third.left).toHaveLength(0);
+    await second.sent();
+    expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, 'W/"s-1"']);
+    // The 304 said fresh for a minute: the next page asks nothing.
+    const fourth = page();
+    expect(await callApi(fourth.ctx, { path: "c/swr/categoryData", schema: Listing })).toBe(kept);
+    expect(fourth.left).toHaveLength(0);
     expect(seen).toHaveLength(2);
   });
 
-  it("ask again only once the page that used the stale answer has been sent", async () => {
-    const leftForLater: (() => void)[] = [];
-    const page = { ...ctx, afterPage: (work: () => void) => void leftForLater.push(work) };
-    answers.push({ status: 200, body: body("5001-SMRG"), headers: { ETag: 'W/"s-8"', ...staleAtOnce } }, { status: 304, body: "", headers: fresh });
-    await callApi(page, { path: "c/after-page/categoryData", schema: Listing });
-    await callApi(page, { path: "c/after-page/categoryData", schema: Listing });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(seen).toHaveLength(1);
-    expect(leftForLater).toHaveLength(1);
-    leftForLater[0]!();
-    await until(() => seen.length === 2);
-    expect(seen[1]!.headers["if-none-match"]).toBe('W/"s-8"');
+  it("without a page to wait for, ask at once and still answer with the kept answer", async () => {
+    answers.push({ status: 200, body: body("kept"), headers: { ETag: 'W/"s-9"', ...staleAtOnce } }, { status: 304, body: "", headers: fresh });
+    await callApi(ctx, { path: "c/no-page/categoryData", schema: Listing });
+    expect(codeOf(await callApi(ctx, { path: "c/no-page/categoryData", schema: Listing }))).toBe("kept");
+    // The ask reaches the API with nothing else done.
+    while (seen.length < 2) await new Promise((r) => setImmediate(r));
+    expect(seen[1]!.headers["if-none-match"]).toBe('W/"s-9"');
   });
 
   it("a changed answer read behind one page is what the next page gets", async () => {
@@ -311,10 +313,10 @@ describe("a guest's answers the API lets the storefront use stale while it asks 
       { status: 200, body: body("new"), headers: { ETag: 'W/"s-3"', ...fresh } },
     );
     await callApi(ctx, { path: "c/changed/categoryData", schema: Listing });
-    expect((await callApi(ctx, { path: "c/changed/categoryData", schema: Listing })).products[0]!.code).toBe("old");
-    await until(() => seen.length === 2);
-    await new Promise((r) => setTimeout(r, 20));
-    expect((await callApi(ctx, { path: "c/changed/categoryData", schema: Listing })).products[0]!.code).toBe("new");
+    const stale = page();
+    expect(codeOf(await callApi(stale.ctx, { path: "c/changed/categoryData", schema: Listing }))).toBe("old");
+    await stale.sent();
+    expect(codeOf(await callApi(ctx, { path: "c/changed/categoryData", schema: Listing }))).toBe("new");
     expect(seen).toHaveLength(2);
   });
 
@@ -326,13 +328,15 @@ describe("a guest's answers the API lets the storefront use stale while it asks 
       { status: 304, body: "", headers: fresh },
     );
     await callApi(ctx, { path: "c/failing/categoryData", schema: Listing });
-    await callApi(ctx, { path: "c/failing/categoryData", schema: Listing });
+    const failing = page();
+    await callApi(failing.ctx, { path: "c/failing/categoryData", schema: Listing });
     // The ask and its one retry both fail.
-    await until(() => seen.length === 3);
-    await new Promise((r) => setTimeout(r, 20));
-    expect((await callApi(ctx, { path: "c/failing/categoryData", schema: Listing })).products[0]!.code).toBe("kept");
-    await until(() => seen.length === 4);
-    expect(seen[3]!.headers["if-none-match"]).toBe('W/"s-4"');
+    await failing.sent();
+    expect(seen).toHaveLength(3);
+    const next = page();
+    expect(codeOf(await callApi(next.ctx, { path: "c/failing/categoryData", schema: Listing }))).toBe("kept");
+    await next.sent();
+    expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, 'W/"s-4"', 'W/"s-4"', 'W/"s-4"']);
   });
 
   it("a signed-in member's answer past its max-age waits for the API, as their token may need renewing", async () => {
@@ -342,14 +346,36 @@ describe("a guest's answers the API lets the storefront use stale while it asks 
       { status: 304, body: "", headers: fresh, hold: new Promise((r) => (answerTheAsk = r)) },
     );
     await callApi(ctx, { path: "c/member-swr/categoryData", schema: Listing, bearer: "member-token" });
+    const member = page();
     let answered = false;
-    const second = callApi(ctx, { path: "c/member-swr/categoryData", schema: Listing, bearer: "member-token" }).then(() => (answered = true));
-    await until(() => seen.length === 2);
-    await new Promise((r) => setTimeout(r, 20));
+    const second = callApi(member.ctx, { path: "c/member-swr/categoryData", schema: Listing, bearer: "member-token" }).then(() => (answered = true));
+    // The call is still waiting when the API has the request and holds its answer.
+    while (seen.length < 2) await new Promise((r) => setImmediate(r));
     expect(answered).toBe(false);
     answerTheAsk();
     await second;
+    expect(member.left).toHaveLength(0);
     expect(seen[1]!.headers.authorization).toBe("Bearer member-token");
+  });
+
+  it("an agent's answer past its max-age waits for the API too", async () => {
+    const agentCtx: ApiClientContext = {
+      ...ctx,
+      shopper: {
+        bearer: () => Promise.resolve(undefined),
+        renew: () => Promise.resolve(undefined),
+        actingFor: undefined,
+        agent: { userId: "agent-7" },
+        priceGroups: "",
+        userPathId: "anonymous",
+      },
+    };
+    answers.push({ status: 200, body: body("agent"), headers: { ETag: 'W/"s-10"', ...staleAtOnce } }, { status: 304, body: "", headers: fresh });
+    await callApi(agentCtx, { path: "c/agent-swr/categoryData", schema: Listing });
+    const agentPage = page();
+    await callApi({ ...agentCtx, afterPage: agentPage.ctx.afterPage }, { path: "c/agent-swr/categoryData", schema: Listing });
+    expect(agentPage.left).toHaveLength(0);
+    expect(seen.map((r) => r.headers.csagentid)).toEqual(["agent-7", "agent-7"]);
   });
 
   it("not after the storefront wrote through the API: the next page waits for the API's answer", async () => {
@@ -360,6 +386,8 @@ describe("a guest's answers the API lets the storefront use stale while it asks 
     );
     await callApi(ctx, { path: "c/written-swr/categoryData", schema: Listing });
     await callApi(ctx, { method: "POST", path: "users/anonymous/carts", json: {}, schema: Thing });
-    expect((await callApi(ctx, { path: "c/written-swr/categoryData", schema: Listing })).products[0]!.code).toBe("after");
+    const next = page();
+    expect(codeOf(await callApi(next.ctx, { path: "c/written-swr/categoryData", schema: Listing }))).toBe("after");
+    expect(next.left).toHaveLength(0);
   });
 });

@@ -94,9 +94,27 @@ describe("answers the API lets a caller use stale while it asks again (stale-whi
     // While that ask is on its way, other calls use the answer without asking too.
     expect(kept.usable(Schema, "/c/coffee", "guest", 3_500, true)).toEqual({ value: { n: 1 }, askAgain: false });
     // The ask failed: the next call to find the answer stale asks again.
-    kept.askedAgain(Schema, "/c/coffee");
+    kept.askSettled(Schema, "/c/coffee", kept.usable(Schema, "/c/coffee", "guest", 3_600, true)!.value);
     expect(kept.usable(Schema, "/c/coffee", "guest", 4_000, true)?.askAgain).toBe(true);
     expect(kept.usable(Schema, "/c/coffee", "guest", 62_000, true)).toBeUndefined();
+  });
+
+  it("a call's claim to ask again lapses after ten seconds, should its ask never settle", () => {
+    const kept = new KeptAnswers(1000);
+    kept.keep(Schema, "/c/coffee", '"1"', { n: 1 }, 10, window());
+    expect(kept.usable(Schema, "/c/coffee", "guest", 3_000, true)?.askAgain).toBe(true);
+    expect(kept.usable(Schema, "/c/coffee", "guest", 12_999, true)?.askAgain).toBe(false);
+    expect(kept.usable(Schema, "/c/coffee", "guest", 13_000, true)?.askAgain).toBe(true);
+  });
+
+  it("an ask that settles after the answer was replaced leaves the new answer's claim alone", () => {
+    const kept = new KeptAnswers(1000);
+    kept.keep(Schema, "/a", '"1"', { n: 1 }, 10, window());
+    const old = kept.usable(Schema, "/a", "guest", 3_000, true)!;
+    kept.keep(Schema, "/a", '"2"', { n: 2 }, 10, window());
+    expect(kept.usable(Schema, "/a", "guest", 3_100, true)?.askAgain).toBe(true);
+    kept.askSettled(Schema, "/a", old.value);
+    expect(kept.usable(Schema, "/a", "guest", 3_200, true)?.askAgain).toBe(false);
   });
 
   it("a 304 to the ask makes the answer fresh again, and a changed answer replaces it", () => {
@@ -104,10 +122,12 @@ describe("answers the API lets a caller use stale while it asks again (stale-whi
     kept.keep(Schema, "/a", '"1"', { n: 1 }, 10, window());
     expect(kept.usable(Schema, "/a", "guest", 3_000, true)?.askAgain).toBe(true);
     kept.reuse(Schema, "/a", '"1"', { until: 4_000, usableUntil: 64_000, askedAs: "guest", since: 0 });
-    kept.askedAgain(Schema, "/a");
     expect(kept.usable(Schema, "/a", "guest", 3_500, true)).toEqual({ value: { n: 1 }, askAgain: false });
+    // Stale again a second later: the 304 ended the claim, so the next call asks.
+    expect(kept.usable(Schema, "/a", "guest", 4_100, true)?.askAgain).toBe(true);
     kept.keep(Schema, "/a", '"2"', { n: 2 }, 10, { until: 5_000, usableUntil: 65_000, askedAs: "guest", since: 0 });
     expect(kept.usable(Schema, "/a", "guest", 4_500, true)).toEqual({ value: { n: 2 }, askAgain: false });
+    expect(kept.usable(Schema, "/a", "guest", 5_100, true)?.askAgain).toBe(true);
   });
 
   it("not for a call that may not use them stale, for other credentials, or after the storefront wrote", () => {
