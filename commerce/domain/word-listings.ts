@@ -2,7 +2,7 @@ import { Memo } from "../../lib/memo";
 import type { Lang } from "../contract/common";
 import type { Db } from "../db/index";
 import { intersectAll, lexemesOfListings, lexemesOfWord, listingsByLexeme } from "../db/search-text";
-import type { CatalogChange } from "./catalog-changes";
+import type { CatalogChange, CatalogChangeFeed } from "./catalog-changes";
 
 /** Past this many changed listings at once, a language's lists are read again whole. */
 const READ_AGAIN_AFTER = 1000;
@@ -29,10 +29,6 @@ export function databaseWords(db: Db): WordSource {
   };
 }
 
-interface ChangeFeed {
-  subscribe(listener: (changes: CatalogChange[] | "all") => void): void;
-}
-
 /**
  * Every word's listings for a whole language, held in memory where the database's own index is
  * slow to answer a common word (PostgreSQL: its index gives row locations, and the ids cost a
@@ -57,7 +53,7 @@ export class WordListings {
 
   constructor(
     private readonly source: WordSource,
-    feed: ChangeFeed,
+    feed: Pick<CatalogChangeFeed, "subscribe">,
     private readonly onError: (err: unknown) => void,
   ) {
     feed.subscribe((changes) => this.follow(changes));
@@ -127,21 +123,22 @@ export class WordListings {
     if (this.held.size === 0) return;
     const texts = await this.source.wordsOf([...changed]);
     for (const [lang, lists] of this.held) {
-      const holding = new Map<string, number[]>();
+      const holdingIds = new Map<string, number[]>();
       for (const text of texts) {
         if (text.lang !== lang) continue;
         for (const word of text.lexemes) {
-          const ids = holding.get(word);
+          const ids = holdingIds.get(word);
           if (ids) ids.push(text.listingId);
-          else holding.set(word, [text.listingId]);
+          else holdingIds.set(word, [text.listingId]);
         }
       }
+      const holding = new Map([...holdingIds].map(([word, ids]) => [word, Int32Array.from(ids).sort()]));
       for (const [word, list] of lists) {
-        const now = relisted(list, changed, Int32Array.from(holding.get(word) ?? []).sort());
+        const now = relisted(list, changed, holding.get(word) ?? NONE);
         if (now.length > 0) lists.set(word, now);
         else lists.delete(word);
       }
-      for (const [word, ids] of holding) if (!lists.has(word)) lists.set(word, Int32Array.from(ids).sort());
+      for (const [word, ids] of holding) if (!lists.has(word)) lists.set(word, ids);
     }
   }
 
