@@ -387,8 +387,8 @@ async function serve(db: Db, listening: (message: Listening) => void) {
           if (shopper.isLoggedIn) res.setHeader("Cache-Control", "private, no-store");
           return writeHead.apply(this, args);
         } as typeof writeHead;
-        // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
         const afterPage = afterPageOf(res, () => stopping);
+        // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
         res.locals.storefront = { ...context, clientAddress: req.ip, shopper, guestClient, afterPage };
         next();
       }, next);

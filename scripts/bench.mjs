@@ -992,10 +992,7 @@ try {
     const rows = coldRows.map((r) => {
       const { starts, warm, bare: bareTurn, readyAfterMs } = r.coldStart;
       // Every start's first requests together; the first request of each start against the same page warm.
-      const cold = summarise(
-        starts.flatMap((start) => start.rows),
-        starts.reduce((sum, start) => sum + start.cpuMsPerReq * start.count, 0),
-      );
+      const cold = summarise(starts.flatMap((start) => start.rows));
       const firsts = starts.map((start) => {
         const first = start.rows[0];
         return { ...first, ratio: first.ms / median(warm.rows.filter((w) => w.label === first.label).map((w) => w.ms)) };
@@ -1015,7 +1012,6 @@ try {
         readyAfterMs,
         first,
         firsts,
-        firstRatio: first.ratio,
         afterPause,
         cold,
         warm,
@@ -1029,7 +1025,7 @@ try {
         { title: "database", left: true, get: (x) => x.database },
         { title: "ready s", get: (x) => fixed(x.readyAfterMs / 1000, 1) },
         { title: "first ms", get: (x) => `${fixed(x.first.ms, 1)} (${x.first.label})` },
-        { title: "first ×warm, median", get: (x) => `${fixed(x.firstRatio)} ${mark(x.firstRatio <= 2)}` },
+        { title: "first ×warm, median", get: (x) => `${fixed(x.first.ratio)} ${mark(x.first.ratio <= 2)}` },
         { title: "each start", get: (x) => x.firsts.map((f) => fixed(f.ratio)).join(" ") },
         { title: "first ×warm after 1 s idle", get: (x) => `${fixed(x.first.ms / x.afterPause)} (${fixed(x.afterPause, 1)} ms)` },
         { title: "cold p50/p95/p99 ms", get: (x) => `${x.cold.p50}/${x.cold.p95}/${x.cold.p99}` },

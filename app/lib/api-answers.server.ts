@@ -28,18 +28,25 @@ export interface Freshness {
   since: number;
 }
 
-/** The `max-age` of a Cache-Control header in milliseconds; 0 when the answer may not be used again unasked. */
-export function freshForMs(cacheControl: string | undefined): number {
+const DIRECTIVES = { "max-age": /\bmax-age=(\d+)/i, "stale-while-revalidate": /\bstale-while-revalidate=(\d+)/i };
+
+/** A Cache-Control directive's seconds in milliseconds; 0 without it, or when no-store or no-cache say not to keep the answer. */
+function directiveMs(cacheControl: string | undefined, directive: keyof typeof DIRECTIVES): number {
   if (!cacheControl || /\b(no-store|no-cache)\b/i.test(cacheControl)) return 0;
-  const maxAge = /\bmax-age=(\d+)/i.exec(cacheControl);
-  return maxAge ? Number(maxAge[1]) * 1000 : 0;
+  const seconds = DIRECTIVES[directive].exec(cacheControl);
+  return seconds ? Number(seconds[1]) * 1000 : 0;
 }
 
+/** The `max-age` of a Cache-Control header in milliseconds; 0 when the answer may not be used again unasked. */
+export const freshForMs = (cacheControl: string | undefined): number => directiveMs(cacheControl, "max-age");
+
 /** The `stale-while-revalidate` of a Cache-Control header in milliseconds (0 without one, or with no-store or no-cache). */
-export function staleUsableForMs(cacheControl: string | undefined): number {
-  if (!cacheControl || /\b(no-store|no-cache)\b/i.test(cacheControl)) return 0;
-  const window = /\bstale-while-revalidate=(\d+)/i.exec(cacheControl);
-  return window ? Number(window[1]) * 1000 : 0;
+export const staleUsableForMs = (cacheControl: string | undefined): number => directiveMs(cacheControl, "stale-while-revalidate");
+
+/** The freshness an answer that arrived now (`cacheControl` its header) has, for the credentials and write count it was asked with. */
+export function freshnessOf(cacheControl: string | undefined, now: number, askedAs: string, since: number): Freshness {
+  const until = now + freshForMs(cacheControl);
+  return { until, usableUntil: until + staleUsableForMs(cacheControl), askedAs, since };
 }
 
 /** How long a call that used a stale answer is taken to be asking for it again. */

@@ -5,7 +5,8 @@ import { type z, ZodError } from "zod";
 import { TokenErrorSchema } from "../../commerce/contract/auth";
 import { ApiErrorBodySchema, type ApiErrorItem, type BrandId, type Lang } from "../../commerce/contract/common";
 import { storefrontConfig } from "../config.server";
-import { freshForMs, KeptAnswers, staleUsableForMs } from "./api-answers.server";
+import type { AfterPage } from "./after-page.server";
+import { freshnessOf, KeptAnswers } from "./api-answers.server";
 import type { StorefrontContext } from "./context";
 
 /**
@@ -78,7 +79,7 @@ export interface ApiClientContext {
   /** The shopper's address: the API's own limits (sign-in failures per address) count per shopper. */
   clientAddress?: string;
   /** Runs work the page does not wait for once the page has been sent; unset, at once. */
-  afterPage?: (work: () => Promise<unknown>) => void;
+  afterPage?: AfterPage;
 }
 
 export function clientContext(ctx: StorefrontContext): ApiClientContext {
@@ -193,12 +194,6 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
   if (usable && !usable.askAgain) return usable.value as z.infer<S>;
   const keptEtag = keptUrl === undefined ? undefined : keptAnswers.etagFor(call.schema, keptUrl);
   if (keptEtag) headers["If-None-Match"] = keptEtag;
-  // The write count as the call is sent: an answer that crossed a write is not used unasked.
-  let since = keptAnswers.writeCount;
-  const freshnessOf = (res: RawAnswer) => {
-    const until = Date.now() + freshForMs(res.cacheControl);
-    return { until, usableUntil: until + staleUsableForMs(res.cacheControl), askedAs: askedAs(), since };
-  };
 
   // Not a child logger: making one cost every call, logged or not; these fields go only into lines written.
   const where = { correlationId: ctx.correlationId, brand: ctx.brand.id, lang: ctx.lang, api: `${method} ${url.pathname}` };
@@ -208,7 +203,9 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
 
   /** The exchange with the API: one retry of a failure, one of a refused token, the answer checked and kept. */
   async function ask(): Promise<z.infer<S>> {
-    since = keptAnswers.writeCount;
+    // The write count as the call is sent: an answer that crossed a write is not used unasked.
+    const since = keptAnswers.writeCount;
+    const freshness = (res: RawAnswer) => freshnessOf(res.cacheControl, Date.now(), askedAs(), since);
     let lastError: ApiError | undefined;
     for (let attempt = 1; attempt <= 2; attempt++) {
       const started = performance.now();
@@ -221,7 +218,7 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
         status = res.status;
         const text = res.text;
         if (status === 304 && keptUrl !== undefined && headers["If-None-Match"]) {
-          const kept = keptAnswers.reuse(call.schema, keptUrl, headers["If-None-Match"], freshnessOf(res));
+          const kept = keptAnswers.reuse(call.schema, keptUrl, headers["If-None-Match"], freshness(res));
           logAnswered(status, started);
           if (kept !== undefined) return kept as z.infer<S>;
           // Forgotten meanwhile (another page's answers pushed it out): ask for the body.
@@ -233,7 +230,7 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
           logAnswered(status, started);
           const payload = call.responseType === "text" ? text : text ? JSON.parse(text) : null;
           const answer = call.schema.parse(payload);
-          return keptUrl !== undefined && res.etag ? keptAnswers.keep(call.schema, keptUrl, res.etag, answer, text.length, freshnessOf(res)) : answer;
+          return keptUrl !== undefined && res.etag ? keptAnswers.keep(call.schema, keptUrl, res.etag, answer, text.length, freshness(res)) : answer;
         }
         const retryAfter = Number.parseInt(res.retryAfter ?? "", 10);
         lastError = new ApiError(status, parseErrors(text, status), url.pathname, Number.isFinite(retryAfter) ? retryAfter : undefined);

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Lang } from "../../commerce/contract/common";
 import type { BrandFacts } from "../../commerce/contract/brands";
+import type { AfterPage } from "./after-page.server";
 import type { ShopperSession } from "./auth/shopper-session.server";
 
 /** What server.ts hands every loader and action (per request). */
@@ -31,7 +32,7 @@ export interface StorefrontContext {
    * Runs work the page does not wait for once its response has been sent (server.ts); unset, the
    * work starts at once.
    */
-  afterPage?: (work: () => Promise<unknown>) => void;
+  afterPage?: AfterPage;
 }
 
 // Declaration merging is how Remix lets an app type its load context; it takes an interface.
