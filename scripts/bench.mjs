@@ -7,8 +7,9 @@
 // and the resident memory of both servers. Results also go to data/bench-results.json.
 // BENCH_SECONDS (default 10, sent in BENCH_SLICES turns, default 5), BENCH_WARM_SECONDS (60: each
 // store's pages are served this long before the first is measured), BENCH_CONNECTIONS (10),
-// BENCH_PORT (3200; the bare server uses the next port), BENCH_LARGE (false skips the 100,000-product catalog), BENCH_ONLY (regex on page
-// names), WEB_CONCURRENCY (workers for both servers; default one per core), DATABASE_URL.
+// BENCH_PORT (3200; the bare server uses the next port), BENCH_LARGE (false skips the
+// 100,000-product catalog), BENCH_ONLY (regex on page names), WEB_CONCURRENCY (workers for both
+// servers; default one per core), DATABASE_URL.
 // After the pages, each catalog's pages run again at BENCH_HEAVY_CONNECTIONS (50; 0 skips) and the
 // store's memory is read then: that figure is the one held to the memory budget.
 // BENCH_STORE_DIR measures the store built in another checkout (its build/ and public/) with this harness.
