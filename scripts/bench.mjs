@@ -1,15 +1,14 @@
 // npm run bench: the built store in production mode on loopback, measured against a floor: a bare
-// Remix page (bench/bare-remix) on the same Remix, Express and process layout. Each store page is
-// measured in slices taking turns with slices of the bare page, so each page is reported as a ratio
-// to a floor measured in the same seconds, which cancels most of a shared machine's drift.
+// Remix page (bench/bare-remix) on the same Remix, Express and process layout. The bare page is
+// measured before and after every store page, so each page is reported as a ratio to its nearest
+// floor measurements, which cancels most of a shared machine's drift.
 // Per page: requests/s, p50/p95/p99, server CPU ms per request (utime+stime of the primary and its
 // workers, from /proc) and their ratios to the floor; then gzipped client JS above the bare page's,
 // and the resident memory of both servers. Results also go to data/bench-results.json.
-// BENCH_SECONDS (default 10, sent in BENCH_SLICES turns, default 5), BENCH_WARM_SECONDS (60: each
-// store's pages are served this long before the first is measured), BENCH_CONNECTIONS (10),
-// BENCH_PORT (3200; the bare server uses the next port), BENCH_LARGE (false skips the
-// 100,000-product catalog), BENCH_ONLY (regex on page names), WEB_CONCURRENCY (workers for both
-// servers; default one per core), DATABASE_URL.
+// BENCH_SECONDS (default 10), BENCH_WARM_SECONDS (60: each store's pages are served this long before
+// the first is measured), BENCH_CONNECTIONS (10), BENCH_PORT (3200; the bare server uses the next
+// port), BENCH_LARGE (false skips the 100,000-product catalog), BENCH_ONLY (regex on page names),
+// WEB_CONCURRENCY (workers for both servers; default one per core), DATABASE_URL.
 // After the pages, each catalog's pages run again at BENCH_HEAVY_CONNECTIONS (50; 0 skips) and the
 // store's memory is read then: that figure is the one held to the memory budget.
 // BENCH_STORE_DIR measures the store built in another checkout (its build/ and public/) with this harness.
@@ -38,7 +37,6 @@ const heavyConnections = Number(process.env.BENCH_HEAVY_CONNECTIONS ?? 50);
 // after a start: demo catalog 5.4, 4.3, 3.5, 3.0, then about 3.1 ms; 100,000 products 6.9, 6.8,
 // 4.7, 4.7, 4.1, 3.5, 3.9, 3.4, then 2.8-3.2 ms. A store measured sooner reports its start-up.
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 60);
-const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 5));
 const storeDir = path.resolve(process.env.BENCH_STORE_DIR ?? ".");
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const barePort = port + 1;
@@ -370,55 +368,34 @@ function requestOptions(server, pageDef, duration, conns = connections) {
   };
 }
 
-/** What slices of one measurement add up to: every response's time, the server's CPU, the time sent. */
-const tally = () => ({ latencies: [], unexpected: 0, errors: 0, cpuMs: 0, seconds: 0 });
-
-async function sendInto(total, server, pageDef, duration, conns) {
+async function measure(server, pageDef, warmUpSeconds, conns = connections) {
+  // Warm up this page's caches before measuring.
+  if (warmUpSeconds > 0) await autocannon(requestOptions(server, pageDef, warmUpSeconds, conns));
+  const latencies = [];
   // A page answers 2xx unless it names its status (a form post answers 303: redirect after POST).
+  let unexpected = 0;
   const expected = (status) => (pageDef.status ? status === pageDef.status : status >= 200 && status < 300);
   const before = cpuTicks(server.pid);
-  const instance = autocannon(requestOptions(server, pageDef, duration, conns));
+  const instance = autocannon(requestOptions(server, pageDef, seconds, conns));
   instance.on("response", (_client, status, _bytes, responseTime) => {
-    total.latencies.push(responseTime);
-    if (!expected(status)) total.unexpected++;
+    latencies.push(responseTime);
+    if (!expected(status)) unexpected++;
   });
   const result = await instance;
-  total.cpuMs += cpuMsBetween(before, cpuTicks(server.pid));
-  total.errors += result.errors;
-  total.seconds += duration;
-}
-
-function resultOf(pageDef, total) {
-  const latencies = total.latencies.sort((a, b) => a - b);
+  const cpuMs = cpuMsBetween(before, cpuTicks(server.pid));
+  latencies.sort((a, b) => a - b);
   return {
     page: pageDef.name,
     path: pageDef.path,
-    reqPerSec: Math.round(latencies.length / total.seconds),
+    reqPerSec: Math.round(result.requests.average),
     p50: +percentile(latencies, 50).toFixed(1),
     p95: +percentile(latencies, 95).toFixed(1),
     p99: +percentile(latencies, 99).toFixed(1),
     responses: latencies.length,
-    cpuMsPerReq: +(total.cpuMs / Math.max(1, latencies.length)).toFixed(3),
-    unexpected: total.unexpected,
-    errors: total.errors,
+    cpuMsPerReq: +(cpuMs / Math.max(1, latencies.length)).toFixed(3),
+    unexpected,
+    errors: result.errors,
   };
-}
-
-/**
- * A page and the floor, measured in turns: BENCH_SLICES slices of each (default 5, together
- * BENCH_SECONDS for each). This machine's speed swings by a fifth between one 10 s window and
- * the next, so a page measured in one window against a floor measured in others is compared with
- * a different machine; slices a second or two apart see the same one.
- */
-async function measureBesideFloor(store, pageDef, bare, warmUpSeconds, conns = connections) {
-  if (warmUpSeconds > 0) await autocannon(requestOptions(store, pageDef, warmUpSeconds, conns));
-  const page = tally();
-  const floor = tally();
-  for (let i = 0; i < slices; i++) {
-    await sendInto(page, store, pageDef, seconds / slices, conns);
-    await sendInto(floor, bare, BARE_PAGE, seconds / slices, conns);
-  }
-  return { page: resultOf(pageDef, page), floor: resultOf(BARE_PAGE, floor) };
 }
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -713,7 +690,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 const startedAt = Date.now();
 try {
   console.log(
-    `Brewfront bench: store and a bare Remix page in production mode on loopback, ${workers} worker(s) each, ${connections} connections, ${seconds} s per measurement in ${slices} turns with the floor, after ${warmSeconds} s of warm-up per store, ${os.cpus().length} cores, node ${process.version}`,
+    `Brewfront bench: store and a bare Remix page in production mode on loopback, ${workers} worker(s) each, ${connections} connections, ${seconds} s per measurement after ${warmSeconds} s of warm-up per store, ${os.cpus().length} cores, node ${process.version}`,
   );
   buildBareIfNeeded();
   const bare = startServer("bare Remix server", ["server.mjs"], { PORT: String(barePort) }, bareDir);
@@ -798,13 +775,14 @@ try {
       );
     }
 
-    // Each page in turns with its own floor.
-    const bareRuns = [];
+    // bare, page, bare, page, ..., bare: each page sits between two floor measurements.
+    const bareRuns = run.pages.length > 0 ? [await measure(bare, BARE_PAGE, 0)] : [];
     const pages = [];
     for (const p of run.pages) {
       process.stdout.write(`  measuring ${p.name}...\n`);
-      const { page, floor } = await measureBesideFloor(store, p, bare, 3);
-      bareRuns.push(floor);
+      const page = await measure(store, p, 3);
+      bareRuns.push(await measure(bare, BARE_PAGE, 0));
+      const floor = floorOf(bareRuns.slice(-2));
       pages.push({
         ...page,
         floor,
@@ -848,20 +826,20 @@ try {
     }
     memoryRows.push({ server: `store, ${label}, after ${connections} connections`, ...memory(store.pid), withinBudget: null });
 
-    // The same pages at the heavy load, each in turns with its own floor at that load; memory after them.
+    // The same pages at the heavy load, between two floor measurements at that load; memory after them.
     const heavy = [];
     if (heavyConnections > 0 && run.pages.length > 0) {
-      await autocannon(requestOptions(bare, BARE_PAGE, 2, heavyConnections));
-      const heavyBare = [];
+      const heavyBare = [await measure(bare, BARE_PAGE, 2, heavyConnections)];
       for (const p of run.pages) {
         process.stdout.write(`  measuring ${p.name} at ${heavyConnections} connections...\n`);
-        const { page, floor } = await measureBesideFloor(store, p, bare, 2, heavyConnections);
-        heavyBare.push(floor);
-        heavy.push({ ...page, reqPerSecRatio: +(page.reqPerSec / floor.reqPerSec).toFixed(3), cpuRatio: +(page.cpuMsPerReq / floor.cpuMsPerReq).toFixed(3) });
+        heavy.push(await measure(store, p, 2, heavyConnections));
       }
       const storeMemory = { server: `store, ${label}, after ${heavyConnections} connections`, ...memory(store.pid) };
       memoryRows.push({ ...storeMemory, withinBudget: storeMemory.rssMB < BUDGET.storeRssMB });
+      heavyBare.push(await measure(bare, BARE_PAGE, 0, heavyConnections));
       const floor = floorOf(heavyBare);
+      for (const h of heavy)
+        Object.assign(h, { reqPerSecRatio: +(h.reqPerSec / floor.reqPerSec).toFixed(3), cpuRatio: +(h.cpuMsPerReq / floor.cpuMsPerReq).toFixed(3) });
       heavy.unshift({
         page: "bare Remix page (floor)",
         ...floor,
@@ -1130,7 +1108,6 @@ try {
         heavyConnections,
         storeDir,
         secondsPerMeasurement: seconds,
-        slicesPerMeasurement: slices,
         warmUpSecondsPerStore: warmSeconds,
         clockTicksPerSecond: clockTicks,
         elapsedSeconds,
