@@ -398,6 +398,11 @@ async function measure(server, pageDef, warmUpSeconds, conns = connections) {
   };
 }
 
+/** Each page in turn for `pageSeconds`, unmeasured: a warm-up. */
+async function serveInTurn(server, pages, pageSeconds, conns) {
+  for (const p of pages) await autocannon(requestOptions(server, p, pageSeconds, conns));
+}
+
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const sumOf = (rows, key) => rows.reduce((a, r) => a + r[key], 0);
 function floorOf(bareRuns) {
@@ -754,8 +759,7 @@ try {
     // The store serves its pages in turn for a while first: CPU per request is a running store's
     // figure (its first requests are the cold-start run's), and a new process's pages cost more
     // until V8 has optimised their code, longer the larger the catalog. See warmSeconds.
-    const warmPerPage = Math.max(2, warmSeconds / Math.max(1, run.pages.length));
-    for (const p of run.pages) await autocannon(requestOptions(store, p, warmPerPage));
+    await serveInTurn(store, run.pages, Math.max(2, warmSeconds / Math.max(1, run.pages.length)), connections);
     await autocannon(requestOptions(bare, BARE_PAGE, 2));
 
     if (coldStart) {
@@ -832,11 +836,11 @@ try {
       // A pass over the pages at this load first, as at 10 connections: the first page measured
       // after the load rises otherwise pays for the workers growing into it (the 100,000-product
       // category page measured first at 50 connections: 3.68-4.24x in four runs; measured last: 3.34x).
-      for (const p of run.pages) await autocannon(requestOptions(store, p, 2, heavyConnections));
+      await serveInTurn(store, run.pages, 2, heavyConnections);
       const heavyBare = [await measure(bare, BARE_PAGE, 2, heavyConnections)];
       for (const p of run.pages) {
         process.stdout.write(`  measuring ${p.name} at ${heavyConnections} connections...\n`);
-        heavy.push(await measure(store, p, 2, heavyConnections));
+        heavy.push(await measure(store, p, 0, heavyConnections));
       }
       const storeMemory = { server: `store, ${label}, after ${heavyConnections} connections`, ...memory(store.pid) };
       memoryRows.push({ ...storeMemory, withinBudget: storeMemory.rssMB < BUDGET.storeRssMB });
