@@ -5,7 +5,7 @@ import { type Category, type ListingQuery, parseListingQuery, type SearchRequest
 import { type CategoryRow, findKeywordRedirect, siteCategories } from "../db/categories";
 import type { Db } from "../db/index";
 import { sitemapPage } from "../db/listing";
-import { intersectAll, listingsWithWord, type TextMatches } from "../db/search-text";
+import { indexedWords, intersectAll, listingsWithWord, type TextMatches } from "../db/search-text";
 import { CatalogAnswers } from "./catalog-answers";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { invalid, ShopError } from "./errors";
@@ -71,7 +71,7 @@ export class SearchService {
    * Builds what a site's pages need before the process takes traffic: the site's listing index
    * with its sort orders and name words, every word's listings where the database is slow to
    * answer them one by one, and the listings of every word in its product names (the words
-   * shoppers search with), so no shopper's request pays for them.
+   * shoppers search with) and in its full-text index, so no shopper's request pays for them.
    */
   async warm(site: BrandId, langs: readonly Lang[]): Promise<void> {
     const index = await this.deps.indexes.get(site);
@@ -81,6 +81,8 @@ export class SearchService {
       // Without the held lists, searches ask the database word by word: slower, not wrong.
       await this.heldWords.read(lang).catch(this.wordsAskedOfDatabase);
       for (const word of index.searchWords(lang)) await this.listingsWith(lang, word);
+      // Words only descriptions hold ("ethiopian", "smooth"), as the index stores them.
+      for (const word of await indexedWords(this.deps.db, lang)) await this.listingsWith(lang, word);
     }
   }
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db, migrateToLatest } from "../../commerce/db/index";
-import { listingsWithWord } from "../../commerce/db/search-text";
+import { indexedWords, listingsWithWord } from "../../commerce/db/search-text";
 import { queryWords } from "../../commerce/domain/search-text";
 import { databaseWords, WordListings } from "../../commerce/domain/word-listings";
 import { seedDatabase } from "../../commerce/service";
 import { testCommerceConfig } from "../support/commerce";
-import { postgresAvailable, type TestDatabase, tempPostgres } from "../support/databases";
+import { postgresAvailable, type TestDatabase, tempPostgres, tempSqlite } from "../support/databases";
 
 /**
  * On PostgreSQL each worker holds every word's listings (read once per language); a search must
@@ -27,6 +27,10 @@ describe.runIf(postgresAvailable)("every word's listings held in memory, on Post
     await words.read("en");
     await words.read("fr");
   }, 60_000);
+
+  it("reads no index words one by one at warm-up: every list is held already", async () => {
+    expect(await indexedWords(db, "en")).toEqual([]);
+  });
 
   afterAll(async () => {
     await db?.destroy();
@@ -54,4 +58,47 @@ describe.runIf(postgresAvailable)("every word's listings held in memory, on Post
       expect(found.zeppelin).toBe(0);
     });
   }
+});
+
+/**
+ * On SQLite a worker reads at warm-up the listings of every word the full-text index holds, so
+ * the first shopper to search a word only descriptions hold does not wait for the index read.
+ */
+describe("the words SQLite's full-text index holds, read before a worker takes traffic", () => {
+  let database: TestDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = tempSqlite();
+    db = createDb({ kind: "sqlite", file: database.url });
+    await migrateToLatest(db);
+    await seedDatabase(db, testCommerceConfig(database.url));
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  for (const lang of ["en", "fr"] as const) {
+    it(`lists the ${lang === "en" ? "English" : "French"} index's words, each of which finds its own listings`, async () => {
+      const words = await indexedWords(db, lang);
+      expect(words.length).toBeGreaterThan(50);
+      expect(new Set(words).size).toBe(words.length);
+      // Stems, as the index keeps them. Asked for as a word, a stem finds its listings again,
+      // except the few Porter stems a second time ("coffe"): those hold the empty answer a
+      // shopper typing that word gets.
+      let finding = 0;
+      for (const word of words) if (((await listingsWithWord(db, lang, word))?.length ?? 0) > 0) finding++;
+      expect(finding / words.length).toBeGreaterThan(0.9);
+    });
+  }
+
+  it("includes words only descriptions hold, and asks again after the first call without failing", async () => {
+    const words = new Set(await indexedWords(db, "en"));
+    const names = await db.selectFrom("product_text").select("name").where("lang", "=", "en").execute();
+    const nameWords = new Set(names.flatMap((n) => queryWords("en", n.name)));
+    expect([...words].filter((w) => !nameWords.has(w)).length).toBeGreaterThan(0);
+    expect(new Set(await indexedWords(db, "en"))).toEqual(words);
+  });
 });
