@@ -104,7 +104,7 @@ export async function listingsWithWord(db: Db, lang: Lang, word: string): Promis
  * spares the first shopper who types it the index read (up to 13 ms for a word in most of 100,000
  * descriptions). The vocabulary table is the connection's own (temp), made on first use.
  */
-export async function indexedWords(db: Db, lang: Lang): Promise<string[]> {
+export async function wordsInTextIndex(db: Db, lang: Lang): Promise<string[]> {
   if (isPostgres(db)) return [];
   const vocabulary = `listing_fts_${lang}_words`;
   await sql.raw(`create virtual table if not exists temp.${vocabulary} using fts5vocab(main, listing_fts_${lang}, row)`).execute(db);

@@ -5,7 +5,7 @@ import { type Category, type ListingQuery, parseListingQuery, type SearchRequest
 import { type CategoryRow, findKeywordRedirect, siteCategories } from "../db/categories";
 import type { Db } from "../db/index";
 import { sitemapPage } from "../db/listing";
-import { indexedWords, intersectAll, listingsWithWord, type TextMatches } from "../db/search-text";
+import { intersectAll, listingsWithWord, type TextMatches, wordsInTextIndex } from "../db/search-text";
 import { CatalogAnswers } from "./catalog-answers";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { invalid, ShopError } from "./errors";
@@ -47,6 +47,8 @@ export class SearchService {
   /** Answered category and search pages as JSON text. */
   private readonly pages: CatalogAnswers;
   private readonly siteCategoryRows = new Memo<Promise<{ rows: CategoryRow[]; names: Map<string, string> }>>();
+  /** Per language, every word of the full-text index asked once at warm-up: the index is the language's, not a site's. */
+  private readonly textIndexWordsRead = new Memo<Promise<void>>();
 
   constructor(private readonly deps: SearchServiceDeps) {
     deps.feed.subscribe(() => this.wordListings.clear());
@@ -82,7 +84,9 @@ export class SearchService {
       await this.heldWords.read(lang).catch(this.wordsAskedOfDatabase);
       for (const word of index.searchWords(lang)) await this.listingsWith(lang, word);
       // Words only descriptions hold ("ethiopian", "smooth"), as the index stores them.
-      for (const word of await indexedWords(this.deps.db, lang)) await this.listingsWith(lang, word);
+      await this.textIndexWordsRead.get(lang, async () => {
+        for (const word of await wordsInTextIndex(this.deps.db, lang)) await this.listingsWith(lang, word);
+      });
     }
   }
 
