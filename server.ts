@@ -14,6 +14,7 @@ import { warmUpStorefront } from "./app/lib/warm-up.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
 import { LOG_REDACTION } from "./commerce/contract/log-redaction";
 import type { CommerceApi, Db } from "./commerce/service";
+import type * as StorefrontEntry from "./app/entry.server";
 import { ConfigurationError } from "./lib/environment";
 
 // Express, Remix, the commerce service and the database driver are imported where they are used
@@ -399,9 +400,23 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   // A worker takes traffic (listens) only once its indexes are built and its pages have been
   // served to itself: no shopper pays for a cold start. Thirty rounds (about a second on the demo
   // catalog, never past three) rather than a few: after four, the first shoppers' pages still ran
-  // code V8 had not yet optimised, and cost half as much again as after thirty.
+  // code V8 had not yet optimised, and cost half as much again as after thirty. Before the rounds,
+  // up to 200 searches nobody has made, whose answers are then forgotten (decision 033): without
+  // them a fresh worker's first few hundred such searches cost nearly twice a later one.
   await commerce?.warm();
-  logger.debug(await warmUpStorefront(app, { hosts: Object.values(config.brands).map((b) => b.host), rounds: 30, budgetMs: 3_000 }), "warmed up");
+  const storefrontEntry = build.entry.module as unknown as typeof StorefrontEntry;
+  const warmedUp = await warmUpStorefront(app, {
+    hosts: Object.values(config.brands).map((b) => b.host),
+    rounds: 30,
+    budgetMs: 3_000,
+    searches: 200,
+    searchBudgetMs: 4_000,
+    forgetSearches: async () => {
+      await commerce?.forgetSearchAnswers();
+      storefrontEntry.forgetKeptAnswersAndMarkup();
+    },
+  });
+  logger.debug(warmedUp, "warmed up");
   warm = true;
 
   const server = app.listen(config.port, config.host, () => {

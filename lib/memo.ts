@@ -46,6 +46,11 @@ export class Memo<V> {
     this.entries.clear();
   }
 
+  /** Forgets every entry whose key `test` accepts. */
+  forgetWhere(test: (key: string) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (test(key)) this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }

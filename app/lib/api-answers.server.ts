@@ -156,6 +156,11 @@ export class KeptAnswers {
     return value;
   }
 
+  /** Forgets every kept answer. */
+  forgetAll(): void {
+    for (const kept of [...this.recency.keys()]) this.forget(kept);
+  }
+
   get keptBytes(): number {
     return this.bytes;
   }

@@ -103,6 +103,11 @@ interface RawAnswer {
 /** The API's recent answers to GET calls, used again while fresh or after a 304 (up to 2 MB of answers per process). */
 const keptAnswers = new KeptAnswers(2 * 1024 * 1024);
 
+/** Forgets every kept answer (see warmUpStorefront). */
+export function forgetKeptAnswers(): void {
+  keptAnswers.forgetAll();
+}
+
 /** One HTTP exchange (node:http: leaner per call than fetch for many small loopback requests). */
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<RawAnswer> {
   const transport = url.protocol === "https:" ? https : http;

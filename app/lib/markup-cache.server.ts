@@ -14,6 +14,11 @@ import type { MarkupCache } from "./markup-cache";
  */
 const rendered = new Memo<string>({ max: 300 });
 
+/** Forgets every rendered subtree (see warmUpStorefront). */
+export function forgetRenderedMarkup(): void {
+  rendered.clear();
+}
+
 export const markupCache: MarkupCache = (kind, input, render) => {
   const key = `${kind}:${createHash("sha1").update(JSON.stringify(input)).digest("base64")}`;
   return rendered.get(key, () => renderToString(render(input)));

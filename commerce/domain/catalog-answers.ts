@@ -18,6 +18,11 @@ export class CatalogAnswers {
     feed.subscribe(() => this.answers.clear());
   }
 
+  /** Forgets every answer, as a catalog change would. */
+  forget(): void {
+    this.answers.clear();
+  }
+
   /** The answer to `request` in this context, made by `answer` the first time it is asked for. */
   async get(ctx: ShopContext, request: readonly (string | number)[], answer: () => Promise<unknown>): Promise<string> {
     await this.feed.catchUp();

@@ -161,8 +161,9 @@ function buildNameWords(facts: ListingFacts[], lang: Lang): NameWords {
 }
 
 /** What a query's matches and counts depend on: its scope, text and filters (not its sort or page). */
+/** Starts with "text|" when the query has words, so the counts of searches can be forgotten apart. */
 function countedKey(q: IndexQuery): string {
-  return JSON.stringify([q.category ?? "", q.text ? q.text.words : null, q.text?.ids.length ?? -1, [...q.filters].sort()]);
+  return `${q.text ? "text" : "all"}|${JSON.stringify([q.category ?? "", q.text ? q.text.words : null, q.text?.ids.length ?? -1, [...q.filters].sort()])}`;
 }
 
 const SORTS: readonly SortCode[] = ["relevance", "bestsellers", "price-asc", "price-desc", "name-asc", "newest"];
@@ -286,6 +287,11 @@ export class ListingIndex {
       this.namesOf(lang);
       this.vocabulary(lang);
     }
+  }
+
+  /** Forgets the matches and counts of queries with words; those of category and filter pages stay. */
+  forgetTextCounts(): void {
+    this.counted.forgetWhere((key) => key.startsWith("text|"));
   }
 
   private namesOf(lang: Lang): NameWords {

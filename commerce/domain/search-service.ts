@@ -90,6 +90,16 @@ export class SearchService {
     }
   }
 
+  /**
+   * Forgets the answered search and category pages and the counts of searches. The word lists,
+   * indexes and sort orders stay. A worker's warm-up searches call it: their answers must not
+   * answer a shopper's first search of the same words.
+   */
+  async forgetAnswers(): Promise<void> {
+    this.pages.forget();
+    await this.deps.indexes.forgetTextCounts();
+  }
+
   private categoriesOf(ctx: Pick<ShopContext, "site" | "lang">) {
     return this.siteCategoryRows.get(`${ctx.site}|${ctx.lang}`, async () => {
       const rows = await siteCategories(this.deps.db, ctx.site, ctx.lang);

@@ -80,6 +80,8 @@ export interface Shop {
    * of a site does not wait for them. A process calls it before it takes traffic.
    */
   warm(): Promise<void>;
+  /** Forgets the answers of searches made so far (see SearchService.forgetAnswers). */
+  forgetSearchAnswers(): Promise<void>;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -143,5 +145,6 @@ export function createShop({
     async warm() {
       for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
     },
+    forgetSearchAnswers: () => search.forgetAnswers(),
   };
 }

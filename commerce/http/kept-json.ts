@@ -10,6 +10,11 @@ interface KeptBody {
 
 const keptBodies = new Memo<KeptBody>({ max: 50 });
 
+/** Forgets the kept bodies (with the answers they were made from). */
+export function forgetKeptBodies(): void {
+  keptBodies.clear();
+}
+
 /** Express's default weak ETag for a body: its length and the start of its SHA-1, so clients see no change. */
 function weakEtag(bytes: Buffer): string {
   return `W/"${bytes.length.toString(16)}-${createHash("sha1").update(bytes).digest("base64").substring(0, 27)}"`;

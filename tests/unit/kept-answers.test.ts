@@ -22,6 +22,16 @@ describe("the API answers a storefront process keeps for conditional requests", 
     expect(kept.keptBytes).toBe(300);
   });
 
+  it("forgets every answer when told to, and keeps new ones after", () => {
+    const kept = new KeptAnswers(1000);
+    kept.keep(Schema, "/a", '"a"', { n: 1 }, 100, stale);
+    kept.keep(Schema, "/b", '"b"', { n: 2 }, 100, stale);
+    kept.forgetAll();
+    expect([kept.etagFor(Schema, "/a"), kept.etagFor(Schema, "/b"), kept.keptBytes]).toEqual([undefined, undefined, 0]);
+    kept.keep(Schema, "/a", '"a2"', { n: 3 }, 50, stale);
+    expect(kept.reuse(Schema, "/a", '"a2"', stale)).toEqual({ n: 3 });
+  });
+
   it("reuses an answer only for the ETag it was kept with, and replaces it when the answer changes", () => {
     const kept = new KeptAnswers(1000);
     kept.keep(Schema, "/a", '"1"', { n: 1 }, 10, stale);

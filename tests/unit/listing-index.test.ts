@@ -81,6 +81,19 @@ describe("the facet index", () => {
     expect(r.baseCodes).not.toContain("B1");
   });
 
+  it("remembers the counts of searches until told to forget them, and those of category pages after that", () => {
+    const search = { ...base, filters: [], sort: "relevance" as const, text: { ids: [2, 3], words: ["coffee"] } };
+    const category = { ...base, category: "coffee", filters: [] };
+    const searched = index.query(search).facetCounts;
+    const listed = index.query(category).facetCounts;
+    expect(index.query(search).facetCounts).toBe(searched);
+    index.forgetTextCounts();
+    const searchedAgain = index.query(search).facetCounts;
+    expect(searchedAgain).not.toBe(searched);
+    expect(searchedAgain).toEqual(searched);
+    expect(index.query(category).facetCounts).toBe(listed);
+  });
+
   it("walks to the page without counting when facets are not needed", () => {
     const r = index.query({ ...base, category: "coffee", filters: [], facets: false, pageSize: 2 });
     expect(r.baseCodes).toHaveLength(2);

@@ -38,6 +38,16 @@ describe("remembered answers (Memo)", () => {
     expect(await alone.get("b", () => Promise.resolve("retried"))).toBe("retried");
   });
 
+  it("forgets the entries whose keys a test accepts, and only those", () => {
+    const memo = new Memo<number>();
+    memo.get("text|a", () => 1);
+    memo.get("all|b", () => 2);
+    memo.forgetWhere((key) => key.startsWith("text|"));
+    expect(memo.size).toBe(1);
+    expect(memo.get("all|b", () => 20)).toBe(2);
+    expect(memo.get("text|a", () => 10)).toBe(10);
+  });
+
   it("forgets the least recently asked for once it holds `max` entries", () => {
     const memo = new Memo<string>({ max: 2 });
     memo.get("a", () => "a1");
