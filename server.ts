@@ -410,6 +410,7 @@ async function serve(db: Db, listening: (message: Listening) => void) {
     rounds: 30,
     budgetMs: 3_000,
     searches: 200,
+    frenchHost: Object.values(config.brands).find((b) => b.languages.includes("fr"))?.host,
     searchBudgetMs: 4_000,
     forgetSearches: async () => {
       await commerce?.forgetSearchAnswers();

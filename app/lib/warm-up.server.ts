@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { searchPath } from "./paths";
 
 export interface WarmUpOptions {
   /** Each store's www host (the store is told apart by its Host header). */
@@ -17,6 +18,11 @@ export interface WarmUpOptions {
    * path (the text match, product families, new cards), and the rounds repeat the same two.
    */
   searches: number;
+  /**
+   * A store that speaks French: a fifth of the searches are asked there in French, made from the
+   * products its French pages show (French words take their own path: stemming, index, route).
+   */
+  frenchHost?: string;
   /** No further search starts after this long. */
   searchBudgetMs: number;
   /**
@@ -43,9 +49,10 @@ function get(base: string, host: string, path: string): Promise<string> {
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&#x27;": "'", "&quot;": '"', "&lt;": "<", "&gt;": ">" };
 
 /**
- * Searches as shoppers type them, made from the product names on these pages: each name word,
- * then each two neighbouring words of a name, then two words of different names (some of which
- * match nothing, as some shoppers' searches do). At most `count`, none twice.
+ * Searches as shoppers type them, made from the product names on these pages: each name word
+ * (every eighth also misspelt), then each two neighbouring words of a name, then two words of
+ * different names (some of which match nothing, as some shoppers' searches do). At most `count`,
+ * none twice.
  */
 export function searchesFromPages(pages: readonly string[], count: number): string[] {
   const names = pages.flatMap((html) =>
@@ -58,7 +65,13 @@ export function searchesFromPages(pages: readonly string[], count: number): stri
     ),
   );
   const words = [...new Set(names.flat())];
-  const searches = new Set<string>(words);
+  const searches = new Set<string>();
+  words.forEach((word, i) => {
+    searches.add(word);
+    // Every eighth word is asked once more as a hurried shopper types it, two letters swapped:
+    // a search that finds nothing looks for a spelling suggestion.
+    if (i % 8 === 7 && word.length >= 5) searches.add(word[0]! + word[2]! + word[1]! + word.slice(3));
+  });
   for (const name of names) for (let i = 0; i + 1 < name.length; i++) searches.add(`${name[i]} ${name[i + 1]}`);
   for (let step = 1; searches.size < count && step < words.length; step++) {
     for (let i = 0; i < words.length; i++) searches.add(`${words[i]} ${words[(i + step) % words.length]}`);
@@ -66,10 +79,22 @@ export function searchesFromPages(pages: readonly string[], count: number): stri
   return [...searches].slice(0, count);
 }
 
+/** `items` with one of `others` after every `n` of them, and the rest of `others` at the end. */
+function oneAfterEvery<T>(n: number, items: readonly T[], others: readonly T[]): T[] {
+  const out: T[] = [];
+  let next = 0;
+  items.forEach((item, i) => {
+    out.push(item);
+    if ((i + 1) % n === 0 && next < others.length) out.push(others[next++]!);
+  });
+  return out.concat(others.slice(next));
+}
+
 /**
  * Asks the store's own request handler, on a private loopback listener, for the pages shoppers
  * open first (home, a category, a product, searches, the cart) of the first store and the home
- * page of the others, then searches made from the products those pages show, then the first
+ * page of the others, then searches made from the products those pages show (a fifth in French
+ * where a store speaks it), then the first
  * store's pages a few more times, before the process takes traffic. The first requests of a fresh
  * process compile the render and loader code and fill the per-process caches (header, footer, site
  * configuration, product families); without this a shopper pays for that, several times a warm
@@ -102,10 +127,24 @@ export async function warmUpStorefront(handler: http.RequestListener, options: W
       firstPages.push(home);
       for (const path of first.slice(1)) firstPages.push(await visit(host, path));
     }
+    const frenchCount = options.frenchHost ? Math.round(options.searches / 5) : 0;
+    const english = searchesFromPages(firstPages, options.searches - frenchCount).map((q) => ({
+      host: options.hosts[0]!,
+      path: `${searchPath("en")}?q=${encodeURIComponent(q)}`,
+    }));
+    let french: { host: string; path: string }[] = [];
+    if (options.frenchHost) {
+      const host = options.frenchHost;
+      const home = await visit(host, "/fr/");
+      const category = /href="(\/fr\/c\/[^"?#]+)"/.exec(home)?.[1];
+      const frenchPages = [home, category ? await visit(host, category) : ""];
+      french = searchesFromPages(frenchPages, frenchCount).map((q) => ({ host, path: `${searchPath("fr")}?q=${encodeURIComponent(q)}` }));
+    }
+    const searches = oneAfterEvery(4, english, french);
     const searchesStarted = performance.now();
-    for (const q of searchesFromPages(firstPages, options.searches)) {
+    for (const search of searches) {
       if (performance.now() - searchesStarted >= options.searchBudgetMs) break;
-      await visit(options.hosts[0]!, `/search?q=${encodeURIComponent(q)}`);
+      await visit(search.host, search.path);
     }
     await options.forgetSearches();
     const roundsStarted = performance.now();

@@ -16,6 +16,11 @@ describe("the searches a worker makes at warm-up", () => {
     expect(new Set(searches).size).toBe(searches.length);
   });
 
+  it("misspell every eighth word as a hurried shopper does, two letters swapped", () => {
+    const searches = searchesFromPages([card("Bold Dark Roast Colombian Supremo Decaf Morning Breakfast Blend")], 100);
+    expect(searches.slice(0, 9)).toEqual(["bold", "dark", "roast", "colombian", "supremo", "decaf", "morning", "breakfast", "berakfast"]);
+  });
+
   it("are at most as many as asked, and none without product names", () => {
     expect(searchesFromPages(pages, 3)).toEqual(["breakfast", "blend", "irish"]);
     expect(searchesFromPages(["<p>No products here</p>"], 10)).toEqual([]);
@@ -30,7 +35,9 @@ describe("a worker's warm-up", () => {
       log.push(`${req.headers.host} ${req.url}`);
       res.setHeader("content-type", "text/html");
       if (req.url === "/") res.end(`<a href="/c/coffee">Coffee</a><a href="/Coffee/breakfast-blend/p/1">One</a>${card("Breakfast Blend")}`);
-      else if (req.url === "/c/coffee") res.end(card("Irish Cream"));
+      else if (req.url === "/c/coffee") res.end(card("Irish Cream") + card("Dark Roast"));
+      else if (req.url === "/fr/") res.end(`<a href="/fr/c/cafe">Café</a>${card("Mélange déjeuner")}`);
+      else if (req.url === "/fr/c/cafe") res.end(card("Torréfaction foncée"));
       else res.end("<p>page</p>");
     };
     return { log, handler };
@@ -57,6 +64,28 @@ describe("a worker's warm-up", () => {
     expect(log.filter((l) => l === "www.second.test /")).toHaveLength(1);
     expect(log.slice(forgotAt).filter((l) => l === "www.first.test /")).toHaveLength(2);
     expect(result.requests).toBe(log.length - 1);
+  });
+
+  it("asks a fifth of the searches in French on a store that speaks it, from its French pages, one after every four", async () => {
+    const { log, handler } = store();
+    await warmUpStorefront(handler, {
+      hosts: ["www.first.test", "www.second.test"],
+      rounds: 1,
+      budgetMs: 10_000,
+      searches: 10,
+      frenchHost: "www.second.test",
+      searchBudgetMs: 10_000,
+      forgetSearches: async () => {
+        log.push("forget");
+      },
+    });
+    const asked = log.slice(log.indexOf("www.second.test /fr/c/cafe") + 1, log.indexOf("forget"));
+    expect(asked).toEqual([
+      ...["breakfast", "blend", "irish", "cream"].map((q) => `www.first.test /search?q=${q}`),
+      `www.second.test /fr/recherche?q=${encodeURIComponent("mélange")}`,
+      ...["dark", "roast", "breakfast%20blend", "irish%20cream"].map((q) => `www.first.test /search?q=${q}`),
+      `www.second.test /fr/recherche?q=${encodeURIComponent("déjeuner")}`,
+    ]);
   });
 
   it("stops searching once its time for searches is up, and still forgets what it asked", async () => {
