@@ -1,33 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type Db, migrateToLatest } from "../../commerce/db/index";
+import { describe, expect, it } from "vitest";
 import { loadListingFacts } from "../../commerce/db/listing-facts";
-import { seedDatabase } from "../../commerce/service";
-import { testCommerceConfig } from "../support/commerce";
-import { type TestDatabase, tempSqlite } from "../support/databases";
+import { seededDatabaseForSuite } from "../support/commerce";
 
 /**
  * The facet index holds every listing of a site in each worker. Read as the driver hands them
  * over, 100,000 listings were millions of copies of a few dozen values.
  */
 describe("a site's listings as the facet index reads them", () => {
-  let database: TestDatabase;
-  let db: Db;
-
-  beforeAll(async () => {
-    database = tempSqlite();
-    db = createDb({ kind: "sqlite", file: database.url });
-    await migrateToLatest(db);
-    await seedDatabase(db, testCommerceConfig(database.url));
-  }, 60_000);
-
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
-  });
+  const database = seededDatabaseForSuite("sqlite");
 
   it("holds each listing's values as the database has them", async () => {
-    const facts = await loadListingFacts(db, "usb2c");
-    const rows = await db
+    const facts = await loadListingFacts(database(), "usb2c");
+    const rows = await database()
       .selectFrom("listing")
       .innerJoin("listing_offer", "listing_offer.listing_id", "listing.id")
       .where("listing_offer.site", "=", "usb2c")
@@ -43,7 +27,7 @@ describe("a site's listings as the facet index reads them", () => {
   });
 
   it("shares one frozen list among the listings whose lists are the same", async () => {
-    const facts = await loadListingFacts(db, "usb2c");
+    const facts = await loadListingFacts(database(), "usb2c");
     const byCategories = new Map<string, (typeof facts)[number]["categories"]>();
     let shared = 0;
     for (const f of facts) {

@@ -1,40 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type Db, migrateToLatest } from "../../commerce/db/index";
+import { beforeAll, describe, expect, it } from "vitest";
 import { wordsInTextIndex, listingsWithWord } from "../../commerce/db/search-text";
 import { queryWords } from "../../commerce/domain/search-text";
 import { databaseWords, WordListings } from "../../commerce/domain/word-listings";
-import { seedDatabase } from "../../commerce/service";
-import { testCommerceConfig } from "../support/commerce";
-import { postgresAvailable, type TestDatabase, tempPostgres, tempSqlite } from "../support/databases";
+import { seededDatabaseForSuite } from "../support/commerce";
+import { postgresAvailable } from "../support/databases";
 
 /**
  * On PostgreSQL each worker holds every word's listings (read once per language); a search must
  * find with them exactly what the database finds word by word.
  */
 describe.runIf(postgresAvailable)("every word's listings held in memory, on PostgreSQL", () => {
-  let database: TestDatabase;
-  let db: Db;
+  const database = seededDatabaseForSuite("postgres");
   let words: WordListings;
 
   beforeAll(async () => {
-    database = await tempPostgres();
-    db = createDb({ kind: "postgres", url: database.url });
-    await migrateToLatest(db);
-    await seedDatabase(db, testCommerceConfig(database.url));
-    words = new WordListings(databaseWords(db), { subscribe: () => undefined }, (err) => {
+    words = new WordListings(databaseWords(database()), { subscribe: () => undefined }, (err) => {
       throw err;
     });
     await words.read("en");
     await words.read("fr");
-  }, 60_000);
-
-  it("reads no index words one by one at warm-up: every list is held already", async () => {
-    expect(await wordsInTextIndex(db, "en")).toEqual([]);
   });
 
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
+  it("reads no index words one by one at warm-up: every list is held already", async () => {
+    expect(await wordsInTextIndex(database(), "en")).toEqual([]);
   });
 
   const asked = {
@@ -47,7 +35,7 @@ describe.runIf(postgresAvailable)("every word's listings held in memory, on Post
       const found: Record<string, number | null> = {};
       for (const word of asked[lang].flatMap((w) => queryWords(lang, w))) {
         const held = await words.listingsWith(lang, word);
-        const fromDatabase = await listingsWithWord(db, lang, word);
+        const fromDatabase = await listingsWithWord(database(), lang, word);
         expect(held, word).not.toBeUndefined();
         expect(held && [...held], word).toEqual(fromDatabase && [...fromDatabase]);
         found[word] = held ? held.length : null;
@@ -65,40 +53,27 @@ describe.runIf(postgresAvailable)("every word's listings held in memory, on Post
  * the first shopper to search a word only descriptions hold does not wait for the index read.
  */
 describe("the words SQLite's full-text index holds, read before a worker takes traffic", () => {
-  let database: TestDatabase;
-  let db: Db;
-
-  beforeAll(async () => {
-    database = tempSqlite();
-    db = createDb({ kind: "sqlite", file: database.url });
-    await migrateToLatest(db);
-    await seedDatabase(db, testCommerceConfig(database.url));
-  }, 60_000);
-
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
-  });
+  const database = seededDatabaseForSuite("sqlite");
 
   for (const lang of ["en", "fr"] as const) {
     it(`lists the ${lang === "en" ? "English" : "French"} index's words, nearly all of which find their own listings`, async () => {
-      const words = await wordsInTextIndex(db, lang);
+      const words = await wordsInTextIndex(database(), lang);
       expect(words.length).toBeGreaterThan(50);
       expect(new Set(words).size).toBe(words.length);
       // Stems, as the index keeps them. Asked for as a word, a stem finds its listings again,
       // except the few Porter stems a second time ("coffe"): those hold the empty answer a
       // shopper typing that word gets.
       let finding = 0;
-      for (const word of words) if (((await listingsWithWord(db, lang, word))?.length ?? 0) > 0) finding++;
+      for (const word of words) if (((await listingsWithWord(database(), lang, word))?.length ?? 0) > 0) finding++;
       expect(finding / words.length).toBeGreaterThan(0.9);
     });
   }
 
   it("includes words only descriptions hold, and asks again after the first call without failing", async () => {
-    const words = new Set(await wordsInTextIndex(db, "en"));
-    const names = await db.selectFrom("product_text").select("name").where("lang", "=", "en").execute();
+    const words = new Set(await wordsInTextIndex(database(), "en"));
+    const names = await database().selectFrom("product_text").select("name").where("lang", "=", "en").execute();
     const nameWords = new Set(names.flatMap((n) => queryWords("en", n.name)));
     expect([...words].filter((w) => !nameWords.has(w)).length).toBeGreaterThan(0);
-    expect(new Set(await wordsInTextIndex(db, "en"))).toEqual(words);
+    expect(new Set(await wordsInTextIndex(database(), "en"))).toEqual(words);
   });
 });

@@ -92,3 +92,24 @@ export function commerceForSuite(dialect: "sqlite" | "postgres") {
     },
   };
 }
+
+/**
+ * A migrated database with the demo catalog for one describe block (made before its tests,
+ * dropped after), for tests that read it directly rather than through the service.
+ */
+export function seededDatabaseForSuite(dialect: "sqlite" | "postgres"): () => Db {
+  let database: TestDatabase | undefined;
+  let db: Db | undefined;
+  beforeAll(async () => {
+    database = await tempDatabase(dialect);
+    const config = testCommerceConfig(database.url);
+    db = openDatabase(config);
+    await migrateDatabase(db);
+    await seedDatabase(db, config);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+  return () => db!;
+}
