@@ -48,7 +48,8 @@ export class Memo<V> {
 
   /** Forgets every entry whose key `test` accepts. */
   forgetWhere(test: (key: string) => boolean): void {
-    for (const key of [...this.entries.keys()]) if (test(key)) this.entries.delete(key);
+    // A Map may lose entries while its keys are walked: each key is still visited once.
+    for (const key of this.entries.keys()) if (test(key)) this.entries.delete(key);
   }
 
   get size(): number {

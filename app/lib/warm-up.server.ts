@@ -79,6 +79,9 @@ export function searchesFromPages(pages: readonly string[], count: number): stri
   return [...searches].slice(0, count);
 }
 
+/** The first link on a page to a category under `prefix` ("" or "/fr"). */
+const categoryLink = (html: string, prefix: string) => new RegExp(`href="(${prefix}/c/[^"?#]+)"`).exec(html)?.[1];
+
 /** `items` with one of `others` after every `n` of them, and the rest of `others` at the end. */
 function oneAfterEvery<T>(n: number, items: readonly T[], others: readonly T[]): T[] {
   const out: T[] = [];
@@ -94,8 +97,8 @@ function oneAfterEvery<T>(n: number, items: readonly T[], others: readonly T[]):
  * Asks the store's own request handler, on a private loopback listener, for the pages shoppers
  * open first (home, a category, a product, searches, the cart) of the first store and the home
  * page of the others, then searches made from the products those pages show (a fifth in French
- * where a store speaks it), then the first
- * store's pages a few more times, before the process takes traffic. The first requests of a fresh
+ * where a store speaks it), then the first store's pages a few more times, before the process
+ * takes traffic. The first requests of a fresh
  * process compile the render and loader code and fill the per-process caches (header, footer, site
  * configuration, product families); without this a shopper pays for that, several times a warm
  * request. The searches' answers are forgotten before the rounds: only what they compiled and the
@@ -121,7 +124,7 @@ export async function warmUpStorefront(handler: http.RequestListener, options: W
       // The store's own links say which category and product pages it has.
       const home = await visit(host, "/");
       if (n > 0) continue;
-      const category = /href="(\/c\/[^"?#]+)"/.exec(home)?.[1];
+      const category = categoryLink(home, "");
       const product = /href="(\/[^"?#]*\/p\/[^"?#]+)"/.exec(home)?.[1];
       first = ["/", category, product, "/search?q=coffee", "/search?q=roast%20blend", "/cart"].filter((p): p is string => !!p);
       firstPages.push(home);
@@ -136,7 +139,7 @@ export async function warmUpStorefront(handler: http.RequestListener, options: W
     if (options.frenchHost) {
       const host = options.frenchHost;
       const home = await visit(host, "/fr/");
-      const category = /href="(\/fr\/c\/[^"?#]+)"/.exec(home)?.[1];
+      const category = categoryLink(home, "/fr");
       const frenchPages = [home, category ? await visit(host, category) : ""];
       french = searchesFromPages(frenchPages, frenchCount).map((q) => ({ host, path: `${searchPath("fr")}?q=${encodeURIComponent(q)}` }));
     }

@@ -15,7 +15,7 @@ export class CatalogAnswers {
     max: number,
   ) {
     this.answers = new Memo({ max });
-    feed.subscribe(() => this.answers.clear());
+    feed.subscribe(() => this.forget());
   }
 
   /** Forgets every answer, as a catalog change would. */

@@ -160,8 +160,10 @@ function buildNameWords(facts: ListingFacts[], lang: Lang): NameWords {
   return { words, offsets, data: Int32Array.from(data), listingOffsets, listings };
 }
 
-/** What a query's matches and counts depend on: its scope, text and filters (not its sort or page). */
-/** Starts with "text|" when the query has words, so the counts of searches can be forgotten apart. */
+/**
+ * What a query's matches and counts depend on: its scope, text and filters (not its sort or page).
+ * It starts with "text|" when the query has words, so the counts of searches can be forgotten apart.
+ */
 function countedKey(q: IndexQuery): string {
   return `${q.text ? "text" : "all"}|${JSON.stringify([q.category ?? "", q.text ? q.text.words : null, q.text?.ids.length ?? -1, [...q.filters].sort()])}`;
 }
