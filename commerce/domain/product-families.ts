@@ -3,10 +3,15 @@ import { loadProductFamilies, type ProductFamilyRecord } from "../db/catalog";
 import type { Db } from "../db/index";
 import type { CatalogChangeFeed } from "./catalog-changes";
 
+/** Families asked of the database at once when preloading: a few rounds instead of one per page of cards. */
+const PRELOAD_BATCH = 500;
+
 /**
  * Product families cached in memory per site, language and currency, dropped as soon as the
  * change feed reports a change to the family (or to a product bundled in it). Reads of a hot
  * catalog then cost no database work; a change is visible on the next request in every process.
+ * When full, the families used least recently go first, so the best sellers a worker preloads
+ * stay while the rest of a large catalog passes through.
  */
 export class ProductFamilies {
   private readonly entries = new Map<string, ProductFamilyRecord>();
@@ -34,7 +39,7 @@ export class ProductFamilies {
 
   private remember(key: string, family: ProductFamilyRecord): void {
     if (this.entries.size >= this.maxEntries) {
-      // Oldest first: Map keeps insertion order.
+      // Least recently used first: Map keeps insertion order, and a hit moves its family to the end.
       for (const old of [...this.entries.keys()].slice(0, Math.ceil(this.maxEntries / 10))) this.entries.delete(old);
     }
     this.entries.set(key, family);
@@ -51,9 +56,13 @@ export class ProductFamilies {
     const out = new Map<string, ProductFamilyRecord>();
     const misses: string[] = [];
     for (const code of codes) {
-      const hit = this.entries.get(prefix + code);
-      if (hit) out.set(code, hit);
-      else misses.push(code);
+      const key = prefix + code;
+      const hit = this.entries.get(key);
+      if (hit) {
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+        out.set(code, hit);
+      } else misses.push(code);
     }
     if (misses.length > 0) {
       const loaded = await loadProductFamilies(this.db, misses, site, lang, currency);
@@ -65,5 +74,17 @@ export class ProductFamilies {
       }
     }
     return out;
+  }
+
+  /**
+   * Loads these families before anyone asks for them (a worker's warm-up: the site's best sellers,
+   * whose cards most listings and searches show), a few hundred per database round. Answers how
+   * many were read from the database.
+   */
+  async preload(codes: readonly string[], site: BrandId, lang: Lang, currency: string): Promise<number> {
+    const prefix = `${site}|${lang}|${currency}|`;
+    const missing = codes.filter((code) => !this.entries.has(prefix + code));
+    for (let i = 0; i < missing.length; i += PRELOAD_BATCH) await this.load(missing.slice(i, i + PRELOAD_BATCH), site, lang, currency);
+    return missing.length;
   }
 }

@@ -73,13 +73,18 @@ export class SearchService {
    * Builds what a site's pages need before the process takes traffic: the site's listing index
    * with its sort orders and name words, every word's listings where the database is slow to
    * answer them one by one, and the listings of every word in its product names (the words
-   * shoppers search with) and in its full-text index, so no shopper's request pays for them.
+   * shoppers search with) and in its full-text index, so no shopper's request pays for them. Then
+   * the families of the site's `bestSellers` best sellers in each language: on 100,000 products
+   * the first 5,000 made 97% of the cards of a few hundred searches nobody had made (ranked by
+   * name, then best sellers), so a new search's cards seldom wait for the database.
    */
-  async warm(site: BrandId, langs: readonly Lang[]): Promise<void> {
+  async warm(site: BrandId, langs: readonly Lang[], { currency, bestSellers }: { currency: string; bestSellers: number }): Promise<void> {
     const index = await this.deps.indexes.get(site);
     index.warm(langs);
     for (const lang of langs) {
       await this.categoriesOf({ site, lang });
+      const { baseCodes } = index.query({ lang, filters: [], sort: "bestsellers", page: 0, pageSize: bestSellers, facets: false });
+      await this.deps.families.preload(baseCodes, site, lang, currency);
       // Without the held lists, searches ask the database word by word: slower, not wrong.
       await this.heldWords.read(lang).catch(this.wordsAskedOfDatabase);
       for (const word of index.searchWords(lang)) await this.listingsWith(lang, word);

@@ -143,7 +143,11 @@ export function createShop({
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, quizzes),
     async warm() {
-      for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
+      // Four fifths of the family cache is shared out among the sites' languages; the rest is
+      // left for the families shoppers reach beyond the best sellers.
+      const siteLanguages = Object.values(brands).reduce((n, brand) => n + brand.languages.length, 0);
+      const bestSellers = Math.floor((productCacheSize * 0.8) / Math.max(1, siteLanguages));
+      for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages, { currency: brand.currency, bestSellers });
     },
     forgetSearchAnswers: () => search.forgetAnswers(),
   };
