@@ -115,7 +115,11 @@ export const commerceEnvironment = {
     "how often each process reads the catalog change log (other processes' price and stock changes show within this time)",
     "250",
   ),
-  PRODUCT_CACHE_SIZE: variable(envSchemas.positiveInt(20_000), "product families each process keeps in memory; four fifths are its sites' best sellers, read at warm-up", "20000"),
+  PRODUCT_CACHE_SIZE: variable(
+    envSchemas.positiveInt(20_000),
+    "product families each process keeps in memory; four fifths are its sites' best sellers, read at warm-up",
+    "20000",
+  ),
   SMTP_URL: variable(optionalText, "send mail through this SMTP server; without it mail is written as `.eml` files"),
   MAIL_OUTBOX_DIR: variable(z.string().default("data/outbox"), "where `.eml` files go", "data/outbox"),
   MAIL_FROM: variable(z.string().default("Brewfront <no-reply@brewfront.com>"), "sender address", "Brewfront <no-reply@brewfront.com>"),
