@@ -1,20 +1,55 @@
 import { Form, useSubmit } from "@remix-run/react";
+import { useContext } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { ListingPageView } from "../lib/page-views";
 import { format } from "../brands/messages";
 import { type ListingState, listingSearch, withFilterToggled, withPage } from "../lib/listing-url";
 import { useLinkDelegation } from "../lib/link-delegation";
+import { MarkupCacheContext } from "../lib/markup-cache";
 import { useHydrated } from "../lib/use-hydrated";
 import { useMessages } from "./useMessages";
 
-/** Facets as links: each value toggles itself in the URL, so filtering works before JavaScript. */
+/**
+ * Facets as links: each value toggles itself in the URL, so filtering works before JavaScript.
+ *
+ * On the server the panel's contents come from the markup cache, like a listing's product grid:
+ * a category's facets are the same for every shopper who opens it, and their hundred-odd links
+ * were the largest part of a category page rendered anew on each request. The browser renders
+ * them as usual and hydrates that HTML.
+ */
 export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingPageView["facets"]; state: ListingState; basePath: string; lang: Lang }) {
   const t = useMessages(lang);
   const links = useLinkDelegation({ preventScrollReset: true });
-  return (
-    // The links inside are what shoppers click and tab to; the panel only turns them into client navigation.
+  const markup = useContext(MarkupCacheContext);
+  // Everything the contents are made of, so the cache's key is complete by construction.
+  const contents: FacetPanelContents = { title: t.filters, facets, state, basePath };
+  // The links inside are what shoppers click and tab to; the panel only turns them into client navigation.
+  return markup ? (
+    <nav
+      className="facets"
+      aria-label={t.filters}
+      {...links.containerProps}
+      dangerouslySetInnerHTML={{ __html: markup("facet-panel", contents, facetPanelContents) }}
+    />
+  ) : (
     <nav className="facets" aria-label={t.filters} {...links.containerProps}>
-      <h2 className="facets__title">{t.filters}</h2>
+      {facetPanelContents(contents)}
+    </nav>
+  );
+}
+
+interface FacetPanelContents {
+  title: string;
+  facets: ListingPageView["facets"];
+  state: ListingState;
+  basePath: string;
+}
+
+/** The panel's heading and facets from what they are made of alone (see FacetPanel). */
+function facetPanelContents({ title, facets, state, basePath }: FacetPanelContents) {
+  return (
+    <>
+      <h2 className="facets__title">{title}</h2>
       {facets.map((f) => (
         <details
           key={f.code}
@@ -42,7 +77,7 @@ export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingP
           </ul>
         </details>
       ))}
-    </nav>
+    </>
   );
 }
 

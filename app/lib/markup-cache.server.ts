@@ -4,15 +4,16 @@ import { Memo } from "../../lib/memo";
 import type { MarkupCache } from "./markup-cache";
 
 /**
- * The most recently used 300 subtrees per worker, each kept under a digest of its input (a
- * product grid's input is about 5 kB of JSON, its HTML about 17 kB, twice that in memory when the
- * text holds characters beyond Latin-1): about 10 MB at most.
+ * The most recently used 600 subtrees per worker (product grids and facet panels), each kept under
+ * a digest of its input (a product grid's input is about 5 kB of JSON, its HTML about 17 kB, a
+ * facet panel's HTML up to about 15 kB, twice that in memory when the text holds characters
+ * beyond Latin-1): about 20 MB at most.
  *
  * renderToString writes the same HTML as the page's own render (text separators included), so
  * the browser hydrates it as if the page had rendered it. It is a renderer of its own, so a
  * subtree rendered here sees none of the page's contexts and leaves the page's ids alone.
  */
-const rendered = new Memo<string>({ max: 300 });
+const rendered = new Memo<string>({ max: 600 });
 
 /** Forgets every rendered subtree (see warmUpStorefront). */
 export function forgetRenderedMarkup(): void {

@@ -181,10 +181,12 @@ test("the header search suggests as you type with JavaScript, and submits withou
   await expect(page.getByRole("heading", { level: 1 })).toContainText("cara");
 });
 
-// The server renders product grids once and reuses their HTML (the markup cache); the browser must
-// take that HTML for its own, and no page may get a grid made for another.
-test.describe("with JavaScript, product grids from the server's markup cache hydrate as rendered @needs-js", () => {
-  test("category, brewer, search, home and French grids, each asked twice, hydrate without an error, and each page's tiles are its own", async ({ page }) => {
+// The server renders product grids and facet panels once and reuses their HTML (the markup cache);
+// the browser must take that HTML for its own, and no page may get a grid or facets made for another.
+test.describe("with JavaScript, product grids and facet panels from the server's markup cache hydrate as rendered @needs-js", () => {
+  test("category, brewer, search, home and French pages, each asked twice, hydrate without an error, and each page's tiles and facets are its own", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => {
@@ -200,12 +202,27 @@ test.describe("with JavaScript, product grids from the server's markup cache hyd
       expect(tiles.buttons.every(Boolean)).toBe(true);
       expect(tiles.links.every((href) => href.startsWith("/fr/") === french)).toBe(true);
     };
+    // Each facet link keeps the shopper on the page's own listing, with its own words.
+    const facetsBelongToPage = async (url: string) => {
+      const { pathname, searchParams } = new URL(url);
+      const facetLinks = await page.locator(".facets a.facet__value").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+      for (const href of facetLinks) {
+        const target = new URL(href, url);
+        expect(target.pathname, href).toBe(pathname);
+        expect(target.searchParams.get("q"), href).toBe(searchParams.get("q"));
+      }
+      return facetLinks.length;
+    };
     for (const url of [us("/c/coffee"), us("/c/brewers"), us("/search?q=hazelnut"), us("/"), ca("/fr/c/coffee")]) {
       for (const visit of [1, 2]) {
         await page.goto(url);
         // Quick shop buttons appear only once React has taken over the tiles.
         await expect(page.locator(".product-card__buy").first().getByRole("button").nth(1), `${url}, visit ${visit}`).toBeVisible();
         await tilesBelongToPage(url.includes("/fr/"));
+        // The home page has no facets; every listing has some.
+        const facetLinks = await facetsBelongToPage(url);
+        if (url === us("/")) expect(facetLinks).toBe(0);
+        else expect(facetLinks, `${url}, visit ${visit}`).toBeGreaterThan(0);
       }
     }
     await page.goto(ca("/c/coffee"));
