@@ -1,11 +1,10 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useContext } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { ListingPageView } from "../lib/page-views";
 import { format } from "../brands/messages";
 import { type ListingState, listingSearch, withFilterToggled, withPage } from "../lib/listing-url";
 import { useLinkDelegation } from "../lib/link-delegation";
-import { MarkupCacheContext } from "../lib/markup-cache";
+import { useCachedContents } from "../lib/markup-cache";
 import { useHydrated } from "../lib/use-hydrated";
 import { useMessages } from "./useMessages";
 
@@ -20,22 +19,11 @@ import { useMessages } from "./useMessages";
 export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingPageView["facets"]; state: ListingState; basePath: string; lang: Lang }) {
   const t = useMessages(lang);
   const links = useLinkDelegation({ preventScrollReset: true });
-  const markup = useContext(MarkupCacheContext);
   // Everything the contents are made of, so the cache's key is complete by construction.
   const contents: FacetPanelContents = { title: t.filters, facets, state, basePath };
+  const panel = useCachedContents("facet-panel", contents, facetPanelContents);
   // The links inside are what shoppers click and tab to; the panel only turns them into client navigation.
-  return markup ? (
-    <nav
-      className="facets"
-      aria-label={t.filters}
-      {...links.containerProps}
-      dangerouslySetInnerHTML={{ __html: markup("facet-panel", contents, facetPanelContents) }}
-    />
-  ) : (
-    <nav className="facets" aria-label={t.filters} {...links.containerProps}>
-      {facetPanelContents(contents)}
-    </nav>
-  );
+  return <nav className="facets" aria-label={t.filters} {...links.containerProps} {...panel} />;
 }
 
 interface FacetPanelContents {

@@ -1,8 +1,7 @@
-import { useContext } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
 import type { Messages } from "../brands/messages";
-import { MarkupCacheContext } from "../lib/markup-cache";
+import { useCachedContents } from "../lib/markup-cache";
 import { useLinkDelegation } from "../lib/link-delegation";
 import { useHydrated } from "../lib/use-hydrated";
 import { localePath } from "../lib/paths";
@@ -101,21 +100,15 @@ export function ProductGrid({ products, lang, compare, reusable }: { products: P
     lowStock: messages.lowStock,
     outOfStock: messages.outOfStock,
   };
-  const markup = useContext(MarkupCacheContext);
   // Everything the cards are made of, so the cache's key is complete by construction. On the
   // server the tile form's state is always the same (not hydrated, nothing being added).
   const cards: GridCards = { lang, t, compare: compare ?? false, adds, products };
+  const contents = useCachedContents("product-grid", cards, gridCards, reusable ?? false);
   return (
     <>
       <CartAddedNotice lang={lang} codes={products.map((p) => p.addCode)} />
       {form}
-      {markup && reusable ? (
-        <ul className="product-grid" {...links.containerProps} dangerouslySetInnerHTML={{ __html: markup("product-grid", cards, gridCards) }} />
-      ) : (
-        <ul className="product-grid" {...links.containerProps}>
-          {gridCards(cards)}
-        </ul>
-      )}
+      <ul className="product-grid" {...links.containerProps} {...contents} />
       {snackbar}
       {links.prefetch}
     </>

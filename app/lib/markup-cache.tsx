@@ -1,4 +1,4 @@
-import { createContext, type ReactElement } from "react";
+import { createContext, type ReactElement, useContext } from "react";
 
 /**
  * On the server, the HTML of `render(input)`, rendered once and reused for the same kind and
@@ -9,3 +9,17 @@ import { createContext, type ReactElement } from "react";
 export type MarkupCache = <Input>(kind: string, input: Input, render: (input: Input) => ReactElement) => string;
 
 export const MarkupCacheContext = createContext<MarkupCache | null>(null);
+
+/**
+ * An element's contents as props to spread on it: on the server, when `reusable`, the cached HTML
+ * of `render(input)`; otherwise `render(input)` as its children.
+ */
+export function useCachedContents<Input>(
+  kind: string,
+  input: Input,
+  render: (input: Input) => ReactElement,
+  reusable = true,
+): { dangerouslySetInnerHTML: { __html: string } } | { children: ReactElement } {
+  const markup = useContext(MarkupCacheContext);
+  return markup && reusable ? { dangerouslySetInnerHTML: { __html: markup(kind, input, render) } } : { children: render(input) };
+}
