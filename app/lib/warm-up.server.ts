@@ -98,12 +98,11 @@ function oneAfterEvery<T>(n: number, items: readonly T[], others: readonly T[]):
  * open first (home, a category, a product, searches, the cart) of the first store and the home
  * page of the others, then searches made from the products those pages show (a fifth in French
  * where a store speaks it), then the first store's pages a few more times, before the process
- * takes traffic. The first requests of a fresh
- * process compile the render and loader code and fill the per-process caches (header, footer, site
- * configuration, product families); without this a shopper pays for that, several times a warm
- * request. The searches' answers are forgotten before the rounds: only what they compiled and the
- * product families they read stay. Failures do not matter here: a page that fails would fail for
- * a shopper too, and is logged then.
+ * takes traffic. The first requests of a fresh process compile the render and loader code and fill
+ * the per-process caches (header, footer, site configuration, product families); without this a
+ * shopper pays for that, several times a warm request. The searches' answers are forgotten before
+ * the rounds: only what they compiled and the product families they read stay. Failures do not
+ * matter here: a page that fails would fail for a shopper too, and is logged then.
  */
 export async function warmUpStorefront(handler: http.RequestListener, options: WarmUpOptions): Promise<{ requests: number; ms: number }> {
   const started = performance.now();
