@@ -399,7 +399,9 @@ describe("graceful shutdown", () => {
     // Debug logs name each API call a page makes: seeing one proves the page is being served when
     // the signal comes (a fixed pause could signal before the request had even connected).
     const s = await startStore({ env: { LOG_LEVEL: "debug" } });
-    // The store has served its pages to itself before listening: only a call logged after those counts.
+    // Each worker serves its pages to itself before it listens, and the store answers as soon as
+    // one listens: only a call logged once every worker listens (the store's announcement) counts.
+    await s.waitForLog((line) => line.includes("Brewfront listening on port"));
     const apiCalls = () =>
       s
         .logs()
