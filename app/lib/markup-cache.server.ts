@@ -22,5 +22,15 @@ export function forgetRenderedMarkup(): void {
 
 export const markupCache: MarkupCache = (kind, input, render) => {
   const key = `${kind}:${createHash("sha1").update(JSON.stringify(input)).digest("base64")}`;
-  return rendered.get(key, () => renderToString(render(input)));
+  return rendered.get(key, () => inOnePiece(renderToString(render(input))));
 };
+
+/**
+ * The same text copied into one piece. renderToString builds its HTML by joining thousands of
+ * short strings, and the engine keeps such a string as the tree of its pieces: a product grid's
+ * 20 kB of HTML held about 2,000 tree nodes and 190 kB of heap. Kept for the worker's life, those
+ * trees were a third of all the objects every full garbage collection had to walk.
+ */
+function inOnePiece(text: string): string {
+  return Buffer.from(text, "utf8").toString("utf8");
+}
