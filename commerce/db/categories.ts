@@ -19,13 +19,8 @@ export async function siteCategories(db: Db, site: BrandId, lang: Lang): Promise
     .execute();
 }
 
-export async function findKeywordRedirect(db: Db, site: BrandId, lang: Lang, keyword: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("keyword_redirect")
-    .select("target")
-    .where("site", "=", site)
-    .where("lang", "=", lang)
-    .where("keyword", "=", keyword)
-    .executeTakeFirst();
-  return row?.target ?? null;
+/** A site language's keyword redirects: the category page each keyword (normalised) leads to. */
+export async function keywordRedirects(db: Db, site: BrandId, lang: Lang): Promise<Map<string, string>> {
+  const rows = await db.selectFrom("keyword_redirect").select(["keyword", "target"]).where("site", "=", site).where("lang", "=", lang).execute();
+  return new Map(rows.map((r) => [r.keyword, r.target]));
 }

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { Memo } from "../../lib/memo";
 import type { BrandId, Lang } from "../contract/common";
 import { type Category, type ListingQuery, parseListingQuery, type SearchRequest, type SitemapPage, type Suggestions } from "../contract/search";
-import { type CategoryRow, findKeywordRedirect, siteCategories } from "../db/categories";
+import { type CategoryRow, keywordRedirects, siteCategories } from "../db/categories";
 import type { Db } from "../db/index";
 import { sitemapPage } from "../db/listing";
 import { intersectAll, listingsWithWord, type TextMatches, wordsInTextIndex } from "../db/search-text";
@@ -47,6 +47,12 @@ export class SearchService {
   /** Answered category and search pages as JSON text. */
   private readonly pages: CatalogAnswers;
   private readonly siteCategoryRows = new Memo<Promise<{ rows: CategoryRow[]; names: Map<string, string> }>>();
+  /**
+   * Each site language's keyword redirects ("brewers" leads to the brewers category), a few dozen
+   * rows every search consults: read for a minute at a time, as the storefront keeps CMS content,
+   * instead of asked of the database on every search.
+   */
+  private readonly redirects = new Memo<Promise<Map<string, string>>>({ ttlMs: 60_000 });
   /** Per language, every word of the full-text index asked once at warm-up: the index is the language's, not a site's. */
   private readonly textIndexWordsRead = new Memo<Promise<void>>();
 
@@ -54,6 +60,7 @@ export class SearchService {
     deps.feed.subscribe(() => this.wordListings.clear());
     this.heldWords = new WordListings(databaseWords(deps.db), deps.feed, this.wordsAskedOfDatabase);
     deps.feed.subscribe(() => this.siteCategoryRows.clear());
+    deps.feed.subscribe(() => this.redirects.clear());
     this.pages = new CatalogAnswers(deps.feed, 1000);
   }
 
@@ -134,9 +141,7 @@ export class SearchService {
     const index = await this.deps.indexes.get(ctx.site);
     const [text, redirect] = await Promise.all([
       query.freeText ? this.match(ctx.lang, query.freeText) : Promise.resolve(undefined),
-      query.freeText && query.filters.length === 0 && !scope
-        ? findKeywordRedirect(this.deps.db, ctx.site, ctx.lang, normalizeSearchText(query.freeText))
-        : Promise.resolve(null),
+      query.freeText && query.filters.length === 0 && !scope ? this.keywordRedirect(ctx, query.freeText) : Promise.resolve(null),
     ]);
     const result = index.query({
       lang: ctx.lang,
@@ -187,8 +192,10 @@ export class SearchService {
     };
   }
 
-  keywordRedirect(ctx: ShopContext, term: string): Promise<string | null> {
-    return findKeywordRedirect(this.deps.db, ctx.site, ctx.lang, normalizeSearchText(term));
+  /** The category page a search term leads straight to, if it is one of the site's keywords. */
+  async keywordRedirect(ctx: Pick<ShopContext, "site" | "lang">, term: string): Promise<string | null> {
+    const targets = await this.redirects.get(`${ctx.site}|${ctx.lang}`, () => keywordRedirects(this.deps.db, ctx.site, ctx.lang));
+    return targets.get(normalizeSearchText(term)) ?? null;
   }
 
   async categories(ctx: ShopContext): Promise<{ code: string; name: string; url: string; parent?: string }[]> {

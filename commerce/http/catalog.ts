@@ -74,7 +74,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     "/products/getProductsForCarousel",
     handle(async (req, res) => {
       const query = parse(ProductCodesQuerySchema, req.query);
-      res.json({ products: await catalog.carousel(siteOf(res), query.productCodes) });
+      res.set("Cache-Control", CATALOG_CACHE_CONTROL).json({ products: await catalog.carousel(siteOf(res), query.productCodes) });
     }),
   );
 
@@ -82,7 +82,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     "/products/getBestSellerProducts",
     handle(async (req, res) => {
       const { pageSize, category } = parse(PageSizeQuery, req.query);
-      res.json({ products: await catalog.bestSellers(siteOf(res), pageSize, category) });
+      res.set("Cache-Control", CATALOG_CACHE_CONTROL).json({ products: await catalog.bestSellers(siteOf(res), pageSize, category) });
     }),
   );
 

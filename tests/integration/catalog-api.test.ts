@@ -346,6 +346,8 @@ describe.each(DIALECTS)("catalog API on %s", (dialect) => {
         "/rest/v2/usb2c/products/9002-BFAC-ACC-1?fields=FULL",
         "/rest/v2/usb2c/products/productDetails?productCodes=9002-BFAC-ACC-1",
         "/rest/v2/usb2c/products/recommendedProducts?productCode=5001-SMRG-KC-24",
+        "/rest/v2/usb2c/products/getBestSellerProducts?pageSize=8",
+        "/rest/v2/usb2c/products/getProductsForCarousel?productCodes=5001-SMRG,9002-BFAC",
         "/rest/v2/usb2c/products/5001-SMRG-KC-24/media",
       ]) {
         expect(await cacheControl(path), path).toBe("private, max-age=1, stale-while-revalidate=60");
