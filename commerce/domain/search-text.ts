@@ -18,19 +18,35 @@ export function queryWords(lang: Lang, text: string): string[] {
   return searchTokens(text).filter((w) => !STOP_WORDS[lang].has(w));
 }
 
+/**
+ * Two rows of the edit-distance table, reused: a search with no results measures its words against
+ * every word of the catalog (thousands on a large one), and new rows for each pair were most of
+ * what such a search allocated.
+ */
+let previousRow = new Int32Array(64);
+let currentRow = new Int32Array(64);
+
 export function levenshtein(a: string, b: string, limit = 3): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  if (previousRow.length <= b.length) {
+    previousRow = new Int32Array(b.length * 2);
+    currentRow = new Int32Array(b.length * 2);
+  }
+  let prev = previousRow;
+  let cur = currentRow;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    cur[0] = i;
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
+      cur[j] = v;
       rowMin = Math.min(rowMin, v);
     }
     if (rowMin > limit) return limit + 1;
+    const done = prev;
     prev = cur;
+    cur = done;
   }
   return prev[b.length]!;
 }
