@@ -8,7 +8,7 @@ import type { CouponService } from "../domain/coupons";
 import { TryAgainLater } from "../domain/try-again";
 import { ApiProblem } from "./errors";
 import { handle, parse } from "./handle";
-import { CATALOG_CACHE_CONTROL, sendKeptJson } from "./kept-json";
+import { sendCatalogJson, sendKeptJson } from "./kept-json";
 import { sameSecret } from "./operator-access";
 import { siteOf } from "./site";
 
@@ -74,7 +74,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     "/products/getProductsForCarousel",
     handle(async (req, res) => {
       const query = parse(ProductCodesQuerySchema, req.query);
-      res.set("Cache-Control", CATALOG_CACHE_CONTROL).json({ products: await catalog.carousel(siteOf(res), query.productCodes) });
+      sendCatalogJson(res, { products: await catalog.carousel(siteOf(res), query.productCodes) });
     }),
   );
 
@@ -82,14 +82,14 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     "/products/getBestSellerProducts",
     handle(async (req, res) => {
       const { pageSize, category } = parse(PageSizeQuery, req.query);
-      res.set("Cache-Control", CATALOG_CACHE_CONTROL).json({ products: await catalog.bestSellers(siteOf(res), pageSize, category) });
+      sendCatalogJson(res, { products: await catalog.bestSellers(siteOf(res), pageSize, category) });
     }),
   );
 
   router.get(
     "/products/recommendedProducts",
     handle(async (req, res) => {
-      res.set("Cache-Control", CATALOG_CACHE_CONTROL).json({ products: await catalog.recommended(siteOf(res), code(req.query.productCode)) });
+      sendCatalogJson(res, { products: await catalog.recommended(siteOf(res), code(req.query.productCode)) });
     }),
   );
 
@@ -161,7 +161,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
       const productCode = code(req.params.code);
       const callback = parse(Callback, req.query.callback || undefined);
       const set = await catalog.mediaSet(siteOf(res), productCode);
-      if (!callback) return void res.set("Cache-Control", CATALOG_CACHE_CONTROL).json(set);
+      if (!callback) return sendCatalogJson(res, set);
       res
         .set("X-Content-Type-Options", "nosniff")
         .type("text/javascript")

@@ -21,7 +21,8 @@ function weakEtag(bytes: Buffer): string {
 }
 
 /**
- * For answers that change only with the catalog (listings, products, recommendations, media): a
+ * For answers that change only with the catalog (listings, products, recommendations, best
+ * sellers, carousels, media): a
  * caller may use one again for a second without asking. The service's own processes already learn
  * of each other's changes a quarter of a second late (CATALOG_SYNC_MS). For a minute after that it
  * may go on using one while it asks again (stale-while-revalidate), as a browser may keep the
@@ -29,6 +30,11 @@ function weakEtag(bytes: Buffer): string {
  * shopper's prices (a member's, asked for with their token).
  */
 export const CATALOG_CACHE_CONTROL = "private, max-age=1, stale-while-revalidate=60";
+
+/** Sends an answer that changes only with the catalog (see CATALOG_CACHE_CONTROL) as JSON. */
+export function sendCatalogJson(res: Response, body: unknown): void {
+  res.set("Cache-Control", CATALOG_CACHE_CONTROL).json(body);
+}
 
 /**
  * Sends an answer the service keeps as JSON text (search and category pages, remembered until the
