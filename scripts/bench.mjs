@@ -828,8 +828,9 @@ try {
       // A running store's figure, on every run alike: first as many other searches, none of them
       // one of the measured ones (the PostgreSQL runs serve no pages before this, so their
       // searches would otherwise be a just-started worker's, its code not yet optimised).
-      const measured = new Set(queries.map((q) => `${q.host ?? ""}${q.path}`));
-      const before = unseenQueries(vocabulary, UNSEEN_COUNT, 1).filter((q) => !measured.has(`${q.host ?? ""}${q.path}`));
+      const requested = (q) => `${q.host ?? ""}${q.path}`;
+      const measured = new Set(queries.map(requested));
+      const before = unseenQueries(vocabulary, UNSEEN_COUNT, 1).filter((q) => !measured.has(requested(q)));
       await sendEach(store, before, connections);
       const store10 = await sendEach(store, queries, connections);
       const bare10 = await sendEach(

@@ -59,8 +59,10 @@ export class SearchService {
   constructor(private readonly deps: SearchServiceDeps) {
     deps.feed.subscribe(() => this.wordListings.clear());
     this.heldWords = new WordListings(databaseWords(deps.db), deps.feed, this.wordsAskedOfDatabase);
-    deps.feed.subscribe(() => this.siteCategoryRows.clear());
-    deps.feed.subscribe(() => this.redirects.clear());
+    deps.feed.subscribe(() => {
+      this.siteCategoryRows.clear();
+      this.redirects.clear();
+    });
     this.pages = new CatalogAnswers(deps.feed, 1000);
   }
 
