@@ -1,9 +1,6 @@
-import type { KyselyPlugin } from "kysely";
-import pino from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createShop } from "../../commerce/domain/shop";
 import type { ShopContext } from "../../commerce/domain/shop-context";
-import { seededDatabaseForSuite, testCommerceConfig } from "../support/commerce";
+import { countingStatements, seededDatabaseForSuite, testShop } from "../support/commerce";
 
 const usb2c: ShopContext = { site: "usb2c", lang: "en", currency: "USD", userGroups: [] };
 const cab2cFrench: ShopContext = { site: "cab2c", lang: "fr", currency: "CAD", userGroups: [] };
@@ -14,24 +11,8 @@ describe("keyword redirects consulted by every search", () => {
 
   /** A shop over the test database, counting the statements that read the keyword redirects. */
   const shopCountingReads = () => {
-    let reads = 0;
-    const counter: KyselyPlugin = {
-      transformQuery: (args) => {
-        if (JSON.stringify(args.node).includes('"keyword_redirect"')) reads++;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const config = testCommerceConfig("unused.sqlite");
-    const shop = createShop({
-      db: database().withPlugin(counter),
-      brands: config.brands,
-      mailer: { send: async () => {} },
-      logger: pino({ level: "silent" }),
-      catalogSyncMs: 60_000,
-      productCacheSize: 100,
-    });
-    return { shop, reads: () => reads };
+    const { db, statements } = countingStatements(database(), (query) => JSON.stringify(query).includes('"keyword_redirect"'));
+    return { shop: testShop(db), reads: statements };
   };
 
   it("reads a site language's redirects once for many searches, and again after a minute", async () => {

@@ -1,27 +1,11 @@
-import type { KyselyPlugin } from "kysely";
-import pino from "pino";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../commerce/db/index";
 import { CatalogChangeFeed } from "../../commerce/domain/catalog-changes";
 import { ProductFamilies } from "../../commerce/domain/product-families";
-import { createShop } from "../../commerce/domain/shop";
 import type { ShopContext } from "../../commerce/domain/shop-context";
-import { seededDatabaseForSuite, testCommerceConfig } from "../support/commerce";
+import { countingStatements, seededDatabaseForSuite, testShop } from "../support/commerce";
 
 const usb2c: ShopContext = { site: "usb2c", lang: "en", currency: "USD", userGroups: [] };
-
-/** The database, counting the statements run through it. */
-function counted(db: Db): { db: Db; statements: () => number } {
-  let statements = 0;
-  const counter: KyselyPlugin = {
-    transformQuery: (args) => {
-      statements++;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  return { db: db.withPlugin(counter), statements: () => statements };
-}
 
 /** The site's base products, best sellers first. */
 async function bestSellers(db: Db): Promise<string[]> {
@@ -39,7 +23,7 @@ async function bestSellers(db: Db): Promise<string[]> {
 describe("product families a worker keeps in memory", () => {
   const database = seededDatabaseForSuite("sqlite");
   const familiesHolding = (max: number) => {
-    const { db, statements } = counted(database());
+    const { db, statements } = countingStatements(database());
     return { families: new ProductFamilies(db, new CatalogChangeFeed(database(), { intervalMs: 60_000 }), max), statements };
   };
   const statementsFor = async (run: () => Promise<unknown>, statements: () => number) => {
@@ -84,15 +68,7 @@ describe("a worker's warm-up", () => {
 
   it("holds the families of each site's best sellers before the first request", async () => {
     const db = database();
-    const config = testCommerceConfig("unused.sqlite");
-    const shop = createShop({
-      db,
-      brands: config.brands,
-      mailer: { send: async () => {} },
-      logger: pino({ level: "silent" }),
-      catalogSyncMs: 60_000,
-      productCacheSize: 100,
-    });
+    const shop = testShop(db);
     await shop.warm();
     const [best] = await bestSellers(db);
     const text = db.selectFrom("product_text").where("product_code", "=", best!).where("lang", "=", "en");

@@ -6,6 +6,8 @@ import express from "express";
 import { afterAll, beforeAll } from "vitest";
 import pino from "pino";
 import { type CommerceConfig, loadCommerceConfig } from "../../commerce/config";
+import type { KyselyPlugin, OperationNode } from "kysely";
+import { createShop, type Shop, type ShopOptions } from "../../commerce/domain/shop";
 import { createCommerceApi, type Db, migrateDatabase, openDatabase, seedDatabase } from "../../commerce/service";
 import { type TestDatabase, tempDatabase } from "./databases";
 
@@ -112,4 +114,33 @@ export function seededDatabaseForSuite(dialect: "sqlite" | "postgres"): () => Db
     await database?.drop();
   });
   return () => db!;
+}
+
+/**
+ * A shop's services over `db`, as a worker builds them: the test configuration's stores (unless
+ * given), a silent log, a mailer that sends nothing (unless given), a catalog change feed that
+ * checks once a minute and 100 product families kept.
+ */
+export function testShop(db: Db, options: Partial<Pick<ShopOptions, "brands" | "mailer">> = {}): Shop {
+  return createShop({
+    db,
+    brands: options.brands ?? testCommerceConfig("unused.sqlite").brands,
+    mailer: options.mailer ?? { send: async () => {} },
+    logger: pino({ level: "silent" }),
+    catalogSyncMs: 60_000,
+    productCacheSize: 100,
+  });
+}
+
+/** The database, counting the statements run through it (those `counts` picks, every one by default). */
+export function countingStatements(db: Db, counts: (query: OperationNode) => boolean = () => true): { db: Db; statements: () => number } {
+  let statements = 0;
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => {
+      if (counts(args.node)) statements++;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return { db: db.withPlugin(counter), statements: () => statements };
 }

@@ -1,13 +1,12 @@
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../commerce/db/index";
 import { CatalogChangeFeed } from "../../commerce/domain/catalog-changes";
 import type { MailMessage } from "../../commerce/domain/mail";
 import { ShopError } from "../../commerce/domain/errors";
-import { createShop, type Shop } from "../../commerce/domain/shop";
+import type { Shop } from "../../commerce/domain/shop";
 import type { ShopContext } from "../../commerce/domain/shop-context";
 import { migrateDatabase, openDatabase, seedDatabase } from "../../commerce/service";
-import { testCommerceConfig } from "../support/commerce";
+import { testCommerceConfig, testShop } from "../support/commerce";
 import { type TestDatabase, tempSqlite } from "../support/databases";
 
 /** The stock-update workflow end to end on a small SQLite catalog, with mail caught in memory. */
@@ -26,8 +25,7 @@ describe("catalog service: updating stock", () => {
     db = openDatabase(config);
     await migrateDatabase(db);
     await seedDatabase(db, config);
-    shop = createShop({
-      db,
+    shop = testShop(db, {
       brands: config.brands,
       mailer: {
         async send(mail) {
@@ -35,9 +33,6 @@ describe("catalog service: updating stock", () => {
           sent.push(mail);
         },
       },
-      logger: pino({ level: "silent" }),
-      catalogSyncMs: 60_000,
-      productCacheSize: 100,
     });
   });
 
@@ -120,14 +115,7 @@ describe("catalog service: notify me from a base product's page", () => {
     db = openDatabase(config);
     await migrateDatabase(db);
     await seedDatabase(db, config);
-    shop = createShop({
-      db,
-      brands: config.brands,
-      mailer: { send: async (mail) => void sent.push(mail) },
-      logger: pino({ level: "silent" }),
-      catalogSyncMs: 60_000,
-      productCacheSize: 100,
-    });
+    shop = testShop(db, { brands: config.brands, mailer: { send: async (mail) => void sent.push(mail) } });
   });
 
   afterAll(async () => {

@@ -1,11 +1,10 @@
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../commerce/db/index";
 import type { MailMessage } from "../../commerce/domain/mail";
-import { createShop, type Shop } from "../../commerce/domain/shop";
+import type { Shop } from "../../commerce/domain/shop";
 import type { ShopContext } from "../../commerce/domain/shop-context";
 import { migrateDatabase, openDatabase, seedDatabase } from "../../commerce/service";
-import { testCommerceConfig } from "../support/commerce";
+import { testCommerceConfig, testShop } from "../support/commerce";
 import { type TestDatabase, tempSqlite } from "../support/databases";
 
 // The restock reads product views only where shoppers wait, as a plain read before its
@@ -29,14 +28,7 @@ describe("catalog service: a shopper who starts waiting while a restock begins",
     db = openDatabase(config);
     await migrateDatabase(db);
     await seedDatabase(db, config);
-    shop = createShop({
-      db,
-      brands: config.brands,
-      mailer: { send: async (mail) => void sent.push(mail) },
-      logger: pino({ level: "silent" }),
-      catalogSyncMs: 60_000,
-      productCacheSize: 100,
-    });
+    shop = testShop(db, { brands: config.brands, mailer: { send: async (mail) => void sent.push(mail) } });
   });
 
   afterAll(async () => {
