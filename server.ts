@@ -401,17 +401,18 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   // served to itself: no shopper pays for a cold start. Thirty rounds (about a second on the demo
   // catalog, never past three) rather than a few: after four, the first shoppers' pages still ran
   // code V8 had not yet optimised, and cost half as much again as after thirty. Before the rounds,
-  // up to 200 searches nobody has made, whose answers are then forgotten (decision 033): without
-  // them a fresh worker's first few hundred such searches cost nearly twice a later one.
+  // up to 1,500 searches nobody has made (at most twelve seconds), whose answers are then
+  // forgotten (decision 033): after 200 of them a worker's next few hundred new searches still
+  // cost about 30% more than after 1,500.
   await commerce?.warm();
   const storefrontEntry = build.entry.module as unknown as typeof StorefrontEntry;
   const warmedUp = await warmUpStorefront(app, {
     hosts: Object.values(config.brands).map((b) => b.host),
     rounds: 30,
     budgetMs: 3_000,
-    searches: 200,
+    searches: 1_500,
     frenchHost: Object.values(config.brands).find((b) => b.languages.includes("fr"))?.host,
-    searchBudgetMs: 4_000,
+    searchBudgetMs: 12_000,
     forgetSearches: async () => {
       await commerce?.forgetSearchAnswers();
       storefrontEntry.forgetKeptAnswersAndMarkup();
