@@ -12,8 +12,12 @@ export interface RunningStore {
   outbox: string;
   databaseUrl: string;
   logs: () => string;
-  /** Waits until a log line matching `match` has been written (logs arrive through a pipe). */
-  waitForLog(match: (line: string) => boolean): Promise<string>;
+  /**
+   * Waits until a log line matching `match` has been written (logs arrive through a pipe), for at
+   * most `withinMs` (5 s unless told); with `after`, only among the lines after that many
+   * characters of the log (`logs().length` at some moment).
+   */
+  waitForLog(match: (line: string) => boolean, options?: { withinMs?: number; after?: number }): Promise<string>;
   stop(): Promise<number | null>;
 }
 
@@ -75,10 +79,10 @@ export async function startStore(options: { dialect?: "sqlite" | "postgres"; env
     outbox,
     databaseUrl: database.url,
     logs: () => output,
-    async waitForLog(match) {
-      const until = Date.now() + 5000;
+    async waitForLog(match, { withinMs = 5000, after = 0 } = {}) {
+      const until = Date.now() + withinMs;
       for (;;) {
-        const line = output.split("\n").find(match);
+        const line = output.slice(after).split("\n").find(match);
         if (line) return line;
         if (Date.now() > until) throw new Error("log line never came");
         await new Promise((r) => setTimeout(r, 20));
