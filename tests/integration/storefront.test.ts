@@ -407,12 +407,19 @@ describe("graceful shutdown", () => {
     const s = await startStore({ env: { LOG_LEVEL: "debug" } });
     // Each worker serves its pages to itself before it listens, and the store answers as soon as
     // one listens: only a call logged once every worker listens (the store's announcement) counts.
-    await s.waitForLog((line) => line.includes("Brewfront listening on port"), { withinMs: STORE_LISTENS_WITHIN_MS });
-    const announced = s.logs().length;
-    // A search nobody has made: the page must call the API (an answer kept from the warm-up could
-    // be used without one for a second).
-    const inflight = getWithHost(s.url, `/search?q=decaf+${Date.now()}`, "www.brewfront.com");
-    await s.waitForLog((line) => line.includes('"msg":"api call"'), { after: announced });
+    let inflight: ReturnType<typeof getWithHost>;
+    try {
+      await s.waitForLog((line) => line.includes("Brewfront listening on port"), { withinMs: STORE_LISTENS_WITHIN_MS });
+      const announced = s.logs().length;
+      // A search nobody has made: the page must call the API (an answer kept from the warm-up could
+      // be used without one for a second).
+      inflight = getWithHost(s.url, `/search?q=decaf+${Date.now()}`, "www.brewfront.com");
+      await s.waitForLog((line) => line.includes('"msg":"api call"'), { after: announced });
+    } catch (err) {
+      // Not left running for the rest of the suite.
+      await s.stop();
+      throw err;
+    }
     const code = await s.stop();
     const res = await inflight;
     expect(res.status).toBe(200);
