@@ -116,9 +116,9 @@ export const commerceEnvironment = {
     "250",
   ),
   PRODUCT_CACHE_SIZE: variable(
-    envSchemas.positiveInt(20_000),
+    envSchemas.positiveInt(40_000),
     "product families each process keeps in memory; four fifths are its sites' best sellers, read at warm-up",
-    "20000",
+    "40000",
   ),
   SMTP_URL: variable(optionalText, "send mail through this SMTP server; without it mail is written as `.eml` files"),
   MAIL_OUTBOX_DIR: variable(z.string().default("data/outbox"), "where `.eml` files go", "data/outbox"),
