@@ -358,18 +358,12 @@ describe("operations", () => {
   });
 });
 
-/**
- * The store announces itself once every worker listens, and each warms up first (its searches
- * alone may take 12 s): the first worker to listen answers /healthz well before the last.
- */
-const STORE_LISTENS_WITHIN_MS = 60_000;
-
 describe("warming up before traffic", () => {
   // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
   it("has every worker serve its own pages before the store listens: no shopper's first page fetches the layout or the CMS page", async () => {
     const s = await startStore({ env: { WEB_CONCURRENCY: "2" } });
     try {
-      await s.waitForLog((line) => line.includes("Brewfront listening"), { withinMs: STORE_LISTENS_WITHIN_MS });
+      await s.everyWorkerListening();
       const before = s.logs().length;
       const homes = () => s.logs().slice(before).split('"url":"/"').length - 1;
       // A new connection each time: the cluster hands connections to its workers in turn.
@@ -409,7 +403,7 @@ describe("graceful shutdown", () => {
     // one listens: only a call logged once every worker listens (the store's announcement) counts.
     let inflight: ReturnType<typeof getWithHost>;
     try {
-      await s.waitForLog((line) => line.includes("Brewfront listening on port"), { withinMs: STORE_LISTENS_WITHIN_MS });
+      await s.everyWorkerListening();
       const announced = s.logs().length;
       // A search nobody has made: the page must call the API (an answer kept from the warm-up could
       // be used without one for a second).

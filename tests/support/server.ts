@@ -18,6 +18,12 @@ export interface RunningStore {
    * characters of the log (`logs().length` at some moment).
    */
   waitForLog(match: (line: string) => boolean, options?: { withinMs?: number; after?: number }): Promise<string>;
+  /**
+   * Waits for the store's announcement, made once every worker listens. Each worker warms up first
+   * (its searches alone may take 12 s), so the first to listen answers /healthz, and startStore
+   * returns, well before the last.
+   */
+  everyWorkerListening(): Promise<void>;
   stop(): Promise<number | null>;
 }
 
@@ -72,6 +78,15 @@ export async function startStore(options: { dialect?: "sqlite" | "postgres"; env
     if (Date.now() > deadline) throw new Error(`store did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  const waitForLog: RunningStore["waitForLog"] = async (match, { withinMs = 5000, after = 0 } = {}) => {
+    const until = Date.now() + withinMs;
+    for (;;) {
+      const line = output.slice(after).split("\n").find(match);
+      if (line) return line;
+      if (Date.now() > until) throw new Error("log line never came");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
   return {
     url,
     port,
@@ -79,14 +94,9 @@ export async function startStore(options: { dialect?: "sqlite" | "postgres"; env
     outbox,
     databaseUrl: database.url,
     logs: () => output,
-    async waitForLog(match, { withinMs = 5000, after = 0 } = {}) {
-      const until = Date.now() + withinMs;
-      for (;;) {
-        const line = output.slice(after).split("\n").find(match);
-        if (line) return line;
-        if (Date.now() > until) throw new Error("log line never came");
-        await new Promise((r) => setTimeout(r, 20));
-      }
+    waitForLog,
+    async everyWorkerListening() {
+      await waitForLog((line) => line.includes("Brewfront listening on port"), { withinMs: 60_000 });
     },
     async stop() {
       const code =
