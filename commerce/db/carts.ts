@@ -1,5 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import type { Db } from "./index";
+import { preparedRead } from "./prepared-read";
 import type { CartEntryTable, CartTable } from "./schema";
 import { lockingRows } from "./write-transaction";
 
@@ -7,8 +8,10 @@ export type CartRow = Selectable<CartTable>;
 export type CartEntryRow = Selectable<CartEntryTable>;
 export type NewCart = Omit<CartTable, "id">;
 
+const cartByGuid = preparedRead((db, guid: string) => db.selectFrom("cart").selectAll().where("guid", "=", guid));
+
 export async function findCartByGuid(db: Db, guid: string): Promise<CartRow | undefined> {
-  return db.selectFrom("cart").selectAll().where("guid", "=", guid).executeTakeFirst();
+  return (await cartByGuid(db, guid))[0];
 }
 
 /** The cart, locked until the caller's write transaction ends, so writers of one cart take turns. */
@@ -45,20 +48,25 @@ export async function lockOpenCartOf(trx: Db, cart: NewCart & { customer_id: str
   return (lockingRows(trx) ? query.forUpdate() : query).executeTakeFirstOrThrow();
 }
 
+const entriesOfCart = preparedRead((db, cartId: number) => db.selectFrom("cart_entry").selectAll().where("cart_id", "=", cartId).orderBy("entry_number"));
+
 export async function cartEntries(db: Db, cartId: number): Promise<CartEntryRow[]> {
-  return db.selectFrom("cart_entry").selectAll().where("cart_id", "=", cartId).orderBy("entry_number").execute();
+  return entriesOfCart(db, cartId);
 }
+
+const lastEntryNumber = preparedRead((db, cartId: number) =>
+  db
+    .selectFrom("cart_entry")
+    .select((eb) => eb.fn.max("entry_number").as("last"))
+    .where("cart_id", "=", cartId),
+);
 
 export async function insertCartEntry(
   trx: Db,
   entry: Pick<CartEntryTable, "cart_id" | "product_code" | "entry_type" | "quantity" | "pods_at_home_qty">,
   now: string,
 ): Promise<CartEntryRow> {
-  const last = await trx
-    .selectFrom("cart_entry")
-    .select((eb) => eb.fn.max("entry_number").as("last"))
-    .where("cart_id", "=", entry.cart_id)
-    .executeTakeFirst();
+  const [last] = await lastEntryNumber(trx, entry.cart_id);
   const entryNumber = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
   return trx
     .insertInto("cart_entry")

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "./index";
+import { preparedRead } from "./prepared-read";
 import type { CouponTable } from "./schema";
 import { lockingRows } from "./write-transaction";
 
@@ -22,15 +23,18 @@ export async function findCoupons(db: Db, site: string, codes: readonly string[]
 }
 
 /** The coupons on a cart, in the order they were applied. */
-export async function cartCoupons(db: Db, cartId: number): Promise<CouponRow[]> {
-  return db
+const couponsOfCart = preparedRead((db, cartId: number) =>
+  db
     .selectFrom("cart_coupon")
     .innerJoin("coupon", "coupon.id", "cart_coupon.coupon_id")
     .selectAll("coupon")
     .where("cart_coupon.cart_id", "=", cartId)
     .orderBy("cart_coupon.applied_at")
-    .orderBy("coupon.id")
-    .execute();
+    .orderBy("coupon.id"),
+);
+
+export async function cartCoupons(db: Db, cartId: number): Promise<CouponRow[]> {
+  return couponsOfCart(db, cartId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "./index";
+import { preparedRead } from "./prepared-read";
 import type { GiftCardTable } from "./schema";
 import { lockingRows } from "./write-transaction";
 
@@ -28,15 +29,18 @@ export async function insertGiftCards(db: Db, cards: readonly NewGiftCard[]): Pr
 }
 
 /** The cart's cards in the order they were applied (the order they are charged in). */
-export async function appliedGiftCardRows(db: Db, cartId: number): Promise<AppliedGiftCardRow[]> {
-  const rows = await db
+const giftCardsOnCart = preparedRead((db, cartId: number) =>
+  db
     .selectFrom("cart_gift_card as a")
     .innerJoin("gift_card as g", "g.id", "a.gift_card_id")
     .select(["a.id as applied_id", "a.amount as applied_amount"])
     .selectAll("g")
     .where("a.cart_id", "=", cartId)
-    .orderBy("a.id")
-    .execute();
+    .orderBy("a.id"),
+);
+
+export async function appliedGiftCardRows(db: Db, cartId: number): Promise<AppliedGiftCardRow[]> {
+  const rows = await giftCardsOnCart(db, cartId);
   return rows.map(({ applied_id, applied_amount, ...card }) => ({ appliedId: applied_id, amount: applied_amount, card }));
 }
 
