@@ -1,6 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import type { Db } from "./index";
-import { preparedRead } from "./prepared-read";
+import { preparedQuery } from "./prepared-query";
 import type { CartEntryTable, CartTable } from "./schema";
 import { lockingRows } from "./write-transaction";
 
@@ -8,7 +8,7 @@ export type CartRow = Selectable<CartTable>;
 export type CartEntryRow = Selectable<CartEntryTable>;
 export type NewCart = Omit<CartTable, "id">;
 
-const cartByGuid = preparedRead((db, guid: string) => db.selectFrom("cart").selectAll().where("guid", "=", guid));
+const cartByGuid = preparedQuery((db, guid: string) => db.selectFrom("cart").selectAll().where("guid", "=", guid));
 
 export async function findCartByGuid(db: Db, guid: string): Promise<CartRow | undefined> {
   return (await cartByGuid(db, guid))[0];
@@ -24,8 +24,25 @@ export async function findOpenCartOf(db: Db, customerId: string, site: string): 
   return db.selectFrom("cart").selectAll().where("customer_id", "=", customerId).where("site", "=", site).where("status", "=", "open").executeTakeFirst();
 }
 
+const newCart = preparedQuery(
+  (
+    db,
+    guid: string,
+    code: string,
+    site: string,
+    customerId: string | null,
+    currency: string,
+    status: CartRow["status"],
+    createdAt: string,
+    updatedAt: string,
+  ) =>
+    db.insertInto("cart").values({ guid, code, site, customer_id: customerId, currency, status, created_at: createdAt, updated_at: updatedAt }).returningAll(),
+);
+
 export async function insertCart(trx: Db, cart: NewCart): Promise<CartRow> {
-  return trx.insertInto("cart").values(cart).returningAll().executeTakeFirstOrThrow();
+  const [row] = await newCart(trx, cart.guid, cart.code, cart.site, cart.customer_id, cart.currency, cart.status, cart.created_at, cart.updated_at);
+  if (!row) throw new Error("insertCart: the database returned no row");
+  return row;
 }
 
 /**
@@ -48,17 +65,43 @@ export async function lockOpenCartOf(trx: Db, cart: NewCart & { customer_id: str
   return (lockingRows(trx) ? query.forUpdate() : query).executeTakeFirstOrThrow();
 }
 
-const entriesOfCart = preparedRead((db, cartId: number) => db.selectFrom("cart_entry").selectAll().where("cart_id", "=", cartId).orderBy("entry_number"));
+const entriesOfCart = preparedQuery((db, cartId: number) => db.selectFrom("cart_entry").selectAll().where("cart_id", "=", cartId).orderBy("entry_number"));
 
 export async function cartEntries(db: Db, cartId: number): Promise<CartEntryRow[]> {
   return entriesOfCart(db, cartId);
 }
 
-const lastEntryNumber = preparedRead((db, cartId: number) =>
+const lastEntryNumber = preparedQuery((db, cartId: number) =>
   db
     .selectFrom("cart_entry")
     .select((eb) => eb.fn.max("entry_number").as("last"))
     .where("cart_id", "=", cartId),
+);
+
+const newCartEntry = preparedQuery(
+  (
+    db,
+    cartId: number,
+    entryNumber: number,
+    productCode: string,
+    quantity: number,
+    entryType: CartEntryRow["entry_type"],
+    podsAtHome: number | null,
+    now: string,
+  ) =>
+    db
+      .insertInto("cart_entry")
+      .values({
+        cart_id: cartId,
+        entry_number: entryNumber,
+        product_code: productCode,
+        quantity,
+        entry_type: entryType,
+        pods_at_home_qty: podsAtHome,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll(),
 );
 
 export async function insertCartEntry(
@@ -68,11 +111,9 @@ export async function insertCartEntry(
 ): Promise<CartEntryRow> {
   const [last] = await lastEntryNumber(trx, entry.cart_id);
   const entryNumber = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
-  return trx
-    .insertInto("cart_entry")
-    .values({ ...entry, entry_number: entryNumber, created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [row] = await newCartEntry(trx, entry.cart_id, entryNumber, entry.product_code, entry.quantity, entry.entry_type, entry.pods_at_home_qty, now);
+  if (!row) throw new Error("insertCartEntry: the database returned no row");
+  return row;
 }
 
 export async function updateCartEntry(trx: Db, id: number, change: Pick<CartEntryTable, "quantity" | "pods_at_home_qty">, now: string): Promise<void> {

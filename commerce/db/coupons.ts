@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "./index";
-import { preparedRead } from "./prepared-read";
+import { preparedQuery } from "./prepared-query";
 import type { CouponTable } from "./schema";
 import { lockingRows } from "./write-transaction";
 
@@ -23,7 +23,7 @@ export async function findCoupons(db: Db, site: string, codes: readonly string[]
 }
 
 /** The coupons on a cart, in the order they were applied. */
-const couponsOfCart = preparedRead((db, cartId: number) =>
+const couponsOfCart = preparedQuery((db, cartId: number) =>
   db
     .selectFrom("cart_coupon")
     .innerJoin("coupon", "coupon.id", "cart_coupon.coupon_id")

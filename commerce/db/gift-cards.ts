@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "./index";
-import { preparedRead } from "./prepared-read";
+import { preparedQuery } from "./prepared-query";
 import type { GiftCardTable } from "./schema";
 import { lockingRows } from "./write-transaction";
 
@@ -29,7 +29,7 @@ export async function insertGiftCards(db: Db, cards: readonly NewGiftCard[]): Pr
 }
 
 /** The cart's cards in the order they were applied (the order they are charged in). */
-const giftCardsOnCart = preparedRead((db, cartId: number) =>
+const giftCardsOnCart = preparedQuery((db, cartId: number) =>
   db
     .selectFrom("cart_gift_card as a")
     .innerJoin("gift_card as g", "g.id", "a.gift_card_id")

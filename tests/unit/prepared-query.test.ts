@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { preparedRead } from "../../commerce/db/prepared-read";
+import { preparedQuery } from "../../commerce/db/prepared-query";
 import { writeTransaction } from "../../commerce/db/write-transaction";
 import { type Db, migrateDatabase, openDatabase } from "../../commerce/service";
 import { testCommerceConfig } from "../support/commerce";
@@ -9,7 +9,7 @@ describe.each(DIALECTS)("a read built once and given new values on each call, on
   let database: TestDatabase;
   let db: Db;
   let builds = 0;
-  const levelsFrom = preparedRead((db, least: number, prefix: string) => {
+  const levelsFrom = preparedQuery((db, least: number, prefix: string) => {
     builds++;
     return db.selectFrom("category").select(["code", "position"]).where("position", ">=", least).where("code", "like", prefix).orderBy("code");
   });
@@ -50,8 +50,20 @@ describe.each(DIALECTS)("a read built once and given new values on each call, on
     expect(builds - before).toBe(0);
   });
 
+  it("writes with it too: a null and an argument used twice are bound on every call", async () => {
+    const newCategory = preparedQuery((db, code: string, parent: string | null, position: number) =>
+      db.insertInto("category").values({ code, parent_code: parent, slug: code, position }).returning(["code", "parent_code", "slug", "position"]),
+    );
+    expect(await writeTransaction(db, (trx) => newCategory(trx, "prep-d", null, 40))).toEqual([
+      { code: "prep-d", parent_code: null, slug: "prep-d", position: 40 },
+    ]);
+    expect(await writeTransaction(db, (trx) => newCategory(trx, "prep-e", "prep-d", 50))).toEqual([
+      { code: "prep-e", parent_code: "prep-d", slug: "prep-e", position: 50 },
+    ]);
+  });
+
   it("refuses a query whose shape an argument would change, instead of answering for the first call's shape", async () => {
-    const byColumn = preparedRead((db, column: string) =>
+    const byColumn = preparedQuery((db, column: string) =>
       db
         .selectFrom("category")
         .select("position")
