@@ -71,13 +71,6 @@ export async function cartEntries(db: Db, cartId: number): Promise<CartEntryRow[
   return entriesOfCart(db, cartId);
 }
 
-const lastEntryNumber = preparedQuery((db, cartId: number) =>
-  db
-    .selectFrom("cart_entry")
-    .select((eb) => eb.fn.max("entry_number").as("last"))
-    .where("cart_id", "=", cartId),
-);
-
 const newCartEntry = preparedQuery(
   (
     db,
@@ -104,14 +97,13 @@ const newCartEntry = preparedQuery(
       .returningAll(),
 );
 
+/** A new line; the caller numbers it from the cart's lines, read in the same write transaction. */
 export async function insertCartEntry(
   trx: Db,
-  entry: Pick<CartEntryTable, "cart_id" | "product_code" | "entry_type" | "quantity" | "pods_at_home_qty">,
+  entry: Pick<CartEntryTable, "cart_id" | "entry_number" | "product_code" | "entry_type" | "quantity" | "pods_at_home_qty">,
   now: string,
 ): Promise<CartEntryRow> {
-  const [last] = await lastEntryNumber(trx, entry.cart_id);
-  const entryNumber = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
-  const [row] = await newCartEntry(trx, entry.cart_id, entryNumber, entry.product_code, entry.quantity, entry.entry_type, entry.pods_at_home_qty, now);
+  const [row] = await newCartEntry(trx, entry.cart_id, entry.entry_number, entry.product_code, entry.quantity, entry.entry_type, entry.pods_at_home_qty, now);
   if (!row) throw new Error("insertCartEntry: the database returned no row");
   return row;
 }

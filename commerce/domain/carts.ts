@@ -132,7 +132,14 @@ export class CartService {
           } else {
             const row = await insertCartEntry(
               trx,
-              { cart_id: cart.id, product_code: line.productCode, entry_type: line.entryType, quantity: cap.quantity, pods_at_home_qty: line.pods },
+              {
+                cart_id: cart.id,
+                entry_number: nextEntryNumber(entries),
+                product_code: line.productCode,
+                entry_type: line.entryType,
+                quantity: cap.quantity,
+                pods_at_home_qty: line.pods,
+              },
               now,
             );
             entries.push(row);
@@ -254,6 +261,7 @@ export class CartService {
               anonLines.map((e) => ({ ...lineOf(e), podsAtHomeQty: e.pods_at_home_qty })),
               (code) => (products.has(code) ? (stock.get(code) ?? 0) : undefined),
             );
+            let entryNumber = nextEntryNumber(memberLines);
             for (const line of plan.lines) {
               const existing = memberLines.find((e) => e.product_code === line.productCode && e.entry_type === line.entryType);
               if (existing) {
@@ -263,6 +271,7 @@ export class CartService {
                   trx,
                   {
                     cart_id: mine.id,
+                    entry_number: entryNumber++,
                     product_code: line.productCode,
                     entry_type: line.entryType,
                     quantity: line.quantity,
@@ -500,4 +509,13 @@ function withSubject<T>(productCode: string, fn: () => T): T {
     if (err instanceof ShopError && err.item.type === "InsufficientStockError") throw new ShopError(err.kind, { ...err.item, subject: productCode });
     throw err;
   }
+}
+
+/**
+ * The number a new line of this cart gets: one past the highest among its lines, read under the
+ * cart's lock in the same write transaction. A line keeps its number for its life, so the shopper's
+ * forms that name an entry number keep naming the same line.
+ */
+function nextEntryNumber(lines: readonly CartEntryRow[]): number {
+  return lines.reduce((highest, line) => Math.max(highest, line.entry_number + 1), 0);
 }
