@@ -22,7 +22,6 @@ export async function findCoupons(db: Db, site: string, codes: readonly string[]
     .execute();
 }
 
-/** The coupons on a cart, in the order they were applied. */
 const couponsOfCart = preparedQuery((db, cartId: number) =>
   db
     .selectFrom("cart_coupon")
@@ -33,6 +32,7 @@ const couponsOfCart = preparedQuery((db, cartId: number) =>
     .orderBy("coupon.id"),
 );
 
+/** The coupons on a cart, in the order they were applied. */
 export async function cartCoupons(db: Db, cartId: number): Promise<CouponRow[]> {
   return couponsOfCart(db, cartId);
 }

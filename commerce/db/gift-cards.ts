@@ -28,7 +28,6 @@ export async function insertGiftCards(db: Db, cards: readonly NewGiftCard[]): Pr
     .execute();
 }
 
-/** The cart's cards in the order they were applied (the order they are charged in). */
 const giftCardsOnCart = preparedQuery((db, cartId: number) =>
   db
     .selectFrom("cart_gift_card as a")
@@ -39,6 +38,7 @@ const giftCardsOnCart = preparedQuery((db, cartId: number) =>
     .orderBy("a.id"),
 );
 
+/** The cart's cards in the order they were applied (the order they are charged in). */
 export async function appliedGiftCardRows(db: Db, cartId: number): Promise<AppliedGiftCardRow[]> {
   const rows = await giftCardsOnCart(db, cartId);
   return rows.map(({ applied_id, applied_amount, ...card }) => ({ appliedId: applied_id, amount: applied_amount, card }));
