@@ -22,11 +22,12 @@ function weakEtag(bytes: Buffer): string {
 
 /**
  * For answers that change only with the catalog (listings, products, recommendations, best
- * sellers, carousels, media): a caller may use one again for a second without asking. The service's own processes already learn
- * of each other's changes a quarter of a second late (CATALOG_SYNC_MS). For a minute after that it
- * may go on using one while it asks again (stale-while-revalidate), as a browser may keep the
- * storefront's own catalog pages for a minute (decision 031). `private`: an answer may hold one
- * shopper's prices (a member's, asked for with their token).
+ * sellers, carousels, media): a caller may use one again for a second without asking. The
+ * service's own processes already learn of each other's changes a quarter of a second late
+ * (CATALOG_SYNC_MS). For a minute after that it may go on using one while it asks again
+ * (stale-while-revalidate), as a browser may keep the storefront's own catalog pages for a minute
+ * (decision 031). `private`: an answer may hold one shopper's prices (a member's, asked for with
+ * their token).
  */
 export const CATALOG_CACHE_CONTROL = "private, max-age=1, stale-while-revalidate=60";
 
