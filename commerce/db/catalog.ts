@@ -13,7 +13,7 @@ export interface PriceRow {
 export interface ProductFamilyRecord {
   base: ProductRecord;
   variants: ProductRecord[];
-  categories: { code: string; name: string; slug: string }[];
+  categories: readonly { code: string; name: string; slug: string }[];
   classifications: { feature_code: string; feature_name: string; value: string }[];
   bundleComponents: { product: ProductRecord; quantity: number }[];
 }
@@ -36,7 +36,7 @@ export type ProductRecord = Pick<
   | "flags"
 > &
   Pick<ProductTextTable, "name" | "summary" | "description" | "slug" | "badge"> & {
-    prices: PriceRow[];
+    prices: readonly PriceRow[];
     stockLevel: number;
     media: Pick<MediaTable, "image_name" | "media_type" | "video_ref">[];
   };

@@ -27,7 +27,7 @@ export function price(minor: number, currency: Currency, lang: Lang, priceType: 
  * page can strike it through. Campaign prices apply only inside their campaign, so they are reported
  * but never become `priceData`.
  */
-export function resolvePriceBlocks(rows: PriceRow[], currency: Currency, lang: Lang, userGroups: readonly string[]): PriceBlocks | null {
+export function resolvePriceBlocks(rows: readonly PriceRow[], currency: Currency, lang: Lang, userGroups: readonly string[]): PriceBlocks | null {
   const pick = (kind: string) =>
     rows.filter((r) => r.kind === kind && (r.user_group === "" || userGroups.includes(r.user_group))).sort((a, b) => a.value - b.value)[0];
   const list = pick("list");

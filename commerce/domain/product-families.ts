@@ -1,6 +1,7 @@
 import type { BrandId, Lang } from "../contract/common";
-import { loadProductFamilies, type ProductFamilyRecord } from "../db/catalog";
+import { loadProductFamilies, type PriceRow, type ProductFamilyRecord, type ProductRecord } from "../db/catalog";
 import type { Db } from "../db/index";
+import { Interned, InternedText } from "../../lib/interned";
 import type { CatalogChangeFeed } from "./catalog-changes";
 
 /** Families asked of the database at once when preloading: a few rounds instead of one per page of cards. */
@@ -16,6 +17,18 @@ const PRELOAD_BATCH = 500;
 export class ProductFamilies {
   private readonly entries = new Map<string, ProductFamilyRecord>();
   private readonly keysByBase = new Map<string, Set<string>>();
+  /**
+   * Categories, prices and short texts (brands, pack types, colours) repeat across thousands of
+   * families: cached families share one copy of each. Every full garbage collection visits each
+   * cached object, and on a large catalog these copies were a third of them (decision 037).
+   */
+  private readonly shared = {
+    category: new Interned<ProductFamilyRecord["categories"][number]>(20_000),
+    categories: new Interned<ProductFamilyRecord["categories"]>(50_000),
+    price: new Interned<PriceRow>(50_000),
+    prices: new Interned<ProductRecord["prices"]>(50_000),
+    text: new InternedText(20_000),
+  };
 
   constructor(
     private readonly db: Db,
@@ -66,14 +79,39 @@ export class ProductFamilies {
     }
     if (misses.length > 0) {
       const loaded = await loadProductFamilies(this.db, misses, site, lang, currency);
+      // A variant's code and its base product's code name the same family: it is shared once.
+      for (const family of new Set(loaded.values())) this.shareCommonParts(family);
       for (const code of misses) {
         const family = loaded.get(code);
         if (!family) continue;
         out.set(code, family);
-        this.remember(prefix + code, family);
+        this.remember([prefix, code].join(""), family);
       }
     }
     return out;
+  }
+
+  private shareCommonParts(family: ProductFamilyRecord): void {
+    const { category, categories, price, prices, text } = this.shared;
+    const categoryKeys = family.categories.map((c) => [c.code, c.name, c.slug].join("|"));
+    family.categories = categories.of(categoryKeys.join(";"), () =>
+      family.categories.map((c, i) => category.of(categoryKeys[i]!, () => ({ code: c.code, name: c.name, slug: c.slug }))),
+    );
+    const records = [family.base, ...family.variants, ...family.bundleComponents.map((c) => c.product)];
+    for (const record of new Set(records)) {
+      record.brand_code = text.of(record.brand_code);
+      record.brand_name = text.of(record.brand_name);
+      record.product_type = text.of(record.product_type);
+      record.series = text.of(record.series);
+      record.pack_type = text.of(record.pack_type);
+      record.color = text.of(record.color);
+      record.flags = text.of(record.flags);
+      record.badge = text.of(record.badge);
+      const keys = record.prices.map((r) => [r.kind, r.user_group, r.value].join("|"));
+      record.prices = prices.of(keys.join(";"), () =>
+        record.prices.map((r, i) => price.of(keys[i]!, () => ({ kind: r.kind, user_group: r.user_group, value: r.value }))),
+      );
+    }
   }
 
   /**

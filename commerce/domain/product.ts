@@ -1,6 +1,7 @@
 import type { BrandId, Currency, Lang } from "../contract/common";
-import { ELIGIBILITY_FLAGS, type EligibilityFlags, packUnit, type Product, type VariantOption } from "../contract/product";
+import { ELIGIBILITY_FLAGS, type EligibilityFlags, packUnit, type Price, type Product, type Stock, type VariantOption } from "../contract/product";
 import type { ProductFamilyRecord, ProductRecord } from "../db/catalog";
+import { Interned } from "../../lib/interned";
 import { messagesFor } from "./messages";
 import { parseBadge } from "./badge";
 import { price, resolvePriceBlocks } from "./pricing";
@@ -34,11 +35,16 @@ export function isPlainProduct(flags: EligibilityFlags): boolean {
   return ELIGIBILITY_FLAGS.every((f) => !flags[f]);
 }
 
+/**
+ * Strings a cached product view keeps are built with join, which makes one flat string: `+` and
+ * template literals make a chain of joined pieces instead, each piece an object the garbage
+ * collector visits on every full collection for as long as the view is cached.
+ */
 export function productUrl(categorySlug: string, productSlug: string, code: string): string {
-  return `/${categorySlug}/${productSlug}/p/${encodeURIComponent(code)}`;
+  return ["", categorySlug, productSlug, "p", encodeURIComponent(code)].join("/");
 }
 
-const imageUrl = (name: string) => `/images/products/${name}`;
+const imageUrl = (name: string) => ["/images/products/", name].join("");
 
 const PACK_ORDER = ["KCup", "Bagged", "Canned"];
 
@@ -64,6 +70,25 @@ function familyStock(sellable: ProductRecord[]): Product["familyStockStatus"] {
 const views = new WeakMap<ProductFamilyRecord, Map<string, Product | null>>();
 
 /**
+ * The parts of cached views that repeat across products (a price, a stock level, a family's
+ * categories), one shared copy each, like the families' own categories and prices (ProductFamilies).
+ */
+const sharedInViews = {
+  price: new Interned<Price>(50_000),
+  stock: new Interned<Stock>(10_000),
+  categories: new Interned<Product["categories"]>(50_000),
+};
+
+function sharedStock(level: number): Stock {
+  return sharedInViews.stock.of(String(level), () => stockOf(level));
+}
+
+function sharedPrice<P extends Price | undefined>(p: P): P {
+  if (p === undefined) return p;
+  return sharedInViews.price.of([p.minor, p.currencyIso, p.formattedValue, p.priceType].join("|"), () => p) as P;
+}
+
+/**
  * assembleProduct, remembered per family record: a cached family is replaced (not changed) when
  * the catalog changes, so its remembered views go with it. Callers must not modify the result.
  */
@@ -73,7 +98,7 @@ export function productView(family: ProductFamilyRecord, requestedCode: string, 
     byKey = new Map();
     views.set(family, byKey);
   }
-  const key = `${requestedCode}|${fields}|${ctx.currency}|${ctx.lang}|${ctx.site ?? ""}|${ctx.userGroups.join(",")}`;
+  const key = [requestedCode, fields, ctx.currency, ctx.lang, ctx.site ?? "", ctx.userGroups.join(",")].join("|");
   let view = byKey.get(key);
   if (view === undefined) {
     view = assembleProduct(family, requestedCode, ctx, fields);
@@ -104,8 +129,8 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
       packType: v.pack_type ?? undefined,
       packSize: v.pack_size ?? undefined,
       packLabel: label,
-      stock: stockOf(v.stockLevel),
-      priceData: blocks.priceData,
+      stock: sharedStock(v.stockLevel),
+      priceData: sharedPrice(blocks.priceData),
       originalPriceData: blocks.originalPriceData,
       discountPriceData: blocks.discountPriceData,
       promotedPriceData: blocks.promotedPriceData,
@@ -153,9 +178,9 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
     productType: base.product_type,
     series: base.series ?? undefined,
     packType: selected.pack_type ?? undefined,
-    price: requested.code === base.code && cheapest !== undefined ? price(cheapest, ctx.currency, ctx.lang, "FROM") : selectedBlocks.priceData,
-    originalPriceData: requested.code === base.code && cheapest !== undefined ? undefined : selectedBlocks.originalPriceData,
-    stock: stockOf(selected.stockLevel),
+    price: sharedPrice(requested.code === base.code && cheapest !== undefined ? price(cheapest, ctx.currency, ctx.lang, "FROM") : selectedBlocks.priceData),
+    originalPriceData: sharedPrice(requested.code === base.code && cheapest !== undefined ? undefined : selectedBlocks.originalPriceData),
+    stock: sharedStock(selected.stockLevel),
     familyStockStatus: familyStock(sellable),
     images: [
       ...(primaryImage ? [{ imageType: "PRIMARY" as const, format: "product", url: imageUrl(primaryImage.image_name), altText: selected.name }] : []),
@@ -167,7 +192,9 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
         galleryIndex,
       })),
     ],
-    categories: family.categories.map((c) => ({ code: c.code, name: c.name, url: `/c/${c.code}` })),
+    categories: sharedInViews.categories.of(family.categories.map((c) => [c.code, c.name].join("|")).join(";"), () =>
+      family.categories.map((c) => ({ code: c.code, name: c.name, url: ["/c/", c.code].join("") })),
+    ),
     classifications:
       fields === "FULL"
         ? [

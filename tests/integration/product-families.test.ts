@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../commerce/db/index";
 import { CatalogChangeFeed } from "../../commerce/domain/catalog-changes";
+import { productView } from "../../commerce/domain/product";
 import { ProductFamilies } from "../../commerce/domain/product-families";
+import type { Product } from "../../commerce/contract/product";
 import type { ShopContext } from "../../commerce/domain/shop-context";
 import { countingStatements, seededDatabaseForSuite, testShop } from "../support/commerce";
 
@@ -60,6 +62,81 @@ describe("product families a worker keeps in memory", () => {
     expect(await statementsFor(() => families.load(codes, "usb2c", "en", "USD"), statements)).toBe(0);
     // Nothing left to read the second time.
     expect(await families.preload(codes, "usb2c", "en", "USD")).toBe(0);
+  });
+});
+
+describe("product families held in memory share what they have in common", () => {
+  const database = seededDatabaseForSuite("sqlite");
+  const families = () => new ProductFamilies(database(), new CatalogChangeFeed(database(), { intervalMs: 60_000 }), 1000);
+
+  it("keeps one copy of a category that many families belong to, in each language", async () => {
+    const held = families();
+    const codes = (await bestSellers(database())).slice(0, 40);
+    const english = [...(await held.load(codes, "usb2c", "en", "USD")).values()];
+    const coffee = english.flatMap((f) => f.categories).filter((c) => c.code === "coffee");
+    expect(coffee.length).toBeGreaterThan(1);
+    expect(new Set(coffee).size).toBe(1);
+    expect(Object.isFrozen(coffee[0])).toBe(true);
+
+    const canadian = await bestSellers(database());
+    const french = [...(await held.load(canadian.slice(0, 40), "cab2c", "fr", "CAD")).values()];
+    const frenchCoffee = french.flatMap((f) => f.categories).find((c) => c.code === "coffee");
+    expect(frenchCoffee?.name).toBe("Café");
+    expect(coffee[0]!.name).toBe("Coffee");
+  });
+
+  it("keeps one copy of a price that many products have, and their lists cannot be changed", async () => {
+    const held = families();
+    const loaded = [...(await held.load(await bestSellers(database()), "usb2c", "en", "USD")).values()];
+    const prices = loaded.flatMap((f) => [f.base, ...f.variants]).flatMap((r) => r.prices);
+    const byValue = new Map<string, Set<object>>();
+    for (const p of prices) byValue.set(`${p.kind}|${p.user_group}|${p.value}`, (byValue.get(`${p.kind}|${p.user_group}|${p.value}`) ?? new Set()).add(p));
+    // Several products share a price, and each distinct price is one object.
+    expect(prices.length).toBeGreaterThan(byValue.size);
+    for (const copies of byValue.values()) expect(copies.size).toBe(1);
+    const list = loaded[0]!.base.prices as { kind: string; user_group: string; value: number }[];
+    expect(() => list.push({ kind: "list", user_group: "", value: 1 })).toThrow(TypeError);
+  });
+
+  it("gives product cards one copy of a price, a stock level and a list of categories they have in common", async () => {
+    const held = families();
+    const loaded = await held.load(await bestSellers(database()), "usb2c", "en", "USD");
+    const cards = [...loaded].map(([code, family]) => productView(family, code, usb2c, "BASIC")!);
+    const alike = (pick: (card: Product) => object | undefined, key: (card: Product) => string) => {
+      const byKey = new Map<string, Set<object>>();
+      for (const card of cards) {
+        const part = pick(card);
+        if (part) byKey.set(key(card), (byKey.get(key(card)) ?? new Set()).add(part));
+      }
+      return [...byKey.values()];
+    };
+    const prices = alike(
+      (c) => c.price,
+      (c) => c.price.formattedValue + c.price.priceType,
+    );
+    const stock = alike(
+      (c) => c.stock,
+      (c) => String(c.stock.stockLevel),
+    );
+    const categories = alike(
+      (c) => c.categories,
+      (c) => c.categories.map((x) => x.code).join(),
+    );
+    for (const groups of [prices, stock, categories]) {
+      expect(groups.length).toBeLessThan(cards.length);
+      for (const copies of groups) expect(copies.size).toBe(1);
+    }
+    expect(Object.isFrozen(cards[0]!.price)).toBe(true);
+  });
+
+  it("still shows each family its own categories and prices", async () => {
+    const held = families();
+    const [brewer] = (await held.load(["8003-BFBR-BRW-RED"], "usb2c", "en", "USD")).values();
+    const [pods] = (await held.load(["5001-SMRG-KC-24"], "usb2c", "en", "USD")).values();
+    expect(brewer!.categories.map((c) => c.code)).not.toEqual(pods!.categories.map((c) => c.code));
+    const listPrice = (f: typeof brewer, code: string) => [f!.base, ...f!.variants].find((r) => r.code === code)!.prices.find((p) => p.kind === "list")!.value;
+    expect(listPrice(brewer, "8003-BFBR-BRW-RED")).toBe(11999);
+    expect(listPrice(pods, "5001-SMRG-KC-24")).toBe(1799);
   });
 });
 
