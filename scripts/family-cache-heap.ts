@@ -1,0 +1,42 @@
+// What the product-family cache costs the garbage collector (decision 037): loads FAMILIES (default
+// 16,000) of the 100,000-product catalog's Canadian families in both languages, as a worker's
+// warm-up does, makes each one's product card, then prints the heap they hold and how long seven
+// forced full collections take. Needs the catalog the bench seeds (data/bench-large.sqlite):
+//   node --expose-gc node_modules/.bin/vite-node scripts/family-cache-heap.ts
+import { sql } from "kysely";
+import { createDb } from "../commerce/db/index";
+import { CatalogChangeFeed } from "../commerce/domain/catalog-changes";
+import { productView } from "../commerce/domain/product";
+import { ProductFamilies } from "../commerce/domain/product-families";
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error("run with node --expose-gc");
+const fullCollection = () => {
+  const started = performance.now();
+  gc();
+  return performance.now() - started;
+};
+
+const db = createDb({ kind: "sqlite", file: "data/bench-large.sqlite" });
+const families = new ProductFamilies(db, new CatalogChangeFeed(db, { intervalMs: 60_000 }), 40_000);
+const count = Number(process.env.FAMILIES ?? 16_000);
+const { rows } = await sql<{ code: string }>`
+  select p.code from product p join product_site s on s.product_code = p.code and s.site = 'cab2c'
+  where p.base_code is null order by p.code limit ${count}`.execute(db);
+const codes = rows.map((r) => r.code);
+
+fullCollection();
+const before = process.memoryUsage().heapUsed;
+for (const lang of ["en", "fr"] as const) {
+  await families.preload(codes, "cab2c", lang, "CAD");
+  for (const [code, family] of await families.load(codes, "cab2c", lang, "CAD")) {
+    productView(family, code, { currency: "CAD", lang, userGroups: [], site: "cab2c" }, "BASIC");
+  }
+}
+fullCollection();
+const times = Array.from({ length: 7 }, fullCollection).sort((a, b) => a - b);
+const heldMB = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
+console.log(
+  `${codes.length * 2} families and cards: heap ${heldMB.toFixed(1)} MB; a full collection ${times.map((t) => t.toFixed(1)).join(", ")} ms (median ${times[3]!.toFixed(1)})`,
+);
+await db.destroy();
