@@ -187,6 +187,9 @@ test.describe("with JavaScript, product grids and facet panels from the server's
   test("category, brewer, search, home and French pages, each asked twice, hydrate without an error, and each page's tiles and facets are its own", async ({
     page,
   }) => {
+    // Eleven page loads, each waiting for React to take over the tiles: 31 s on a CI machine with
+    // two test workers, past the 30 s other flows get. Triple it, as Playwright's slow mark does.
+    test.slow();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => {
