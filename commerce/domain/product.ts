@@ -70,14 +70,29 @@ function familyStock(sellable: ProductRecord[]): Product["familyStockStatus"] {
 const views = new WeakMap<ProductFamilyRecord, Map<string, Product | null>>();
 
 /**
- * The parts of cached views that repeat across products (a price, a stock level, a family's
- * categories), one shared copy each, like the families' own categories and prices (ProductFamilies).
+ * The parts of cached views that repeat across products (a price, a stock level), one shared copy
+ * each, like the families' own categories and prices (ProductFamilies).
  */
 const sharedInViews = {
   price: new Interned<Price>(50_000),
   stock: new Interned<Stock>(10_000),
-  categories: new Interned<Product["categories"]>(50_000),
 };
+
+/**
+ * A view's categories, made once per list of family categories: ProductFamilies hands every
+ * family with the same categories in one language the same list, so their views share this one.
+ */
+const categoriesInViews = new WeakMap<ProductFamilyRecord["categories"], Product["categories"]>();
+
+function viewCategories(categories: ProductFamilyRecord["categories"]): Product["categories"] {
+  let made = categoriesInViews.get(categories);
+  if (!made) {
+    made = categories.map((c) => ({ code: c.code, name: c.name, url: ["/c/", c.code].join("") }));
+    Object.freeze(made);
+    categoriesInViews.set(categories, made);
+  }
+  return made;
+}
 
 function sharedStock(level: number): Stock {
   return sharedInViews.stock.of(String(level), () => stockOf(level));
@@ -192,9 +207,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
         galleryIndex,
       })),
     ],
-    categories: sharedInViews.categories.of(family.categories.map((c) => [c.code, c.name].join("|")).join(";"), () =>
-      family.categories.map((c) => ({ code: c.code, name: c.name, url: ["/c/", c.code].join("") })),
-    ),
+    categories: viewCategories(family.categories),
     classifications:
       fields === "FULL"
         ? [
