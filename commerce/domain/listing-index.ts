@@ -74,6 +74,11 @@ export interface IndexResult {
 interface Counted {
   matches: Uint8Array;
   total: number;
+  /**
+   * The matching listings' positions when they are few (at most one in 16 of the site), so the
+   * page and its name ranking visit just them; null otherwise.
+   */
+  positions: Int32Array | null;
   /** Per facet (in FACET_KEYS order): count per value id. */
   counts: Int32Array[];
   facetCounts: Map<FacetKey, Map<string, number>>;
@@ -86,11 +91,6 @@ interface FacetColumn {
   /** Listing i's value ids are data[offsets[i]] … data[offsets[i + 1] - 1]. */
   offsets: Int32Array;
   data: Int32Array;
-  /**
-   * When no listing has more than one value: listing i's value id (-1: none). Most facets are
-   * single-valued, and counting them is then one array read per listing.
-   */
-  single: Int32Array | null;
 }
 
 /**
@@ -104,6 +104,69 @@ interface NameWords {
   data: Int32Array;
   listingOffsets: Int32Array;
   listings: Int32Array;
+}
+
+/**
+ * Listings that share every facet value (category, brand, roast, pack, price band, stock…) share a
+ * signature: a 100,000-product catalog has a few hundred of them. A query's counts are tallied per
+ * signature, one addition per matching listing, and each signature touched then adds its count to
+ * its values, instead of every listing adding to each of its values in every facet.
+ */
+interface Signatures {
+  /** Listing i's signature. */
+  of: Int32Array;
+  /** Signature s holds the values (slots[j], values[j]) for j in offsets[s] … offsets[s + 1] - 1. */
+  offsets: Int32Array;
+  slots: Int32Array;
+  values: Int32Array;
+}
+
+function buildSignatures(columns: readonly FacetColumn[], listings: number): Signatures {
+  // Facet by facet, a listing's signature so far and its values in this facet name its next one.
+  // Keys are numbers, not strings: this runs again on every catalog change. A facet's values get
+  // fewer ids than its values plus its listings, so `signature × span + values` names one pair.
+  let of = new Int32Array(listings);
+  for (const col of columns) {
+    const span = col.names.length + 2 + listings;
+    const next = new Int32Array(listings);
+    const signatures = new Map<number, number>();
+    const valueLists = new Map<string, number>();
+    for (let i = 0; i < listings; i++) {
+      const from = col.offsets[i]!;
+      const count = col.offsets[i + 1]! - from;
+      let values = count === 0 ? 0 : col.data[from]! + 1;
+      if (count > 1) {
+        const list = col.data.subarray(from, from + count).join(",");
+        values = valueLists.get(list) ?? col.names.length + 1 + valueLists.size;
+        valueLists.set(list, values);
+      }
+      const key = of[i]! * span + values;
+      let id = signatures.get(key);
+      if (id === undefined) {
+        id = signatures.size;
+        signatures.set(key, id);
+      }
+      next[i] = id;
+    }
+    of = next;
+  }
+  // Each signature's values, read from the first listing that has it.
+  const first = new Map<number, number>();
+  for (let i = 0; i < listings; i++) if (!first.has(of[i]!)) first.set(of[i]!, i);
+  const offsets = new Int32Array(first.size + 1);
+  const slots: number[] = [];
+  const values: number[] = [];
+  for (let s = 0; s < first.size; s++) {
+    const i = first.get(s)!;
+    columns.forEach((col, slot) => {
+      for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) {
+        slots.push(slot);
+        values.push(col.data[j]!);
+      }
+    });
+    offsets[s + 1] = slots.length;
+  }
+  return { of, offsets, slots: Int32Array.from(slots), values: Int32Array.from(values) };
 }
 
 function buildColumn(facts: ListingFacts[], key: FacetKey): FacetColumn {
@@ -124,13 +187,7 @@ function buildColumn(facts: ListingFacts[], key: FacetKey): FacetColumn {
     }
   });
   offsets[facts.length] = data.length;
-  let single: Int32Array | null = new Int32Array(facts.length).fill(-1);
-  for (let i = 0; i < facts.length && single; i++) {
-    const count = offsets[i + 1]! - offsets[i]!;
-    if (count > 1) single = null;
-    else if (count === 1) single[i] = data[offsets[i]!]!;
-  }
-  return { names, ids, offsets, data: Int32Array.from(data), single };
+  return { names, ids, offsets, data: Int32Array.from(data) };
 }
 
 function buildNameWords(facts: ListingFacts[], lang: Lang): NameWords {
@@ -185,6 +242,7 @@ export class ListingIndex {
   private nameWords = new Map<Lang, NameWords>();
   private columns = new Map<FacetKey, FacetColumn>();
   private categoryColumn!: FacetColumn;
+  private signatures!: Signatures;
   /** Per sort: positions in sort order, and each position's place in it. */
   private orders = new Map<string, { order: Int32Array; rank: Int32Array }>();
   private vocabularies = new Map<Lang, Set<string>>();
@@ -221,6 +279,10 @@ export class ListingIndex {
     this.counted.clear();
     this.columns = new Map(FACET_KEYS.map((k) => [k, buildColumn(this.facts, k)]));
     this.categoryColumn = this.columns.get("category")!;
+    this.signatures = buildSignatures(
+      FACET_KEYS.map((k) => this.columns.get(k)!),
+      this.facts.length,
+    );
     this.orders.clear();
     this.vocabularies.clear();
   }
@@ -306,31 +368,27 @@ export class ListingIndex {
   }
 
   /**
-   * Which matching listings' names hold every query word: a word of the name holds a query word
-   * when one starts with the other (plurals and stems; the name word at least 4 letters long for
-   * the shorter-name direction). Worked out from the name words' listings, so the cost is the
-   * listings of the few name words involved, not every match.
+   * Per query word, which of the language's name words hold it: one starts with the other (plurals
+   * and stems), the name word at least 4 letters long for the shorter-name direction.
    */
-  private nameMatches(words: readonly string[], lang: Lang, matches: Uint8Array): { inName: Uint8Array; count: number } {
-    const names = this.namesOf(lang);
-    // wordsHeld[i]: how many of the query words, taken in turn, listing i's name has held so far.
-    const wordsHeld = new Uint8Array(this.facts.length);
-    words.forEach((w, k) => {
+  private nameWordsHolding(words: readonly string[], names: NameWords): Uint8Array[] {
+    return words.map((w) => {
+      const holding = new Uint8Array(names.words.length);
       names.words.forEach((n, id) => {
-        if (!(n.startsWith(w) || (n.length >= 4 && w.startsWith(n)))) return;
-        for (let j = names.listingOffsets[id]!; j < names.listingOffsets[id + 1]!; j++) {
-          const i = names.listings[j]!;
-          if (wordsHeld[i] === k) wordsHeld[i] = k + 1;
-        }
+        if (n.startsWith(w) || (n.length >= 4 && w.startsWith(n))) holding[id] = 1;
       });
+      return holding;
     });
-    let count = 0;
-    for (let i = 0; i < wordsHeld.length; i++) {
-      const held = wordsHeld[i] === words.length && matches[i] === 1 ? 1 : 0;
-      wordsHeld[i] = held;
-      count += held;
+  }
+
+  /** Whether listing i's name holds every query word. */
+  private static nameHoldsAll(i: number, holding: readonly Uint8Array[], names: NameWords): boolean {
+    for (const h of holding) {
+      let held = false;
+      for (let j = names.offsets[i]!; j < names.offsets[i + 1]! && !held; j++) held = h[names.data[j]!] === 1;
+      if (!held) return false;
     }
-    return { inName: wordsHeld, count };
+    return true;
   }
 
   private positionOf(id: number): number {
@@ -378,7 +436,7 @@ export class ListingIndex {
 
   query(q: IndexQuery): IndexResult {
     if (q.facets === false) return this.walk(q);
-    const { matches, total, facetCounts } = this.counted.get(countedKey(q), () => this.count(q));
+    const { matches, total, positions: matching, facetCounts } = this.counted.get(countedKey(q), () => this.count(q));
     const { order, rank } = this.order(q.sort === "relevance" && !q.text ? "bestsellers" : q.sort, q.lang);
     const start = q.page * q.pageSize;
     const end = Math.min(start + q.pageSize, total);
@@ -386,37 +444,42 @@ export class ListingIndex {
 
     // Relevance for text: listings whose name holds every word first, then the rest; best sellers
     // first within each.
-    const names = q.sort === "relevance" && q.text ? this.nameMatches(q.text.words, q.lang, matches) : null;
+    const names = q.sort === "relevance" && q.text ? this.namesOf(q.lang) : null;
+    const holding = names ? this.nameWordsHolding(q.text!.words, names) : [];
     const n = this.facts.length;
     let positions: Int32Array;
-    if (total * 16 <= n) {
+    if (matching) {
       // Few matches: sort them by their place in the order (names first: their places shifted
       // below everyone else's) rather than walk the whole order to find them.
       const places = new Int32Array(total);
-      let k = 0;
-      for (let i = 0; i < n && k < total; i++) if (matches[i] === 1) places[k++] = rank[i]! + (names && names.inName[i] === 0 ? n : 0);
+      for (let k = 0; k < total; k++) {
+        const i = matching[k]!;
+        places[k] = rank[i]! + (names && !ListingIndex.nameHoldsAll(i, holding, names) ? n : 0);
+      }
       places.sort();
       positions = places.subarray(start, end).map((place) => order[place % n]!);
     } else {
       // Many matches: walk the order and stop once the page is full, so a broad query costs what a
-      // narrow one does. With names first, the name matches' walk stops once all of them are seen.
-      positions = new Int32Array(end - start);
-      let seen = 0;
-      // Walks the order for listings that match and are (inName 1) or are not (inName 0) name matches.
-      const walk = (inName: Uint8Array | null, wanted: 0 | 1, stopAfter: number) => {
-        let found = 0;
-        for (let k = 0; k < n && seen < end && found < stopAfter; k++) {
-          const i = order[k]!;
-          if (matches[i] !== 1 || (inName && inName[i] !== wanted)) continue;
-          found++;
-          if (seen >= start) positions[seen - start] = i;
-          seen++;
-        }
-      };
-      if (names) {
-        walk(names.inName, 1, names.count);
-        walk(names.inName, 0, total - names.count);
-      } else walk(null, 1, total);
+      // narrow one does. With names first, the walk keeps the first page's worth of name matches and
+      // of the others, and stops once it has the name matches' share; a query word no name holds
+      // means no name holds them all.
+      const nameFirst = names && holding.every((h) => h.includes(1)) ? names : null;
+      const first = new Int32Array(end);
+      const others = new Int32Array(end);
+      let firstCount = 0;
+      let othersCount = 0;
+      for (let k = 0; k < n && firstCount < end; k++) {
+        const i = order[k]!;
+        if (matches[i] !== 1) continue;
+        if (!nameFirst || ListingIndex.nameHoldsAll(i, holding, nameFirst)) first[firstCount++] = i;
+        else if (othersCount < end) others[othersCount++] = i;
+      }
+      // Fewer name matches than the page's end: the walk went through the whole order, so `first`
+      // holds every one of them and the others follow.
+      const inOrder = new Int32Array(firstCount + othersCount);
+      inOrder.set(first.subarray(0, firstCount));
+      inOrder.set(others.subarray(0, othersCount), firstCount);
+      positions = inOrder.subarray(start, end);
     }
     const baseCodes = Array.from(positions, (i) => this.facts[i]!.baseCode);
     return { baseCodes, total, facetCounts };
@@ -458,7 +521,13 @@ export class ListingIndex {
     const counts = from ? from.counts.map((c) => c.slice()) : cols.map((c) => new Int32Array(c.names.length));
     const matches = from ? from.matches.slice() : new Uint8Array(n);
     let total = from ? from.total : 0;
+    const sig = this.signatures;
+    const bySignature = new Int32Array(sig.offsets.length - 1);
+    const touched = new Int32Array(bySignature.length);
+    let touchedCount = 0;
     const visitCount = visits ? visits.length : n;
+    // Positions of the matches, kept while they are few enough to be worth keeping.
+    let recorded: Int32Array | null = from ? null : new Int32Array(Math.min(visitCount, Math.floor(n / 16)));
     for (let v = 0; v < visitCount; v++) {
       const i = visits ? visits[v]! : v;
       if (categoryId !== -1) {
@@ -486,15 +555,21 @@ export class ListingIndex {
         continue;
       }
       matches[i] = from ? 0 : 1;
-      total += step;
-      for (let s = 0; s < cols.length; s++) {
-        const col = cols[s]!;
-        const c = counts[s]!;
-        if (col.single) {
-          const value = col.single[i]!;
-          if (value >= 0) c[value]! += step;
-        } else for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) c[col.data[j]!]! += step;
+      if (recorded) {
+        if (total < recorded.length) recorded[total] = i;
+        else recorded = null;
       }
+      total += step;
+      const s = sig.of[i]!;
+      if (bySignature[s] === 0) touched[touchedCount++] = s;
+      bySignature[s]! += step;
+    }
+    // Each signature's matches count toward each of its values (a tally only adds or only takes off,
+    // so a touched signature's count never returns to 0 and each is listed once).
+    for (let t = 0; t < touchedCount; t++) {
+      const s = touched[t]!;
+      const times = bySignature[s]!;
+      for (let j = sig.offsets[s]!; j < sig.offsets[s + 1]!; j++) counts[sig.slots[j]!]![sig.values[j]!]! += times;
     }
 
     const facetCounts = new Map<FacetKey, Map<string, number>>();
@@ -506,7 +581,7 @@ export class ListingIndex {
       facetCounts.set(k, m);
     });
 
-    return { matches, total, counts, facetCounts };
+    return { matches, total, positions: recorded && recorded.subarray(0, total), counts, facetCounts };
   }
 
   /** Walks the sort order and stops once the page is full: no facet counts, total = listings seen. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ListingFacts, ListingIndex } from "../../commerce/domain/listing-index";
+import { FACET_KEYS, type FacetKey } from "../../commerce/contract/search";
+import { type ListingFacts, ListingIndex, PRICE_BANDS } from "../../commerce/domain/listing-index";
 
 let nextId = 1;
 function listing(over: Partial<ListingFacts>): ListingFacts {
@@ -99,4 +100,128 @@ describe("the facet index", () => {
     expect(r.baseCodes).toHaveLength(2);
     expect(r.facetCounts.size).toBe(0);
   });
+});
+
+/** A catalog of many kinds of listing: every facet varies, some listings have several values. */
+function variedCatalog(count: number): ListingFacts[] {
+  let seed = 7;
+  const pick = <T>(xs: readonly T[]): T => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return xs[seed % xs.length]!;
+  };
+  return Array.from({ length: count }, (_, k) =>
+    listing({
+      id: 1000 + k,
+      baseCode: `V${k}`,
+      brand: pick(["Summit Ridge", "Harbor Roast", "Brewfront", "Night Owl"]),
+      roast: pick(["dark", "medium", "light", null]),
+      flavor: pick(["Smoky", "Nutty", null]),
+      caffeine: pick(["caffeinated", "decaf"]),
+      series: pick([null, "Classic", "Reserve"]),
+      categories: pick([["coffee"], ["coffee", "decaf"], ["brewers"], ["coffee", "flavoured"]]),
+      packTypes: pick([["KCup"], ["KCup", "Bag"], []]),
+      packSizes: pick([["24 ct"], ["12 ct", "24 ct"], ["48 ct"]]),
+      colors: pick([[], ["Black"], ["Black", "Red"]]),
+      minPrice: pick([900, 1700, 3000, 6500, 12000, 25000]),
+      inStock: pick([true, true, false]),
+      nameEn: `${pick(["Night Owl", "Morning", "Harbor"])} ${pick(["Roast", "Roasted Blend", "Reserve"])} ${k}`,
+      salesRank: pick([5, 1, 9, 3, 7]) * 1000 + k,
+    }),
+  );
+}
+
+/** Every facet's counts worked out one listing at a time, the way the index promises to count them. */
+function countedByHand(facts: readonly ListingFacts[], matching: (f: ListingFacts) => boolean, filters: readonly [FacetKey, string][]) {
+  const valuesOf = (f: ListingFacts, key: FacetKey): readonly string[] =>
+    ({
+      category: f.categories,
+      type: [f.productType],
+      brand: [f.brand],
+      roast: f.roast ? [f.roast] : [],
+      flavour: f.flavor ? [f.flavor] : [],
+      caffeine: f.caffeine ? [f.caffeine] : [],
+      packType: f.packTypes,
+      packSize: f.packSizes,
+      series: f.series ? [f.series] : [],
+      colour: f.colors,
+      price: [PRICE_BANDS.find((b) => f.minPrice >= b.min && f.minPrice < b.max)!.code],
+      availability: f.inStock ? ["inStock"] : [],
+    })[key];
+  const satisfies = (f: ListingFacts, key: FacetKey) => {
+    const wanted = filters.filter(([k]) => k === key).map(([, v]) => v);
+    return wanted.length === 0 || valuesOf(f, key).some((v) => wanted.includes(v));
+  };
+  const counts = new Map<FacetKey, Record<string, number>>();
+  for (const key of FACET_KEYS) {
+    const c: Record<string, number> = {};
+    for (const f of facts) {
+      if (!matching(f) || !FACET_KEYS.every((k) => k === key || satisfies(f, k))) continue;
+      for (const v of valuesOf(f, key)) c[v] = (c[v] ?? 0) + 1;
+    }
+    counts.set(key, c);
+  }
+  const total = facts.filter((f) => matching(f) && FACET_KEYS.every((k) => satisfies(f, k))).length;
+  return { counts, total };
+}
+
+describe("the facet index counts listings of many kinds", () => {
+  const facts = variedCatalog(600);
+  const varied = new ListingIndex();
+  varied.replaceAll(facts);
+  const asCounts = (r: ReturnType<ListingIndex["query"]>) => new Map([...r.facetCounts].map(([k, m]) => [k, Object.fromEntries(m)]));
+  const cases: { name: string; text?: (f: ListingFacts) => boolean; category?: string; filters: [FacetKey, string][] }[] = [
+    { name: "a whole site", filters: [] },
+    {
+      name: "a category with two facets chosen",
+      category: "coffee",
+      filters: [
+        ["brand", "Night Owl"],
+        ["roast", "dark"],
+        ["roast", "light"],
+      ],
+    },
+    { name: "a search matching a few listings", text: (f) => f.id % 7 === 0, filters: [] },
+    { name: "a search matching most of the site", text: (f) => f.id % 9 !== 0, filters: [] },
+    { name: "a search matching most of the site, with a facet chosen", text: (f) => f.id % 9 !== 0, filters: [["packType", "Bag"]] },
+  ];
+  for (const c of cases) {
+    it(`counts every facet value as a listing-by-listing count would: ${c.name}`, () => {
+      const inCategory = (f: ListingFacts) => !c.category || f.categories.includes(c.category);
+      const matching = (f: ListingFacts) => inCategory(f) && (!c.text || c.text(f));
+      const text = c.text ? { ids: facts.filter(c.text).map((f) => f.id), words: ["coffee"] } : undefined;
+      const r = varied.query({ ...base, category: c.category, text, filters: c.filters });
+      const expected = countedByHand(facts, matching, c.filters);
+      expect(r.total).toBe(expected.total);
+      expect(asCounts(r)).toEqual(expected.counts);
+    });
+  }
+});
+
+describe("relevance ranks the listings whose names hold every word first, then best sellers", () => {
+  const facts = variedCatalog(600);
+  const varied = new ListingIndex();
+  varied.replaceAll(facts);
+  const holds = (f: ListingFacts, words: readonly string[]) => {
+    const nameWords = f.nameEn.toLowerCase().split(" ");
+    return words.every((w) => nameWords.some((n) => n.startsWith(w) || (n.length >= 4 && w.startsWith(n))));
+  };
+  const ranked = (matching: readonly ListingFacts[], words: readonly string[]) => {
+    const bySales = [...matching].sort((a, b) => a.salesRank - b.salesRank || a.id - b.id);
+    return [...bySales.filter((f) => holds(f, words)), ...bySales.filter((f) => !holds(f, words))].map((f) => f.baseCode);
+  };
+  const cases = [
+    { name: "few matches", text: (f: ListingFacts) => f.id % 20 === 0, words: ["night", "roast"] },
+    { name: "many matches", text: (f: ListingFacts) => f.id % 2 === 0, words: ["night", "roast"] },
+    { name: "many matches, few of them named so", text: (f: ListingFacts) => f.id % 2 === 0, words: ["harbor", "reserve", "1"] },
+    { name: "many matches, a word no name holds", text: (f: ListingFacts) => f.id % 2 === 0, words: ["night", "smooth"] },
+  ];
+  for (const c of cases) {
+    it(`pages through them in that order: ${c.name}`, () => {
+      const matching = facts.filter(c.text);
+      const text = { ids: matching.map((f) => f.id), words: c.words };
+      const expected = ranked(matching, c.words);
+      const pages = [0, 1, 2].flatMap((page) => varied.query({ ...base, sort: "relevance", filters: [], text, page, pageSize: 10 }).baseCodes);
+      expect(pages).toEqual(expected.slice(0, 30));
+    });
+  }
 });
