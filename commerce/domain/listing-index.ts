@@ -71,14 +71,16 @@ export interface IndexResult {
   facetCounts: Map<FacetKey, Map<string, number>>;
 }
 
+/**
+ * A query's matches: their positions when they are few (at most one in 16 of the site), so the page
+ * and its name ranking visit just them; otherwise one flag per listing, for the walk along the
+ * sort order.
+ */
+type Matches = { positions: Int32Array; flags?: undefined } | { flags: Uint8Array; positions?: undefined };
+
 interface Counted {
-  matches: Uint8Array;
+  matches: Matches;
   total: number;
-  /**
-   * The matching listings' positions when they are few (at most one in 16 of the site), so the
-   * page and its name ranking visit just them; null otherwise.
-   */
-  positions: Int32Array | null;
   /** Per facet (in FACET_KEYS order): count per value id. */
   counts: Int32Array[];
   facetCounts: Map<FacetKey, Map<string, number>>;
@@ -243,6 +245,13 @@ export class ListingIndex {
   private columns = new Map<FacetKey, FacetColumn>();
   private categoryColumn!: FacetColumn;
   private signatures!: Signatures;
+  /**
+   * Working space a count reuses instead of allocating: a new search on 100,000 listings had
+   * allocated about half a megabyte of typed arrays, memory outside V8's heap that V8 answers with
+   * a full garbage collection every time enough of it has been allocated. Used only within one
+   * synchronous call; what a count keeps is copied out.
+   */
+  private scratch = { positions: new Int32Array(0), others: new Int32Array(0), recorded: new Int32Array(0), flags: new Uint8Array(0) };
   /** Per sort: positions in sort order, and each position's place in it. */
   private orders = new Map<string, { order: Int32Array; rank: Int32Array }>();
   private vocabularies = new Map<Lang, Set<string>>();
@@ -272,6 +281,8 @@ export class ListingIndex {
   private reindex(): void {
     const maxId = this.facts.reduce((m, f) => Math.max(m, f.id), 0);
     this.position = new Int32Array(maxId + 1).fill(-1);
+    const n = this.facts.length;
+    this.scratch = { positions: new Int32Array(n), others: new Int32Array(n), recorded: new Int32Array(Math.floor(n / 16)), flags: new Uint8Array(n) };
     this.facts.forEach((f, i) => {
       this.position[f.id] = i;
     });
@@ -395,9 +406,12 @@ export class ListingIndex {
     return id < this.position.length ? this.position[id]! : -1;
   }
 
-  /** Where the text's matching listings (by id) are in `facts`; ids not on this site are left out. */
+  /**
+   * Where the text's matching listings (by id) are in `facts`; ids not on this site are left out.
+   * In the index's working space: valid until the next call.
+   */
   private textPositions(ids: ArrayLike<number>): Int32Array {
-    const positions = new Int32Array(ids.length);
+    const positions = this.scratch.positions;
     let found = 0;
     for (let k = 0; k < ids.length; k++) {
       const p = this.positionOf(ids[k]!);
@@ -407,10 +421,19 @@ export class ListingIndex {
   }
 
   /** One flag per listing: 1 at these positions. */
-  private marked(positions: Int32Array): Uint8Array {
-    const flags = new Uint8Array(this.facts.length);
+  private marked(positions: Int32Array, flags = new Uint8Array(this.facts.length)): Uint8Array {
     for (let k = 0; k < positions.length; k++) flags[positions[k]!] = 1;
     return flags;
+  }
+
+  /** Runs `use` with the index's flags set at these positions, and clears them after. */
+  private withMarked<T>(positions: Int32Array, use: (flags: Uint8Array) => T): T {
+    const flags = this.marked(positions, this.scratch.flags);
+    try {
+      return use(flags);
+    } finally {
+      for (let k = 0; k < positions.length; k++) flags[positions[k]!] = 0;
+    }
   }
 
   /** The chosen value ids of each facet with a choice (slot: the facet's place in FACET_KEYS). */
@@ -436,7 +459,7 @@ export class ListingIndex {
 
   query(q: IndexQuery): IndexResult {
     if (q.facets === false) return this.walk(q);
-    const { matches, total, positions: matching, facetCounts } = this.counted.get(countedKey(q), () => this.count(q));
+    const { matches, total, facetCounts } = this.counted.get(countedKey(q), () => this.count(q));
     const { order, rank } = this.order(q.sort === "relevance" && !q.text ? "bestsellers" : q.sort, q.lang);
     const start = q.page * q.pageSize;
     const end = Math.min(start + q.pageSize, total);
@@ -448,7 +471,8 @@ export class ListingIndex {
     const holding = names ? this.nameWordsHolding(q.text!.words, names) : [];
     const n = this.facts.length;
     let positions: Int32Array;
-    if (matching) {
+    if (matches.positions) {
+      const matching = matches.positions;
       // Few matches: sort them by their place in the order (names first: their places shifted
       // below everyone else's) rather than walk the whole order to find them.
       const places = new Int32Array(total);
@@ -459,6 +483,7 @@ export class ListingIndex {
       places.sort();
       positions = places.subarray(start, end).map((place) => order[place % n]!);
     } else {
+      const flags = matches.flags;
       // Many matches: walk the order and stop once the page is full, so a broad query costs what a
       // narrow one does. With names first, the walk keeps the first page's worth of name matches and
       // of the others, and stops once it has the name matches' share; a query word no name holds
@@ -470,7 +495,7 @@ export class ListingIndex {
       let othersCount = 0;
       for (let k = 0; k < n && firstCount < end; k++) {
         const i = order[k]!;
-        if (matches[i] !== 1) continue;
+        if (flags[i] !== 1) continue;
         if (!nameFirst || ListingIndex.nameHoldsAll(i, holding, nameFirst)) first[firstCount++] = i;
         else if (othersCount < end) others[othersCount++] = i;
       }
@@ -498,10 +523,11 @@ export class ListingIndex {
     if (scope.length * 2 <= n) return this.tally(q, scope, null);
     const withoutText = { ...q, text: undefined };
     const everything = this.counted.get(countedKey(withoutText), () => this.tally(withoutText, null, null));
-    const inText = this.marked(scope);
-    const outside = new Int32Array(n - scope.length);
+    const outside = this.scratch.others;
     let m = 0;
-    for (let i = 0; i < n; i++) if (inText[i] === 0) outside[m++] = i;
+    this.withMarked(scope, (inText) => {
+      for (let i = 0; i < n; i++) if (inText[i] === 0) outside[m++] = i;
+    });
     return this.tally(q, outside.subarray(0, m), everything);
   }
 
@@ -519,15 +545,16 @@ export class ListingIndex {
 
     const step = from ? -1 : 1;
     const counts = from ? from.counts.map((c) => c.slice()) : cols.map((c) => new Int32Array(c.names.length));
-    const matches = from ? from.matches.slice() : new Uint8Array(n);
+    // Flags from the start when taking off; otherwise positions until they stop being few.
+    let flags: Uint8Array | null = null;
+    if (from) flags = from.matches.flags ? from.matches.flags.slice() : this.marked(from.matches.positions);
     let total = from ? from.total : 0;
     const sig = this.signatures;
     const bySignature = new Int32Array(sig.offsets.length - 1);
     const touched = new Int32Array(bySignature.length);
     let touchedCount = 0;
     const visitCount = visits ? visits.length : n;
-    // Positions of the matches, kept while they are few enough to be worth keeping.
-    let recorded: Int32Array | null = from ? null : new Int32Array(Math.min(visitCount, Math.floor(n / 16)));
+    const recorded = this.scratch.recorded;
     for (let v = 0; v < visitCount; v++) {
       const i = visits ? visits[v]! : v;
       if (categoryId !== -1) {
@@ -554,10 +581,11 @@ export class ListingIndex {
         for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) c[col.data[j]!]! += step;
         continue;
       }
-      matches[i] = from ? 0 : 1;
-      if (recorded) {
-        if (total < recorded.length) recorded[total] = i;
-        else recorded = null;
+      if (flags) flags[i] = from ? 0 : 1;
+      else if (total < recorded.length) recorded[total] = i;
+      else {
+        flags = this.marked(recorded);
+        flags[i] = 1;
       }
       total += step;
       const s = sig.of[i]!;
@@ -581,7 +609,8 @@ export class ListingIndex {
       facetCounts.set(k, m);
     });
 
-    return { matches, total, positions: recorded && recorded.subarray(0, total), counts, facetCounts };
+    const matches: Matches = flags ? { flags } : { positions: recorded.slice(0, total) };
+    return { matches, total, counts, facetCounts };
   }
 
   /** Walks the sort order and stops once the page is full: no facet counts, total = listings seen. */
@@ -590,21 +619,23 @@ export class ListingIndex {
     const categoryId = this.categoryIdOf(q);
     // Within a facet any chosen value will do; every facet must be satisfied.
     const facets = this.selections(q.filters);
-    const inScope = q.text ? this.marked(this.textPositions(q.text.ids)) : null;
+    const walkIn = (inScope: Uint8Array | null) => {
+      const end = (q.page + 1) * q.pageSize;
+      const baseCodes: string[] = [];
+      let seen = 0;
+      for (const i of this.order(q.sort === "relevance" ? "bestsellers" : q.sort, q.lang).order) {
+        if (inScope && !inScope[i]) continue;
+        if (categoryId !== -1 && !has(cat, i, (id) => id === categoryId)) continue;
+        if (!facets.every((f) => has(f.col, i, (id) => f.wanted[id] === 1))) continue;
+        if (seen >= q.page * q.pageSize) baseCodes.push(this.facts[i]!.baseCode);
+        if (++seen >= end) break;
+      }
+      return { baseCodes, total: seen, facetCounts: new Map() };
+    };
     const has = (col: FacetColumn, i: number, wantedIds: (id: number) => boolean) => {
       for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) if (wantedIds(col.data[j]!)) return true;
       return false;
     };
-    const end = (q.page + 1) * q.pageSize;
-    const baseCodes: string[] = [];
-    let seen = 0;
-    for (const i of this.order(q.sort === "relevance" ? "bestsellers" : q.sort, q.lang).order) {
-      if (inScope && !inScope[i]) continue;
-      if (categoryId !== -1 && !has(cat, i, (id) => id === categoryId)) continue;
-      if (!facets.every((f) => has(f.col, i, (id) => f.wanted[id] === 1))) continue;
-      if (seen >= q.page * q.pageSize) baseCodes.push(this.facts[i]!.baseCode);
-      if (++seen >= end) break;
-    }
-    return { baseCodes, total: seen, facetCounts: new Map() };
+    return q.text ? this.withMarked(this.textPositions(q.text.ids), walkIn) : walkIn(null);
   }
 }

@@ -107,7 +107,8 @@ function variedCatalog(count: number): ListingFacts[] {
   let seed = 7;
   const pick = <T>(xs: readonly T[]): T => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
-    return xs[seed % xs.length]!;
+    // The high bits: the low bits of this generator repeat with a short period.
+    return xs[Math.floor(seed / 65536) % xs.length]!;
   };
   return Array.from({ length: count }, (_, k) =>
     listing({
@@ -160,8 +161,8 @@ function countedByHand(facts: readonly ListingFacts[], matching: (f: ListingFact
     }
     counts.set(key, c);
   }
-  const total = facts.filter((f) => matching(f) && FACET_KEYS.every((k) => satisfies(f, k))).length;
-  return { counts, total };
+  const found = facts.filter((f) => matching(f) && FACET_KEYS.every((k) => satisfies(f, k)));
+  return { counts, total: found.length, found };
 }
 
 describe("the facet index counts listings of many kinds", () => {
@@ -183,9 +184,20 @@ describe("the facet index counts listings of many kinds", () => {
     { name: "a search matching a few listings", text: (f) => f.id % 7 === 0, filters: [] },
     { name: "a search matching most of the site", text: (f) => f.id % 9 !== 0, filters: [] },
     { name: "a search matching most of the site, with a facet chosen", text: (f) => f.id % 9 !== 0, filters: [["packType", "Bag"]] },
+    { name: "another search matching most of the site", text: (f) => f.id % 5 !== 0, filters: [] },
+    { name: "a search matching very few listings", text: (f) => f.id % 40 === 0, filters: [] },
+    {
+      name: "a search matching most of a narrow choice",
+      text: (f) => f.id % 9 !== 0,
+      category: "decaf",
+      filters: [
+        ["brand", "Night Owl"],
+        ["roast", "dark"],
+      ],
+    },
   ];
   for (const c of cases) {
-    it(`counts every facet value as a listing-by-listing count would: ${c.name}`, () => {
+    it(`counts every facet value and pages the best sellers as a listing-by-listing count would: ${c.name}`, () => {
       const inCategory = (f: ListingFacts) => !c.category || f.categories.includes(c.category);
       const matching = (f: ListingFacts) => inCategory(f) && (!c.text || c.text(f));
       const text = c.text ? { ids: facts.filter(c.text).map((f) => f.id), words: ["coffee"] } : undefined;
@@ -193,6 +205,8 @@ describe("the facet index counts listings of many kinds", () => {
       const expected = countedByHand(facts, matching, c.filters);
       expect(r.total).toBe(expected.total);
       expect(asCounts(r)).toEqual(expected.counts);
+      const bestSellers = expected.found.sort((a, b) => a.salesRank - b.salesRank || a.id - b.id).map((f) => f.baseCode);
+      expect(r.baseCodes).toEqual(bestSellers.slice(0, 10));
     });
   }
 });
