@@ -11,7 +11,7 @@ import { paymentProviderFor } from "./domain/payments/index";
 import { createShop } from "./domain/shop";
 import { createCommerceRouter } from "./http/app";
 import { errorHandler } from "./http/errors";
-import { forgetKeptBodies } from "./http/kept-json";
+import { forgetKeptEtags } from "./http/kept-json";
 import { operatorAccess } from "./http/operator-access";
 import { healthChecks as healthChecksFor } from "./http/health";
 import { ConfigurationError } from "../lib/environment";
@@ -103,7 +103,7 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     warm: () => shop.warm(),
     forgetSearchAnswers: async () => {
       await shop.forgetSearchAnswers();
-      forgetKeptBodies();
+      forgetKeptEtags();
     },
     close: async () => {
       await shop.outbox.stop();

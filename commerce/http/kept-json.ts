@@ -2,22 +2,20 @@ import { createHash } from "node:crypto";
 import type { Response } from "express";
 import { Memo } from "../../lib/memo";
 
-/** A kept answer's bytes and the ETag Express would have made for them. */
-interface KeptBody {
-  bytes: Buffer;
-  etag: string;
+/** The ETags of the last fifty kept answers (a Map finds the same string object without reading it). */
+const keptEtags = new Memo<string>({ max: 50 });
+
+/** Forgets the kept ETags (with the answers they were made from). */
+export function forgetKeptEtags(): void {
+  keptEtags.clear();
 }
 
-const keptBodies = new Memo<KeptBody>({ max: 50 });
-
-/** Forgets the kept bodies (with the answers they were made from). */
-export function forgetKeptBodies(): void {
-  keptBodies.clear();
-}
-
-/** Express's default weak ETag for a body: its length and the start of its SHA-1, so clients see no change. */
-function weakEtag(bytes: Buffer): string {
-  return `W/"${bytes.length.toString(16)}-${createHash("sha1").update(bytes).digest("base64").substring(0, 27)}"`;
+/**
+ * Express's default weak ETag for a body: its length in bytes and the start of its SHA-1, so
+ * clients see no change. Hashed from the text, which gives the same digest as its UTF-8 bytes.
+ */
+function weakEtag(text: string): string {
+  return `W/"${Buffer.byteLength(text, "utf8").toString(16)}-${createHash("sha1").update(text, "utf8").digest("base64").substring(0, 27)}"`;
 }
 
 /**
@@ -39,14 +37,21 @@ export function sendCatalogJson(res: Response, body: unknown): void {
 /**
  * Sends an answer the service keeps as JSON text (search and category pages, remembered until the
  * catalog changes). The same text is asked for over and over, and most of those asks are
- * conditional (the storefront sends If-None-Match): Express would turn the text into bytes and
- * hash them on every ask only to answer 304. The bytes and their ETag are kept with the text
- * instead, for the last fifty answers (a Map finds the same string object without reading it).
+ * conditional (the storefront sends If-None-Match): Express would hash the text on every ask only
+ * to answer 304, so the ETag is kept with it, and a 304 is answered before any bytes are made.
+ * Its bytes are not kept: they would live outside V8's heap, and every new search's kept bytes
+ * counted toward the external memory that starts a full garbage collection (decision 039).
  */
 export function sendKeptJson(res: Response, text: string): void {
-  const kept = keptBodies.get(text, () => {
-    const bytes = Buffer.from(text, "utf8");
-    return { bytes, etag: weakEtag(bytes) };
-  });
-  res.set("ETag", kept.etag).set("Cache-Control", CATALOG_CACHE_CONTROL).type("application/json").send(kept.bytes);
+  res
+    .set(
+      "ETag",
+      keptEtags.get(text, () => weakEtag(text)),
+    )
+    .set("Cache-Control", CATALOG_CACHE_CONTROL);
+  if (res.req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.type("application/json").send(text);
 }
