@@ -54,7 +54,10 @@ export interface IndexQuery {
   lang: Lang;
   /** Only listings in this category (by code), if given. */
   category?: string;
-  /** Only these listings, if given (the text matches); for relevance, names holding every word rank first. */
+  /**
+   * Only these listings, if given (the text matches, each id once); for relevance, names holding
+   * every word rank first.
+   */
   text?: { ids: ArrayLike<number>; words: readonly string[] };
   filters: readonly [FacetKey, string][];
   sort: SortCode;
@@ -96,16 +99,13 @@ interface FacetColumn {
 }
 
 /**
- * The words of every listing's name in one language, as ids into `words`, in compressed-row form,
- * and the other way round: the listings whose name holds word w are
- * listings[listingOffsets[w]] … listings[listingOffsets[w + 1] - 1].
+ * The words of every listing's name in one language, as ids into `words`, in compressed-row form:
+ * listing i's name holds words data[offsets[i]] … data[offsets[i + 1] - 1].
  */
 interface NameWords {
   words: string[];
   offsets: Int32Array;
   data: Int32Array;
-  listingOffsets: Int32Array;
-  listings: Int32Array;
 }
 
 /**
@@ -210,13 +210,7 @@ function buildNameWords(facts: ListingFacts[], lang: Lang): NameWords {
     }
   });
   offsets[facts.length] = data.length;
-  const listingOffsets = new Int32Array(words.length + 1);
-  for (const w of data) listingOffsets[w + 1]!++;
-  for (let w = 0; w < words.length; w++) listingOffsets[w + 1]! += listingOffsets[w]!;
-  const listings = new Int32Array(data.length);
-  const next = listingOffsets.slice(0, words.length);
-  for (let i = 0; i < facts.length; i++) for (let j = offsets[i]!; j < offsets[i + 1]!; j++) listings[next[data[j]!]!++] = i;
-  return { words, offsets, data: Int32Array.from(data), listingOffsets, listings };
+  return { words, offsets, data: Int32Array.from(data) };
 }
 
 /**
@@ -234,8 +228,8 @@ const SORTS: readonly SortCode[] = ["relevance", "bestsellers", "price-asc", "pr
  * The database stays the source of truth; the index is rebuilt from it and kept current through
  * the listing change log. One pass over the listings counts every facet disjunctively (a value's
  * count ignores the other values selected in its own facet); facet values are interned integers
- * in flat typed arrays, so the pass allocates nothing and a 100,000-product site answers in a few
- * milliseconds.
+ * in flat typed arrays, counted per signature, and the pass works in space the index keeps, so a
+ * 100,000-product site answers in well under a millisecond.
  */
 export class ListingIndex {
   private facts: ListingFacts[] = [];
@@ -251,7 +245,15 @@ export class ListingIndex {
    * a full garbage collection every time enough of it has been allocated. Used only within one
    * synchronous call; what a count keeps is copied out.
    */
-  private scratch = { positions: new Int32Array(0), others: new Int32Array(0), recorded: new Int32Array(0), flags: new Uint8Array(0) };
+  private scratch = {
+    positions: new Int32Array(0),
+    others: new Int32Array(0),
+    recorded: new Int32Array(0),
+    flags: new Uint8Array(0),
+    /** Per signature: its count in the current tally (0 outside one), and the signatures touched. */
+    bySignature: new Int32Array(0),
+    touched: new Int32Array(0),
+  };
   /** Per sort: positions in sort order, and each position's place in it. */
   private orders = new Map<string, { order: Int32Array; rank: Int32Array }>();
   private vocabularies = new Map<Lang, Set<string>>();
@@ -281,8 +283,6 @@ export class ListingIndex {
   private reindex(): void {
     const maxId = this.facts.reduce((m, f) => Math.max(m, f.id), 0);
     this.position = new Int32Array(maxId + 1).fill(-1);
-    const n = this.facts.length;
-    this.scratch = { positions: new Int32Array(n), others: new Int32Array(n), recorded: new Int32Array(Math.floor(n / 16)), flags: new Uint8Array(n) };
     this.facts.forEach((f, i) => {
       this.position[f.id] = i;
     });
@@ -294,6 +294,16 @@ export class ListingIndex {
       FACET_KEYS.map((k) => this.columns.get(k)!),
       this.facts.length,
     );
+    const n = this.facts.length;
+    const signatures = this.signatures.offsets.length - 1;
+    this.scratch = {
+      positions: new Int32Array(n),
+      others: new Int32Array(n),
+      recorded: new Int32Array(Math.floor(n / 16)),
+      flags: new Uint8Array(n),
+      bySignature: new Int32Array(signatures),
+      touched: new Int32Array(signatures),
+    };
     this.orders.clear();
     this.vocabularies.clear();
   }
@@ -514,7 +524,8 @@ export class ListingIndex {
    * Which listings in scope match, how many, and every facet's counts. A text query visits only
    * its matches; one matching most of the site visits the few listings it does not match instead,
    * taking them off the answer of the same query without text (remembered, as category and
-   * filter pages ask for it too). Either way no query visits more than half of the listings.
+   * filter pages ask for it too). Either way no count visits more than half of the listings (finding
+   * the ones outside the text reads one flag per listing).
    */
   private count(q: IndexQuery): Counted {
     if (!q.text) return this.tally(q, null, null);
@@ -550,8 +561,7 @@ export class ListingIndex {
     if (from) flags = from.matches.flags ? from.matches.flags.slice() : this.marked(from.matches.positions);
     let total = from ? from.total : 0;
     const sig = this.signatures;
-    const bySignature = new Int32Array(sig.offsets.length - 1);
-    const touched = new Int32Array(bySignature.length);
+    const { bySignature, touched } = this.scratch;
     let touchedCount = 0;
     const visitCount = visits ? visits.length : n;
     const recorded = this.scratch.recorded;
@@ -597,6 +607,7 @@ export class ListingIndex {
     for (let t = 0; t < touchedCount; t++) {
       const s = touched[t]!;
       const times = bySignature[s]!;
+      bySignature[s] = 0;
       for (let j = sig.offsets[s]!; j < sig.offsets[s + 1]!; j++) counts[sig.slots[j]!]![sig.values[j]!]! += times;
     }
 

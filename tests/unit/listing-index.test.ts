@@ -201,14 +201,33 @@ describe("the facet index counts listings of many kinds", () => {
       const inCategory = (f: ListingFacts) => !c.category || f.categories.includes(c.category);
       const matching = (f: ListingFacts) => inCategory(f) && (!c.text || c.text(f));
       const text = c.text ? { ids: facts.filter(c.text).map((f) => f.id), words: ["coffee"] } : undefined;
-      const r = varied.query({ ...base, category: c.category, text, filters: c.filters });
+      const r = varied.query({ ...base, category: c.category, text, filters: c.filters, pageSize: facts.length });
       const expected = countedByHand(facts, matching, c.filters);
       expect(r.total).toBe(expected.total);
       expect(asCounts(r)).toEqual(expected.counts);
       const bestSellers = expected.found.sort((a, b) => a.salesRank - b.salesRank || a.id - b.id).map((f) => f.baseCode);
-      expect(r.baseCodes).toEqual(bestSellers.slice(0, 10));
+      expect(r.baseCodes).toEqual(bestSellers);
     });
   }
+
+  it("counts a broad search the same after a search that only walked to its page", () => {
+    const walked = facts.filter((f) => f.id % 3 === 0);
+    varied.query({ ...base, filters: [], text: { ids: walked.map((f) => f.id), words: ["coffee"] }, facets: false });
+    const broad = (f: ListingFacts) => f.id % 4 !== 0;
+    const r = varied.query({ ...base, filters: [], text: { ids: facts.filter(broad).map((f) => f.id), words: ["coffee"] } });
+    const expected = countedByHand(facts, broad, []);
+    expect(r.total).toBe(expected.total);
+    expect(asCounts(r)).toEqual(expected.counts);
+  });
+});
+
+describe("an index with no listings", () => {
+  it("answers every query with nothing", () => {
+    const empty = new ListingIndex();
+    empty.replaceAll([]);
+    expect(empty.query({ ...base, filters: [] })).toEqual({ baseCodes: [], total: 0, facetCounts: expect.any(Map) });
+    expect(empty.query({ ...base, filters: [], text: { ids: [1, 2], words: ["coffee"] } }).total).toBe(0);
+  });
 });
 
 describe("relevance ranks the listings whose names hold every word first, then best sellers", () => {
