@@ -3,8 +3,8 @@
 // warm-up does, makes each one's product card, then prints the heap they hold and how long seven
 // forced full collections take. Needs the catalog the bench seeds (data/bench-large.sqlite):
 //   node --expose-gc node_modules/.bin/vite-node scripts/family-cache-heap.ts
-import { sql } from "kysely";
 import { createDb } from "../commerce/db/index";
+import { loadListingFacts } from "../commerce/db/listing-facts";
 import { CatalogChangeFeed } from "../commerce/domain/catalog-changes";
 import { productView } from "../commerce/domain/product";
 import { ProductFamilies } from "../commerce/domain/product-families";
@@ -20,11 +20,14 @@ const fullCollection = () => {
 const db = createDb({ kind: "sqlite", file: "data/bench-large.sqlite" });
 const families = new ProductFamilies(db, new CatalogChangeFeed(db, { intervalMs: 60_000 }), 40_000);
 const count = Number(process.env.FAMILIES ?? 16_000);
-const { rows } = await sql<{ code: string }>`
-  select p.code from product p join product_site s on s.product_code = p.code and s.site = 'cab2c'
-  where p.base_code is null order by p.code limit ${count}`.execute(db);
-const codes = rows.map((r) => r.code);
+// The site's base products (one listing each), the first `count` by code.
+const codes = (await loadListingFacts(db, "cab2c"))
+  .map((f) => f.baseCode)
+  .sort()
+  .slice(0, count);
 
+// Let the listing rows read above go before measuring from here.
+await new Promise((resolve) => setTimeout(resolve, 0));
 fullCollection();
 const before = process.memoryUsage().heapUsed;
 for (const lang of ["en", "fr"] as const) {

@@ -128,6 +128,8 @@ function buildSignatures(columns: readonly FacetColumn[], listings: number): Sig
   // Keys are numbers, not strings: this runs again on every catalog change. A facet's values get
   // fewer ids than its values plus its listings, so `signature × span + values` names one pair.
   let of = new Int32Array(listings);
+  // Signatures so far: every listing starts in one (none when there are no listings).
+  let signatureCount = listings > 0 ? 1 : 0;
   for (const col of columns) {
     const span = col.names.length + 2 + listings;
     const next = new Int32Array(listings);
@@ -139,8 +141,9 @@ function buildSignatures(columns: readonly FacetColumn[], listings: number): Sig
       let values = count === 0 ? 0 : col.data[from]! + 1;
       if (count > 1) {
         const list = col.data.subarray(from, from + count).join(",");
-        values = valueLists.get(list) ?? col.names.length + 1 + valueLists.size;
-        valueLists.set(list, values);
+        const known = valueLists.get(list);
+        values = known ?? col.names.length + 1 + valueLists.size;
+        if (known === undefined) valueLists.set(list, values);
       }
       const key = of[i]! * span + values;
       let id = signatures.get(key);
@@ -151,15 +154,16 @@ function buildSignatures(columns: readonly FacetColumn[], listings: number): Sig
       next[i] = id;
     }
     of = next;
+    signatureCount = signatures.size;
   }
   // Each signature's values, read from the first listing that has it.
-  const first = new Map<number, number>();
-  for (let i = 0; i < listings; i++) if (!first.has(of[i]!)) first.set(of[i]!, i);
-  const offsets = new Int32Array(first.size + 1);
+  const first = new Int32Array(signatureCount).fill(-1);
+  for (let i = 0; i < listings; i++) if (first[of[i]!] === -1) first[of[i]!] = i;
+  const offsets = new Int32Array(signatureCount + 1);
   const slots: number[] = [];
   const values: number[] = [];
-  for (let s = 0; s < first.size; s++) {
-    const i = first.get(s)!;
+  for (let s = 0; s < signatureCount; s++) {
+    const i = first[s]!;
     columns.forEach((col, slot) => {
       for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) {
         slots.push(slot);
@@ -169,6 +173,19 @@ function buildSignatures(columns: readonly FacetColumn[], listings: number): Sig
     offsets[s + 1] = slots.length;
   }
   return { of, offsets, slots: Int32Array.from(slots), values: Int32Array.from(values) };
+}
+
+/** Working space for counting over this many listings and signatures (see ListingIndex.scratch). */
+function workingSpace(listings: number, signatures: number) {
+  return {
+    positions: new Int32Array(listings),
+    others: new Int32Array(listings),
+    recorded: new Int32Array(Math.floor(listings / 16)),
+    flags: new Uint8Array(listings),
+    /** Per signature: its count in the current tally (0 outside one), and the signatures touched. */
+    bySignature: new Int32Array(signatures),
+    touched: new Int32Array(signatures),
+  };
 }
 
 function buildColumn(facts: ListingFacts[], key: FacetKey): FacetColumn {
@@ -245,15 +262,7 @@ export class ListingIndex {
    * a full garbage collection every time enough of it has been allocated. Used only within one
    * synchronous call; what a count keeps is copied out.
    */
-  private scratch = {
-    positions: new Int32Array(0),
-    others: new Int32Array(0),
-    recorded: new Int32Array(0),
-    flags: new Uint8Array(0),
-    /** Per signature: its count in the current tally (0 outside one), and the signatures touched. */
-    bySignature: new Int32Array(0),
-    touched: new Int32Array(0),
-  };
+  private scratch = workingSpace(0, 0);
   /** Per sort: positions in sort order, and each position's place in it. */
   private orders = new Map<string, { order: Int32Array; rank: Int32Array }>();
   private vocabularies = new Map<Lang, Set<string>>();
@@ -294,16 +303,7 @@ export class ListingIndex {
       FACET_KEYS.map((k) => this.columns.get(k)!),
       this.facts.length,
     );
-    const n = this.facts.length;
-    const signatures = this.signatures.offsets.length - 1;
-    this.scratch = {
-      positions: new Int32Array(n),
-      others: new Int32Array(n),
-      recorded: new Int32Array(Math.floor(n / 16)),
-      flags: new Uint8Array(n),
-      bySignature: new Int32Array(signatures),
-      touched: new Int32Array(signatures),
-    };
+    this.scratch = workingSpace(this.facts.length, this.signatures.offsets.length - 1);
     this.orders.clear();
     this.vocabularies.clear();
   }
@@ -630,6 +630,10 @@ export class ListingIndex {
     const categoryId = this.categoryIdOf(q);
     // Within a facet any chosen value will do; every facet must be satisfied.
     const facets = this.selections(q.filters);
+    const has = (col: FacetColumn, i: number, wantedIds: (id: number) => boolean) => {
+      for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) if (wantedIds(col.data[j]!)) return true;
+      return false;
+    };
     const walkIn = (inScope: Uint8Array | null) => {
       const end = (q.page + 1) * q.pageSize;
       const baseCodes: string[] = [];
@@ -642,10 +646,6 @@ export class ListingIndex {
         if (++seen >= end) break;
       }
       return { baseCodes, total: seen, facetCounts: new Map() };
-    };
-    const has = (col: FacetColumn, i: number, wantedIds: (id: number) => boolean) => {
-      for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++) if (wantedIds(col.data[j]!)) return true;
-      return false;
     };
     return q.text ? this.withMarked(this.textPositions(q.text.ids), walkIn) : walkIn(null);
   }

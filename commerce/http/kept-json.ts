@@ -1,21 +1,15 @@
-import { createHash } from "node:crypto";
 import type { Response } from "express";
 import { Memo } from "../../lib/memo";
 
-/** The ETags of the last fifty kept answers (a Map finds the same string object without reading it). */
+/**
+ * The ETags of the last fifty kept answers (a Map finds the same string object without reading
+ * it). Only the ETags: the answers' bytes would live outside V8's heap (decision 039).
+ */
 const keptEtags = new Memo<string>({ max: 50 });
 
 /** Forgets the kept ETags (with the answers they were made from). */
 export function forgetKeptEtags(): void {
   keptEtags.clear();
-}
-
-/**
- * Express's default weak ETag for a body: its length in bytes and the start of its SHA-1, so
- * clients see no change. Hashed from the text, which gives the same digest as its UTF-8 bytes.
- */
-function weakEtag(text: string): string {
-  return `W/"${Buffer.byteLength(text, "utf8").toString(16)}-${createHash("sha1").update(text, "utf8").digest("base64").substring(0, 27)}"`;
 }
 
 /**
@@ -39,16 +33,15 @@ export function sendCatalogJson(res: Response, body: unknown): void {
  * catalog changes). The same text is asked for over and over, and most of those asks are
  * conditional (the storefront sends If-None-Match): Express would hash the text on every ask only
  * to answer 304, so the ETag is kept with it, and a 304 is answered before any bytes are made.
- * Its bytes are not kept: they would live outside V8's heap, and every new search's kept bytes
- * counted toward the external memory that starts a full garbage collection (decision 039).
  */
 export function sendKeptJson(res: Response, text: string): void {
-  res
-    .set(
-      "ETag",
-      keptEtags.get(text, () => weakEtag(text)),
-    )
-    .set("Cache-Control", CATALOG_CACHE_CONTROL);
+  // The app's own ETag maker (weak by default), so a kept answer's ETag is the one Express would send.
+  const etagOf = res.app.get("etag fn") as ((body: string, encoding: BufferEncoding) => string) | undefined;
+  if (etagOf) {
+    const etag = keptEtags.get(text, () => etagOf(text, "utf8"));
+    res.set("ETag", etag);
+  }
+  res.set("Cache-Control", CATALOG_CACHE_CONTROL);
   if (res.req.fresh) {
     res.status(304).end();
     return;
