@@ -15,7 +15,8 @@
 // Besides the pages: SHOPPER_REQUESTS (the cart, add to cart; the place to add more named requests
 // that need a shopper's state), the unseen-query run (a few hundred distinct searches from the
 // catalog's own words, each sent once, after as many others as warm-up; BENCH_UNSEEN_QUERIES,
-// default 300) and the cold-start run
+// default 300; the store runs with --trace-gc, and the run counts the full garbage collections its
+// measured searches saw) and the cold-start run
 // (the first requests a second after every worker listens; the store is started BENCH_COLD_STARTS
 // times, default 3, and the median start's first page is judged against the warm store's first
 // page after the same pause). BENCH_POSTGRES_URL
@@ -286,27 +287,62 @@ const servers = new Set();
  * after each worker has warmed up); `allListening` settles then. Its other log lines are read and dropped.
  */
 function startServer(label, args, env, cwd, { announces = false } = {}) {
-  const child = spawn(process.execPath, args, {
+  // A store's processes report each garbage collection (V8's --trace-gc, one line each on the
+  // store's output, which workers share): the unseen-query run counts the full ones it saw.
+  const child = spawn(process.execPath, announces ? ["--trace-gc", ...args] : args, {
     cwd,
     env: { ...process.env, ...env, NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: String(workers) },
     stdio: ["ignore", announces ? "pipe" : "ignore", "inherit"],
   });
-  const server = { label, child, pid: child.pid, base: `http://127.0.0.1:${env.PORT}`, startedAt: performance.now() };
+  const server = { label, child, pid: child.pid, base: `http://127.0.0.1:${env.PORT}`, startedAt: performance.now(), gc: newGcCount() };
   if (announces) {
     server.allListening = new Promise((resolve) => {
       let tail = "";
-      const onData = (chunk) => {
-        tail = (tail + chunk.toString("utf8")).slice(-4096);
-        if (!tail.includes("Brewfront listening")) return;
-        child.stdout.off("data", onData);
-        child.stdout.resume();
-        resolve(performance.now() - server.startedAt);
-      };
-      child.stdout.on("data", onData);
+      let listening = false;
+      child.stdout.on("data", (chunk) => {
+        tail += chunk.toString("utf8");
+        const lines = tail.split("\n");
+        tail = lines.pop() ?? "";
+        for (const line of lines) {
+          countGc(server.gc, line);
+          if (!listening && line.includes("Brewfront listening")) {
+            listening = true;
+            resolve(performance.now() - server.startedAt);
+          }
+        }
+      });
     });
   }
   servers.add(server);
   return server;
+}
+
+function newGcCount() {
+  return { full: 0, fullPauseMs: 0, fullMarkingMs: 0, scavenges: 0, scavengeMs: 0 };
+}
+
+/**
+ * Adds one --trace-gc line to the count. A full collection's line reads "Mark-Compact … MB, <pause>
+ * / <external> ms (+ <marking> ms in <n> steps …" (the marking steps ran on the main thread before
+ * the pause); a young-generation one "Scavenge … MB, <pause> / <external> ms".
+ */
+function countGc(gc, line) {
+  if (!line.startsWith("[")) return;
+  const pause = / MB, ([\d.]+) \/ [\d.]+ ms/.exec(line);
+  if (!pause) return;
+  if (line.includes(": Mark-Compact")) {
+    gc.full++;
+    gc.fullPauseMs += Number(pause[1]);
+    gc.fullMarkingMs += Number(/\(\+ ([\d.]+) ms in \d+ steps/.exec(line)?.[1] ?? 0);
+  } else if (line.includes(": Scavenge")) {
+    gc.scavenges++;
+    gc.scavengeMs += Number(pause[1]);
+  }
+}
+
+/** What the store's processes collected since `before` (a copy of server.gc). */
+function gcSince(server, before) {
+  return Object.fromEntries(Object.entries(server.gc).map(([k, v]) => [k, +(v - before[k]).toFixed(1)]));
 }
 
 /** A PostgreSQL database for a bench run ("postgres:<name>" in RUNS): made afresh when `fresh`, else kept (a seeded 100,000-product catalog is reused). */
@@ -832,7 +868,9 @@ try {
       const measured = new Set(queries.map(requested));
       const before = unseenQueries(vocabulary, UNSEEN_COUNT, 1).filter((q) => !measured.has(requested(q)));
       await sendEach(store, before, connections);
+      const gcBefore = { ...store.gc };
       const store10 = await sendEach(store, queries, connections);
+      store10.gc = gcSince(store, gcBefore);
       const bare10 = await sendEach(
         bare,
         queries.map(() => ({ path: "/" })),
@@ -979,7 +1017,8 @@ try {
   if (unseenRows.length > 0) {
     console.log(
       `\nUnseen queries: ${UNSEEN_COUNT} distinct searches from each catalog's own words, each sent once, ${connections} connections ` +
-        `(×bare: the bare Remix page sent as many times the same way, right after; ×demo: the demo catalog's p95 on the same database)`,
+        `(×bare: the bare Remix page sent as many times the same way, right after; ×demo: the demo catalog's p95 on the same database; ` +
+        `full GCs: the store's full garbage collections while the measured searches ran)`,
     );
     const demoP95 = (r) => unseenRows.find((x) => x.database === r.database && x.catalog === "demo catalog")?.unseen.p95;
     const rows = unseenRows.map((r) => {
@@ -1010,11 +1049,17 @@ try {
         { title: "CPU ×bare", get: (x) => fixed(x.cpuRatio) },
         { title: "p95 ×demo", get: (x) => fixed(x.ofDemo) },
         { title: "failed", get: (x) => x.failed },
+        { title: "full GCs", get: (x) => x.gc.full },
         { title: "targets", left: true, get: (x) => x.checks },
       ],
       rows,
     );
     for (const r of rows) console.log(`  slowest, ${r.catalog}, ${r.database}: ${r.slowest.map((q) => `"${q.query}" ${q.ms} ms`).join(", ")}`);
+    for (const r of rows)
+      console.log(
+        `  garbage collection, ${r.catalog}, ${r.database}: ${r.gc.full} full (${fixed(r.gc.fullPauseMs + r.gc.fullMarkingMs, 0)} ms on the main threads, pauses and marking steps), ` +
+          `${r.gc.scavenges} young-generation (${fixed(r.gc.scavengeMs, 0)} ms)`,
+      );
   }
 
   const coldRows = results.filter((r) => r.coldStart);
