@@ -284,11 +284,11 @@ const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 const servers = new Set();
 /**
  * `announces`: the server logs "Brewfront listening" once every worker listens (the store does,
- * after each worker has warmed up); `allListening` settles then. Its other log lines are read and dropped.
+ * after each worker has warmed up); `allListening` settles then. Such a server also runs with
+ * V8's --trace-gc: its processes (workers share its output) print a line for each garbage
+ * collection, which `server.gc` counts (see countGc). Its other lines are read and dropped.
  */
 function startServer(label, args, env, cwd, { announces = false } = {}) {
-  // A store's processes report each garbage collection (V8's --trace-gc, one line each on the
-  // store's output, which workers share): the unseen-query run counts the full ones it saw.
   const child = spawn(process.execPath, announces ? ["--trace-gc", ...args] : args, {
     cwd,
     env: { ...process.env, ...env, NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: String(workers) },
@@ -298,17 +298,14 @@ function startServer(label, args, env, cwd, { announces = false } = {}) {
   if (announces) {
     server.allListening = new Promise((resolve) => {
       let tail = "";
-      let listening = false;
       child.stdout.on("data", (chunk) => {
         tail += chunk.toString("utf8");
         const lines = tail.split("\n");
         tail = lines.pop() ?? "";
         for (const line of lines) {
           countGc(server.gc, line);
-          if (!listening && line.includes("Brewfront listening")) {
-            listening = true;
-            resolve(performance.now() - server.startedAt);
-          }
+          // Only the first settles the promise.
+          if (line.includes("Brewfront listening")) resolve(performance.now() - server.startedAt);
         }
       });
     });
