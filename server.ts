@@ -9,7 +9,6 @@ import { bareDomainTarget, resolveBrandId } from "./app/brands/resolve.server";
 import { loadStorefrontConfig, type StorefrontConfig, workerHeapFor } from "./app/config.server";
 import { originCheck, privateCacheControl, requestGuard, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
-import { afterPageOf } from "./app/lib/after-page.server";
 import { warmUpStorefront } from "./app/lib/warm-up.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
 import { LOG_REDACTION } from "./commerce/contract/log-redaction";
@@ -388,9 +387,8 @@ async function serve(db: Db, listening: (message: Listening) => void) {
           if (shopper.isLoggedIn) res.setHeader("Cache-Control", "private, no-store");
           return writeHead.apply(this, args);
         } as typeof writeHead;
-        const afterPage = afterPageOf(res, () => stopping);
         // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
-        res.locals.storefront = { ...context, clientAddress: req.ip, shopper, guestClient, afterPage };
+        res.locals.storefront = { ...context, clientAddress: req.ip, shopper, guestClient };
         next();
       }, next);
     },
