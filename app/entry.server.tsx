@@ -4,9 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { MarkupCacheContext } from "./lib/markup-cache";
 import { forgetKeptAnswers } from "./lib/api-client.server";
-import { forgetRenderedMarkup, markupCache } from "./lib/markup-cache.server";
 import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -18,7 +16,6 @@ const ABORT_DELAY = 5_000;
  */
 export function forgetKeptAnswersAndMarkup(): void {
   forgetKeptAnswers();
-  forgetRenderedMarkup();
 }
 
 /**
@@ -102,9 +99,7 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <MarkupCacheContext.Provider value={markupCache}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </MarkupCacheContext.Provider>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
