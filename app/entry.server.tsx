@@ -4,19 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { forgetKeptAnswers } from "./lib/api-client.server";
 import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
-
-/**
- * Forgets the commerce API's answers and the rendered product grids this build keeps. Its caches
- * live in this bundle, not in server.js, so the server process reaches them through the build's
- * entry module: a worker calls it after its warm-up searches (see warmUpStorefront).
- */
-export function forgetKeptAnswersAndMarkup(): void {
-  forgetKeptAnswers();
-}
 
 /**
  * React 18's streaming renderer fills fixed-size byte buffers; when a multi-byte character (é, î)

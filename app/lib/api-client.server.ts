@@ -133,11 +133,6 @@ const answerCache = new LRUCache<string, CachedAnswer>({
  */
 let writes = 0;
 
-/** Forgets every cached answer (see warmUpStorefront). */
-export function forgetKeptAnswers(): void {
-  answerCache.clear();
-}
-
 /** One HTTP exchange (node:http: leaner per call than fetch for many small loopback requests). */
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<RawAnswer> {
   const transport = url.protocol === "https:" ? https : http;
