@@ -11,18 +11,15 @@ const ABORT_DELAY = 5_000;
 /**
  * React 18's streaming renderer fills fixed-size byte buffers; when a multi-byte character (é, î)
  * does not fit at the end of one, it still sends the whole buffer, unused NUL bytes included
- * (fixed only in React 19). The production renderer is patched to write text instead
- * (patches/react-dom+18.3.1.patch, decision record 024), which has no such buffers; the
- * development renderer still has them. A NUL byte never belongs in our HTML and never occurs
- * inside a UTF-8 character, so dropping every one restores the page exactly. Most chunks have
- * none and pass as they are.
+ * (fixed only in React 19). A NUL byte never belongs in our HTML and never occurs inside a UTF-8
+ * character, so dropping every one restores the page exactly. Most chunks have none and pass as
+ * they are.
  *
- * The pieces are also gathered and sent as one: the pages have no Suspense boundaries, so nothing
- * arrives later anyway, and React hands over a 49 kB category page in about twenty 2 kB pieces,
- * each written to the socket on its own turn (its own writev). One write cut the category page's
- * server CPU by about a third in alternating runs (decision record 022).
+ * The pieces are also gathered and sent in one write: the pages have no Suspense boundaries, so
+ * nothing arrives later anyway, and React hands a page over in many small pieces that would
+ * otherwise each be written to the socket on its own (decision record 022).
  */
-function wholePageWithoutNulBytes(): Transform {
+export function wholePageWithoutNulBytes(): Transform {
   const chunks: Buffer[] = [];
   return new Transform({
     // React takes a destination's "close" for a shopper leaving early: on every page it aborted
