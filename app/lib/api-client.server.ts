@@ -110,7 +110,7 @@ interface CachedAnswer {
   writes: number;
 }
 
-/** What the cached answers' bodies may add up to in one process. */
+/** What the cached answers' bodies may add up to in one process (their parsed form takes a few times as much heap). */
 const ANSWER_CACHE_BYTES = 2 * 1024 * 1024;
 /** Answers larger than this are not cached (sitemaps): they are rare and would crowd out the rest. */
 const LARGEST_CACHED_ANSWER_BYTES = 256 * 1024;
