@@ -9,12 +9,10 @@ import { bareDomainTarget, resolveBrandId } from "./app/brands/resolve.server";
 import { loadStorefrontConfig, type StorefrontConfig, workerHeapFor } from "./app/config.server";
 import { originCheck, privateCacheControl, requestGuard, securityHeaders } from "./app/lib/http-security.server";
 import { storefrontContextFor } from "./app/lib/request-context.server";
-import { afterPageOf } from "./app/lib/after-page.server";
 import { warmUpStorefront } from "./app/lib/warm-up.server";
 import { type CommerceConfig, loadCommerceConfig } from "./commerce/config";
 import { LOG_REDACTION } from "./commerce/contract/log-redaction";
 import type { CommerceApi, Db } from "./commerce/service";
-import type * as StorefrontEntry from "./app/entry.server";
 import { ConfigurationError } from "./lib/environment";
 
 // Express, Remix, the commerce service and the database driver are imported where they are used
@@ -388,9 +386,8 @@ async function serve(db: Db, listening: (message: Listening) => void) {
           if (shopper.isLoggedIn) res.setHeader("Cache-Control", "private, no-store");
           return writeHead.apply(this, args);
         } as typeof writeHead;
-        const afterPage = afterPageOf(res, () => stopping);
         // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
-        res.locals.storefront = { ...context, clientAddress: req.ip, shopper, guestClient, afterPage };
+        res.locals.storefront = { ...context, clientAddress: req.ip, shopper, guestClient };
         next();
       }, next);
     },
@@ -398,26 +395,9 @@ async function serve(db: Db, listening: (message: Listening) => void) {
   );
 
   // A worker takes traffic (listens) only once its indexes are built and its pages have been
-  // served to itself: no shopper pays for a cold start. Thirty rounds (about a second on the demo
-  // catalog, never past three) rather than a few: after four, the first shoppers' pages still ran
-  // code V8 had not yet optimised, and cost half as much again as after thirty. Before the rounds,
-  // up to 1,500 searches nobody has made (at most twelve seconds), whose answers are then
-  // forgotten (decision 033): after 200 of them a worker's next few hundred new searches still
-  // cost about 30% more than after 1,500.
+  // served to itself (warmUpStorefront): no shopper pays for a cold start.
   await commerce?.warm();
-  const storefrontEntry = build.entry.module as unknown as typeof StorefrontEntry;
-  const warmedUp = await warmUpStorefront(app, {
-    hosts: Object.values(config.brands).map((b) => b.host),
-    rounds: 30,
-    budgetMs: 3_000,
-    searches: 1_500,
-    frenchHost: Object.values(config.brands).find((b) => b.languages.includes("fr"))?.host,
-    searchBudgetMs: 12_000,
-    forgetSearches: async () => {
-      await commerce?.forgetSearchAnswers();
-      storefrontEntry.forgetKeptAnswersAndMarkup();
-    },
-  });
+  const warmedUp = await warmUpStorefront(app, { hosts: Object.values(config.brands).map((b) => b.host), rounds: 10, budgetMs: 3_000 });
   logger.debug(warmedUp, "warmed up");
   warm = true;
 

@@ -4,38 +4,22 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { MarkupCacheContext } from "./lib/markup-cache";
-import { forgetKeptAnswers } from "./lib/api-client.server";
-import { forgetRenderedMarkup, markupCache } from "./lib/markup-cache.server";
 import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
 
 /**
- * Forgets the commerce API's answers and the rendered product grids this build keeps. Its caches
- * live in this bundle, not in server.js, so the server process reaches them through the build's
- * entry module: a worker calls it after its warm-up searches (see warmUpStorefront).
- */
-export function forgetKeptAnswersAndMarkup(): void {
-  forgetKeptAnswers();
-  forgetRenderedMarkup();
-}
-
-/**
  * React 18's streaming renderer fills fixed-size byte buffers; when a multi-byte character (é, î)
  * does not fit at the end of one, it still sends the whole buffer, unused NUL bytes included
- * (fixed only in React 19). The production renderer is patched to write text instead
- * (patches/react-dom+18.3.1.patch, decision record 024), which has no such buffers; the
- * development renderer still has them. A NUL byte never belongs in our HTML and never occurs
- * inside a UTF-8 character, so dropping every one restores the page exactly. Most chunks have
- * none and pass as they are.
+ * (fixed only in React 19). A NUL byte never belongs in our HTML and never occurs inside a UTF-8
+ * character, so dropping every one restores the page exactly. Most chunks have none and pass as
+ * they are.
  *
- * The pieces are also gathered and sent as one: the pages have no Suspense boundaries, so nothing
- * arrives later anyway, and React hands over a 49 kB category page in about twenty 2 kB pieces,
- * each written to the socket on its own turn (its own writev). One write cut the category page's
- * server CPU by about a third in alternating runs (decision record 022).
+ * The pieces are also gathered and sent in one write: the pages have no Suspense boundaries, so
+ * nothing arrives later anyway, and React hands a page over in many small pieces that would
+ * otherwise each be written to the socket on its own (decision record 022).
  */
-function wholePageWithoutNulBytes(): Transform {
+export function wholePageWithoutNulBytes(): Transform {
   const chunks: Buffer[] = [];
   return new Transform({
     // React takes a destination's "close" for a shopper leaving early: on every page it aborted
@@ -102,9 +86,7 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <MarkupCacheContext.Provider value={markupCache}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </MarkupCacheContext.Provider>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,

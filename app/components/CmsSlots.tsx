@@ -31,7 +31,7 @@ export function CmsSlots({ page, products, lang }: { page: CmsPage; products: Re
                 return (
                   <div key={c.uid} className="carousel">
                     <h2>{c.title}</h2>
-                    <ProductGrid products={items} lang={lang} reusable />
+                    <ProductGrid products={items} lang={lang} />
                   </div>
                 );
               }

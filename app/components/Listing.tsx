@@ -4,40 +4,17 @@ import type { ListingPageView } from "../lib/page-views";
 import { format } from "../brands/messages";
 import { type ListingState, listingSearch, withFilterToggled, withPage } from "../lib/listing-url";
 import { useLinkDelegation } from "../lib/link-delegation";
-import { useCachedContents } from "../lib/markup-cache";
 import { useHydrated } from "../lib/use-hydrated";
 import { useMessages } from "./useMessages";
 
-/**
- * Facets as links: each value toggles itself in the URL, so filtering works before JavaScript.
- *
- * On the server the panel's contents come from the markup cache, like a listing's product grid:
- * a category's facets are the same for every shopper who opens it, and their hundred-odd links
- * were the largest part of a category page rendered anew on each request. The browser renders
- * them as usual and hydrates that HTML.
- */
+/** Facets as links: each value toggles itself in the URL, so filtering works before JavaScript. */
 export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingPageView["facets"]; state: ListingState; basePath: string; lang: Lang }) {
   const t = useMessages(lang);
   const links = useLinkDelegation({ preventScrollReset: true });
-  // Everything the contents are made of, so the cache's key is complete by construction.
-  const contents: FacetPanelContents = { title: t.filters, facets, state, basePath };
-  const panel = useCachedContents("facet-panel", contents, facetPanelContents);
   // The links inside are what shoppers click and tab to; the panel only turns them into client navigation.
-  return <nav className="facets" aria-label={t.filters} {...links.containerProps} {...panel} />;
-}
-
-interface FacetPanelContents {
-  title: string;
-  facets: ListingPageView["facets"];
-  state: ListingState;
-  basePath: string;
-}
-
-/** The panel's heading and facets from what they are made of alone (see FacetPanel). */
-function facetPanelContents({ title, facets, state, basePath }: FacetPanelContents) {
   return (
-    <>
-      <h2 className="facets__title">{title}</h2>
+    <nav className="facets" aria-label={t.filters} {...links.containerProps}>
+      <h2 className="facets__title">{t.filters}</h2>
       {facets.map((f) => (
         <details
           key={f.code}
@@ -65,7 +42,7 @@ function facetPanelContents({ title, facets, state, basePath }: FacetPanelConten
           </ul>
         </details>
       ))}
-    </>
+    </nav>
   );
 }
 

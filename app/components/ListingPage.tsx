@@ -39,7 +39,7 @@ export function ListingBody({ view, lang, compare }: { view: ListingView; lang: 
         <CartAddedNotice lang={lang} codes={[]} errors />
         {compare ? (
           <div className="compare-form">
-            <ProductGrid products={products} lang={lang} compare reusable />
+            <ProductGrid products={products} lang={lang} compare />
             {/* The tiles' checkboxes join this form by its id: forms cannot nest, and each tile has its own add form. */}
             <Form id={COMPARE_FORM_ID} method="get" action={localePath(lang, "/compare")}>
               <button type="submit" className="button compare-form__submit">
@@ -48,7 +48,7 @@ export function ListingBody({ view, lang, compare }: { view: ListingView; lang: 
             </Form>
           </div>
         ) : (
-          <ProductGrid products={products} lang={lang} reusable />
+          <ProductGrid products={products} lang={lang} />
         )}
         <Pagination {...listing} />
       </div>

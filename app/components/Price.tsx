@@ -4,7 +4,6 @@ import type { Messages } from "../brands/messages";
 /** The price a shopper pays, with the list price struck through when it is lower. */
 type Shown = Pick<PriceData, "formattedValue" | "priceType">;
 
-/** Takes the page's phrases rather than a hook, so product grids can be rendered outside a page (see ProductGrid). */
 export function Price({ price, original, t }: { price: Shown; original?: Shown; t: Pick<Messages, "from" | "was"> }) {
   return (
     <span className="price">

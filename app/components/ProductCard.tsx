@@ -1,7 +1,6 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
 import type { Messages } from "../brands/messages";
-import { useCachedContents } from "../lib/markup-cache";
 import { useLinkDelegation } from "../lib/link-delegation";
 import { useHydrated } from "../lib/use-hydrated";
 import { localePath } from "../lib/paths";
@@ -38,11 +37,7 @@ interface TileAdds {
 /** The phrases a card shows. */
 type CardTexts = Pick<Messages, "addToCart" | "compareThis" | "from" | "was" | "inStock" | "lowStock" | "outOfStock">;
 
-/**
- * Reads nothing from the page through hooks, so a grid's cards can be rendered on their own and
- * reused (ProductGrid): rendered apart from the page, a hook reading Remix's router would throw.
- * The quick-shop button does read it, and is shown only once the page runs in the browser.
- */
+/** Quick shop needs JavaScript: its button shows once the page runs in the browser. */
 export function ProductCard({ product, lang, t, compare, adds }: { product: ProductCardData; lang: Lang; t: CardTexts; compare?: boolean; adds?: TileAdds }) {
   return (
     <article className="product-card">
@@ -80,58 +75,25 @@ export function ProductCard({ product, lang, t, compare, adds }: { product: Prod
 /**
  * Cards link to their product pages and add to cart; one handler navigates (and prefetches on
  * hover) for them all, and one posts their adds.
- *
- * `reusable` grids (listings, CMS carousels: the same for many shoppers) take their cards' HTML on
- * the server from the markup cache: a category's first page or a popular search is rendered once
- * per worker rather than on every request, where its cards were about a quarter of the page's CPU.
- * The browser renders the cards as usual and hydrates that HTML as if the page had rendered it.
  */
-export function ProductGrid({ products, lang, compare, reusable }: { products: ProductCardData[]; lang: Lang; compare?: boolean; reusable?: boolean }) {
+export function ProductGrid({ products, lang, compare }: { products: ProductCardData[]; lang: Lang; compare?: boolean }) {
   const links = useLinkDelegation({ prefetchOnIntent: true });
   const { formId, form, pendingCode, snackbar } = useTileCartAdds(lang);
   const adds: TileAdds = { formId, pendingCode, hydrated: useHydrated() };
-  const messages = useMessages(lang);
-  const t: CardTexts = {
-    addToCart: messages.addToCart,
-    compareThis: messages.compareThis,
-    from: messages.from,
-    was: messages.was,
-    inStock: messages.inStock,
-    lowStock: messages.lowStock,
-    outOfStock: messages.outOfStock,
-  };
-  // Everything the cards are made of, so the cache's key is complete by construction. On the
-  // server the tile form's state is always the same (not hydrated, nothing being added).
-  const cards: GridCards = { lang, t, compare: compare ?? false, adds, products };
-  const contents = useCachedContents("product-grid", cards, gridCards, reusable ?? false);
+  const t = useMessages(lang);
   return (
     <>
       <CartAddedNotice lang={lang} codes={products.map((p) => p.addCode)} />
       {form}
-      <ul className="product-grid" {...links.containerProps} {...contents} />
+      <ul className="product-grid" {...links.containerProps}>
+        {products.map((p) => (
+          <li key={p.code}>
+            <ProductCard product={p} lang={lang} t={t} compare={compare} adds={adds} />
+          </li>
+        ))}
+      </ul>
       {snackbar}
       {links.prefetch}
-    </>
-  );
-}
-
-interface GridCards {
-  lang: Lang;
-  t: CardTexts;
-  compare: boolean;
-  adds: TileAdds;
-  products: ProductCardData[];
-}
-
-/** A grid's cards from what they are made of alone (see ProductGrid). */
-function gridCards({ lang, t, compare, adds, products }: GridCards) {
-  return (
-    <>
-      {products.map((p) => (
-        <li key={p.code}>
-          <ProductCard product={p} lang={lang} t={t} compare={compare} adds={adds} />
-        </li>
-      ))}
     </>
   );
 }

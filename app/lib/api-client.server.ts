@@ -1,12 +1,12 @@
 import http from "node:http";
 import https from "node:https";
+import CachePolicy from "http-cache-semantics";
+import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import { type z, ZodError } from "zod";
 import { TokenErrorSchema } from "../../commerce/contract/auth";
 import { ApiErrorBodySchema, type ApiErrorItem, type BrandId, type Lang } from "../../commerce/contract/common";
 import { storefrontConfig } from "../config.server";
-import type { AfterPage } from "./after-page.server";
-import { freshnessOf, KeptAnswers } from "./api-answers.server";
 import type { StorefrontContext } from "./context";
 
 /**
@@ -78,8 +78,6 @@ export interface ApiClientContext {
   shopper?: ApiShopper;
   /** The shopper's address: the API's own limits (sign-in failures per address) count per shopper. */
   clientAddress?: string;
-  /** Runs work the page does not wait for once the page has been sent; unset, at once. */
-  afterPage?: AfterPage;
 }
 
 export function clientContext(ctx: StorefrontContext): ApiClientContext {
@@ -94,19 +92,46 @@ const agents = {
 
 interface RawAnswer {
   status: number;
+  headers: http.IncomingHttpHeaders;
   text: string;
-  retryAfter: string | undefined;
-  etag: string | undefined;
-  cacheControl: string | undefined;
+  bytes: number;
 }
 
-/** The API's recent answers to GET calls, used again while fresh or after a 304 (up to 2 MB of answers per process). */
-const keptAnswers = new KeptAnswers(2 * 1024 * 1024);
-
-/** Forgets every kept answer (see warmUpStorefront). */
-export function forgetKeptAnswers(): void {
-  keptAnswers.forgetAll();
+/** A GET answer as the storefront read it (parsed, checked, frozen: every page shares it), with its HTTP cache policy. */
+interface CachedAnswer {
+  policy: CachePolicy;
+  value: unknown;
+  bytes: number;
+  /** Two models may read one URL differently: an answer serves only the schema that read it. */
+  schema: z.ZodType;
+  /** The credentials it was asked (or last revalidated) with: a member may see other prices than a guest. */
+  askedAs: string;
+  /** The write count when its call was sent: an answer that crossed a write is revalidated before use. */
+  writes: number;
 }
+
+/** What the cached answers' bodies may add up to in one process (their parsed form takes a few times as much heap). */
+const ANSWER_CACHE_BYTES = 2 * 1024 * 1024;
+/** Answers larger than this are not cached (sitemaps): they are rare and would crowd out the rest. */
+const LARGEST_CACHED_ANSWER_BYTES = 256 * 1024;
+
+/**
+ * The API's recent answers to GET calls. One the API marked fresh (catalog answers, for a second)
+ * is used again without a call; past that it is revalidated (If-None-Match), and a 304 reuses what
+ * was read instead of receiving, parsing and checking the same body again. A 304 says the body
+ * would be the same, so a cached answer is revalidated whoever asked for it first.
+ */
+const answerCache = new LRUCache<string, CachedAnswer>({
+  maxSize: ANSWER_CACHE_BYTES,
+  maxEntrySize: LARGEST_CACHED_ANSWER_BYTES,
+  sizeCalculation: (answer) => answer.bytes,
+});
+
+/**
+ * Writes (non-GET calls) this process has sent: once the storefront has written (an order, a cart
+ * change), whatever it cached may be out of date, so every cached answer is revalidated before use.
+ */
+let writes = 0;
 
 /** One HTTP exchange (node:http: leaner per call than fetch for many small loopback requests). */
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<RawAnswer> {
@@ -122,15 +147,10 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString("utf8"),
-            retryAfter: res.headers["retry-after"],
-            etag: res.headers.etag,
-            cacheControl: res.headers["cache-control"],
-          }),
-        );
+        res.on("end", () => {
+          const whole = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: whole.toString("utf8"), bytes: whole.length });
+        });
         res.on("error", reject);
       },
     );
@@ -152,7 +172,7 @@ function retryable(status: number): boolean {
 /**
  * Every storefront call to the commerce API goes through here: correlation id, language and
  * currency, a timeout (API_TIMEOUT_MS, 60 s by default), one retry, zod-validated answers, typed
- * errors, logging.
+ * errors, logging, and the cache of GET answers.
  */
 export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: ApiCall<S>): Promise<z.infer<S>> {
   const method = call.method ?? "GET";
@@ -185,98 +205,84 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
     if (ctx.shopper?.actingFor) headers.customerId = ctx.shopper.actingFor.customerId;
   }
   let renewed = false;
-  // A GET answered before is used again while the API said it stays fresh, and otherwise asked for
-  // again only if it changed (a 304 reuses what was read).
-  const keptUrl = method === "GET" && body === undefined && call.responseType !== "text" ? url.href : undefined;
   // Whom an answer was asked for: a refused token renewed below changes it.
   const askedAs = () => `${headers.Authorization ?? ""}|${headers.csAgentId ?? ""}|${headers.customerId ?? ""}`;
-  // Past its max-age, an answer asked for without a token or agent headers (a guest's) may still
-  // serve this page while it is asked for again behind it (stale-while-revalidate). Not one asked
-  // with a token: asking again could need it renewed, which only the shopper's own request can
-  // hand back to them.
-  const asGuest = !headers.Authorization && !headers.csAgentId && !headers.customerId;
-  const usable = keptUrl === undefined ? undefined : keptAnswers.usable(call.schema, keptUrl, askedAs(), Date.now(), asGuest);
-  if (usable && !usable.askAgain) return usable.value as z.infer<S>;
-  const keptEtag = keptUrl === undefined ? undefined : keptAnswers.etagFor(call.schema, keptUrl);
-  if (keptEtag) headers["If-None-Match"] = keptEtag;
+  const cacheKey = method === "GET" && call.responseType !== "text" ? url.href : undefined;
+  // The cache policy judges the answer's headers; credentials and writes are checked beside it.
+  const request = { url: url.href, method, headers: {} };
+  const cachedEntry = cacheKey === undefined ? undefined : answerCache.get(cacheKey);
+  const cached = cachedEntry?.schema === call.schema ? cachedEntry : undefined;
+  if (cached) {
+    if (cached.askedAs === askedAs() && cached.writes === writes && cached.policy.satisfiesWithoutRevalidation(request)) return cached.value as z.infer<S>;
+    Object.assign(headers, cached.policy.revalidationHeaders(request));
+  }
 
   // Not a child logger: making one cost every call, logged or not; these fields go only into lines written.
   const where = { correlationId: ctx.correlationId, brand: ctx.brand.id, lang: ctx.lang, api: `${method} ${url.pathname}` };
   const logAnswered = (status: number, started: number) => {
     if (ctx.logger.isLevelEnabled("debug")) ctx.logger.debug({ ...where, status, ms: Math.round(performance.now() - started) }, "api call");
   };
+  // The write count as the call is sent: an answer that crossed a write is not used unasked.
+  const writesWhenSent = writes;
+  const cache = (policy: CachePolicy, value: unknown, bytes: number) =>
+    answerCache.set(cacheKey!, { policy, value, bytes, schema: call.schema, askedAs: askedAs(), writes: writesWhenSent });
 
-  /** The exchange with the API: one retry of a failure, one of a refused token, the answer checked and kept. */
-  async function ask(): Promise<z.infer<S>> {
-    // The write count as the call is sent: an answer that crossed a write is not used unasked.
-    const since = keptAnswers.writeCount;
-    const freshness = (res: RawAnswer) => freshnessOf(res.cacheControl, Date.now(), askedAs(), since);
-    let lastError: ApiError | undefined;
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      const started = performance.now();
-      let status = 0;
-      try {
-        const res = await send(url, method, headers, body).finally(() => {
-          // Once the storefront has written (or may have), what it kept may be out of date.
-          if (method !== "GET") keptAnswers.wrote();
-        });
-        status = res.status;
-        const text = res.text;
-        if (status === 304 && keptUrl !== undefined && headers["If-None-Match"]) {
-          const kept = keptAnswers.reuse(call.schema, keptUrl, headers["If-None-Match"], freshness(res));
-          logAnswered(status, started);
-          if (kept !== undefined) return kept as z.infer<S>;
-          // Forgotten meanwhile (another page's answers pushed it out): ask for the body.
-          delete headers["If-None-Match"];
+  let lastError: ApiError | undefined;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const started = performance.now();
+    let status = 0;
+    try {
+      const res = await send(url, method, headers, body).finally(() => {
+        // Once the storefront has written (or may have), what it cached may be out of date.
+        if (method !== "GET") writes++;
+      });
+      status = res.status;
+      if (status === 304 && cached) {
+        logAnswered(status, started);
+        cache(cached.policy.revalidatedPolicy(request, res).policy, cached.value, cached.bytes);
+        return cached.value as z.infer<S>;
+      }
+      if (status >= 200 && status < 300) {
+        logAnswered(status, started);
+        const payload = call.responseType === "text" ? res.text : res.text ? JSON.parse(res.text) : null;
+        const answer = call.schema.parse(payload);
+        const policy = cacheKey === undefined ? undefined : new CachePolicy(request, res, { shared: false });
+        // Worth caching when it can be revalidated (an ETag) or used again unasked (a max-age).
+        if (policy?.storable() && (res.headers.etag || policy.timeToLive() > 0)) cache(policy, deepFreeze(answer), res.bytes);
+        return answer;
+      }
+      const retryAfter = Number.parseInt(res.headers["retry-after"] ?? "", 10);
+      lastError = new ApiError(status, parseErrors(res.text, status), url.pathname, Number.isFinite(retryAfter) ? retryAfter : undefined);
+      // A refused token: drop it, refresh, and try once more with the new one.
+      if (status === 401 && bearer && auth && ctx.shopper && !renewed) {
+        renewed = true;
+        bearer = await ctx.shopper.renew();
+        if (bearer) headers.Authorization = `Bearer ${bearer}`;
+        else delete headers.Authorization;
+        if (bearer || auth === "optional") {
           attempt--;
           continue;
         }
-        if (status >= 200 && status < 300) {
-          logAnswered(status, started);
-          const payload = call.responseType === "text" ? text : text ? JSON.parse(text) : null;
-          const answer = call.schema.parse(payload);
-          return keptUrl !== undefined && res.etag ? keptAnswers.keep(call.schema, keptUrl, res.etag, answer, text.length, freshness(res)) : answer;
-        }
-        const retryAfter = Number.parseInt(res.retryAfter ?? "", 10);
-        lastError = new ApiError(status, parseErrors(text, status), url.pathname, Number.isFinite(retryAfter) ? retryAfter : undefined);
-        // A refused token: drop it, refresh, and try once more with the new one.
-        if (status === 401 && bearer && auth && ctx.shopper && !renewed) {
-          renewed = true;
-          bearer = await ctx.shopper.renew();
-          if (bearer) headers.Authorization = `Bearer ${bearer}`;
-          else delete headers.Authorization;
-          if (bearer || auth === "optional") {
-            attempt--;
-            continue;
-          }
-        }
-      } catch (err) {
-        if (err instanceof ZodError) {
-          ctx.logger.error({ ...where, err }, "API answer does not match the contract");
-          throw new ApiError(502, [{ type: "ContractError", message: "The commerce API answered in an unexpected shape." }], url.pathname);
-        }
-        lastError = new ApiError(status, [{ type: "NetworkError", message: err instanceof Error ? err.message : String(err) }], url.pathname);
       }
-      const level = lastError.status >= 500 || lastError.status === 0 ? "error" : "warn";
-      ctx.logger[level]({ ...where, status: lastError.status, attempt, errors: lastError.errors }, `${lastError.kind} API failure`);
-      if (!retryable(lastError.status)) break;
+    } catch (err) {
+      if (err instanceof ZodError) {
+        ctx.logger.error({ ...where, err }, "API answer does not match the contract");
+        throw new ApiError(502, [{ type: "ContractError", message: "The commerce API answered in an unexpected shape." }], url.pathname);
+      }
+      lastError = new ApiError(status, [{ type: "NetworkError", message: err instanceof Error ? err.message : String(err) }], url.pathname);
     }
-    throw lastError!;
+    const level = lastError.status >= 500 || lastError.status === 0 ? "error" : "warn";
+    ctx.logger[level]({ ...where, status: lastError.status, attempt, errors: lastError.errors }, `${lastError.kind} API failure`);
+    if (!retryable(lastError.status)) break;
   }
+  throw lastError!;
+}
 
-  if (usable) {
-    // This call found the answer stale: it asks for everyone, once its page has been sent, since
-    // the embedded service would answer on the thread that renders the page. Failures are logged by
-    // `ask`; the kept answer serves until its window closes.
-    const askBehindThePage = () =>
-      ask()
-        .catch(() => undefined)
-        .finally(() => keptAnswers.askSettled(call.schema, keptUrl!, usable.value));
-    if (ctx.afterPage) ctx.afterPage(askBehindThePage);
-    else askBehindThePage();
-    return usable.value as z.infer<S>;
-  }
-  return ask();
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
 }
 
 function parseErrors(text: string, status: number): ApiErrorItem[] {

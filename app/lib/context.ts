@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
 import type { Lang } from "../../commerce/contract/common";
 import type { BrandFacts } from "../../commerce/contract/brands";
-import type { AfterPage } from "./after-page.server";
 import type { ShopperSession } from "./auth/shopper-session.server";
 
 /** What server.ts hands every loader and action (per request). */
@@ -28,11 +27,6 @@ export interface StorefrontContext {
   guestClient?: { id: string; secret: string };
   /** The shopper's signed session: sign-in state, fresh tokens, and the cookies it has to send. */
   shopper?: ShopperSession;
-  /**
-   * Runs work the page does not wait for once its response has been sent (server.ts); unset, the
-   * work starts at once.
-   */
-  afterPage?: AfterPage;
 }
 
 // Declaration merging is how Remix lets an app type its load context; it takes an interface.

@@ -5,31 +5,10 @@ import { searchPath } from "./paths";
 export interface WarmUpOptions {
   /** Each store's www host (the store is told apart by its Host header). */
   hosts: readonly string[];
-  /**
-   * How many times the first store's pages are asked for at most: the first answers fill the
-   * caches, the later ones compile the code every store shares.
-   */
+  /** How many times each store's main pages are asked for at most. */
   rounds: number;
-  /** No further round starts this long after the first: a start-up must not wait on a slow machine. */
+  /** No further round starts this long after the warm-up began: a start-up must not wait on a slow machine. */
   budgetMs: number;
-  /**
-   * How many searches nobody has made are asked, at most, before the rounds: a fresh worker's
-   * first few hundred such searches cost nearly twice what later ones do, while V8 compiles their
-   * path (the text match, product families, new cards), and the rounds repeat the same two.
-   */
-  searches: number;
-  /**
-   * A store that speaks French: a fifth of the searches are asked there in French, made from the
-   * products its French pages show (French words take their own path: stemming, index, route).
-   */
-  frenchHost?: string;
-  /** No further search starts after this long. */
-  searchBudgetMs: number;
-  /**
-   * Forgets what the searches left in the answer caches (the API's and the storefront's), so that
-   * no shopper's search is answered from a warm-up search of the same words.
-   */
-  forgetSearches(): Promise<void>;
 }
 
 /** One GET with a Host header (fetch cannot set Host); answers the body, or "" when it failed. */
@@ -46,63 +25,14 @@ function get(base: string, host: string, path: string): Promise<string> {
   });
 }
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&#x27;": "'", "&quot;": '"', "&lt;": "<", "&gt;": ">" };
-
 /**
- * Searches as shoppers type them, made from the product names on these pages: each name word
- * (every eighth also misspelt), then each two neighbouring words of a name, then two words of
- * different names (some of which match nothing, as some shoppers' searches do). At most `count`,
- * none twice.
- */
-export function searchesFromPages(pages: readonly string[], count: number): string[] {
-  const names = pages.flatMap((html) =>
-    [...html.matchAll(/class="product-card__name">([^<]+)</g)].map((m) =>
-      m[1]!
-        .replace(/&(amp|#x27|quot|lt|gt);/g, (e) => ENTITIES[e]!)
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter((w) => w.length >= 3 && !/^\d+$/.test(w)),
-    ),
-  );
-  const words = [...new Set(names.flat())];
-  const searches = new Set<string>();
-  words.forEach((word, i) => {
-    searches.add(word);
-    // Every eighth word is asked once more as a hurried shopper types it, two letters swapped:
-    // a search that finds nothing looks for a spelling suggestion.
-    if (i % 8 === 7 && word.length >= 5) searches.add(word[0]! + word[2]! + word[1]! + word.slice(3));
-  });
-  for (const name of names) for (let i = 0; i + 1 < name.length; i++) searches.add(`${name[i]} ${name[i + 1]}`);
-  for (let step = 1; searches.size < count && step < words.length; step++) {
-    for (let i = 0; i < words.length; i++) searches.add(`${words[i]} ${words[(i + step) % words.length]}`);
-  }
-  return [...searches].slice(0, count);
-}
-
-/** The first link on a page to a category under `prefix` ("" or "/fr"). */
-const categoryLink = (html: string, prefix: string) => new RegExp(`href="(${prefix}/c/[^"?#]+)"`).exec(html)?.[1];
-
-/** `items` with one of `others` after every `n` of them, and the rest of `others` at the end. */
-function oneAfterEvery<T>(n: number, items: readonly T[], others: readonly T[]): T[] {
-  const out: T[] = [];
-  let next = 0;
-  items.forEach((item, i) => {
-    out.push(item);
-    if ((i + 1) % n === 0 && next < others.length) out.push(others[next++]!);
-  });
-  return out.concat(others.slice(next));
-}
-
-/**
- * Asks the store's own request handler, on a private loopback listener, for the pages shoppers
- * open first (home, a category, a product, searches, the cart) of the first store and the home
- * page of the others, then searches made from the products those pages show (a fifth in French
- * where a store speaks it), then the first store's pages a few more times, before the process
- * takes traffic. The first requests of a fresh process compile the render and loader code and fill
- * the per-process caches (header, footer, site configuration, product families); without this a
- * shopper pays for that, several times a warm request. The searches' answers are forgotten before
- * the rounds: only what they compiled and the product families they read stay. Failures do not
- * matter here: a page that fails would fail for a shopper too, and is logged then.
+ * Asks the store's own request handler, on a private loopback listener, for each store's main
+ * pages (home, a category and a product its home links to, a search, the cart) a few rounds before
+ * the process takes traffic. A fresh process's first requests compile the render and loader code
+ * and fill its caches (header, footer, site configuration, product families), and V8 optimises
+ * that code only once it has run a number of times: without the rounds the first shoppers would
+ * pay for it, each page several times a warm one. Failures do not matter here: a page that fails
+ * would fail for a shopper too, and is logged then.
  */
 export async function warmUpStorefront(handler: http.RequestListener, options: WarmUpOptions): Promise<{ requests: number; ms: number }> {
   const started = performance.now();
@@ -117,41 +47,16 @@ export async function warmUpStorefront(handler: http.RequestListener, options: W
     return get(base, host, path);
   };
   try {
-    let first: string[] = [];
-    const firstPages: string[] = [];
-    for (const [n, host] of options.hosts.entries()) {
+    const pages: { host: string; path: string }[] = [];
+    for (const host of options.hosts) {
       // The store's own links say which category and product pages it has.
       const home = await visit(host, "/");
-      if (n > 0) continue;
-      const category = categoryLink(home, "");
+      const category = /href="(\/c\/[^"?#]+)"/.exec(home)?.[1];
       const product = /href="(\/[^"?#]*\/p\/[^"?#]+)"/.exec(home)?.[1];
-      first = ["/", category, product, "/search?q=coffee", "/search?q=roast%20blend", "/cart"].filter((p): p is string => !!p);
-      firstPages.push(home);
-      for (const path of first.slice(1)) firstPages.push(await visit(host, path));
+      for (const path of ["/", category, product, `${searchPath("en")}?q=coffee`, "/cart"]) if (path) pages.push({ host, path });
     }
-    const frenchCount = options.frenchHost ? Math.round(options.searches / 5) : 0;
-    const english = searchesFromPages(firstPages, options.searches - frenchCount).map((q) => ({
-      host: options.hosts[0]!,
-      path: `${searchPath("en")}?q=${encodeURIComponent(q)}`,
-    }));
-    let french: { host: string; path: string }[] = [];
-    if (options.frenchHost) {
-      const host = options.frenchHost;
-      const home = await visit(host, "/fr/");
-      const category = categoryLink(home, "/fr");
-      const frenchPages = [home, category ? await visit(host, category) : ""];
-      french = searchesFromPages(frenchPages, frenchCount).map((q) => ({ host, path: `${searchPath("fr")}?q=${encodeURIComponent(q)}` }));
-    }
-    const searches = oneAfterEvery(4, english, french);
-    const searchesStarted = performance.now();
-    for (const search of searches) {
-      if (performance.now() - searchesStarted >= options.searchBudgetMs) break;
-      await visit(search.host, search.path);
-    }
-    await options.forgetSearches();
-    const roundsStarted = performance.now();
-    for (let round = 1; round < options.rounds && performance.now() - roundsStarted < options.budgetMs; round++) {
-      for (const path of first) await visit(options.hosts[0]!, path);
+    for (let round = 1; round <= options.rounds && performance.now() - started < options.budgetMs; round++) {
+      for (const page of pages) await visit(page.host, page.path);
     }
   } finally {
     server.closeAllConnections();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LRUCache } from "lru-cache";
 import {
   type CmsComponent,
   CmsComponentListSchema,
@@ -10,7 +11,6 @@ import {
 } from "../../commerce/contract/cms";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
 import { sanitizeHtml } from "../lib/sanitize.server";
-import { Memo } from "../../lib/memo";
 import { storefrontConfig } from "../config.server";
 
 /** The CMS components every page shows: header navigation, banners, footer, quiz teaser. */
@@ -25,7 +25,12 @@ export interface LayoutContent {
 }
 
 const { cmsCacheTtlMs } = storefrontConfig();
-const layoutCache = new Memo<Promise<LayoutContent>>({ max: 100, ttlMs: cmsCacheTtlMs });
+// Each fetch hands the cache its load (lru-cache's fetch context): callers asking while it runs share it, and one that fails is not kept.
+const layoutCache = new LRUCache<string, LayoutContent, () => Promise<LayoutContent>>({
+  max: 100,
+  ttl: cmsCacheTtlMs,
+  fetchMethod: (_key, _stale, { context: load }) => load(),
+});
 
 function pick<T extends CmsComponent["typeCode"]>(components: CmsComponent[], type: T): CmsComponentOf<T> | undefined {
   return components.find((c): c is CmsComponentOf<T> => c.typeCode === type);
@@ -54,11 +59,15 @@ export function getLayoutContent(ctx: ApiClientContext): Promise<LayoutContent> 
       siteConfig: siteConfigMap(config),
     };
   };
-  if (ctx.cmsTicketId) return load();
-  return layoutCache.get(`${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}`, load);
+  if (ctx.cmsTicketId || !cmsCacheTtlMs) return load();
+  return layoutCache.forceFetch(`${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}`, { context: load });
 }
 
-const pageCache = new Memo<Promise<CmsPage>>({ max: 500, ttlMs: cmsCacheTtlMs });
+const pageCache = new LRUCache<string, CmsPage, () => Promise<CmsPage>>({
+  max: 500,
+  ttl: cmsCacheTtlMs,
+  fetchMethod: (_key, _stale, { context: load }) => load(),
+});
 
 /**
  * A CMS page with every paragraph's HTML sanitised, ready to render. Cached as briefly as the
@@ -79,8 +88,8 @@ export function getContentPage(ctx: ApiClientContext, label: string): Promise<Cm
       })),
     };
   };
-  if (ctx.cmsTicketId) return load();
-  return pageCache.get(`${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}|${label}`, load);
+  if (ctx.cmsTicketId || !cmsCacheTtlMs) return load();
+  return pageCache.forceFetch(`${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}|${label}`, { context: load });
 }
 
 export const PageLabelSchema = z.string().regex(/^[a-z0-9-]{1,80}$/);

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import {
   type Compare,
   CompareSchema,
@@ -11,7 +12,6 @@ import {
 import { EmailConfirmationResultSchema } from "../../commerce/contract/cms";
 import { callApi, type ApiClientContext } from "../lib/api-client.server";
 import type { ProductCardData } from "../lib/page-views";
-import { Memo } from "../../lib/memo";
 import { storefrontConfig } from "../config.server";
 
 /**
@@ -19,8 +19,17 @@ import { storefrontConfig } from "../config.server";
  * products", not stock-exact: both are kept briefly per storefront process, as a CDN would.
  */
 const { mediaCacheTtlMs, recommendationCacheTtlMs } = storefrontConfig();
-const mediaCache = new Memo<Promise<MediaSet | false>>({ max: 5_000, ttlMs: mediaCacheTtlMs });
-const recommendationCache = new Memo<Promise<Product[]>>({ max: 5_000, ttlMs: recommendationCacheTtlMs });
+// Each fetch hands the cache its load (lru-cache's fetch context): callers asking while it runs share it, and one that fails is not kept.
+const mediaCache = new LRUCache<string, MediaSet | false, () => Promise<MediaSet | false>>({
+  max: 5_000,
+  ttl: mediaCacheTtlMs,
+  fetchMethod: (_key, _stale, { context: load }) => load(),
+});
+const recommendationCache = new LRUCache<string, Product[], () => Promise<Product[]>>({
+  max: 5_000,
+  ttl: recommendationCacheTtlMs,
+  fetchMethod: (_key, _stale, { context: load }) => load(),
+});
 
 /** `appliedCategoryCoupons`: the shopper's category coupons, which the service prices the product with. */
 export function getProduct(
@@ -51,11 +60,10 @@ export async function getProductsByCodes(ctx: ApiClientContext, codes: readonly 
 }
 
 export function getRecommendedProducts(ctx: ApiClientContext, code: string): Promise<Product[]> {
-  return recommendationCache.get(
-    `${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}|${ctx.shopper?.priceGroups ?? ""}|${code}`,
-    async () =>
-      (await callApi(ctx, { path: "products/recommendedProducts", query: { productCode: code }, schema: ProductListSchema, withCurrency: true })).products,
-  );
+  const load = async () =>
+    (await callApi(ctx, { path: "products/recommendedProducts", query: { productCode: code }, schema: ProductListSchema, withCurrency: true })).products;
+  if (!recommendationCacheTtlMs) return load();
+  return recommendationCache.forceFetch(`${ctx.apiBaseUrl}|${ctx.brand.id}|${ctx.lang}|${ctx.shopper?.priceGroups ?? ""}|${code}`, { context: load });
 }
 
 export async function getBestSellers(ctx: ApiClientContext, pageSize = 8): Promise<Product[]> {
@@ -84,7 +92,8 @@ export async function compareProducts(ctx: ApiClientContext, codes: readonly str
  * image lookup answers false and is logged; the page then uses the product's own images.
  */
 export function getMediaSet(ctx: ApiClientContext, code: string): Promise<MediaSet | false> {
-  return mediaCache.get(`${ctx.apiBaseUrl}|${ctx.brand.id}|${code}`, () => fetchMediaSet(ctx, code));
+  const load = () => fetchMediaSet(ctx, code);
+  return mediaCacheTtlMs ? mediaCache.forceFetch(`${ctx.apiBaseUrl}|${ctx.brand.id}|${code}`, { context: load }) : load();
 }
 
 async function fetchMediaSet(ctx: ApiClientContext, code: string): Promise<MediaSet | false> {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { BrandId } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
 import { ProductListSchema } from "../../commerce/contract/product";
@@ -14,7 +15,6 @@ import {
   type SensoryRoastType,
 } from "../../commerce/contract/quiz";
 import { lookupHashOf } from "../../commerce/contract/quiz-hash";
-import { Memo } from "../../lib/memo";
 import { storefrontConfig } from "../config.server";
 import { type ApiClientContext, ApiError, callApi } from "../lib/api-client.server";
 
@@ -81,7 +81,13 @@ export interface BeverageAdvice {
 }
 
 /** Advice changes only with the catalog: kept per process as briefly as other recommendations. */
-const adviceCache = new Memo<Promise<BeverageAdvice>>({ max: 5_000, ttlMs: storefrontConfig().recommendationCacheTtlMs });
+// Each fetch hands the cache its load (lru-cache's fetch context): callers asking while it runs share it, and one that fails is not kept.
+const adviceCacheTtlMs = storefrontConfig().recommendationCacheTtlMs;
+const adviceCache = new LRUCache<string, BeverageAdvice, () => Promise<BeverageAdvice>>({
+  max: 5_000,
+  ttl: adviceCacheTtlMs,
+  fetchMethod: (_key, _stale, { context: load }) => load(),
+});
 
 /**
  * The context token the lookup service may personalise by: the same for a customer on every
@@ -103,15 +109,15 @@ function lookupEndpoint(ctx: ApiClientContext): URL {
 export function lookupBeverages(ctx: ApiClientContext, answers: BeverageAnswers, customerId?: string): Promise<BeverageAdvice> {
   const endpoint = lookupEndpoint(ctx);
   const hash = lookupHashOf(encodeBits(answers));
-  const context = contextToken(customerId);
-  return adviceCache.get(`${endpoint}|${ctx.brand.id}|${hash}|${context}`, async () => {
+  const token = contextToken(customerId);
+  const load = async (): Promise<BeverageAdvice> => {
     try {
       const answer = await callApi(
         { ...ctx, apiBaseUrl: endpoint.origin },
         {
           path: endpoint.pathname,
           query: { lookupHash: hash, site: ctx.brand.id },
-          headers: { "X-Api-Key": storefrontConfig().quizzes.lookupApiKey, "X-Context-Token": context },
+          headers: { "X-Api-Key": storefrontConfig().quizzes.lookupApiKey, "X-Context-Token": token },
           schema: QuizLookupResponseSchema,
         },
       );
@@ -123,7 +129,9 @@ export function lookupBeverages(ctx: ApiClientContext, answers: BeverageAnswers,
     } catch (err) {
       throw new QuizUnavailable("unavailable", { cause: err });
     }
-  });
+  };
+  if (!adviceCacheTtlMs) return load();
+  return adviceCache.forceFetch(`${endpoint}|${ctx.brand.id}|${hash}|${token}`, { context: load });
 }
 
 // ——— Saved user quiz data (the commerce API) ———

@@ -159,27 +159,30 @@ describe("calls flagged for a bearer token", () => {
   });
 });
 
+/** The API's 304: no body, the ETag (as a server sends it with a 304) and any new Cache-Control. */
+const notModified = (etag: string, headers: Record<string, string> = {}) => ({ status: 304, body: "", headers: { ETag: etag, ...headers } });
+
 describe("answers the API sends again unchanged", () => {
   const Listing = z.object({ products: z.array(z.object({ code: z.string() })) });
   const body = '{"products":[{"code":"5001-SMRG"},{"code":"5003-SMRG"}],"extra":1}';
 
   it("asks for a GET it has an ETag for with If-None-Match, and a 304 gives back what was read before", async () => {
-    answers.push({ status: 200, body, headers: { ETag: 'W/"1-a"' } }, { status: 304, body: "" });
+    answers.push({ status: 200, body, headers: { ETag: 'W/"1-a"' } }, notModified('W/"1-a"'));
     const first = await callApi(ctx, { path: "c/coffee/categoryData", schema: Listing });
     const second = await callApi(ctx, { path: "c/coffee/categoryData", schema: Listing });
     expect(seen[0]!.headers["if-none-match"]).toBeUndefined();
     expect(seen[1]!.headers["if-none-match"]).toBe('W/"1-a"');
     expect(second).toEqual({ products: [{ code: "5001-SMRG" }, { code: "5003-SMRG" }] });
     expect(second).toBe(first);
-    // Every page shares a kept answer: none may change it for the next.
+    // Every page shares a cached answer: none may change it for the next.
     expect(Object.isFrozen(second.products[0])).toBe(true);
   });
 
-  it("reads a changed answer afresh and keeps that one instead", async () => {
+  it("reads a changed answer afresh and caches that one instead", async () => {
     answers.push(
       { status: 200, body, headers: { ETag: 'W/"1-b"' } },
       { status: 200, body: '{"products":[]}', headers: { ETag: 'W/"2-b"' } },
-      { status: 304, body: "" },
+      notModified('W/"2-b"'),
     );
     await callApi(ctx, { path: "c/tea/categoryData", schema: Listing });
     await expect(callApi(ctx, { path: "c/tea/categoryData", schema: Listing })).resolves.toEqual({ products: [] });
@@ -187,7 +190,7 @@ describe("answers the API sends again unchanged", () => {
     expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, 'W/"1-b"', 'W/"2-b"']);
   });
 
-  it("keeps answers per schema and URL: another query, another language or another reading asks afresh", async () => {
+  it("caches answers per schema and URL: another query, another language or another reading asks afresh", async () => {
     for (let i = 0; i < 4; i++) answers.push({ status: 200, body, headers: { ETag: 'W/"1-c"' } });
     await callApi(ctx, { path: "c/cocoa/categoryData", schema: Listing });
     await callApi(ctx, { path: "c/cocoa/categoryData", query: { currentPage: 1 }, schema: Listing });
@@ -196,7 +199,7 @@ describe("answers the API sends again unchanged", () => {
     expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, undefined, undefined, undefined]);
   });
 
-  it("never sends If-None-Match with a write, and keeps nothing an answer without an ETag", async () => {
+  it("never sends If-None-Match with a write, and caches nothing of an answer without an ETag", async () => {
     answers.push(
       { status: 200, body: '{"ok":true}' },
       { status: 200, body: '{"ok":true}' },
@@ -207,12 +210,37 @@ describe("answers the API sends again unchanged", () => {
     await callApi(ctx, { method: "POST", path: "carts/current", json: {}, schema: Thing });
     expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, undefined, undefined]);
   });
+
+  it("does not cache an answer larger than a quarter megabyte", async () => {
+    const big = JSON.stringify({ products: [{ code: "x".repeat(300_000) }] });
+    answers.push({ status: 200, body: big, headers: { ETag: 'W/"big"' } }, { status: 200, body: big, headers: { ETag: 'W/"big"' } });
+    await callApi(ctx, { path: "sitemap/products", schema: Listing });
+    await callApi(ctx, { path: "sitemap/products", schema: Listing });
+    expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, undefined]);
+  });
+
+  it("caches at most two megabytes of answers, forgetting the least recently used first", async () => {
+    // Ten answers of 240 kB: the first two no longer fit once the last has come.
+    const answerOf = (n: number) => ({
+      status: 200,
+      body: JSON.stringify({ products: [{ code: `${n}`.padEnd(240_000, "-") }] }),
+      headers: { ETag: `W/"${n}"` },
+    });
+    for (let n = 1; n <= 10; n++) {
+      answers.push(answerOf(n));
+      await callApi(ctx, { path: `c/many-${n}/categoryData`, schema: Listing });
+    }
+    answers.push(answerOf(1), notModified('W/"10"'));
+    await callApi(ctx, { path: "c/many-1/categoryData", schema: Listing });
+    await callApi(ctx, { path: "c/many-10/categoryData", schema: Listing });
+    expect(seen.slice(10).map((r) => r.headers["if-none-match"])).toEqual([undefined, 'W/"10"']);
+  });
 });
 
 describe("answers the API marks fresh (Cache-Control: max-age)", () => {
   const Listing = z.object({ products: z.array(z.object({ code: z.string() })) });
   const body = '{"products":[{"code":"5001-SMRG"}]}';
-  const fresh = { "Cache-Control": "private, max-age=1" };
+  const fresh = { "Cache-Control": "private, max-age=1, stale-while-revalidate=60" };
 
   it("are used again within their max-age without asking the API", async () => {
     answers.push({ status: 200, body, headers: { ETag: 'W/"1-f"', ...fresh } });
@@ -222,172 +250,80 @@ describe("answers the API marks fresh (Cache-Control: max-age)", () => {
     expect(seen).toHaveLength(1);
   });
 
-  it("are asked for again (If-None-Match) once the max-age has passed", async () => {
-    answers.push({ status: 200, body, headers: { ETag: 'W/"1-g"', "Cache-Control": "private, max-age=0" } }, { status: 304, body: "", headers: fresh });
+  it("are revalidated (If-None-Match) before use once the max-age has passed, stale-while-revalidate or not; a 304 makes them fresh again", async () => {
+    answers.push(
+      { status: 200, body, headers: { ETag: 'W/"1-g"', "Cache-Control": "private, max-age=0, stale-while-revalidate=60" } },
+      notModified('W/"1-g"', fresh),
+    );
     await callApi(ctx, { path: "c/aged/categoryData", schema: Listing });
     await callApi(ctx, { path: "c/aged/categoryData", schema: Listing });
-    // The 304 said max-age=1: the third call is answered from what was kept.
+    // The 304 said max-age=1: the third call is answered from the cache.
     await callApi(ctx, { path: "c/aged/categoryData", schema: Listing });
     expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, 'W/"1-g"']);
   });
 
   it("are not used for another shopper's token: a member's prices are asked for with the member's token", async () => {
-    answers.push({ status: 200, body, headers: { ETag: 'W/"1-h"', ...fresh } }, { status: 304, body: "", headers: fresh });
+    answers.push({ status: 200, body, headers: { ETag: 'W/"1-h"', ...fresh } }, notModified('W/"1-h"', fresh), notModified('W/"1-h"', fresh));
     await callApi(ctx, { path: "c/members/categoryData", schema: Listing });
     await callApi(ctx, { path: "c/members/categoryData", schema: Listing, bearer: "member-token" });
     await callApi(ctx, { path: "c/members/categoryData", schema: Listing, bearer: "member-token" });
-    expect(seen).toHaveLength(2);
-    expect(seen[1]!.headers.authorization).toBe("Bearer member-token");
+    // Revalidated for the member, the answer is the member's until a guest revalidates it.
+    await callApi(ctx, { path: "c/members/categoryData", schema: Listing });
+    expect(seen.map((r) => r.headers.authorization)).toEqual([undefined, "Bearer member-token", undefined]);
+    expect(seen[1]!.headers["if-none-match"]).toBe('W/"1-h"');
   });
 
-  it("are asked for again after the storefront writes through the API", async () => {
-    answers.push(
-      { status: 200, body, headers: { ETag: 'W/"1-i"', ...fresh } },
-      { status: 201, body: '{"ok":true}' },
-      { status: 304, body: "", headers: fresh },
-    );
+  it("are not used for an agent, nor for the customer an agent serves, when asked without them", async () => {
+    const agentFor = (customerId?: string): ApiClientContext => ({
+      ...ctx,
+      shopper: {
+        bearer: () => Promise.resolve(undefined),
+        renew: () => Promise.resolve(undefined),
+        actingFor: customerId ? { customerId } : undefined,
+        agent: { userId: "agent-7" },
+        priceGroups: "",
+        userPathId: customerId ?? "anonymous",
+      },
+    });
+    for (let i = 0; i < 3; i++) answers.push({ status: 200, body, headers: { ETag: 'W/"1-k"', ...fresh } });
+    await callApi(ctx, { path: "c/agents/categoryData", schema: Listing });
+    await callApi(agentFor(), { path: "c/agents/categoryData", schema: Listing });
+    await callApi(agentFor("cust-9"), { path: "c/agents/categoryData", schema: Listing });
+    expect(seen.map((r) => `${r.headers.csagentid ?? ""}|${r.headers.customerid ?? ""}`)).toEqual(["|", "agent-7|", "agent-7|cust-9"]);
+  });
+
+  it("are revalidated after the storefront writes through the API", async () => {
+    answers.push({ status: 200, body, headers: { ETag: 'W/"1-i"', ...fresh } }, { status: 201, body: '{"ok":true}' }, notModified('W/"1-i"', fresh));
     await callApi(ctx, { path: "c/written/categoryData", schema: Listing });
     await callApi(ctx, { method: "POST", path: "users/anonymous/carts", json: {}, schema: Thing });
     await callApi(ctx, { path: "c/written/categoryData", schema: Listing });
     expect(seen.map((r) => `${r.method} ${r.headers["if-none-match"] ?? ""}`)).toEqual(["GET ", "POST ", 'GET W/"1-i"']);
   });
 
-  it("never when the API said no-store", async () => {
-    answers.push({ status: 200, body, headers: { ETag: 'W/"1-j"', "Cache-Control": "private, no-store" } }, { status: 304, body: "" });
-    await callApi(ctx, { path: "carts/current", schema: Listing });
-    await callApi(ctx, { path: "carts/current", schema: Listing });
-    expect(seen).toHaveLength(2);
-  });
-});
-
-describe("a guest's answers the API lets the storefront use stale while it asks again (stale-while-revalidate)", () => {
-  const Listing = z.object({ products: z.array(z.object({ code: z.string() })) });
-  const body = (code: string) => JSON.stringify({ products: [{ code }] });
-  /** Past its max-age at once, usable stale for a minute. */
-  const staleAtOnce = { "Cache-Control": "private, max-age=0, stale-while-revalidate=60" };
-  const fresh = { "Cache-Control": "private, max-age=60, stale-while-revalidate=60" };
-  /** A page's context whose work for later is held until `sent()`, which runs it and waits for it, as server.ts does once the page has closed. */
-  const page = () => {
-    const left: (() => Promise<unknown>)[] = [];
-    return {
-      ctx: { ...ctx, afterPage: (work: () => Promise<unknown>) => void left.push(work) },
-      left,
-      sent: () => Promise.all(left.splice(0).map((work) => work())),
-    };
-  };
-  const codeOf = (answer: z.infer<typeof Listing>) => answer.products[0]!.code;
-
-  it("serve the page at once and are asked for again (If-None-Match) once it has been sent; a 304 makes them fresh again", async () => {
-    const first = page();
-    answers.push({ status: 200, body: body("5001-SMRG"), headers: { ETag: 'W/"s-1"', ...staleAtOnce } }, { status: 304, body: "", headers: fresh });
-    const kept = await callApi(first.ctx, { path: "c/swr/categoryData", schema: Listing });
-    const second = page();
-    expect(await callApi(second.ctx, { path: "c/swr/categoryData", schema: Listing })).toBe(kept);
-    // Nothing was asked while the page was being made.
-    expect(seen).toHaveLength(1);
-    // Another page before the first one is sent uses the answer and leaves the asking to it.
-    const third = page();
-    await callApi(third.ctx, { path: "c/swr/categoryData", schema: Listing });
-    expect(third.left).toHaveLength(0);
-    await second.sent();
-    expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, 'W/"s-1"']);
-    // The 304 said fresh for a minute: the next page asks nothing.
-    const fourth = page();
-    expect(await callApi(fourth.ctx, { path: "c/swr/categoryData", schema: Listing })).toBe(kept);
-    expect(fourth.left).toHaveLength(0);
-    expect(seen).toHaveLength(2);
-  });
-
-  it("without a page to wait for, ask at once and still answer with the kept answer", async () => {
-    answers.push({ status: 200, body: body("kept"), headers: { ETag: 'W/"s-9"', ...staleAtOnce } }, { status: 304, body: "", headers: fresh });
-    await callApi(ctx, { path: "c/no-page/categoryData", schema: Listing });
-    expect(codeOf(await callApi(ctx, { path: "c/no-page/categoryData", schema: Listing }))).toBe("kept");
-    // The ask reaches the API with nothing else done.
-    while (seen.length < 2) await new Promise((r) => setImmediate(r));
-    expect(seen[1]!.headers["if-none-match"]).toBe('W/"s-9"');
-  });
-
-  it("a changed answer read behind one page is what the next page gets", async () => {
+  it("are revalidated when a write was sent while they were on their way", async () => {
+    let answerTheRead!: () => void;
     answers.push(
-      { status: 200, body: body("old"), headers: { ETag: 'W/"s-2"', ...staleAtOnce } },
-      { status: 200, body: body("new"), headers: { ETag: 'W/"s-3"', ...fresh } },
-    );
-    await callApi(ctx, { path: "c/changed/categoryData", schema: Listing });
-    const stale = page();
-    expect(codeOf(await callApi(stale.ctx, { path: "c/changed/categoryData", schema: Listing }))).toBe("old");
-    await stale.sent();
-    expect(codeOf(await callApi(ctx, { path: "c/changed/categoryData", schema: Listing }))).toBe("new");
-    expect(seen).toHaveLength(2);
-  });
-
-  it("when the ask fails, the kept answer still serves and the next page asks again", async () => {
-    answers.push(
-      { status: 200, body: body("kept"), headers: { ETag: 'W/"s-4"', ...staleAtOnce } },
-      { status: 500, body: "{}" },
-      { status: 500, body: "{}" },
-      { status: 304, body: "", headers: fresh },
-    );
-    await callApi(ctx, { path: "c/failing/categoryData", schema: Listing });
-    const failing = page();
-    await callApi(failing.ctx, { path: "c/failing/categoryData", schema: Listing });
-    // The ask and its one retry both fail.
-    await failing.sent();
-    expect(seen).toHaveLength(3);
-    const next = page();
-    expect(codeOf(await callApi(next.ctx, { path: "c/failing/categoryData", schema: Listing }))).toBe("kept");
-    await next.sent();
-    expect(seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, 'W/"s-4"', 'W/"s-4"', 'W/"s-4"']);
-  });
-
-  it("a signed-in member's answer past its max-age waits for the API, as their token may need renewing", async () => {
-    let answerTheAsk!: () => void;
-    answers.push(
-      { status: 200, body: body("member"), headers: { ETag: 'W/"s-5"', ...staleAtOnce } },
-      { status: 304, body: "", headers: fresh, hold: new Promise((r) => (answerTheAsk = r)) },
-    );
-    await callApi(ctx, { path: "c/member-swr/categoryData", schema: Listing, bearer: "member-token" });
-    const member = page();
-    let answered = false;
-    const second = callApi(member.ctx, { path: "c/member-swr/categoryData", schema: Listing, bearer: "member-token" }).then(() => (answered = true));
-    // The call is still waiting when the API has the request and holds its answer.
-    while (seen.length < 2) await new Promise((r) => setImmediate(r));
-    expect(answered).toBe(false);
-    answerTheAsk();
-    await second;
-    expect(member.left).toHaveLength(0);
-    expect(seen[1]!.headers.authorization).toBe("Bearer member-token");
-  });
-
-  it("an agent's answer past its max-age waits for the API too", async () => {
-    const agentCtx: ApiClientContext = {
-      ...ctx,
-      shopper: {
-        bearer: () => Promise.resolve(undefined),
-        renew: () => Promise.resolve(undefined),
-        actingFor: undefined,
-        agent: { userId: "agent-7" },
-        priceGroups: "",
-        userPathId: "anonymous",
-      },
-    };
-    answers.push({ status: 200, body: body("agent"), headers: { ETag: 'W/"s-10"', ...staleAtOnce } }, { status: 304, body: "", headers: fresh });
-    await callApi(agentCtx, { path: "c/agent-swr/categoryData", schema: Listing });
-    const agentPage = page();
-    await callApi({ ...agentCtx, afterPage: agentPage.ctx.afterPage }, { path: "c/agent-swr/categoryData", schema: Listing });
-    expect(agentPage.left).toHaveLength(0);
-    expect(seen.map((r) => r.headers.csagentid)).toEqual(["agent-7", "agent-7"]);
-  });
-
-  it("not after the storefront wrote through the API: the next page waits for the API's answer", async () => {
-    answers.push(
-      { status: 200, body: body("before"), headers: { ETag: 'W/"s-6"', ...staleAtOnce } },
+      { status: 200, body, headers: { ETag: 'W/"1-l"', ...fresh }, hold: new Promise((r) => (answerTheRead = r)) },
       { status: 201, body: '{"ok":true}' },
-      { status: 200, body: body("after"), headers: { ETag: 'W/"s-7"', ...fresh } },
+      notModified('W/"1-l"', fresh),
     );
-    await callApi(ctx, { path: "c/written-swr/categoryData", schema: Listing });
+    const read = callApi(ctx, { path: "c/crossed/categoryData", schema: Listing });
+    while (seen.length < 1) await new Promise((r) => setImmediate(r));
     await callApi(ctx, { method: "POST", path: "users/anonymous/carts", json: {}, schema: Thing });
-    const next = page();
-    expect(codeOf(await callApi(next.ctx, { path: "c/written-swr/categoryData", schema: Listing }))).toBe("after");
-    expect(next.left).toHaveLength(0);
+    answerTheRead();
+    await read;
+    await callApi(ctx, { path: "c/crossed/categoryData", schema: Listing });
+    expect(seen.map((r) => `${r.method} ${r.headers["if-none-match"] ?? ""}`)).toEqual(["GET ", "POST ", 'GET W/"1-l"']);
+  });
+
+  it("never when the API said no-store", async () => {
+    answers.push(
+      { status: 200, body, headers: { ETag: 'W/"1-j"', "Cache-Control": "private, no-store" } },
+      { status: 200, body, headers: { ETag: 'W/"1-j"', "Cache-Control": "private, no-store" } },
+    );
+    await callApi(ctx, { path: "carts/current", schema: Listing });
+    await callApi(ctx, { path: "carts/current", schema: Listing });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]!.headers["if-none-match"]).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import type { ClientId } from "../../../commerce/contract/auth";
 import { CookieJar, DAY_MS } from "../cookies.server";
 import { RefreshGate } from "./refresh-gate";
-import { Memo } from "../../../lib/memo";
 import { AGENT_SESSION_KEYS, isLoggedIn, isTokenValid, SIGN_OUT_COOKIES, type TokenRecord } from "./token-rules";
 
 /** The signed session cookie's name. */
@@ -88,8 +88,11 @@ export function sessionStorageFor(settings: Pick<SessionSettings, "secrets" | "s
 const newSid = () => randomBytes(16).toString("hex");
 
 /** The AES keys derived from the session secrets, each once (every signed-in page opens its tokens). */
-const sealingKeys = new Memo<Buffer>({ max: 16 });
-const sealingKey = (secret: string) => sealingKeys.get(secret, () => createHash("sha256").update(`brewfront session tokens|${secret}`).digest());
+const sealingKeys = new LRUCache<string, Buffer>({
+  max: 16,
+  memoMethod: (secret) => createHash("sha256").update(`brewfront session tokens|${secret}`).digest(),
+});
+const sealingKey = (secret: string) => sealingKeys.memo(secret);
 
 /**
  * The session cookie is signed, so nobody can change it, but its content is only encoded: tokens
