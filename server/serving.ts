@@ -35,13 +35,13 @@ function listen(app: express.Express, options: { port: number; host: string; exc
  * (loopback unless OPERATOR_HOST says otherwise) that serves nothing else; the API refuses them on
  * every other port.
  */
-async function embeddedApi({ storefront: config, commerce: commerceConfig }: Settings, db: Db, logger: Logger) {
+async function embeddedApi({ storefront: config, commerce: commerceConfig }: Settings, db: Db, logger: Logger, quiet: () => boolean) {
   const api = createCommerceApi(db, commerceConfig, logger);
   const internal = express();
   internal.disable("x-powered-by");
   // Only this process's storefront calls here; it names the shopper it calls for (X-Forwarded-For).
   internal.set("trust proxy", "loopback");
-  internal.use(requestLog(logger), api);
+  internal.use(requestLog(logger, { skip: quiet }), api);
   // exclusive: in a cluster each worker keeps its own loopback port instead of sharing one.
   const internalApi = await listen(internal, { port: 0, host: "127.0.0.1", exclusive: true });
   internalApi.keepAliveTimeout = 65_000;
@@ -70,7 +70,9 @@ async function embeddedApi({ storefront: config, commerce: commerceConfig }: Set
 export async function serve(db: Db, settings: Settings, logger: Logger, buildDir: string, listening: (message: Listening) => void) {
   const { storefront: config } = settings;
   let stopping = false;
+  // The warm-up's requests are the process's own: only those made once it is warm are logged.
   let warm = false;
+  const quiet = () => !warm;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -80,7 +82,7 @@ export async function serve(db: Db, settings: Settings, logger: Logger, buildDir
   app.use(securityHeaders(config.production));
   app.use(requestGuard({ isApiPath }));
   app.use(healthChecks(db, () => warm));
-  app.use(requestLog(logger));
+  app.use(requestLog(logger, { skip: quiet }));
   app.use((_req, res, next) => {
     if (stopping) res.setHeader("Connection", "close");
     next();
@@ -112,7 +114,7 @@ export async function serve(db: Db, settings: Settings, logger: Logger, buildDir
   app.use(originCheck({ requireForPaths: (p) => !isApiPath(p) }));
 
   // With COMMERCE_API_URL the storefront calls that API; otherwise this process embeds the service.
-  const embedded = config.commerceApiUrl ? undefined : await embeddedApi(settings, db, logger);
+  const embedded = config.commerceApiUrl ? undefined : await embeddedApi(settings, db, logger, quiet);
   const commerce = embedded?.api;
   // Pages skip the API's router: walking its routes cost every page a little.
   if (commerce) app.use((req, res, next) => (isApiPath(req.path) ? commerce(req, res, next) : next()));
