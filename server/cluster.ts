@@ -2,42 +2,32 @@ import { fork } from "node:child_process";
 import cluster from "node:cluster";
 import type { Logger } from "pino";
 import type { CommerceConfig } from "../commerce/config";
-import { isListening, type Listening, prepareDatabase } from "./start-up";
+import { isMessage, type Listening, type ProcessMessage, prepareDatabase } from "./start-up";
 
 /** The flag that makes the store's entry a preparing child instead of a server. */
 export const PREPARE_FLAG = "--prepare-for-workers";
-
-/** What the preparing child tells the primary when the database is ready. */
-interface Prepared {
-  type: "brewfront:prepared";
-  products: number;
-}
-
-function isPrepared(message: unknown): message is Prepared {
-  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "brewfront:prepared";
-}
 
 /** The preparing child's whole life: prepare the database, tell the primary the catalog's size, leave. */
 export async function prepareForWorkers(config: CommerceConfig, logger: Logger): Promise<void> {
   const { catalogSize } = await import("../commerce/service");
   const db = await prepareDatabase(config, logger);
-  const message: Prepared = { type: "brewfront:prepared", products: await catalogSize(db) };
+  const message: ProcessMessage = { type: "brewfront:prepared", products: await catalogSize(db) };
   await db.destroy();
   process.send?.(message);
   process.disconnect?.();
 }
 
 /**
- * Runs `entry` (the store's own script) as a preparing child; answers the catalog's size. A failed
- * child stops the store. The primary itself so never holds the database driver, the seed or the
- * server's modules: it only forks and watches.
+ * Runs `entry` (the store's own script) as a preparing child, so that the primary never holds the
+ * database driver, the seed or the server's modules; answers the catalog's size. A failed child
+ * stops the store.
  */
 export function prepareInChild(entry: string, logger: Logger): Promise<number> {
   const child = fork(entry, [...process.argv.slice(2), PREPARE_FLAG], { stdio: "inherit" });
   return new Promise((resolve) => {
     let prepared = false;
     child.on("message", (message: unknown) => {
-      if (!isPrepared(message)) return;
+      if (!isMessage(message, "brewfront:prepared")) return;
       prepared = true;
       resolve(message.products);
     });
@@ -68,7 +58,7 @@ export function runPrimary(count: number, heapMb: number, logger: Logger, allLis
   cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] });
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on("message", (worker, message: unknown) => {
-    if (announced || !isListening(message)) return;
+    if (announced || !isMessage(message, "brewfront:listening")) return;
     listening.add(worker.id);
     if (listening.size < count) return;
     announced = true;

@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -18,15 +19,6 @@ function isApiPath(path: string): boolean {
   return path === "/rest" || path.startsWith("/rest/") || path.startsWith("/authorizationserver/");
 }
 
-function listen(app: express.Express, options: { port: number; host: string; exclusive?: boolean }): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app
-      .listen(options)
-      .once("listening", () => resolve(server))
-      .once("error", reject);
-  });
-}
-
 /**
  * The embedded commerce service answers on the public port (for outside API clients) and on a
  * loopback-only port that the storefront's loaders call over HTTP. Keeping the storefront's calls
@@ -43,7 +35,8 @@ async function embeddedApi({ storefront: config, commerce: commerceConfig }: Set
   internal.set("trust proxy", "loopback");
   internal.use(requestLog(logger, { skip: quiet }), api);
   // exclusive: in a cluster each worker keeps its own loopback port instead of sharing one.
-  const internalApi = await listen(internal, { port: 0, host: "127.0.0.1", exclusive: true });
+  const internalApi = internal.listen({ port: 0, host: "127.0.0.1", exclusive: true });
+  await once(internalApi, "listening");
   internalApi.keepAliveTimeout = 65_000;
   const { port: operatorPort, host: operatorHost } = commerceConfig.operator;
   let operatorApi: Server | undefined;
@@ -55,7 +48,8 @@ async function embeddedApi({ storefront: config, commerce: commerceConfig }: Set
     operator.use((req, res) => {
       res.status(404).json({ errors: [{ type: "UnknownResourceError", message: `No operator resource at ${req.method} ${req.path}.` }] });
     });
-    operatorApi = await listen(operator, { port: operatorPort, host: operatorHost });
+    operatorApi = operator.listen(operatorPort, operatorHost);
+    await once(operatorApi, "listening");
   }
   const address = internalApi.address();
   return { api, internalApi, operatorApi, baseUrl: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` };

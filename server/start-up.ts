@@ -63,7 +63,9 @@ export async function prepareDatabase(config: CommerceConfig, logger: Logger): P
   }
   if (config.seed) {
     const seed = await seedDatabase(db, config);
-    logger.info(seed, seed.seeded ? "database seeded" : "database already has a catalog");
+    const accounts = seed.demoAccountsAdded ? `, ${seed.demoAccountsAdded} demo accounts` : "";
+    // One line at a terminal, like the announcement that follows it.
+    logger.info(readableLogs ? {} : seed, seed.seeded ? `database seeded (${seed.products} products${accounts})` : "database already has a catalog");
   }
   // Production refuses demo accounts that still have the published demo password (ALLOW_DEMO_PASSWORDS=true allows them).
   await refuseDemoPasswords(db, config);
@@ -75,15 +77,12 @@ export async function prepareDatabase(config: CommerceConfig, logger: Logger): P
   return db;
 }
 
-/** What a worker tells the first process once it listens. */
-export interface Listening {
-  type: "brewfront:listening";
-  port: number;
-  database: string;
-}
+/** What the store's processes tell the primary: a worker listens, the preparing child is done. */
+export type ProcessMessage = { type: "brewfront:listening"; port: number; database: string } | { type: "brewfront:prepared"; products: number };
+export type Listening = Extract<ProcessMessage, { type: "brewfront:listening" }>;
 
-export function isListening(message: unknown): message is Listening {
-  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "brewfront:listening";
+export function isMessage<T extends ProcessMessage["type"]>(message: unknown, type: T): message is Extract<ProcessMessage, { type: T }> {
+  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === type;
 }
 
 /**
