@@ -36,10 +36,10 @@ module.exports = {
       name: "composition-root-commerce-entry-points",
       severity: "error",
       comment:
-        "server.ts composes the store. From commerce/ it may import only commerce/config (the service's settings) and " +
+        "server.ts and server/ compose the store. From commerce/ they may import only commerce/config (the service's settings) and " +
         "commerce/service (the one entry point that builds the service), plus the shared contract; the layers behind " +
         "them stay private to the service.",
-      from: { path: "^server[.]ts$" },
+      from: { path: "^server([.]ts$|/)" },
       to: {
         path: "^commerce/",
         pathNot: ["^commerce/config([.]ts|/)", "^commerce/service([.]ts|/)", "^commerce/contract/"],
@@ -116,9 +116,9 @@ module.exports = {
       name: "not-to-dev-dep",
       severity: "error",
       comment:
-        "Production code (app, commerce, lib, server.ts) uses a package from devDependencies, which a production install " +
+        "Production code (app, commerce, lib, server.ts, server/) uses a package from devDependencies, which a production install " +
         "does not have. Move the package to dependencies, or the code to tests/ or scripts/. Type-only imports are fine.",
-      from: { path: "^(app|commerce|lib)/|^server[.]ts$", pathNot: TEST_FILES },
+      from: { path: "^(app|commerce|lib|server)/|^server[.]ts$", pathNot: TEST_FILES },
       to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"], pathNot: ["node_modules/@types/"] },
     },
     {

@@ -11,7 +11,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** Production code of both parts; the environment is read in one module per part (docs/decisions/009). */
-const PRODUCTION_CODE = ["app/**/*.{ts,tsx}", "commerce/**/*.ts", "lib/**/*.ts", "server.ts"];
+const PRODUCTION_CODE = ["app/**/*.{ts,tsx}", "commerce/**/*.ts", "lib/**/*.ts", "server.ts", "server/**/*.ts"];
 const CONFIGURATION_MODULES = ["app/config.server.ts", "commerce/config.ts"];
 const ENV_MESSAGE =
   "Read the environment only in app/config.server.ts (storefront) or commerce/config.ts (commerce service), and pass the values in. See docs/decisions/009-one-configuration-module-per-part.md.";

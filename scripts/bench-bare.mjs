@@ -1,5 +1,5 @@
 // The bare Remix app (bench/bare-remix) that npm run bench and npm run bench:lighthouse measure the
-// store against: built on demand with this checkout's Remix, React and patches.
+// store against: built on demand with this checkout's Remix and React.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -7,7 +7,7 @@ import path from "node:path";
 
 export const bareDir = path.resolve("bench/bare-remix");
 
-// Builds the bare app when its sources, its config, the Remix/React versions or the patches changed since the last build.
+// Builds the bare app when its sources, its config or the Remix/React versions changed since the last build.
 export function buildBareIfNeeded() {
   const hash = createHash("sha256");
   const files = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [path.join(d, e.name)]));
@@ -16,8 +16,6 @@ export function buildBareIfNeeded() {
   for (const pkg of ["@remix-run/dev", "@remix-run/react", "@remix-run/express", "react", "react-dom", "express"]) {
     hash.update(fs.readFileSync(path.resolve("node_modules", pkg, "package.json")));
   }
-  // The floor runs the same patched Remix as the store (patches/), so a changed patch rebuilds it too.
-  for (const f of files(path.resolve("patches")).sort()) hash.update(f).update(fs.readFileSync(f));
   const stamp = hash.digest("hex");
   const stampFile = path.join(bareDir, "build/stamp.txt");
   if (fs.existsSync(path.join(bareDir, "build/index.js")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) return;

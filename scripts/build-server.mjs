@@ -1,4 +1,4 @@
-// Bundles server.ts (and the commerce service it embeds) into build/server.js. Packages stay
+// Bundles server.ts (with server/ and the commerce service it embeds) into build/server.js. Packages stay
 // external and are loaded from node_modules; the Remix build (build/index.js) is imported at run time.
 import { build } from "esbuild";
 
@@ -12,7 +12,8 @@ await build({
   target: "node20",
   packages: "external",
   sourcemap: true,
-  // Chunks for what server.ts imports lazily: a cluster primary never loads the server itself.
+  // Chunks for what server.ts imports lazily (server/serving.ts, the commerce service): a cluster
+  // primary never loads the server itself.
   splitting: true,
   logLevel: "warning",
 });

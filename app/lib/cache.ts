@@ -2,7 +2,7 @@ import type { HeadersFunction } from "@remix-run/node";
 
 /**
  * Cache-Control per kind of page. Catalog pages are the same for every anonymous shopper, so a CDN
- * may keep them briefly; a response that sets a cookie is made private by server.ts whatever
+ * may keep them briefly; a response that sets a cookie is made private by server/storefront-handler.ts whatever
  * these say.
  */
 export const CACHE_CONTROL = {

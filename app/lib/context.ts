@@ -3,7 +3,7 @@ import type { Lang } from "../../commerce/contract/common";
 import type { BrandFacts } from "../../commerce/contract/brands";
 import type { ShopperSession } from "./auth/shopper-session.server";
 
-/** What server.ts hands every loader and action (per request). */
+/** What server/storefront-handler.ts hands every loader and action (per request). */
 export interface StorefrontContext {
   brand: BrandFacts;
   lang: Lang;
@@ -17,11 +17,11 @@ export interface StorefrontContext {
   privacyCookiesEnabled: boolean;
   /**
    * The shopper's address as express sees it (req.ip, which honours `trust proxy`), for rate
-   * limits. Set by server.ts; unset, every shopper shares one count.
+   * limits. Set by server/storefront-handler.ts; unset, every shopper shares one count.
    */
   clientAddress?: string;
   /**
-   * The storefront's own client for guest (machine-to-machine) tokens; server.ts hands over the
+   * The storefront's own client for guest (machine-to-machine) tokens; server/serving.ts hands over the
    * embedded commerce service's. Unset, guest tokens cannot be had.
    */
   guestClient?: { id: string; secret: string };

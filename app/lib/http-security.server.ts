@@ -57,6 +57,18 @@ export function privateCacheControl(value: string): string {
   return kept.includes("no-store") ? kept.join(", ") : ["private", ...kept].join(", ");
 }
 
+/**
+ * A storefront answer's Cache-Control. A signed-in shopper's pages, and any answer that sets a
+ * cookie, are that shopper's alone: no cache may keep them. An HTML page's public lifetime becomes
+ * a private one (privateCacheControl). Anything else keeps what its route said.
+ */
+export function storefrontCacheControl(answer: { cacheControl: string | null; contentType: string | null; setsCookie: boolean; signedIn: boolean }) {
+  const { cacheControl, contentType } = answer;
+  if (answer.signedIn || answer.setsCookie) return "private, no-store";
+  if (cacheControl && contentType?.startsWith("text/html") && /public|s-maxage/i.test(cacheControl)) return privateCacheControl(cacheControl);
+  return cacheControl;
+}
+
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 function hostOf(url: string | undefined): string | null {

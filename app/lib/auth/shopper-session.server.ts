@@ -123,7 +123,7 @@ export function openTokens(sealed: string, secrets: readonly string[]): SignedIn
 
 /**
  * One shopper's session for one request: the signed-in state, tokens kept fresh, and the cookies
- * to send back. Each change is serialised at once, so server.ts can add the Set-Cookie headers
+ * to send back. Each change is serialised at once, so server/storefront-handler.ts can add the Set-Cookie headers
  * when the response starts, whichever loader or action made the change.
  */
 export class ShopperSession {
