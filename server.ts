@@ -102,6 +102,8 @@ if (process.argv.includes(PREPARE_FLAG)) {
   process.disconnect?.();
 } else if (cluster.isPrimary && config.workers > 1 && !oneOff) {
   const products = await prepareInChild();
+  // The workers' rate limits count here when no Redis shares them, so a limit is one limit for the machine.
+  if (!config.redisUrl) (await import("./lib/rate-limit")).countRateLimitsForWorkers();
   runPrimary(config.workers, config.workerHeapMb ?? workerHeapFor(products));
 } else if (cluster.isPrimary) {
   const db = await prepareDatabase();
