@@ -23,6 +23,8 @@ if (process.argv.includes(PREPARE_FLAG)) {
   await prepareForWorkers(commerceConfig, logger);
 } else if (cluster.isPrimary && config.workers > 1 && !oneOff) {
   const products = await prepareInChild(entry, logger);
+  // Without Redis the workers' rate limits count here, so a limit is one limit for the machine.
+  if (!config.redisUrl) (await import("./lib/rate-limit")).countRateLimitsForWorkers();
   runPrimary(config.workers, config.workerHeapMb ?? workerHeapFor(products), logger, (listening) => announce(config, logger, listening, config.workers));
 } else {
   const single = cluster.isPrimary;

@@ -38,7 +38,7 @@ const settings = {
       .string()
       .regex(/^rediss?:\/\/\S+$/, "a redis://host:port URL")
       .optional(),
-    "Redis that every worker and machine shares rate-limit counts through; without it each process counts on its own",
+    "Redis that every worker and machine shares rate-limit counts through; without it the workers of one machine share them through its primary process",
   ),
   COMMERCE_API_URL: variable(
     z.url({ message: "a URL like http://127.0.0.1:4000" }).optional(),

@@ -108,7 +108,7 @@ export const commerceEnvironment = {
   OPERATOR_HOST: variable(z.string().default("127.0.0.1"), "address the operator listener binds to", "127.0.0.1"),
   REDIS_URL: variable(
     optionalText,
-    "Redis for the commerce service's rate limits (wrong operator keys), shared by every worker and machine; without it each process counts on its own",
+    "Redis for the commerce service's rate limits (sign-in failures, coupon and gift-card guesses, wrong operator keys), shared by every worker and machine; without it the workers of one machine share them through its primary process",
   ),
   CATALOG_SYNC_MS: variable(
     envSchemas.positiveInt(250),

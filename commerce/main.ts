@@ -24,6 +24,7 @@ await api.warm();
 warm = true;
 process.on("SIGTERM", () =>
   server.close(async () => {
+    await api.close();
     await db.destroy();
     process.exit(0);
   }),

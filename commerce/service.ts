@@ -8,6 +8,7 @@ import { pruneListingChanges } from "./db/catalog-changes";
 import { createMailer } from "./delivery/mailer";
 import { siteCurrencies } from "./domain/catalog-service";
 import { paymentProviderFor } from "./domain/payments/index";
+import { jobRunnerFor } from "./domain/job-runner";
 import { createShop } from "./domain/shop";
 import { createCommerceRouter } from "./http/app";
 import { errorHandler } from "./http/errors";
@@ -72,14 +73,15 @@ export function pruneCatalogChanges(db: Db): Promise<void> {
  * The /rest router; `warm()` builds what its pages need before the process takes traffic (the
  * listing indexes and search word lists of every site, see Shop.warm), `forgetSearchAnswers()`
  * drops what searches made so far left in its answer caches (a worker's warm-up searches) and
- * `close()` stops its background work (mail delivery, Redis) before the database closes.
+ * `close()` stops its background work (the job runner, Redis) before the database closes.
  */
 export type CommerceApi = Router & { warm(): Promise<void>; forgetSearchAnswers(): Promise<void>; close(): Promise<void> };
 
 /**
  * The /rest router (bodies, OpenAPI document, brand APIs, errors), mailing as the configuration
- * says. It starts this process's mail delivery loop (queued mail is sent by whichever process
- * claims it first); `close()` stops it. Its timers do not keep a process alive on their own.
+ * says. It starts this process's job runner (scheduled work such as mail delivery, taken by
+ * whichever process claims it first); `close()` stops it. Its timers do not keep a process alive
+ * on their own.
  */
 export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger): CommerceApi {
   const limits = RateLimits.create({ redisUrl: config.redisUrl, prefix: "brewfront:commerce" });
@@ -94,7 +96,10 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     payments: paymentProviderFor(config.payments),
     quizzes: config.quizzes,
   });
-  shop.outbox.start();
+  const jobs = jobRunnerFor(db, { logger, postgresUrl: config.database.kind === "postgres" ? config.database.url : undefined });
+  shop.outbox.scheduleOn(jobs);
+  // Started without holding up the router: until it runs, mail still goes out right after each commit.
+  const jobsStarted = jobs.start().catch((err: unknown) => logger.error({ err, runner: jobs.name }, "the job runner did not start; scheduled work waits"));
   // The operators' guard runs before the API: its refusals never reach the stock handler.
   const router = Router();
   router.use(operatorAccess({ adminKey: config.adminApiKey, limits, operatorPort: config.operator.port }), errorHandler(logger));
@@ -106,7 +111,8 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
       forgetKeptEtags();
     },
     close: async () => {
-      await shop.outbox.stop();
+      await jobsStarted;
+      await jobs.stop();
       await limits.close();
     },
   });

@@ -1,11 +1,22 @@
+import cluster from "node:cluster";
 import { Redis } from "ioredis";
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import {
+  type RateLimiterAbstract,
+  RateLimiterCluster,
+  RateLimiterClusterMaster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
 
 /**
- * Rate limits for public forms and secrets (sign-ups, notify-me, the operator key). With a Redis
- * URL every worker and machine shares the counts; without one each process counts on its own,
- * which is enough on one machine with few workers. If Redis stops answering, counting falls back
- * to the process's memory rather than letting everything through or refusing everyone.
+ * Rate limits for public forms and secrets (sign-ins, sign-ups, coupon and gift-card guesses, the
+ * operator key). With a Redis URL every worker and machine shares the counts. Without one, the
+ * workers of one machine share them through the cluster's primary process (which must call
+ * `countRateLimitsForWorkers` before it forks them), and a store of one process counts in its own
+ * memory: a limit is the same whatever the number of workers. If Redis or the primary stops
+ * answering, counting falls back to the process's memory rather than letting everything through
+ * or refusing everyone.
  */
 export interface RateLimitRule {
   /** Names the counter; rules with different names never share counts. */
@@ -21,8 +32,18 @@ export interface RateLimitVerdict {
   retryAfterSeconds: number;
 }
 
+/** In a cluster's primary process: keeps the counts its workers' limits share (see RateLimits). */
+export function countRateLimitsForWorkers(): void {
+  new RateLimiterClusterMaster();
+}
+
+/** How long a worker waits for the primary's count before counting on its own. */
+const PRIMARY_TIMEOUT_MS = 500;
+
 export class RateLimits {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
+  /** Where counting goes when the shared store (Redis or the primary) does not answer. */
+  private readonly fallbacks = new Map<string, RateLimiterMemory>();
 
   private constructor(
     private readonly redis: Redis | undefined,
@@ -38,20 +59,40 @@ export class RateLimits {
     return new RateLimits(redis, options.prefix ?? "brewfront");
   }
 
+  /** Whether the counts are shared beyond this process (Redis, or the workers of a cluster). */
   get shared(): boolean {
-    return this.redis !== undefined;
+    return this.redis !== undefined || cluster.isWorker;
   }
 
   private limiter(rule: RateLimitRule): RateLimiterAbstract {
     let limiter = this.limiters.get(rule.name);
     if (!limiter) {
       const options = { keyPrefix: `${this.prefix}:${rule.name}`, points: rule.points, duration: rule.windowSeconds };
-      limiter = this.redis
-        ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) })
-        : new RateLimiterMemory(options);
+      if (this.redis) limiter = new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: this.fallback(rule) });
+      else if (cluster.isWorker) limiter = new RateLimiterCluster({ ...options, timeoutMs: PRIMARY_TIMEOUT_MS });
+      else limiter = new RateLimiterMemory(options);
       this.limiters.set(rule.name, limiter);
     }
     return limiter;
+  }
+
+  private fallback(rule: RateLimitRule): RateLimiterMemory {
+    let fallback = this.fallbacks.get(rule.name);
+    if (!fallback) {
+      fallback = new RateLimiterMemory({ keyPrefix: `${this.prefix}:${rule.name}`, points: rule.points, duration: rule.windowSeconds });
+      this.fallbacks.set(rule.name, fallback);
+    }
+    return fallback;
+  }
+
+  /** Counts through the shared store, or this process's memory when the primary does not answer in time. */
+  private async consume(rule: RateLimitRule, key: string, points: number): Promise<RateLimiterRes> {
+    try {
+      return await this.limiter(rule).consume(key, points);
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes || !cluster.isWorker) throw outcome;
+      return this.fallback(rule).consume(key, points);
+    }
   }
 
   /**
@@ -61,7 +102,7 @@ export class RateLimits {
    */
   async hit(rule: RateLimitRule, key: string, points = 1): Promise<RateLimitVerdict> {
     try {
-      await this.limiter(rule).consume(key, points);
+      await this.consume(rule, key, points);
       return { allowed: true, retryAfterSeconds: 0 };
     } catch (refusal) {
       if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
@@ -75,7 +116,9 @@ export class RateLimits {
    * successor through). For "after N failures, even the right secret is refused".
    */
   async standing(rule: RateLimitRule, key: string): Promise<RateLimitVerdict> {
-    const used = await this.limiter(rule).get(key);
+    const used = await this.limiter(rule)
+      .get(key)
+      .catch(() => this.fallback(rule).get(key));
     if (!used || used.consumedPoints < rule.points) return { allowed: true, retryAfterSeconds: 0 };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(used.msBeforeNext / 1000)) };
   }

@@ -205,6 +205,25 @@ export interface OutboxMessageTable {
   last_error: string | null;
 }
 
+/** A job of the SQLite job runner (commerce/domain/job-runner.ts). */
+export interface JobTable {
+  id: Generated<number>;
+  queue: string;
+  /** The job's data as JSON. */
+  payload: string;
+  singleton_key: string | null;
+  run_at: string;
+  /** Runs started so far, the current one included. */
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** A process running it holds it until then; past it, another process may take it over. */
+  claimed_until: string | null;
+  completed_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface CustomerTable {
   /** A random uid; the id the API shows. */
   id: string;
@@ -466,6 +485,7 @@ export interface Database extends PaymentTables {
   keyword_redirect: KeywordRedirectTable;
   stock_alert: StockAlertTable;
   outbox_message: OutboxMessageTable;
+  job: JobTable;
   customer: CustomerTable;
   customer_address: CustomerAddressTable;
   refresh_family: RefreshFamilyTable;

@@ -10,6 +10,7 @@ import {
   recordOutboxMessages,
 } from "../db/outbox";
 import { writeTransaction } from "../db/write-transaction";
+import type { JobRunner } from "./job-runner";
 import type { Mailer, MailMessage } from "./mail";
 
 export interface MailOutboxOptions {
@@ -56,14 +57,13 @@ export function queueMails(trx: Db, kind: string, mails: readonly MailMessage[])
 }
 
 /**
- * Sends the mails recorded in the outbox table. Every process runs the same loop: it claims due
- * messages with a lease (so exactly one process sends each), sends them through the mailer, marks
- * them sent, and on failure gives them back with a growing delay. Old sent messages are pruned.
+ * Sends the mails recorded in the outbox table. Every process runs the same sweep on the job
+ * runner: it claims due messages with a lease (so exactly one process sends each), sends them
+ * through the mailer, marks them sent, and on failure gives them back with a growing delay. Old
+ * sent messages are pruned.
  */
 export class MailOutbox {
   private readonly options: MailOutboxOptions;
-  private timers: NodeJS.Timeout[] = [];
-  private running: Promise<unknown> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -131,29 +131,9 @@ export class MailOutbox {
     };
   }
 
-  /** Starts the delivery loop and the pruning schedule of this process. */
-  start(): void {
-    if (this.timers.length) return;
-    const every = (ms: number, task: () => Promise<unknown>) => {
-      const timer = setInterval(() => {
-        if (this.running) return;
-        this.running = task()
-          .catch((err) => this.logger.error({ err }, "outbox housekeeping failed"))
-          .finally(() => {
-            this.running = null;
-          });
-      }, ms);
-      timer.unref();
-      this.timers.push(timer);
-    };
-    every(this.options.pollMs, () => this.deliver());
-    every(this.options.pruneEveryMs, () => this.prune());
-  }
-
-  /** Stops the loop and waits for a round under way, so the database can close after it. */
-  async stop(): Promise<void> {
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
-    await this.running;
+  /** Delivery and pruning as sweeps of the job runner: every process looks, one claims each message. */
+  scheduleOn(jobs: JobRunner): void {
+    jobs.every("deliver mail", this.options.pollMs / 1000, () => this.deliver());
+    jobs.every("prune sent mail", this.options.pruneEveryMs / 1000, () => this.prune());
   }
 }

@@ -6,7 +6,6 @@ import { type RunningStore, startStore } from "../support/server";
 
 let store: RunningStore;
 beforeAll(async () => {
-  // One worker: without REDIS_URL each process keeps its own counts, and the limits below are per process.
   store = await startStore({ env: { ADMIN_API_KEY: ADMIN_KEY, WEB_CONCURRENCY: "1" } });
 }, 60_000);
 afterAll(async () => {

@@ -10,6 +10,7 @@ import * as m008 from "./008_coupons";
 import * as m009 from "./009_gift_cards";
 import * as m010 from "./010_quizzes";
 import * as m011 from "./011_payments";
+import * as m012 from "./012_jobs";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "009_gift_cards": m009,
   "010_quizzes": m010,
   "011_payments": m011,
+  "012_jobs": m012,
 };
 
 export const migrationProvider: MigrationProvider = {
