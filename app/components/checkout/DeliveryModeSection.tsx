@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { Checkout } from "../../../commerce/contract/checkout";
 import { formatMoney } from "../../../commerce/contract/money";
 import { deliveryEstimateLabel } from "../../brands/checkout-pricing-messages";
-import { describedBy, Field, FieldError, FormMessage, type FormProblem, keptText, SubmitButton } from "../FormFields";
+import { Field, FieldError, FormMessage, type FormProblem, keptText, SubmitButton } from "../FormFields";
 import { CheckoutSection, useCheckoutText } from "./CheckoutSection";
 
 /** 3. Delivery method: the modes the address allows, each with its price and arrival dates, and a contact number. */
@@ -18,7 +18,7 @@ export function DeliveryModeSection({ checkout, problem }: { checkout: Checkout;
         <Form method="post" preventScrollReset className="checkout-form">
           <input type="hidden" name="intent" value="delivery" />
           <FormMessage state={problem} />
-          <fieldset {...describedBy("mode-deliveryModeId", error)}>
+          <fieldset aria-describedby={error ? "mode-deliveryModeId-error" : undefined}>
             <legend className="visually-hidden">{t.stepDeliveryMode}</legend>
             {checkout.deliveryModes.map((m) => (
               <div key={m.code} className="field field--radio">
