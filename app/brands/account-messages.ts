@@ -105,7 +105,6 @@ const enUS = {
   activityAgent: "Agent",
   activityAction: "Action",
   activityRequest: "Request",
-  agentOnly: "This page is for customer-service agents.",
 };
 
 export type AccountMessages = Record<keyof typeof enUS, string>;
@@ -218,7 +217,6 @@ const fr: AccountMessages = {
   activityAgent: "Agent",
   activityAction: "Action",
   activityRequest: "Requête",
-  agentOnly: "Cette page est réservée aux agents du service à la clientèle.",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enCA, fr } as const;

@@ -1,5 +1,5 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { format, localeOf, messages } from "./messages";
+import { format, localeOf, type Messages, messages } from "./messages";
 
 /**
  * What every storefront form says when it sends the shopper back to fix something: one phrase
@@ -43,12 +43,8 @@ const enUS = {
   answer: "Choose an answer.",
 };
 
-export type FormMessageKey = keyof typeof enUS | QuantityMessageKey;
-export type FormMessages = Record<FormMessageKey, string>;
-
-/** The quantity phrases live with the shop's messages: the add-to-cart banner shows them in the browser. */
-const QUANTITY_KEYS = ["quantityTooLarge", "quantityTooSmall", "quantityNotWhole"] as const;
-type QuantityMessageKey = (typeof QUANTITY_KEYS)[number];
+/** The field phrases, with the shop's messages (its quantity phrases are shown in the browser too, by the add-to-cart banner). */
+export type FormMessages = Messages & typeof enUS;
 
 const enCA: typeof enUS = {
   ...enUS,
@@ -94,27 +90,24 @@ const fr: typeof enUS = {
   answer: "Choisissez une réponse.",
 };
 
-/** The quantity phrases as the shop's messages word them, in each locale. */
-const quantity = (shop: Record<QuantityMessageKey, string>) => Object.fromEntries(QUANTITY_KEYS.map((k) => [k, shop[k]])) as Record<QuantityMessageKey, string>;
-
 const dictionaries = {
-  "en-US": { ...enUS, ...quantity(messages("en", "usb2c")) },
-  "en-CA": { ...enCA, ...quantity(messages("en", "cab2c")) },
-  fr: { ...fr, ...quantity(messages("fr")) },
+  "en-US": { ...messages("en", "usb2c"), ...enUS },
+  "en-CA": { ...messages("en", "cab2c"), ...enCA },
+  fr: { ...messages("fr"), ...fr },
 } as const;
 
 export function formMessages(lang: Lang, brand?: BrandId): FormMessages {
   return dictionaries[localeOf(lang, brand)];
 }
 
-/** Whether a form refusal names a phrase of its own; anything else is shown as "Check this field." */
-export function isFormMessageKey(key: string): key is FormMessageKey {
-  return key in enUS || (QUANTITY_KEYS as readonly string[]).includes(key);
+/** Whether a field has a phrase of its own; a field without one is refused as "Check this field." */
+export function hasFieldPhrase(field: string): field is keyof typeof enUS {
+  return field in enUS;
 }
 
 /** What is wrong with one field: the phrase's key and, for "at most" and "at least" phrases, the limit. */
 export interface FieldProblem {
-  message: FormMessageKey;
+  message: keyof FormMessages;
   limit?: number;
 }
 

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useHydrated } from "../lib/use-hydrated";
-import { type FormProblem, keptText } from "./FormFields";
+import type { FormProblem } from "./FormFields";
 
 /** What an email form's post answers: its outcome, or (as every refused form) what to fix and what was typed. */
 export interface EmailFormState extends FormProblem {
@@ -51,7 +51,7 @@ export function EmailForm({ action, param, id, label, submit, hidden = {}, messa
           type="email"
           autoComplete="email"
           required
-          defaultValue={keptText(state, "email")}
+          defaultValue={typeof state?.values?.email === "string" ? state.values.email : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-status`}
         />

@@ -99,6 +99,20 @@ export async function saveSection<S extends z.ZodType>(
   return redirect(`${localePath(context.lang, "/checkout/singlestep")}#${next}`, 303);
 }
 
+/** The service's refusals that have words of their own. */
+const REFUSALS: Record<string, keyof CheckoutMessages> = {
+  card_declined: "cardDeclined",
+  expired_card: "cardDeclined",
+  insufficient_funds: "insufficientFunds",
+  processing_error: "paymentFailed",
+  totalChanged: "totalChanged",
+  cartChanged: "cartChanged",
+  giftCardChanged: "giftCardChanged",
+  deliveryCostChanged: "deliveryCostChanged",
+  noStock: "soldOut",
+  lowStock: "lowStock",
+};
+
 /**
  * What the service said, for the shopper: stock, changed totals and refused cards get their own
  * words; a field the service refused is marked; anything else unexpected is a failure to retry.
@@ -112,28 +126,11 @@ export function checkoutApiProblem(
   if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
   const t = checkoutText(context);
   const item = err.errors[0];
-  const product = productNames.get(item?.subject ?? "") ?? item?.subject ?? "";
   const answer = (error: string, fields?: Record<string, string>) => formAnswer(form, { error, fields }, err.status);
-  switch (item?.reason) {
-    case "card_declined":
-    case "expired_card":
-      return answer(t.cardDeclined);
-    case "insufficient_funds":
-      return answer(t.insufficientFunds);
-    case "processing_error":
-      return answer(t.paymentFailed);
-    case "totalChanged":
-      return answer(t.totalChanged);
-    case "cartChanged":
-      return answer(t.cartChanged);
-    case "giftCardChanged":
-      return answer(t.giftCardChanged);
-    case "deliveryCostChanged":
-      return answer(t.deliveryCostChanged);
-    case "noStock":
-      return answer(format(t.soldOut, { product }));
-    case "lowStock":
-      return answer(format(t.lowStock, { product, available: item.availableQuantity ?? 0 }));
+  const refusal = REFUSALS[item?.reason ?? ""];
+  if (refusal) {
+    const product = productNames.get(item?.subject ?? "") ?? item?.subject ?? "";
+    return answer(format(t[refusal], { product, available: item?.availableQuantity ?? 0 }));
   }
   const reason = format(t.checkoutProblem, { reason: item?.message ?? "" });
   if (item?.subject && (err.status === 400 || err.status === 404))

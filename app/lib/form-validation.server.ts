@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import type { z } from "zod";
 import type { Lang } from "../../commerce/contract/common";
 import { lookUpPostalCode } from "../../commerce/contract/postal-regions";
-import { type FieldProblem, type FormMessages, fieldText, formMessages, isFormMessageKey } from "../brands/form-messages";
+import { type FieldProblem, type FormMessages, fieldText, formMessages, hasFieldPhrase } from "../brands/form-messages";
 import type { FormProblem } from "../components/FormFields";
 import type { StorefrontContext } from "./context";
 
@@ -34,7 +34,7 @@ export function keptValues(input: Record<string, unknown>): Record<string, strin
 
 /**
  * The language the form was shown in. Forms that post to a path without a language (/newsletter,
- * /cart/add) carry it in a hidden `lang` field, so a French page gets French answers.
+ * /notify-me) carry it in a hidden `lang` field, so a French page gets French answers.
  */
 export function formLang(context: StorefrontContext, field: unknown): Lang {
   if (field === "fr" && context.brand.languages.includes("fr")) return "fr";
@@ -79,7 +79,7 @@ export function fieldProblem(field: string, issue: z.core.$ZodIssue | undefined,
       return { message: known ? "zipNotInState" : "zipInvalid" };
     }
   }
-  return { message: isFormMessageKey(field) ? field : "invalid" };
+  return { message: hasFieldPhrase(field) ? field : "invalid" };
 }
 
 /** Each refused field (the first issue of each) and its phrase. */

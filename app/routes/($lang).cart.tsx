@@ -78,6 +78,8 @@ export default function CartPage() {
   const t = cartMessages(lang, brand.id);
   const location = useLocation();
   const couponOutcome = outcomeFromSearch(new URLSearchParams(location.search));
+  // A refused quantity shows on its own line, with what was typed.
+  const refusedOn = (entryNumber: number) => (keptText(problem, "entryNumber") === String(entryNumber) ? problem : undefined);
   const coupons = (
     <CouponSection
       coupons={cart?.appliedCoupons ?? []}
@@ -136,48 +138,43 @@ export default function CartPage() {
           </tr>
         </thead>
         <tbody>
-          {cart.entries.map((e) => {
-            // A refused quantity shows on its own line, with what was typed.
-            const refused = keptText(problem, "entryNumber") === String(e.entryNumber) ? problem : undefined;
-            const qtyId = `qty-${e.entryNumber}`;
-            return (
-              <tr key={e.entryNumber}>
-                <td>
-                  <a href={localePath(lang, e.product.url)}>{e.product.name}</a>
-                  {e.product.packLabel ? <span className="cart-table__pack"> · {e.product.packLabel}</span> : null}
-                  {e.entryType !== "STD" ? <span className="badge">{t.autoDelivery}</span> : null}
-                </td>
-                <td>{e.basePrice.formattedValue}</td>
-                <td>
-                  <Form method="post" className="cart-table__qty">
-                    <input type="hidden" name="cartGuid" value={cart.guid} />
-                    <input type="hidden" name="entryNumber" value={e.entryNumber} />
-                    <label className="visually-hidden" htmlFor={`qty-${e.entryNumber}`}>
-                      {t.quantity}
-                    </label>
-                    <input
-                      id={qtyId}
-                      name="qty"
-                      type="number"
-                      min={1}
-                      max={24}
-                      defaultValue={keptText(refused, "qty") ?? e.quantity}
-                      disabled={!e.updateable}
-                      {...describedBy(qtyId, refused?.fields?.qty)}
-                    />
-                    <button type="submit" name="intent" value="update" className="button button--secondary" disabled={!e.updateable}>
-                      {t.update}
-                    </button>
-                    <button type="submit" name="intent" value="remove" className="link-button">
-                      {t.remove}
-                    </button>
-                    <FieldError id={qtyId} error={refused?.fields?.qty} />
-                  </Form>
-                </td>
-                <td>{e.totalPrice.formattedValue}</td>
-              </tr>
-            );
-          })}
+          {cart.entries.map((e) => (
+            <tr key={e.entryNumber}>
+              <td>
+                <a href={localePath(lang, e.product.url)}>{e.product.name}</a>
+                {e.product.packLabel ? <span className="cart-table__pack"> · {e.product.packLabel}</span> : null}
+                {e.entryType !== "STD" ? <span className="badge">{t.autoDelivery}</span> : null}
+              </td>
+              <td>{e.basePrice.formattedValue}</td>
+              <td>
+                <Form method="post" className="cart-table__qty">
+                  <input type="hidden" name="cartGuid" value={cart.guid} />
+                  <input type="hidden" name="entryNumber" value={e.entryNumber} />
+                  <label className="visually-hidden" htmlFor={`qty-${e.entryNumber}`}>
+                    {t.quantity}
+                  </label>
+                  <input
+                    id={`qty-${e.entryNumber}`}
+                    name="qty"
+                    type="number"
+                    min={1}
+                    max={24}
+                    defaultValue={keptText(refusedOn(e.entryNumber), "qty") ?? e.quantity}
+                    disabled={!e.updateable}
+                    {...describedBy(`qty-${e.entryNumber}`, refusedOn(e.entryNumber)?.fields?.qty)}
+                  />
+                  <button type="submit" name="intent" value="update" className="button button--secondary" disabled={!e.updateable}>
+                    {t.update}
+                  </button>
+                  <button type="submit" name="intent" value="remove" className="link-button">
+                    {t.remove}
+                  </button>
+                  <FieldError id={`qty-${e.entryNumber}`} error={refusedOn(e.entryNumber)?.fields?.qty} />
+                </Form>
+              </td>
+              <td>{e.totalPrice.formattedValue}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
       {coupons}
