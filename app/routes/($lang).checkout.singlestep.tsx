@@ -89,7 +89,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** Each section's post (its `intent`), saved through the model; the page comes back at the next section. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
-  const form = await readFormFields(request);
+  // The store ships within its own country: addresses are checked (and phrased) for it.
+  const form: Record<string, string> = { ...(await readFormFields(request)), country: shippingCountry(context) };
   const shopper = shopperOf(context);
   const caller = checkoutCaller(context);
   const member = shopper.userPathId !== "anonymous";
@@ -100,11 +101,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case "email":
         return await saveSection(context, form, GuestEmailFormSchema, (input) => setGuestEmail(caller, guid, input.email), "delivery-address");
       case "address": {
-        const address = { ...form, country: shippingCountry(context) };
         const saveInAddressBook = member && form.saveInAddressBook === "on";
         return await saveSection(
           context,
-          address,
+          form,
           DeliveryAddressFormSchema,
           (input) => addDeliveryAddress(caller, guid, input, saveInAddressBook),
           "delivery-mode",
