@@ -30,11 +30,11 @@ export function describedBy(id: string, error: string | undefined, hint?: boolea
   return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined };
 }
 
-/** A field's message after a refused post, named by describedBy(). */
-export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+/** A field's message after a refused post, named by describedBy(); announced when the form is answered in place (`announce`). */
+export function FieldError({ id, error, announce }: { id: string; error: string | undefined; announce?: boolean }) {
   if (!error) return null;
   return (
-    <p id={`${id}-error`} className="field__error">
+    <p id={`${id}-error`} className="field__error" role={announce ? "alert" : undefined}>
       {error}
     </p>
   );
@@ -51,23 +51,50 @@ interface FieldProps {
   hint?: string;
   /** Id prefix when one page shows the same field in two forms. */
   form?: string;
+  inputMode?: "numeric" | "decimal";
+  maxLength?: number;
+  /** The form posts in place (a fetcher): its error is announced as it appears. */
+  announce?: boolean;
 }
 
 /** A labelled input with its hint and, after a refused post, its error (announced with the field). */
-export function Field({ name, label, state, type = "text", autoComplete, required, defaultValue, hint, form = "f" }: FieldProps) {
+export function Field({
+  name,
+  label,
+  state,
+  type = "text",
+  autoComplete,
+  required,
+  defaultValue,
+  hint,
+  form = "f",
+  inputMode,
+  maxLength,
+  announce,
+}: FieldProps) {
   const id = `${form}-${name}`;
   const error = state?.fields?.[name];
   const kept = type === "password" ? undefined : (keptText(state, name) ?? defaultValue);
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type={type} autoComplete={autoComplete} required={required} defaultValue={kept} {...describedBy(id, error, !!hint)} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required={required}
+        defaultValue={kept}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        {...describedBy(id, error, !!hint)}
+      />
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
         </p>
       ) : null}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} announce={announce} />
     </div>
   );
 }

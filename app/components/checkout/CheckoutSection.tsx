@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
+import type { Checkout } from "../../../commerce/contract/checkout";
 import { checkoutMessages } from "../../brands/checkout-messages";
 import { useShop } from "../../lib/shop";
+import type { FormProblem } from "../FormFields";
+
+/** What every section shows: the checkout as the service priced it, and the last refused post when it was the section's. */
+export interface SectionProps {
+  checkout: Checkout;
+  problem: FormProblem | undefined;
+}
 
 /** The checkout's phrases in the page's language. */
 export function useCheckoutText() {

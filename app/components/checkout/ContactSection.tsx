@@ -1,12 +1,11 @@
 import { Form, Link } from "@remix-run/react";
-import type { Checkout } from "../../../commerce/contract/checkout";
 import { format } from "../../brands/messages";
 import { localePath } from "../../lib/paths";
-import { Field, FormMessage, type FormProblem, SubmitButton } from "../FormFields";
-import { CheckoutSection, useCheckoutText } from "./CheckoutSection";
+import { Field, FormMessage, SubmitButton } from "../FormFields";
+import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 
 /** 1. Contact: a guest gives the address the confirmation goes to (or signs in); a member orders as themselves. */
-export function ContactSection({ checkout, problem, webapp }: { checkout: Checkout; problem: FormProblem | undefined; webapp: boolean }) {
+export function ContactSection({ checkout, problem, webapp }: SectionProps & { webapp: boolean }) {
   const { lang, t } = useCheckoutText();
   return (
     <CheckoutSection id="contact" headingId="contact-heading" title={t.stepContact}>

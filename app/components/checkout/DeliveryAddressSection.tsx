@@ -1,27 +1,16 @@
 import { Form, Link } from "@remix-run/react";
 import type { AddressList } from "../../../commerce/contract/address";
-import type { Checkout } from "../../../commerce/contract/checkout";
 import { regionOptions } from "../../brands/checkout-pricing-messages";
 import { AddressLines } from "../AddressLines";
 import { describedBy, Field, FieldError, FormMessage, type FormProblem, keptText, SubmitButton } from "../FormFields";
-import { CheckoutSection, useCheckoutText } from "./CheckoutSection";
+import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 
 /**
  * 2. Delivery address: where the order ships, a member's address book (four to a page) to choose
  * from, and a new address, open when none is chosen yet or when the last one typed was refused.
+ * Its problem is a refused new address or a refused choice from the book.
  */
-export function DeliveryAddressSection({
-  checkout,
-  addressBook,
-  problem,
-  country,
-}: {
-  checkout: Checkout;
-  addressBook: AddressList | null;
-  /** The last refused post when it was this section's (a new address, or a choice from the book). */
-  problem: FormProblem | undefined;
-  country: "US" | "CA";
-}) {
+export function DeliveryAddressSection({ checkout, addressBook, problem, country }: SectionProps & { addressBook: AddressList | null; country: "US" | "CA" }) {
   const { t } = useCheckoutText();
   const address = checkout.deliveryAddress;
   const newAddressRefused = problem?.intent === "address" ? problem : undefined;

@@ -1,12 +1,11 @@
 import { Form } from "@remix-run/react";
-import type { Checkout } from "../../../commerce/contract/checkout";
 import { formatMoney } from "../../../commerce/contract/money";
 import { deliveryEstimateLabel } from "../../brands/checkout-pricing-messages";
-import { Field, FieldError, FormMessage, type FormProblem, keptText, SubmitButton } from "../FormFields";
-import { CheckoutSection, useCheckoutText } from "./CheckoutSection";
+import { Field, FieldError, FormMessage, keptText, SubmitButton } from "../FormFields";
+import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 
 /** 3. Delivery method: the modes the address allows, each with its price and arrival dates, and a contact number. */
-export function DeliveryModeSection({ checkout, problem }: { checkout: Checkout; problem: FormProblem | undefined }) {
+export function DeliveryModeSection({ checkout, problem }: SectionProps) {
   const { lang, brand, t } = useCheckoutText();
   const error = problem?.fields?.deliveryModeId;
   const chosen = keptText(problem, "deliveryModeId") ?? checkout.deliveryMode?.code;

@@ -1,14 +1,13 @@
 import { Form } from "@remix-run/react";
-import type { Checkout } from "../../../commerce/contract/checkout";
 import { format } from "../../brands/messages";
-import { Field, FormMessage, type FormProblem, SubmitButton } from "../FormFields";
-import { CheckoutSection, useCheckoutText } from "./CheckoutSection";
+import { Field, FormMessage, SubmitButton } from "../FormFields";
+import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 
 /**
  * 4. Payment: the card on file and a form for another. Nothing to pay when gift cards cover the
  * order; agents never take card numbers, the customer enters their own.
  */
-export function PaymentSection({ checkout, problem, isAgent }: { checkout: Checkout; problem: FormProblem | undefined; isAgent: boolean }) {
+export function PaymentSection({ checkout, problem, isAgent }: SectionProps & { isAgent: boolean }) {
   const { t } = useCheckoutText();
   return (
     <CheckoutSection id="payment" headingId="payment-heading" title={t.stepPayment}>

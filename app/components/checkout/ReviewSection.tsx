@@ -1,15 +1,14 @@
 import { Form } from "@remix-run/react";
-import type { Checkout } from "../../../commerce/contract/checkout";
 import { format } from "../../brands/messages";
-import { FormMessage, type FormProblem } from "../FormFields";
-import { CheckoutSection, useCheckoutText } from "./CheckoutSection";
+import { FormMessage } from "../FormFields";
+import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 
 /**
  * 5. Review: what is still missing, the total, and the button. The form sends back the total the
  * shopper saw and this page view's key, so a changed total stops the order and a second click
  * finds the first order.
  */
-export function ReviewSection({ checkout, problem, checkoutKey }: { checkout: Checkout; problem: FormProblem | undefined; checkoutKey: string }) {
+export function ReviewSection({ checkout, problem, checkoutKey }: SectionProps & { checkoutKey: string }) {
   const { t } = useCheckoutText();
   return (
     <CheckoutSection id="review" headingId="review-heading" title={t.stepReview}>
