@@ -18,7 +18,6 @@ const enUS = {
   badCredentials: "That email and password don't match an account. Check them and try again.",
   tooManyAttempts: "Too many attempts. Please try again in {minutes} min.",
   somethingFailed: "We couldn't do that just now. Please try again in a moment.",
-  formHasErrors: "Please correct the highlighted fields.",
   signedOut: "You're signed out.",
   passwordWasReset: "Your password is changed. Sign in with the new one.",
   sessionEnded: "Your session ended. Please sign in again.",
@@ -106,21 +105,6 @@ const enUS = {
   activityAgent: "Agent",
   activityAction: "Action",
   activityRequest: "Request",
-  agentOnly: "This page is for customer-service agents.",
-  field_email: "Enter a valid email address.",
-  field_password: "Enter your password.",
-  field_newPassword: "Use 8 to 128 characters.",
-  field_currentPassword: "Enter your current password.",
-  field_firstName: "Enter a first name.",
-  field_lastName: "Enter a last name.",
-  field_phone: "Use digits, spaces and + ( ) - . only.",
-  field_line1: "Enter the street address.",
-  field_town: "Enter the city.",
-  field_region: "Choose a state or province that matches the country.",
-  field_postalCode: "Enter a postal code that matches the state or province.",
-  field_country: "Choose a country.",
-  field_query: "Enter at least 2 characters.",
-  field_other: "Check this field.",
 };
 
 export type AccountMessages = Record<keyof typeof enUS, string>;
@@ -146,7 +130,6 @@ const fr: AccountMessages = {
   badCredentials: "Ce courriel et ce mot de passe ne correspondent à aucun compte. Vérifiez-les et réessayez.",
   tooManyAttempts: "Trop de tentatives. Réessayez dans {minutes} min.",
   somethingFailed: "Nous n'avons pas pu le faire pour l'instant. Réessayez dans un moment.",
-  formHasErrors: "Veuillez corriger les champs indiqués.",
   signedOut: "Votre session est fermée.",
   passwordWasReset: "Votre mot de passe est changé. Ouvrez une session avec le nouveau.",
   sessionEnded: "Votre session a pris fin. Veuillez ouvrir une session de nouveau.",
@@ -234,30 +217,10 @@ const fr: AccountMessages = {
   activityAgent: "Agent",
   activityAction: "Action",
   activityRequest: "Requête",
-  agentOnly: "Cette page est réservée aux agents du service à la clientèle.",
-  field_email: "Entrez une adresse courriel valide.",
-  field_password: "Entrez votre mot de passe.",
-  field_newPassword: "Utilisez de 8 à 128 caractères.",
-  field_currentPassword: "Entrez votre mot de passe actuel.",
-  field_firstName: "Entrez un prénom.",
-  field_lastName: "Entrez un nom.",
-  field_phone: "Utilisez seulement des chiffres, des espaces et + ( ) - .",
-  field_line1: "Entrez l'adresse.",
-  field_town: "Entrez la ville.",
-  field_region: "Choisissez une province ou un État qui correspond au pays.",
-  field_postalCode: "Entrez un code postal qui correspond à la province ou à l'État.",
-  field_country: "Choisissez un pays.",
-  field_query: "Entrez au moins 2 caractères.",
-  field_other: "Vérifiez ce champ.",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enCA, fr } as const;
 
 export function accountMessages(lang: Lang, brand?: BrandId): AccountMessages {
   return dictionaries[localeOf(lang, brand)];
-}
-
-/** The message for a form field the shopper has to correct. */
-export function fieldMessage(t: AccountMessages, field: string): string {
-  return (t as Record<string, string>)[`field_${field}`] ?? t.field_other;
 }

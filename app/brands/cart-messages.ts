@@ -29,9 +29,7 @@ const enUS = {
   freeShippingAway: "You're {amount} away from free shipping.",
   freeShippingReached: "Your order ships free.",
   autoDelivery: "Auto-delivery",
-  cartUpdated: "Your cart is updated.",
   cartProblem: "We couldn't change your cart: {reason}",
-  cartUnavailable: "We couldn't load your cart just now. Please try again in a moment.",
 };
 
 export type CartMessages = Record<keyof typeof enUS, string>;
@@ -63,9 +61,7 @@ const fr: CartMessages = {
   freeShippingAway: "Plus que {amount} pour la livraison gratuite.",
   freeShippingReached: "Votre commande est livrée gratuitement.",
   autoDelivery: "Livraison automatique",
-  cartUpdated: "Votre panier est à jour.",
   cartProblem: "Nous n'avons pas pu modifier votre panier\u202f: {reason}",
-  cartUnavailable: "Nous n'avons pas pu charger votre panier. Réessayez dans un moment.",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enUS, fr } as const;

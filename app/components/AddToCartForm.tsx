@@ -1,9 +1,11 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import { localePath } from "../lib/paths";
 import { useHydrated } from "../lib/use-hydrated";
 import type { CartAddResult } from "../lib/page-views";
+import type { ShopData } from "../lib/shop";
+import { cartErrorText } from "./CartAddedNotice";
 import { useMessages } from "./useMessages";
 
 /** How long the "added" snackbar stays. */
@@ -25,12 +27,25 @@ function useSnackbarShown(result: CartAddResult | undefined): boolean {
   return !!result?.cartGuid && expired !== result;
 }
 
-function Snackbar({ result, shown, lang, className = "snackbar" }: { result: CartAddResult | undefined; shown: boolean; lang: Lang; className?: string }) {
+function Snackbar({
+  result,
+  shown,
+  lang,
+  className = "snackbar",
+  id,
+}: {
+  result: CartAddResult | undefined;
+  shown: boolean;
+  lang: Lang;
+  className?: string;
+  id?: string;
+}) {
   const t = useMessages(lang);
+  const brand = (useRouteLoaderData("root") as ShopData | undefined)?.brand.id;
   return (
-    <p className={className} role="status" aria-live="polite" hidden={!shown && !result?.error}>
-      {result?.error ? (
-        result.error
+    <p id={id} className={className} role="status" aria-live="polite" hidden={!shown && !result?.cartError}>
+      {result?.cartError ? (
+        cartErrorText(lang, brand, result.cartError, result.limit)
       ) : shown ? (
         <>
           {t.addedToCart} <a href={localePath(lang, "/cart")}>{t.viewCart}</a>
@@ -44,8 +59,7 @@ function Snackbar({ result, shown, lang, className = "snackbar" }: { result: Car
 export function useReturnTo(): string {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  params.delete("added");
-  params.delete("cartError");
+  for (const outcome of ["added", "cartError", "cartErrorLimit"]) params.delete(outcome);
   return `${location.pathname}${params.size ? `?${params}` : ""}`;
 }
 
@@ -78,6 +92,7 @@ export function AddToCartForm({
   const shown = useSnackbarShown(fetcher.data);
   const returnTo = useReturnTo();
   const id = `qty-${productCode}`;
+  const quantityRefused = fetcher.data?.cartError?.startsWith("quantity") ? true : undefined;
   return (
     <fetcher.Form method="post" action={action} className={`add-to-cart${compact ? " add-to-cart--compact" : ""}`}>
       <input type="hidden" name="productCode" value={productCode} />
@@ -86,7 +101,7 @@ export function AddToCartForm({
       {withQuantity ? (
         <>
           <label htmlFor={id}>{t.quantity}</label>
-          <select id={id} name="qty" defaultValue="1">
+          <select id={id} name="qty" defaultValue="1" aria-invalid={quantityRefused} aria-describedby={quantityRefused ? `${id}-status` : undefined}>
             {Array.from({ length: Math.max(1, Math.min(10, maxQuantity)) }, (_, i) => (
               <option key={i + 1} value={i + 1}>
                 {i + 1}
@@ -98,7 +113,7 @@ export function AddToCartForm({
       <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
         {t.addToCart}
       </button>
-      <Snackbar result={fetcher.data} shown={shown} lang={lang} />
+      <Snackbar id={`${id}-status`} result={fetcher.data} shown={shown} lang={lang} />
     </fetcher.Form>
   );
 }

@@ -1,9 +1,19 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import type { Lang } from "../../commerce/contract/common";
+import type { BrandId, Lang } from "../../commerce/contract/common";
+import { format, messages } from "../brands/messages";
 import { quickShopMessages } from "../brands/quick-shop-messages";
 import { localePath } from "../lib/paths";
 import type { ShopData } from "../lib/shop";
 import { useMessages } from "./useMessages";
+
+const QUANTITY_PROBLEMS = new Set(["quantityTooLarge", "quantityTooSmall", "quantityNotWhole"]);
+
+/** Why an add to cart failed, in the page's language: a refused quantity with its limit, too little stock, or anything else. */
+export function cartErrorText(lang: Lang, brand: BrandId | undefined, cartError: string, limit: number | undefined): string {
+  if (QUANTITY_PROBLEMS.has(cartError)) return format(messages(lang, brand)[cartError as "quantityTooLarge"], { limit: limit ?? "" });
+  const q = quickShopMessages(lang, brand);
+  return cartError === "InsufficientStockError" ? q.stockError : q.cartError;
+}
 
 /**
  * The banner a page shows when an add to cart without JavaScript brought the shopper back: "added"
@@ -12,7 +22,6 @@ import { useMessages } from "./useMessages";
 export function CartAddedNotice({ lang, codes, errors = false }: { lang: Lang; codes?: readonly (string | undefined)[]; errors?: boolean }) {
   const t = useMessages(lang);
   const root = useRouteLoaderData("root") as ShopData | undefined;
-  const q = quickShopMessages(lang, root?.brand.id);
   const params = new URLSearchParams(useLocation().search);
   const added = params.get("added");
   const failed = params.get("cartError");
@@ -24,9 +33,10 @@ export function CartAddedNotice({ lang, codes, errors = false }: { lang: Lang; c
     );
   }
   if (errors && failed) {
+    const limit = Number(params.get("cartErrorLimit"));
     return (
       <p className="form-error" role="alert">
-        {failed === "InsufficientStockError" ? q.stockError : q.cartError}
+        {cartErrorText(lang, root?.brand.id, failed, Number.isInteger(limit) && limit > 0 && limit < 10_000 ? limit : undefined)}
       </p>
     );
   }

@@ -59,7 +59,7 @@ export function CouponSection({
     <section className="cart-coupons" aria-labelledby="coupon-heading">
       <h2 id="coupon-heading">{t.couponHeading}</h2>
       {message ? (
-        <p className={message.refused ? "form-error" : "notice"} role={message.refused ? "alert" : "status"} data-testid="coupon-message">
+        <p id="coupon-message" className={message.refused ? "form-error" : "notice"} role={message.refused ? "alert" : "status"} data-testid="coupon-message">
           {message.text}
         </p>
       ) : null}
@@ -67,7 +67,17 @@ export function CouponSection({
         {hidden}
         <input type="hidden" name="intent" value="apply" />
         <label htmlFor="couponCode">{t.couponLabel}</label>
-        <input id="couponCode" name="couponCode" type="text" maxLength={40} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+        <input
+          id="couponCode"
+          name="couponCode"
+          type="text"
+          maxLength={40}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-invalid={message?.refused ? true : undefined}
+          aria-describedby={message?.refused ? "coupon-message" : undefined}
+        />
         <button type="submit" className="button button--secondary" disabled={fetcher.state !== "idle"}>
           {t.apply}
         </button>

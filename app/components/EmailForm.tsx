@@ -1,12 +1,10 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useHydrated } from "../lib/use-hydrated";
+import type { FormProblem } from "./FormFields";
 
-export interface EmailFormData {
+/** What an email form's post answers: its outcome, or (as every refused form) what to fix and what was typed. */
+export interface EmailFormState extends FormProblem {
   outcome?: string;
-  error?: string;
-  email?: string;
-  /** Hidden fields sent back with a 400, so the form can be sent again as it was. */
-  echo?: Record<string, string>;
 }
 
 interface Props {
@@ -19,7 +17,7 @@ interface Props {
   submit: string;
   hidden?: Record<string, string>;
   messages: Record<string, string>;
-  initial?: EmailFormData;
+  initial?: EmailFormState;
   className?: string;
 }
 
@@ -28,7 +26,7 @@ interface Props {
  * URL); once JavaScript runs it posts through a fetcher and shows the outcome in place.
  */
 export function EmailForm({ action, param, id, label, submit, hidden = {}, messages, initial, className }: Props) {
-  const fetcher = useFetcher<EmailFormData>();
+  const fetcher = useFetcher<EmailFormState>();
   const location = useLocation();
   const hydrated = useHydrated();
   const params = new URLSearchParams(location.search);
@@ -36,7 +34,8 @@ export function EmailForm({ action, param, id, label, submit, hidden = {}, messa
   params.delete(param);
   const state = fetcher.data ?? initial ?? (fromUrl ? { outcome: fromUrl } : undefined);
   const returnTo = `${location.pathname}${params.size ? `?${params}` : ""}`;
-  const message = state?.error ?? (state?.outcome ? messages[state.outcome] : undefined);
+  const error = state?.fields?.email ?? state?.error;
+  const message = error ?? (state?.outcome ? messages[state.outcome] : undefined);
   return (
     <fetcher.Form method="post" action={action} className={`email-form ${className ?? ""}`}>
       <input type="hidden" name="returnTo" value={returnTo} />
@@ -52,15 +51,15 @@ export function EmailForm({ action, param, id, label, submit, hidden = {}, messa
           type="email"
           autoComplete="email"
           required
-          defaultValue={state?.email}
-          aria-invalid={state?.error ? true : undefined}
+          defaultValue={typeof state?.values?.email === "string" ? state.values.email : undefined}
+          aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-status`}
         />
         <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
           {submit}
         </button>
       </div>
-      <p id={`${id}-status`} role="status" className={state?.error || state?.outcome === "failed" ? "form-error" : "form-status"}>
+      <p id={`${id}-status`} role="status" className={error || state?.outcome === "failed" ? "form-error" : "form-status"}>
         {message ?? ""}
       </p>
     </fetcher.Form>

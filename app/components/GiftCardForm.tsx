@@ -12,6 +12,7 @@ import {
 } from "../brands/gift-card-messages";
 import { format } from "../brands/messages";
 import { useHydrated } from "../lib/use-hydrated";
+import { Field } from "./FormFields";
 
 export type GiftCardField = "number" | "pin" | "amount";
 
@@ -91,11 +92,9 @@ export function GiftCardForm({
   // A result about a card still listed shows on its row; anything else (a removed card's) above the form.
   const listed = new Set(giftCards?.giftCards.map((c) => c.id));
   const mainResult = result && (result.id === undefined || !listed.has(result.id)) ? result : undefined;
-  const fieldProblem = (field: GiftCardField) => (mainResult?.problem && mainResult.field === field ? t[mainResult.problem] : undefined);
+  const fieldProblem = mainResult?.problem && mainResult.field ? { fields: { [mainResult.field]: t[mainResult.problem] } } : undefined;
   const general = mainResult?.problem && !mainResult.field ? t[mainResult.problem] : undefined;
   const said = notice(t, mainResult, currency, lang);
-  const numberError = fieldProblem("number");
-  const pinError = fieldProblem("pin");
   return (
     <section className="gift-cards" id="gift-cards" aria-labelledby="gift-cards-heading">
       <h2 id="gift-cards-heading">{t.heading}</h2>
@@ -134,47 +133,29 @@ export function GiftCardForm({
         <input type="hidden" name="cartGuid" value={cartGuid} />
         <input type="hidden" name="returnTo" value={returnTo} />
         {hydrated ? <input type="hidden" name="inline" value="1" /> : null}
-        <div className="field">
-          <label htmlFor="gift-card-number">{t.number}</label>
-          <input
-            id="gift-card-number"
-            name="number"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={23}
-            aria-invalid={numberError ? true : undefined}
-            aria-describedby={numberError ? "gift-card-number-error" : "gift-card-number-hint"}
-          />
-          <span id="gift-card-number-hint" className="field__hint">
-            {t.numberHint}
-          </span>
-          {numberError ? (
-            <span id="gift-card-number-error" className="form-error" role="alert">
-              {numberError}
-            </span>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="gift-card-pin">{t.pin}</label>
-          <input
-            id="gift-card-pin"
-            name="pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={8}
-            aria-invalid={pinError ? true : undefined}
-            aria-describedby={pinError ? "gift-card-pin-error" : "gift-card-pin-hint"}
-          />
-          <span id="gift-card-pin-hint" className="field__hint">
-            {t.pinHint}
-          </span>
-          {pinError ? (
-            <span id="gift-card-pin-error" className="form-error" role="alert">
-              {pinError}
-            </span>
-          ) : null}
-        </div>
+        <Field
+          form="gift-card"
+          name="number"
+          label={t.number}
+          hint={t.numberHint}
+          state={fieldProblem}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={23}
+          announce
+        />
+        <Field
+          form="gift-card"
+          name="pin"
+          type="password"
+          label={t.pin}
+          hint={t.pinHint}
+          state={fieldProblem}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={8}
+          announce
+        />
         <button type="submit" name="intent" value="apply" className="button" disabled={fetcher.state !== "idle"}>
           {t.apply}
         </button>

@@ -1,8 +1,8 @@
 import type { Lang } from "../../commerce/contract/common";
-import { EmailForm, type EmailFormData } from "./EmailForm";
+import { EmailForm, type EmailFormState } from "./EmailForm";
 import { useMessages } from "./useMessages";
 
-export function NewsletterForm({ lang, initial, id = "newsletter" }: { lang: Lang; initial?: EmailFormData; id?: string }) {
+export function NewsletterForm({ lang, initial, id = "newsletter" }: { lang: Lang; initial?: EmailFormState; id?: string }) {
   const t = useMessages(lang);
   return (
     <EmailForm

@@ -1,8 +1,8 @@
 import type { Lang } from "../../commerce/contract/common";
-import { EmailForm, type EmailFormData } from "./EmailForm";
+import { EmailForm, type EmailFormState } from "./EmailForm";
 import { useMessages } from "./useMessages";
 
-export function NotifyMeForm({ lang, productCode, initial }: { lang: Lang; productCode: string; initial?: EmailFormData }) {
+export function NotifyMeForm({ lang, productCode, initial }: { lang: Lang; productCode: string; initial?: EmailFormState }) {
   const t = useMessages(lang);
   return (
     <EmailForm

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AddressInputSchema, AddressPatchSchema } from "../../commerce/contract/address";
+import { AddressInputSchema } from "../../commerce/contract/address";
 import { EmailSchema, PasswordSchema, SignUpRequestSchema } from "../../commerce/contract/auth";
 
 /**
@@ -37,8 +37,12 @@ export const ProfileFormSchema = z.object({
 
 export const PasswordFormSchema = z.object({ currentPassword: z.string().min(1).max(1024), newPassword: PasswordSchema });
 
-/** An address form's fields as the contract's address: blanks left out, the checkbox as a flag. */
-export function addressFromForm(form: Record<string, string>) {
+/**
+ * An address form as the contract's address: blanks left out, the checkbox as a flag. The issues
+ * keep the form's field names, so each shows beside its field.
+ */
+export const AddressFormSchema = z.preprocess((input) => {
+  const form = input as Record<string, string | undefined>;
   const blank = (v: string | undefined) => (v === undefined || v.trim() === "" ? undefined : v);
   return {
     firstName: form.firstName,
@@ -52,11 +56,15 @@ export function addressFromForm(form: Record<string, string>) {
     phone: blank(form.phone),
     isDefault: form.isDefault === "on",
   };
-}
-
-export { AddressInputSchema, AddressPatchSchema };
+}, AddressInputSchema);
 
 /** The id of an address or a customer, as the API hands them out. */
 export const RecordIdSchema = z.string().min(1).max(64);
+
+/** The address a button of the address book is about. */
+export const AddressIdFormSchema = z.object({ id: RecordIdSchema });
+
+/** The customer an agent starts acting for. */
+export const CustomerIdFormSchema = z.object({ customerId: RecordIdSchema });
 
 export const CustomerQuerySchema = z.object({ q: z.string().trim().min(2).max(100) });

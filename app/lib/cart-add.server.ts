@@ -4,7 +4,8 @@ import type { ApiClientContext } from "./api-client.server";
 import { ApiError, clientContext } from "./api-client.server";
 import { shopperOf } from "./account-forms.server";
 import type { StorefrontContext } from "./context";
-import { describeIssues, readFormFields } from "./form-body.server";
+import { readFormFields } from "./form-body.server";
+import { fieldProblems } from "./form-validation.server";
 import type { CartAddResult } from "./page-views";
 import { safeReturnPath } from "./paths";
 
@@ -12,9 +13,10 @@ import { safeReturnPath } from "./paths";
 const answer = (result: CartAddResult, status = 200) => Response.json(result, { status, headers: { "Cache-Control": "private, no-store" } });
 
 /**
- * The add-to-cart form posts (/cart/add, /cart/add-bundle): the form read with `schema`, the add
- * made by `add`, the session's cart remembered. Without JavaScript the shopper returns to the page
- * with ?added= (or ?cartError=); with it (inline=1) the answer is the cart-changed fields as JSON.
+ * The add-to-cart form posts (/cart/add, /cart/add-bundle): the form checked with `schema`, the
+ * add made by `add`, the session's cart remembered. Without JavaScript the shopper returns to the
+ * page with ?added= (or ?cartError=, the banner's reason); with it (inline=1) the answer is the
+ * cart-changed fields, or the reason, as JSON. The page words the reason in its own language.
  */
 export async function cartAddAction<S extends z.ZodType<{ productCode: string }>>(
   request: Request,
@@ -23,12 +25,20 @@ export async function cartAddAction<S extends z.ZodType<{ productCode: string }>
   add: (api: ApiClientContext, line: z.infer<S>, cartGuid: string | undefined) => Promise<{ cartGuid: string; cartQuantity: number }>,
 ): Promise<Response> {
   const form = await readFormFields(request);
-  const parsed = schema.safeParse(form);
   const inline = form.inline === "1";
   const back = new URL(safeReturnPath(form.returnTo), "http://x");
+  const refuse = (result: CartAddResult, status: number) => {
+    if (inline) return answer(result, status);
+    back.searchParams.set("cartError", result.cartError ?? "CartError");
+    if (result.limit !== undefined) back.searchParams.set("cartErrorLimit", String(result.limit));
+    return redirect(`${back.pathname}${back.search}`, 303);
+  };
+  const parsed = schema.safeParse(form);
   if (!parsed.success) {
-    const error = `The cart could not take that: ${describeIssues(parsed.error)}.`;
-    return inline ? answer({ error }, 400) : new Response(error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    // The form's only visible field is the quantity: its phrase is the reason (a product code is the page's own).
+    const problems = fieldProblems(parsed.error, form);
+    const problem = problems.qty ?? Object.values(problems)[0];
+    return refuse({ cartError: problem?.message, limit: problem?.limit }, 400);
   }
   const shopper = shopperOf(context);
   try {
@@ -40,8 +50,6 @@ export async function cartAddAction<S extends z.ZodType<{ productCode: string }>
     return redirect(`${back.pathname}${back.search}`, 303);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
-    if (inline) return answer({ error: err.message }, err.status);
-    back.searchParams.set("cartError", err.errors[0]?.type ?? "CartError");
-    return redirect(`${back.pathname}${back.search}`, 303);
+    return refuse({ cartError: err.errors[0]?.type ?? "CartError" }, err.status);
   }
 }

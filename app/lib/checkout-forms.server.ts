@@ -1,24 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { data } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { AddressInputSchema } from "../../commerce/contract/address";
 import { EmailSchema, PasswordSchema } from "../../commerce/contract/auth";
 import { CheckoutKeySchema, DeliveryDetailsRequestSchema } from "../../commerce/contract/checkout";
+import { fieldText } from "../brands/form-messages";
 import { type CheckoutMessages, checkoutMessages } from "../brands/checkout-messages";
 import { format } from "../brands/messages";
-import { keptValues } from "./account-forms.server";
-import { addressFromForm } from "./account-schemas.server";
+import { AddressFormSchema } from "./account-schemas.server";
 import { ApiError, clientContext } from "./api-client.server";
 import type { StorefrontContext } from "./context";
+import { type FormAnswer, checkForm, fieldProblem, formAnswer, formText } from "./form-validation.server";
+import { localePath } from "./paths";
 import type { CheckoutCaller } from "../models/checkout.server";
-
-/** What a checkout section answers when it has to be fixed: which section, a message, the fields, what was typed. */
-export interface CheckoutProblem {
-  intent: string;
-  error?: string;
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-}
 
 export function checkoutText(context: StorefrontContext): CheckoutMessages {
   return checkoutMessages(context.lang, context.brand.id);
@@ -35,39 +28,45 @@ export function shippingCountry(context: StorefrontContext): "US" | "CA" {
 
 export const GuestEmailFormSchema = z.object({ email: EmailSchema });
 
-/** A delivery address typed at checkout: the country is the store's, the checkbox a flag. */
-export function deliveryAddressFromForm(form: Record<string, string>, country: "US" | "CA") {
-  const { isDefault: _notAsked, ...address } = addressFromForm({ ...form, country });
-  return AddressInputSchema.safeParse(address);
-}
+/** A delivery address typed at checkout (the form's country is the store's): the address book's default is not asked. */
+export const DeliveryAddressFormSchema = AddressFormSchema.transform(({ isDefault: _notAsked, ...address }) => address);
 
 export const ChooseAddressFormSchema = z.object({ addressId: z.string().min(1).max(64) });
 export const DeliveryFormSchema = DeliveryDetailsRequestSchema.pick({ deliveryModeId: true, deliveryCost: true, contactNo: true });
 
-/** Card fields as typed: spaces allowed in the number, the expiry as MM/YY. Only passed on, never kept. */
-export const CardFormSchema = z.object({
-  cardNumber: z
-    .string()
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{12,19}$/)),
-  expiry: z
-    .string()
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/)
-    .transform((v) => {
-      const [month, year] = v.split("/").map((p) => Number(p.trim()));
-      return { expMonth: month!, expYear: year! < 100 ? 2000 + year! : year! };
-    }),
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/),
-  holder: z.string().trim().min(1).max(100),
-  billingPostalCode: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/),
-});
+/** Card fields as typed (spaces allowed in the number, the expiry as MM/YY), as the payment details the service takes. */
+export const CardFormSchema = z
+  .object({
+    cardNumber: z
+      .string()
+      .transform((v) => v.replace(/[\s-]/g, ""))
+      .pipe(z.string().regex(/^\d{12,19}$/)),
+    expiry: z
+      .string()
+      .trim()
+      .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/)
+      .transform((v) => {
+        const [month, year] = v.split("/").map((p) => Number(p.trim()));
+        return { expMonth: month!, expYear: year! < 100 ? 2000 + year! : year! };
+      }),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/),
+    holder: z.string().trim().min(1).max(100),
+    billingPostalCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/),
+  })
+  .transform(({ cardNumber, expiry, cvc, holder, billingPostalCode }) => ({
+    cardNumber,
+    expiryMonth: expiry.expMonth,
+    expiryYear: expiry.expYear,
+    cvc,
+    accountHolderName: holder,
+    billingPostalCode,
+  }));
 
 /** A fresh key per checkout page view: every resubmit of that page's review finds the same order. */
 export function newCheckoutKey(): string {
@@ -83,86 +82,58 @@ export const PlaceOrderFormSchema = z.object({
   expectedAmountDue: z.coerce.number().int().min(0),
 });
 
-const noStore = { "Cache-Control": "private, no-store" };
-
-/** A 400 naming each field to fix, in the shopper's language, with what was typed (never card data). */
-export function invalidSection(t: CheckoutMessages, intent: string, error: z.ZodError, form: Record<string, string>) {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "other");
-    fields[field] ??= fieldMessage(t, field, issue);
-  }
-  return data<CheckoutProblem>({ intent, fields, values: keptCheckoutValues(form) }, { status: 400, headers: noStore });
+/**
+ * One section's post: its fields checked by `schema`, saved by `save`, then back to the page at
+ * the next section (redirect-after-POST); or the 400 that shows the section's errors.
+ */
+export async function saveSection<S extends z.ZodType>(
+  context: StorefrontContext,
+  form: Record<string, string>,
+  schema: S,
+  save: (input: z.output<S>) => Promise<unknown>,
+  next: string,
+): Promise<FormAnswer | Response> {
+  const checked = checkForm(context, schema, form);
+  if ("answer" in checked) return checked.answer;
+  await save(checked.data);
+  return redirect(`${localePath(context.lang, "/checkout/singlestep")}#${next}`, 303);
 }
 
-function fieldMessage(t: CheckoutMessages, field: string, issue: z.core.$ZodIssue): string {
-  const blank = issue.code === "too_small" || issue.code === "invalid_type";
-  if (blank && field !== "cardNumber" && field !== "cvc") return t.fieldRequired;
-  switch (field) {
-    case "email":
-      return t.emailInvalid;
-    case "postalCode":
-      // The shape is right but the code belongs to another state or province.
-      return issue.code === "custom" && /begin with|, not [A-Z]{2}\.$/.test(issue.message) ? t.postalRegionMismatch : t.postalInvalid;
-    case "region":
-      return t.regionInvalid;
-    case "cardNumber":
-      return t.cardNumberInvalid;
-    case "expiry":
-      return t.expiryInvalid;
-    case "cvc":
-      return t.cvcInvalid;
-    case "billingPostalCode":
-      return t.postalInvalid;
-    default:
-      return t.fieldInvalid;
-  }
-}
-
-const CARD_FIELDS = new Set(["cardNumber", "cvc", "expiry"]);
-
-function keptCheckoutValues(form: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(keptValues(form)).filter(([k]) => !CARD_FIELDS.has(k)));
-}
+/** The service's refusals that have words of their own. */
+const REFUSALS: Record<string, keyof CheckoutMessages> = {
+  card_declined: "cardDeclined",
+  expired_card: "cardDeclined",
+  insufficient_funds: "insufficientFunds",
+  processing_error: "paymentFailed",
+  totalChanged: "totalChanged",
+  cartChanged: "cartChanged",
+  giftCardChanged: "giftCardChanged",
+  deliveryCostChanged: "deliveryCostChanged",
+  noStock: "soldOut",
+  lowStock: "lowStock",
+};
 
 /**
  * What the service said, for the shopper: stock, changed totals and refused cards get their own
  * words; a field the service refused is marked; anything else unexpected is a failure to retry.
  */
 export function checkoutApiProblem(
-  t: CheckoutMessages,
-  intent: string,
+  context: StorefrontContext,
   err: unknown,
   form: Record<string, string>,
   productNames: ReadonlyMap<string, string> = new Map(),
-) {
+): FormAnswer {
   if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
+  const t = checkoutText(context);
   const item = err.errors[0];
-  const values = keptCheckoutValues(form);
-  const answer = (error: string, fields?: Record<string, string>) =>
-    data<CheckoutProblem>({ intent, error, fields, values }, { status: err.status, headers: noStore });
-  switch (item?.reason) {
-    case "card_declined":
-    case "expired_card":
-      return answer(t.cardDeclined);
-    case "insufficient_funds":
-      return answer(t.insufficientFunds);
-    case "processing_error":
-      return answer(t.paymentFailed);
-    case "totalChanged":
-      return answer(t.totalChanged);
-    case "cartChanged":
-      return answer(t.cartChanged);
-    case "giftCardChanged":
-      return answer(t.giftCardChanged);
-    case "deliveryCostChanged":
-      return answer(t.deliveryCostChanged);
-    case "noStock":
-      return answer(format(t.soldOut, { product: productNames.get(item.subject ?? "") ?? item.subject ?? "" }));
-    case "lowStock":
-      return answer(format(t.lowStock, { product: productNames.get(item.subject ?? "") ?? item.subject ?? "", available: item.availableQuantity ?? 0 }));
+  const answer = (error: string, fields?: Record<string, string>) => formAnswer(form, { error, fields }, err.status);
+  const refusal = REFUSALS[item?.reason ?? ""];
+  if (refusal) {
+    const product = productNames.get(item?.subject ?? "") ?? item?.subject ?? "";
+    return answer(format(t[refusal], { product, available: item?.availableQuantity ?? 0 }));
   }
+  const reason = format(t.checkoutProblem, { reason: item?.message ?? "" });
   if (item?.subject && (err.status === 400 || err.status === 404))
-    return answer(format(t.checkoutProblem, { reason: item.message }), { [item.subject]: t.fieldInvalid });
-  return answer(format(t.checkoutProblem, { reason: item?.message ?? "" }));
+    return answer(reason, { [item.subject]: fieldText(formText(context), fieldProblem(item.subject, undefined, form)) });
+  return answer(reason);
 }

@@ -2,12 +2,13 @@ import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import type { Lang } from "../../commerce/contract/common";
 import { type RateLimitRule, RateLimits } from "../../lib/rate-limit";
-import { format, messages } from "../brands/messages";
+import { format, type MessageKey, messages } from "../brands/messages";
 import { storefrontConfig } from "../config.server";
 import type { StorefrontContext } from "./context";
-import type { EmailFormData } from "../components/EmailForm";
+import type { EmailFormState } from "../components/EmailForm";
 import { ApiError } from "./api-client.server";
 import { readFormFields } from "./form-body.server";
+import { checkForm, formAnswer, formLang, keptValues } from "./form-validation.server";
 import { safeReturnPath } from "./paths";
 
 interface Options<S extends z.ZodType> {
@@ -15,28 +16,15 @@ interface Options<S extends z.ZodType> {
   schema: S;
   /** Outcome parameter added to the page the shopper returns to. */
   param: string;
-  invalidMessage: string;
-  /** Shown with a 404 when the API does not know what the form names (e.g. a product since removed). */
-  notFoundMessage?: string;
+  /** Said with a 404 when the API does not know what the form names (e.g. a product since removed). */
+  notFoundMessage?: MessageKey;
   /** Fragment to land on after the redirect (where the form and its message are). */
   anchor?: string;
-  /** Hidden fields to send back with a 400. */
-  echo?: string[];
   /** Calls the API; answers the outcome code. ApiErrors it does not handle count as "failed". */
   submit: (input: z.infer<S>, lang: Lang) => Promise<string>;
   /** Names the form's rate-limit counters (per shopper address and per email address). */
   form: string;
   context: StorefrontContext;
-}
-
-/**
- * The language the form was shown in: forms post to one path for both languages and carry it in a
- * hidden field, so French sign-ups get French mails and links.
- */
-function formLang(context: StorefrontContext, field: unknown): Lang {
-  if (field === "fr" && context.brand.languages.includes("fr")) return "fr";
-  if (field === "en") return "en";
-  return context.lang;
 }
 
 /**
@@ -61,31 +49,16 @@ function rule(form: string, kind: keyof typeof EMAIL_FORM_LIMITS): RateLimitRule
 }
 
 /**
- * The action behind every email form: validate, call the API, then either redirect back with
- * ?{param}=outcome (no JavaScript) or answer the outcome as data (inline=1, JavaScript on).
- * Invalid input answers 400 with a readable error and the typed address kept.
+ * The action behind every email form: check the fields, call the API, then either redirect back
+ * with ?{param}=outcome (no JavaScript) or answer the outcome as data (inline=1, JavaScript on).
+ * Refused fields answer as every form does (form-validation.server.ts), with what was typed kept.
+ * The form says which language it was shown in, so French sign-ups get French mails and links.
  */
-export async function handleEmailForm<S extends z.ZodType>({
-  request,
-  schema,
-  param,
-  invalidMessage,
-  notFoundMessage,
-  anchor,
-  echo = [],
-  submit,
-  form: formName,
-  context,
-}: Options<S>) {
+export async function handleEmailForm<S extends z.ZodType>({ request, schema, param, notFoundMessage, anchor, submit, form: formName, context }: Options<S>) {
   const form = await readFormFields(request);
-  const inline = form.inline === "1";
-  const returnTo = safeReturnPath(form.returnTo);
-  const parsed = schema.safeParse(form);
-  const echoed = Object.fromEntries(echo.map((k) => [k, String(form[k] ?? "").slice(0, 100)]));
-  if (!parsed.success) {
-    return data<EmailFormData>({ error: invalidMessage, email: String(form.email ?? "").slice(0, 254), echo: echoed }, { status: 400 });
-  }
-  const email = String((parsed.data as { email?: unknown }).email ?? "");
+  const checked = checkForm(context, schema, form);
+  if ("answer" in checked) return checked.answer;
+  const email = String((checked.data as { email?: unknown }).email ?? "");
   const lang = formLang(context, form.lang);
   const verdict = await limiter().hitAll([
     { rule: rule(formName, "perClient"), key: context.clientAddress ?? "unknown" },
@@ -94,24 +67,22 @@ export async function handleEmailForm<S extends z.ZodType>({
   if (!verdict.allowed) {
     // Answered in place (the form's page with the message), so it reads the same without JavaScript.
     const error = format(messages(lang, context.brand.id).tooManyAttempts, { minutes: Math.ceil(verdict.retryAfterSeconds / 60) });
-    return data<EmailFormData>(
-      { error, email, echo: echoed },
-      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds), "Cache-Control": "no-store" } },
-    );
+    return formAnswer(form, { error }, 429, { "Retry-After": String(verdict.retryAfterSeconds) });
   }
   let outcome: string;
   try {
-    outcome = await submit(parsed.data, lang);
+    outcome = await submit(checked.data, lang);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     // An unknown product is the shopper's answer, not an outage: say so with a 404, not a 503.
-    if (err.status === 404 && notFoundMessage)
-      return data<EmailFormData>({ error: notFoundMessage, email: String(form.email ?? "").slice(0, 254) }, { status: 404 });
+    if (err.status === 404 && notFoundMessage) return formAnswer(form, { error: messages(lang, context.brand.id)[notFoundMessage] }, 404);
     outcome = "failed";
   }
-  if (inline)
-    return data<EmailFormData>({ outcome, email: outcome === "failed" ? String(form.email) : undefined }, { status: outcome === "failed" ? 503 : 200 });
-  const url = new URL(returnTo, "http://x");
+  if (form.inline === "1") {
+    const failed = outcome === "failed";
+    return data<EmailFormState>({ outcome, values: failed ? keptValues(form) : undefined }, { status: failed ? 503 : 200 });
+  }
+  const url = new URL(safeReturnPath(form.returnTo), "http://x");
   url.searchParams.set(param, outcome);
   return redirect(`${url.pathname}${url.search}${anchor ? `#${anchor}` : ""}`, 303);
 }

@@ -73,8 +73,3 @@ export async function readFormFields(request: Request): Promise<Record<string, s
   }
   return fields;
 }
-
-/** A refused form's problems in one readable line, field by field ("qty must be a whole number"). */
-export function describeIssues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  return error.issues.map((i) => `${String(i.path[0] ?? "form")} ${i.message}`).join("; ");
-}

@@ -41,9 +41,14 @@ export interface ListingPageView {
   spellingSuggestion?: string;
 }
 
-/** What /cart/add answers a script (inline=1): the cart-changed event's fields, or why it failed. */
+/**
+ * What /cart/add answers a script (inline=1), and puts in the address it returns to without one:
+ * the cart-changed event's fields, or why it failed (a refused field's phrase, with its limit, or
+ * the API's error type), for the page to say in its own language.
+ */
 export interface CartAddResult {
   cartGuid?: string;
   cartQuantity?: number;
-  error?: string;
+  cartError?: string;
+  limit?: number;
 }

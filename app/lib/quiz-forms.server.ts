@@ -9,11 +9,11 @@ import { z } from "zod";
 export const BeverageProblemSchema = z.enum(["unavailable", "answers"]).optional().catch(undefined);
 
 /** Why the brewer quiz's page was shown again. */
-export const BrewerProblemSchema = z.enum(["unavailable", "auth", "answers", "choose"]).optional().catch(undefined);
+export const BrewerProblemSchema = z.enum(["unavailable", "auth", "answers"]).optional().catch(undefined);
 
 /** One step of the brewer quiz: an answer, back one question, or start over. */
 export const BrewerStepSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("answer"), question: z.string(), value: z.string().optional() }),
+  z.object({ intent: z.literal("answer"), question: z.string(), value: z.string().min(1) }),
   z.object({ intent: z.literal("previous") }),
   z.object({ intent: z.literal("restart") }),
 ]);

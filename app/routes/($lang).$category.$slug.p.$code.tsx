@@ -4,6 +4,7 @@ import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
 import { Breadcrumbs } from "../components/ListingPage";
 import { AddToCartForm } from "../components/AddToCartForm";
+import { CartAddedNotice } from "../components/CartAddedNotice";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { Badge, ProductSection, StockStatus } from "../components/ProductCard";
 import { BundleContents, Gallery, type GalleryImage, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
@@ -115,7 +116,6 @@ export default function ProductPage() {
   const { brand, lang, t } = useShop();
   const nonce = useNonce();
   const location = useLocation();
-  const added = new URLSearchParams(location.search).has("added");
   const soldOut = product.stock.stockLevelStatus === "outOfStock";
   const category = product.categories[0];
   return (
@@ -133,11 +133,7 @@ export default function ProductPage() {
           {memberPricingMessage ? <p className="member-note">{memberPricingMessage}</p> : null}
           <StockStatus status={product.stock.stockLevelStatus} t={t} />
           <VariantSelector product={product} lang={lang} />
-          {added ? (
-            <p className="notice" role="status">
-              {t.addedToCart} <a href={localePath(lang, "/cart")}>{t.viewCart}</a>
-            </p>
-          ) : null}
+          <CartAddedNotice lang={lang} errors />
           {soldOut || !product.purchasable ? null : (
             <AddToCartForm
               productCode={product.baseProduct ? product.code : (product.defaultVariantCode ?? product.code)}

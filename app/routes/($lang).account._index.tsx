@@ -1,14 +1,15 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
-import { AccountForm, Field, FormMessage, Notice, SubmitButton } from "../components/AccountForm";
+import { AccountForm, Field, FormMessage, Notice, problemFor, SubmitButton } from "../components/FormFields";
 import { ApiError, clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, formProblem, invalidForm, keptValues } from "../lib/account-forms.server";
+import { accountText, apiProblem } from "../lib/account-forms.server";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { PasswordFormSchema, ProfileFormSchema } from "../lib/account-schemas.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 import { readFormFields } from "../lib/form-body.server";
+import { checkForm, formAnswer, formText } from "../lib/form-validation.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { changePassword, getProfile, updateProfile } from "../models/account.server";
@@ -31,36 +32,35 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
   const shopper = requireAccountHolder(request, context);
-  const t = accountText(context);
   const form = await readFormFields(request);
   const api = clientContext(context);
   const back = (notice: NoticeKey) => redirect(`${localePath(context.lang, "/account")}?notice=${notice}`, 303);
+  const f = formText(context);
+  const currentPasswordIs = (message: string) => formAnswer(form, { error: f.formHasErrors, fields: { currentPassword: message } });
+  const wrongCurrentPassword = (err: unknown) => err instanceof ApiError && err.status === 400 && err.errors[0]?.subject === "currentPassword";
   if (form.intent === "password") {
-    const parsed = PasswordFormSchema.safeParse(form);
-    if (!parsed.success) return invalidForm(t, parsed.error, form);
+    const checked = checkForm(context, PasswordFormSchema, form);
+    if ("answer" in checked) return checked.answer;
     try {
-      await changePassword(api, parsed.data.currentPassword, parsed.data.newPassword);
+      await changePassword(api, checked.data.currentPassword, checked.data.newPassword);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && err.errors[0]?.subject === "currentPassword")
-        return formProblem(400, { error: t.formHasErrors, fields: { currentPassword: t.wrongCurrentPassword }, values: keptValues(form) });
-      return apiProblem(t, err, form);
+      if (wrongCurrentPassword(err)) return currentPasswordIs(accountText(context).wrongCurrentPassword);
+      return apiProblem(context, err, form);
     }
     return back("passwordChanged");
   }
-  const parsed = ProfileFormSchema.safeParse(form);
-  if (!parsed.success) return invalidForm(t, parsed.error, form);
-  const { email, currentPassword, ...names } = parsed.data;
+  const checked = checkForm(context, ProfileFormSchema, form);
+  if ("answer" in checked) return checked.answer;
+  const { email, currentPassword, ...names } = checked.data;
   const current = await getProfile(api);
   const emailChanges = email.toLowerCase() !== current.email.toLowerCase();
-  if (emailChanges && !currentPassword)
-    return formProblem(400, { error: t.formHasErrors, fields: { currentPassword: t.field_currentPassword }, values: keptValues(form) });
+  if (emailChanges && !currentPassword) return currentPasswordIs(f.currentPassword);
   try {
     const profile = await updateProfile(api, { ...names, phone: names.phone ?? "", ...(emailChanges ? { email, currentPassword } : {}) });
     shopper.setCustomerCookies(profile.customerCookies);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 400 && err.errors[0]?.subject === "currentPassword")
-      return formProblem(400, { error: t.formHasErrors, fields: { currentPassword: t.wrongCurrentPassword }, values: keptValues(form) });
-    return apiProblem(t, err, form);
+    if (wrongCurrentPassword(err)) return currentPasswordIs(accountText(context).wrongCurrentPassword);
+    return apiProblem(context, err, form);
   }
   return back("profileSaved");
 }
@@ -72,8 +72,8 @@ export default function ProfilePage() {
   const state = useActionData<typeof action>();
   const { t } = useAccountText();
   // Both forms post here; the answer belongs to the one whose intent it carries.
-  const passwordState = state?.values?.intent === "password" ? state : undefined;
-  const profileState = state?.values?.intent === "password" ? undefined : state;
+  const passwordState = problemFor(state, "password");
+  const profileState = problemFor(state, "profile");
   return (
     <>
       {notice ? <Notice>{notice === "welcome" ? format(t.welcome, { name: profile.firstName }) : t[notice]}</Notice> : null}

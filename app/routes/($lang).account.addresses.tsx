@@ -3,14 +3,15 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Address } from "../../commerce/contract/address";
 import type { AccountMessages } from "../brands/account-messages";
 import { AddressLines } from "../components/AddressLines";
-import { AccountForm, Field, FormMessage, type FormState, Notice, SubmitButton } from "../components/AccountForm";
+import { AccountForm, describedBy, Field, FieldError, FormMessage, type FormProblem, keptText, Notice, SubmitButton } from "../components/FormFields";
 import { clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, invalidForm } from "../lib/account-forms.server";
+import { apiProblem } from "../lib/account-forms.server";
 import { requireAccountHolder } from "../lib/account-guard.server";
-import { RecordIdSchema, AddressInputSchema, AddressPatchSchema, addressFromForm } from "../lib/account-schemas.server";
+import { AddressFormSchema, AddressIdFormSchema } from "../lib/account-schemas.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 import { readFormFields } from "../lib/form-body.server";
+import { checkForm } from "../lib/form-validation.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { addAddress, deleteAddress, listAddresses, updateAddress } from "../models/account.server";
@@ -38,36 +39,28 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
   requireAccountHolder(request, context);
-  const t = accountText(context);
   const form = await readFormFields(request);
   const api = clientContext(context);
   const back = (notice: string) => redirect(`${localePath(context.lang, "/account/addresses")}?notice=${notice}`, 303);
   try {
     if (form.intent === "delete" || form.intent === "makeDefault") {
-      const id = RecordIdSchema.safeParse(form.id);
-      if (!id.success) return invalidForm(t, id.error, form);
-      if (form.intent === "delete") await deleteAddress(api, id.data);
-      else await updateAddress(api, id.data, { isDefault: true });
+      const chosen = checkForm(context, AddressIdFormSchema, form);
+      if ("answer" in chosen) return chosen.answer;
+      if (form.intent === "delete") await deleteAddress(api, chosen.data.id);
+      else await updateAddress(api, chosen.data.id, { isDefault: true });
       return back(form.intent === "delete" ? "addressDeleted" : "addressSaved");
     }
-    const fields = addressFromForm(form);
+    // An edit sends the whole address, so a new postal code is checked against the province too.
+    const address = checkForm(context, AddressFormSchema, form);
+    if ("answer" in address) return address.answer;
     if (form.intent === "edit") {
-      const id = RecordIdSchema.safeParse(form.id);
-      const parsed = AddressPatchSchema.safeParse(fields);
-      // The full address is checked too: a new postal code must agree with the province.
-      const whole = AddressInputSchema.safeParse(fields);
-      if (!id.success) return invalidForm(t, id.error, form);
-      if (!parsed.success) return invalidForm(t, parsed.error, form);
-      if (!whole.success) return invalidForm(t, whole.error, form);
-      await updateAddress(api, id.data, parsed.data);
-      return back("addressSaved");
-    }
-    const parsed = AddressInputSchema.safeParse(fields);
-    if (!parsed.success) return invalidForm(t, parsed.error, form);
-    await addAddress(api, parsed.data);
+      const edited = checkForm(context, AddressIdFormSchema, form);
+      if ("answer" in edited) return edited.answer;
+      await updateAddress(api, edited.data.id, address.data);
+    } else await addAddress(api, address.data);
     return back("addressSaved");
   } catch (err) {
-    return apiProblem(t, err, form);
+    return apiProblem(context, err, form);
   }
 }
 
@@ -80,12 +73,12 @@ function AddressForm({
   defaultCountry,
 }: {
   t: AccountMessages;
-  state: FormState | undefined;
+  state: FormProblem | undefined;
   address?: Address;
   defaultCountry: "US" | "CA";
 }) {
   const value = (name: keyof Address) => (address ? String(address[name] ?? "") : undefined);
-  const country = state?.values?.country ?? address?.country ?? defaultCountry;
+  const country = keptText(state, "country") ?? address?.country ?? defaultCountry;
   const canadian = country === "CA";
   return (
     <AccountForm intent={address ? "edit" : "add"}>
@@ -115,10 +108,11 @@ function AddressForm({
       />
       <div className={`field${state?.fields?.country ? " field--invalid" : ""}`}>
         <label htmlFor="addr-country">{t.country}</label>
-        <select id="addr-country" name="country" defaultValue={country}>
+        <select id="addr-country" name="country" defaultValue={country} {...describedBy("addr-country", state?.fields?.country)}>
           <option value="US">{t.countryUS}</option>
           <option value="CA">{t.countryCA}</option>
         </select>
+        <FieldError id="addr-country" error={state?.fields?.country} />
       </div>
       <Field form="addr" name="phone" label={t.phone} type="tel" autoComplete="tel" defaultValue={value("phone")} state={state} />
       <div className="field field--check">

@@ -5,10 +5,12 @@ import { cartMessages } from "../brands/cart-messages";
 import { CouponSection } from "../components/CouponSection";
 import { outcomeFromSearch } from "../lib/coupon-outcome";
 import { format } from "../brands/messages";
+import { describedBy, FieldError, FormMessage, keptText } from "../components/FormFields";
 import { GiftCardForm } from "../components/GiftCardForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
-import { describeIssues, readFormFields } from "../lib/form-body.server";
+import { readFormFields } from "../lib/form-body.server";
+import { checkForm, formAnswer } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
@@ -51,18 +53,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
   const form = await readFormFields(request);
   const shopper = shopperOf(context);
-  const parsed = UpdateCartRequestSchema.safeParse({ ...form, qty: form.intent === "remove" ? "0" : form.qty });
-  const t = cartMessages(context.lang, context.brand.id);
-  if (!parsed.success) {
-    const reason = describeIssues(parsed.error);
-    return data({ error: format(t.cartProblem, { reason }) }, { status: 400 });
-  }
+  const line = { ...form, qty: form.intent === "remove" ? "0" : form.qty };
+  const checked = checkForm(context, UpdateCartRequestSchema, line);
+  if ("answer" in checked) return checked.answer;
   try {
-    const cart = await updateCartEntry(clientContext(context), parsed.data.cartGuid, parsed.data.entryNumber, parsed.data.qty);
+    const cart = await updateCartEntry(clientContext(context), checked.data.cartGuid, checked.data.entryNumber, checked.data.qty);
     await shopper.rememberCart(shopper.userPathId === "anonymous" ? cart.guid : undefined, cart.totalUnitCount);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
-    return data({ error: format(t.cartProblem, { reason: err.message }) }, { status: err.status });
+    return formAnswer(line, { error: format(cartMessages(context.lang, context.brand.id).cartProblem, { reason: err.message }) }, err.status);
   }
   return redirect(`${localePath(context.lang, "/cart")}?updated=1`, 303);
 }
@@ -79,6 +78,8 @@ export default function CartPage() {
   const t = cartMessages(lang, brand.id);
   const location = useLocation();
   const couponOutcome = outcomeFromSearch(new URLSearchParams(location.search));
+  // A refused quantity shows on its own line, with what was typed.
+  const refusedOn = (entryNumber: number) => (keptText(problem, "entryNumber") === String(entryNumber) ? problem : undefined);
   const coupons = (
     <CouponSection
       coupons={cart?.appliedCoupons ?? []}
@@ -104,11 +105,7 @@ export default function CartPage() {
   return (
     <div className="cart-page">
       <h1>{t.cartTitle}</h1>
-      {problem?.error ? (
-        <p className="form-error" role="alert">
-          {problem.error}
-        </p>
-      ) : null}
+      <FormMessage state={problem} />
       {mergeChanges.length > 0 ? (
         <div className="notice" role="status">
           <p>{t.mergedTitle}</p>
@@ -156,13 +153,23 @@ export default function CartPage() {
                   <label className="visually-hidden" htmlFor={`qty-${e.entryNumber}`}>
                     {t.quantity}
                   </label>
-                  <input id={`qty-${e.entryNumber}`} name="qty" type="number" min={1} max={24} defaultValue={e.quantity} disabled={!e.updateable} />
+                  <input
+                    id={`qty-${e.entryNumber}`}
+                    name="qty"
+                    type="number"
+                    min={1}
+                    max={24}
+                    defaultValue={keptText(refusedOn(e.entryNumber), "qty") ?? e.quantity}
+                    disabled={!e.updateable}
+                    {...describedBy(`qty-${e.entryNumber}`, refusedOn(e.entryNumber)?.fields?.qty)}
+                  />
                   <button type="submit" name="intent" value="update" className="button button--secondary" disabled={!e.updateable}>
                     {t.update}
                   </button>
                   <button type="submit" name="intent" value="remove" className="link-button">
                     {t.remove}
                   </button>
+                  <FieldError id={`qty-${e.entryNumber}`} error={refusedOn(e.entryNumber)?.fields?.qty} />
                 </Form>
               </td>
               <td>{e.totalPrice.formattedValue}</td>

@@ -2,12 +2,13 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { checkoutMessages } from "../brands/checkout-messages";
 import { format } from "../brands/messages";
-import { Field, Notice, SubmitButton } from "../components/AccountForm";
+import { Field, FormMessage, Notice, SubmitButton } from "../components/FormFields";
 import { OrderSummary } from "../components/OrderSummary";
 import { shopperOf } from "../lib/account-forms.server";
-import { type CheckoutProblem, checkoutApiProblem, checkoutCaller, checkoutText, CreateAccountFormSchema, invalidSection } from "../lib/checkout-forms.server";
+import { checkoutApiProblem, checkoutCaller, CreateAccountFormSchema } from "../lib/checkout-forms.server";
 import { OrderCodeSchema } from "../lib/schemas.server";
 import { readFormFields } from "../lib/form-body.server";
+import { checkForm, formAnswer, formText } from "../lib/form-validation.server";
 import { notFoundPage, orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
@@ -37,17 +38,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
-  const t = checkoutText(context);
   const form = await readFormFields(request);
   const code = OrderCodeSchema.safeParse(params.code);
   const guid = code.success ? shopperOf(context).guestOrderGuid(code.data) : undefined;
-  if (!code.success || !guid) return data<CheckoutProblem>({ intent: "account", error: t.fieldInvalid }, { status: 404 });
-  const parsed = CreateAccountFormSchema.safeParse(form);
-  if (!parsed.success) return invalidSection(t, "account", parsed.error, form);
+  if (!code.success || !guid) return formAnswer(form, { error: formText(context).pageOutOfDate }, 404);
+  const checked = checkForm(context, CreateAccountFormSchema, form);
+  if ("answer" in checked) return checked.answer;
   try {
-    await createAccountFromOrder(checkoutCaller(context), code.data, guid, parsed.data.password);
+    await createAccountFromOrder(checkoutCaller(context), code.data, guid, checked.data.password);
   } catch (err) {
-    return checkoutApiProblem(t, "account", err, form);
+    return checkoutApiProblem(context, err, form);
   }
   return redirect(`${localePath(context.lang, `/checkout/orderConfirmation/${code.data}`)}?account=requested`, 303);
 }
@@ -76,11 +76,7 @@ export default function OrderConfirmation() {
           <h2 id="create-account-heading">{t.createAccountTitle}</h2>
           <p>{format(t.createAccountText, { email: order.email })}</p>
           <Form method="post" className="checkout-form">
-            {problem?.error ? (
-              <p className="form-error" role="alert">
-                {problem.error}
-              </p>
-            ) : null}
+            <FormMessage state={problem} />
             <Field
               form="account"
               name="password"

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AnswerSchema } from "../lib/schemas.server";
 import { BrewerProblemSchema as ProblemSchema, BrewerStepSchema as StepSchema } from "../lib/quiz-forms.server";
 import { format } from "../brands/messages";
@@ -7,6 +7,8 @@ import { quizMessages } from "../brands/quiz-messages";
 import { clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
 import { readFormFields } from "../lib/form-body.server";
+import { checkForm } from "../lib/form-validation.server";
+import { FieldError, FormMessage } from "../components/FormFields";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
@@ -36,9 +38,9 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
   const start = localePath(context.lang, "/coffeemakerquiz");
-  const step = StepSchema.safeParse(await readFormFields(request));
+  const step = checkForm(context, StepSchema, await readFormFields(request));
+  if ("answer" in step) return step.answer;
   const shopper = shopperOf(context);
-  if (!step.success) return redirect(`${start}?problem=answers`, 303);
   const api = clientContext(context);
   try {
     switch (step.data.intent) {
@@ -49,7 +51,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         await brewerQuizBack(api, shopper);
         return redirect(start, 303);
       case "answer": {
-        if (!step.data.value) return redirect(`${start}?problem=choose`, 303);
         const answer = AnswerSchema.safeParse({ question: step.data.question, value: step.data.value });
         if (!answer.success) {
           await restartBrewerQuiz(shopper);
@@ -73,18 +74,11 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export default function BrewerQuiz() {
   const { problem, question, current, total, canGoBack } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const error = refused?.fields?.value;
   const { lang, brand } = useShop();
   const t = quizMessages(lang, brand.id);
-  const notice =
-    problem === "unavailable"
-      ? t.problemUnavailable
-      : problem === "auth"
-        ? t.problemAuth
-        : problem === "answers"
-          ? t.problemAnswers
-          : problem === "choose"
-            ? t.problemChoose
-            : undefined;
+  const notice = problem === "unavailable" ? t.problemUnavailable : problem === "auth" ? t.problemAuth : problem === "answers" ? t.problemAnswers : undefined;
   return (
     <div className="quiz-page">
       <h1>{t.brewerTitle}</h1>
@@ -100,13 +94,15 @@ export default function BrewerQuiz() {
             {format(t.questionOf, { current, total })}
           </p>
           <input type="hidden" name="question" value={question.id} />
-          <fieldset className="quiz-question">
+          <FormMessage state={refused} />
+          <fieldset className={`quiz-question${error ? " field--invalid" : ""}`} aria-describedby={error ? "quiz-value-error" : undefined}>
             <legend>{question.text}</legend>
             {question.options.map((o) => (
               <label key={o.value} className="quiz-option">
                 <input type="radio" name="value" value={o.value} required /> {o.text}
               </label>
             ))}
+            <FieldError id="quiz-value" error={error} />
           </fieldset>
           <p className="quiz-actions">
             <button type="submit" name="intent" value="answer" className="button">

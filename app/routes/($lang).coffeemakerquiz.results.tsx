@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { quizMessages } from "../brands/quiz-messages";
 import type { QuizPick } from "../components/QuizProductList";
+import { CartAddedNotice } from "../components/CartAddedNotice";
 import { QuizProductList } from "../components/QuizProductList";
 import { clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
@@ -52,19 +53,13 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export default function BrewerQuizResults() {
   const { picks, shareablePath } = useLoaderData<typeof loader>();
-  const shop = useShop();
-  const { lang, brand } = shop;
+  const { lang, brand } = useShop();
   const t = quizMessages(lang, brand.id);
-  // Without JavaScript the add to cart comes back here with ?added= (with it, a snackbar says so).
-  const added = new URLSearchParams(useLocation().search).has("added");
   return (
     <div className="quiz-page">
       <h1>{t.brewerResultsTitle}</h1>
-      {added ? (
-        <p className="notice" role="status">
-          {shop.t.addedToCart} <a href={localePath(lang, "/cart")}>{shop.t.viewCart}</a>
-        </p>
-      ) : null}
+      {/* Without JavaScript an add to cart comes back here with ?added= or ?cartError= (with it, a snackbar says so). */}
+      <CartAddedNotice lang={lang} errors />
       <QuizProductList picks={picks} lang={lang} ourPickLabel={t.ourPick} />
       <Form method="post" action={`${localePath(lang, "/coffeemakerquiz")}?index`} className="quiz-actions">
         <button type="submit" name="intent" value="restart" className="button button--secondary">

@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountForm, Field, FormMessage, Honeypot, Notice, SubmitButton } from "../components/AccountForm";
+import { AccountForm, Field, FormMessage, Honeypot, Notice, SubmitButton } from "../components/FormFields";
 import { ApiError } from "../lib/api-client.server";
 import { signInWithPassword } from "../lib/auth-endpoints.server";
-import { accountText, apiProblem, checkedPublicForm, formProblem, keptValues, shopperOf } from "../lib/account-forms.server";
+import { accountText, apiProblem, checkedPublicForm, shopperOf } from "../lib/account-forms.server";
+import { formAnswer } from "../lib/form-validation.server";
 import { SignInFormSchema } from "../lib/account-schemas.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 import { localePath, safeReturnPath } from "../lib/paths";
@@ -28,13 +29,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if ("answer" in checked) return checked.answer;
   const { form, input } = checked;
   const { email, password, rememberMe } = input;
-  const t = accountText(context);
   try {
     await signInWithPassword(context, email, password, "storefront", rememberMe);
   } catch (err) {
     // One answer for an unknown address and a wrong password: the page must not tell them apart.
-    if (err instanceof ApiError && err.status === 400) return formProblem(400, { error: t.badCredentials, values: keptValues(form) });
-    return apiProblem(t, err, form);
+    if (err instanceof ApiError && err.status === 400) return formAnswer(form, { error: accountText(context).badCredentials });
+    return apiProblem(context, err, form);
   }
   return redirect(safeReturnPath(form.returnTo, localePath(context.lang, "/account")), 303);
 }

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountForm, SubmitButton } from "../components/AccountForm";
+import { AccountForm, SubmitButton } from "../components/FormFields";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { shopperOf, tokenFromLink } from "../lib/account-forms.server";
 import { TokenFormSchema } from "../lib/account-schemas.server";

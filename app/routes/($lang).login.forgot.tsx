@@ -1,16 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { format } from "../brands/messages";
-import { AccountForm, Field, FormMessage, Honeypot, SubmitButton } from "../components/AccountForm";
+import { AccountForm, Field, FormMessage, Honeypot, SubmitButton } from "../components/FormFields";
 import { clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, checkedPublicForm } from "../lib/account-forms.server";
+import { apiProblem, checkedPublicForm } from "../lib/account-forms.server";
 import { ForgotFormSchema } from "../lib/account-schemas.server";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { requestPasswordReset } from "../models/account.server";
-
-/** Forgot password: the same answer whether or not the address has an account. */
 import { accountMeta, useAccountText } from "../lib/account-page";
 
+/** Forgot password: the same answer whether or not the address has an account. */
 export function loader({ params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   return null;
@@ -23,7 +22,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     await requestPasswordReset(clientContext(context), checked.input.email);
   } catch (err) {
-    return apiProblem(accountText(context), err, checked.form);
+    return apiProblem(context, err, checked.form);
   }
   return { sentTo: checked.input.email };
 }

@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountForm, Field, FormMessage, SubmitButton } from "../components/AccountForm";
+import { AccountForm, Field, FormMessage, SubmitButton } from "../components/FormFields";
 import { ApiError, clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, formProblem, invalidForm, overLimit, tokenFromLink, tooMany } from "../lib/account-forms.server";
+import { accountText, apiProblem, overLimit, tokenFromLink, tooMany } from "../lib/account-forms.server";
 import { ResetFormSchema } from "../lib/account-schemas.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 import { readFormFields } from "../lib/form-body.server";
+import { checkForm, formAnswer } from "../lib/form-validation.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { resetPassword } from "../models/account.server";
@@ -18,17 +19,17 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
-  const t = accountText(context);
   const form = await readFormFields(request);
-  const parsed = ResetFormSchema.safeParse(form);
-  if (!parsed.success) return invalidForm(t, parsed.error, form);
+  const checked = checkForm(context, ResetFormSchema, form);
+  if ("answer" in checked) return checked.answer;
   const wait = await overLimit(context, "reset", undefined);
-  if (wait) return tooMany(t, wait);
+  if (wait) return tooMany(context, wait, form);
   try {
-    await resetPassword(clientContext(context), parsed.data.token, parsed.data.newPassword);
+    await resetPassword(clientContext(context), checked.data.token, checked.data.newPassword);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 400 && err.errors[0]?.subject === "token") return formProblem(400, { error: t.resetInvalid });
-    return apiProblem(t, err, form);
+    if (err instanceof ApiError && err.status === 400 && err.errors[0]?.subject === "token")
+      return formAnswer(form, { error: accountText(context).resetInvalid });
+    return apiProblem(context, err, form);
   }
   return redirect(`${localePath(context.lang, "/login")}?notice=passwordWasReset`, 303);
 }

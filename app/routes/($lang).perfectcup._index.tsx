@@ -7,7 +7,9 @@ import { format } from "../brands/messages";
 import { quizMessages } from "../brands/quiz-messages";
 import { clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
-import { describeIssues, readForm } from "../lib/form-body.server";
+import { readForm } from "../lib/form-body.server";
+import { checkForm } from "../lib/form-validation.server";
+import { FieldError, FormMessage, type FormProblem, keptText } from "../components/FormFields";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
@@ -23,18 +25,17 @@ export function loader({ params, context, request }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
   const form = await readForm(request);
-  const t = quizMessages(context.lang, context.brand.id);
-  const parsed = BeverageAnswersSchema.safeParse({
+  const checked = checkForm(context, BeverageAnswersSchema, {
     drink: form.get("drink") ?? undefined,
     roast: form.get("roast") ?? undefined,
     flavours: form.getAll("flavours"),
     caffeine: form.get("caffeine") ?? undefined,
     format: form.get("format") ?? undefined,
   });
-  if (!parsed.success) return data({ error: format(t.problemForm, { reason: describeIssues(parsed.error) }) }, { status: 400 });
+  if ("answer" in checked) return checked.answer;
   const api = clientContext(context);
   try {
-    return redirect(localePath(context.lang, await submitBeverageQuiz(api, shopperOf(context), parsed.data)), 303);
+    return redirect(localePath(context.lang, await submitBeverageQuiz(api, shopperOf(context), checked.data)), 303);
   } catch (err) {
     if (!(err instanceof QuizUnavailable)) throw err;
     logQuizFailure(api, "beverage", err);
@@ -47,6 +48,7 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: quizMessages(lang, brand?.id).beverageTitle }];
 };
 
+/** One question: its answers as radio buttons (or checkboxes), with the answer kept and the error beside it after a refused post. */
 function Choices<V extends string>({
   name,
   legend,
@@ -54,6 +56,7 @@ function Choices<V extends string>({
   values,
   labels,
   multiple,
+  refused,
 }: {
   name: string;
   legend: string;
@@ -61,16 +64,22 @@ function Choices<V extends string>({
   values: readonly V[];
   labels: Record<V, string>;
   multiple?: boolean;
+  refused: FormProblem | undefined;
 }) {
+  const id = `quiz-${name}`;
+  const error = refused?.fields?.[name];
+  const kept = refused?.values?.[name];
+  const chosen = (value: string) => (Array.isArray(kept) ? kept.includes(value) : keptText(refused, name) === value);
   return (
-    <fieldset className="quiz-question">
+    <fieldset className={`quiz-question${error ? " field--invalid" : ""}`} aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{legend}</legend>
       {hint ? <p className="quiz-question__hint">{hint}</p> : null}
       {values.map((value) => (
         <label key={value} className="quiz-option">
-          <input type={multiple ? "checkbox" : "radio"} name={name} value={value} required={!multiple} /> {labels[value]}
+          <input type={multiple ? "checkbox" : "radio"} name={name} value={value} required={!multiple} defaultChecked={chosen(value)} /> {labels[value]}
         </label>
       ))}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }
@@ -80,7 +89,7 @@ export default function BeverageQuiz() {
   const refused = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = quizMessages(lang, brand.id);
-  const notice = refused?.error ?? (problem === "unavailable" ? t.problemUnavailable : problem === "answers" ? t.problemAnswers : undefined);
+  const notice = problem === "unavailable" ? t.problemUnavailable : problem === "answers" ? t.problemAnswers : undefined;
   return (
     <div className="quiz-page">
       <h1>{t.beverageTitle}</h1>
@@ -90,9 +99,10 @@ export default function BeverageQuiz() {
           {notice}
         </p>
       ) : null}
+      <FormMessage state={refused} />
       <Form method="post" className="quiz-form">
-        <Choices name="drink" legend={t.drinkQuestion} values={DRINKS} labels={t.drinks} />
-        <Choices name="roast" legend={t.roastQuestion} hint={t.roastHint} values={ROASTS} labels={t.roasts} />
+        <Choices name="drink" legend={t.drinkQuestion} values={DRINKS} labels={t.drinks} refused={refused} />
+        <Choices name="roast" legend={t.roastQuestion} hint={t.roastHint} values={ROASTS} labels={t.roasts} refused={refused} />
         <Choices
           name="flavours"
           legend={t.flavourQuestion}
@@ -100,9 +110,10 @@ export default function BeverageQuiz() {
           values={FLAVOUR_FAMILIES}
           labels={t.flavours}
           multiple
+          refused={refused}
         />
-        <Choices name="caffeine" legend={t.caffeineQuestion} values={CAFFEINE_CHOICES} labels={t.caffeine} />
-        <Choices name="format" legend={t.formatQuestion} values={FORMATS} labels={t.formats} />
+        <Choices name="caffeine" legend={t.caffeineQuestion} values={CAFFEINE_CHOICES} labels={t.caffeine} refused={refused} />
+        <Choices name="format" legend={t.formatQuestion} values={FORMATS} labels={t.formats} refused={refused} />
         <button type="submit" className="button">
           {t.showResults}
         </button>

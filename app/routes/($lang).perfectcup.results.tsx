@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
 import { quizMessages } from "../brands/quiz-messages";
 import type { QuizPick } from "../components/QuizProductList";
+import { CartAddedNotice } from "../components/CartAddedNotice";
 import { QuizProductList } from "../components/QuizProductList";
 import { clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
@@ -51,11 +52,8 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export default function BeverageQuizResults() {
   const { picks, roast, flavour, source, shareablePath } = useLoaderData<typeof loader>();
-  const shop = useShop();
-  const { lang, brand } = shop;
+  const { lang, brand } = useShop();
   const t = quizMessages(lang, brand.id);
-  // Without JavaScript the add to cart comes back here with ?added= (with it, a snackbar says so).
-  const added = new URLSearchParams(useLocation().search).has("added");
   return (
     <div className="quiz-page">
       <h1>{t.beverageResultsTitle}</h1>
@@ -65,11 +63,8 @@ export default function BeverageQuizResults() {
         <p>{format(t.profileRoast, { roast: t.profileRoasts[roast] })}</p>
         <p>{format(t.profileFlavour, { flavour: t.flavours[flavour] })}</p>
       </section>
-      {added ? (
-        <p className="notice" role="status">
-          {shop.t.addedToCart} <a href={localePath(lang, "/cart")}>{shop.t.viewCart}</a>
-        </p>
-      ) : null}
+      {/* Without JavaScript an add to cart comes back here with ?added= or ?cartError= (with it, a snackbar says so). */}
+      <CartAddedNotice lang={lang} errors />
       <QuizProductList picks={picks} lang={lang} />
       <p className="quiz-actions">
         <Link to={localePath(lang, "/perfectcup")} className="button button--secondary">

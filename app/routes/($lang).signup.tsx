@@ -2,9 +2,9 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@rem
 import { Link, useActionData } from "@remix-run/react";
 import type { AccountMessages } from "../brands/account-messages";
 import { format } from "../brands/messages";
-import { AccountForm, Field, FormMessage, Honeypot, SubmitButton } from "../components/AccountForm";
+import { AccountForm, Field, FormMessage, Honeypot, SubmitButton } from "../components/FormFields";
 import { clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, checkedPublicForm, shopperOf } from "../lib/account-forms.server";
+import { apiProblem, checkedPublicForm, shopperOf } from "../lib/account-forms.server";
 import { SignUpFormSchema } from "../lib/account-schemas.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 import { localePath } from "../lib/paths";
@@ -25,7 +25,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     await signUp(clientContext(context), checked.input);
   } catch (err) {
-    return apiProblem(accountText(context), err, checked.form);
+    return apiProblem(context, err, checked.form);
   }
   return { sentTo: checked.input.email };
 }

@@ -1,22 +1,22 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
-import { FormMessage } from "../components/AccountForm";
+import { FormMessage } from "../components/FormFields";
 import { clientContext } from "../lib/api-client.server";
-import { accountText, apiProblem, invalidForm } from "../lib/account-forms.server";
+import { apiProblem } from "../lib/account-forms.server";
 import { requireAgent } from "../lib/account-guard.server";
-import { RecordIdSchema, CustomerQuerySchema } from "../lib/account-schemas.server";
+import { CustomerIdFormSchema, CustomerQuerySchema } from "../lib/account-schemas.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { getAuditLog, getProfile, searchCustomers, startActingFor, stopActingFor } from "../models/account.server";
+import { readFormFields } from "../lib/form-body.server";
+import { checkForm } from "../lib/form-validation.server";
+import { accountMeta, useAccountText } from "../lib/account-page";
 
 /**
  * The customer-service desk: find a customer by name or email, act for them (every page then shows
  * a banner, and their account pages are the agent's to use), end the session, and read what agents
  * did for the customer.
  */
-import { readFormFields } from "../lib/form-body.server";
-import { accountMeta, useAccountText } from "../lib/account-page";
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shopper = requireAgent(request, context);
   const api = clientContext(context);
@@ -31,7 +31,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const shopper = requireAgent(request, context);
-  const t = accountText(context);
   const form = await readFormFields(request);
   const api = clientContext(context);
   try {
@@ -40,16 +39,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await shopper.actFor(undefined);
       return redirect("/agent", 303);
     }
-    const id = RecordIdSchema.safeParse(form.customerId);
-    if (!id.success) return invalidForm(t, id.error, form);
+    const checked = checkForm(context, CustomerIdFormSchema, form);
+    if ("answer" in checked) return checked.answer;
+    const { customerId } = checked.data;
     if (shopper.actingFor) await stopActingFor(api, shopper.actingFor.customerId);
-    await startActingFor(api, id.data);
-    await shopper.actFor({ customerId: id.data, name: id.data });
+    await startActingFor(api, customerId);
+    await shopper.actFor({ customerId, name: customerId });
     // The banner names the customer as their account says, not as the form did.
     const profile = await getProfile(api);
-    await shopper.actFor({ customerId: id.data, name: `${profile.firstName} ${profile.lastName}`.trim() || profile.email });
+    await shopper.actFor({ customerId, name: `${profile.firstName} ${profile.lastName}`.trim() || profile.email });
   } catch (err) {
-    return apiProblem(t, err, form);
+    return apiProblem(context, err, form);
   }
   return redirect("/agent", 303);
 }

@@ -3,14 +3,17 @@ import { clientContext } from "../lib/api-client.server";
 import { overLimit } from "../lib/account-forms.server";
 import { SignUpFormSchema } from "../lib/account-schemas.server";
 import { json, jsonError, readBody } from "../lib/auth-endpoints.server";
-import { describeIssues } from "../lib/form-body.server";
+import { checkForm } from "../lib/form-validation.server";
 import { signUp } from "../models/account.server";
 
-/** POST /api/auth/signup: 202 whether or not the address already has an account (the owner is mailed either way). */
+/**
+ * POST /api/auth/signup: 202 whether or not the address already has an account (the owner is
+ * mailed either way); a refused body answers what the sign-up form would say, field by field.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = SignUpFormSchema.safeParse(await readBody(request));
-  if (!parsed.success) return jsonError(400, describeIssues(parsed.error));
-  const wait = await overLimit(context, "signup", parsed.data.email);
+  const checked = checkForm(context, SignUpFormSchema, await readBody(request));
+  if ("answer" in checked) return json({ error: checked.answer.data.error, fields: checked.answer.data.fields }, 400);
+  const wait = await overLimit(context, "signup", checked.data.email);
   if (wait) return jsonError(429, "Too many attempts. Try again later.", { "Retry-After": String(wait) });
-  return json(await signUp(clientContext(context), parsed.data), 202);
+  return json(await signUp(clientContext(context), checked.data), 202);
 }

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { messages } from "../brands/messages";
 import { NewsletterForm } from "../components/NewsletterForm";
 import { clientContext } from "../lib/api-client.server";
 import { formPageHeaders, handleEmailForm } from "../lib/email-form.server";
@@ -15,7 +14,6 @@ export function action({ request, context }: ActionFunctionArgs) {
     schema: NewsletterSignupSchema,
     param: "newsletter",
     anchor: "newsletter-heading",
-    invalidMessage: messages(context.lang).invalidEmail,
     // Always "pending": known and unknown addresses get the same answer.
     submit: async ({ email }, lang) => (await signUpForNewsletter(clientContext({ ...context, lang }), email)).status,
     form: "newsletter",

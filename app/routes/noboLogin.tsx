@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AccountForm, Field, FormMessage, Notice, SubmitButton } from "../components/AccountForm";
+import { AccountForm, Field, FormMessage, Notice, SubmitButton } from "../components/FormFields";
 import { ApiError } from "../lib/api-client.server";
 import { signInWithPassword } from "../lib/auth-endpoints.server";
-import { accountText, apiProblem, formProblem, invalidForm, keptValues, overLimit, shopperOf, tooMany } from "../lib/account-forms.server";
+import { accountText, apiProblem, overLimit, shopperOf, tooMany } from "../lib/account-forms.server";
 import { SignInFormSchema } from "../lib/account-schemas.server";
 import { safeReturnPath } from "../lib/paths";
-
-/** Customer-service agents sign in here (agent accounts only; their session is shorter). */
 import { readFormFields } from "../lib/form-body.server";
+import { checkForm, formAnswer } from "../lib/form-validation.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 
+/** Customer-service agents sign in here (agent accounts only; their session is shorter). */
 export function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (shopperOf(context).agent) throw redirect("/agent", 303);
@@ -18,17 +18,16 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const t = accountText(context);
   const form = await readFormFields(request);
-  const parsed = SignInFormSchema.safeParse(form);
-  if (!parsed.success) return invalidForm(t, parsed.error, form);
-  const wait = await overLimit(context, "agent", parsed.data.email);
-  if (wait) return tooMany(t, wait, keptValues(form));
+  const checked = checkForm(context, SignInFormSchema, form);
+  if ("answer" in checked) return checked.answer;
+  const wait = await overLimit(context, "agent", checked.data.email);
+  if (wait) return tooMany(context, wait, form);
   try {
-    await signInWithPassword(context, parsed.data.email, parsed.data.password, "agent", false);
+    await signInWithPassword(context, checked.data.email, checked.data.password, "agent", false);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 400) return formProblem(400, { error: t.badCredentials, values: keptValues(form) });
-    return apiProblem(t, err, form);
+    if (err instanceof ApiError && err.status === 400) return formAnswer(form, { error: accountText(context).badCredentials });
+    return apiProblem(context, err, form);
   }
   return redirect(safeReturnPath(form.returnTo, "/agent"), 303);
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { messages } from "../brands/messages";
+import { keptText } from "../components/FormFields";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { clientContext } from "../lib/api-client.server";
 import { formPageHeaders, handleEmailForm } from "../lib/email-form.server";
@@ -16,13 +16,7 @@ export function action({ request, context }: ActionFunctionArgs) {
     schema: StockAlertRequestSchema,
     param: "notify",
     anchor: "notify-heading",
-    echo: ["productCode"],
-    invalidMessage: messages(context.lang).invalidEmail,
-    // Until app/brands/messages.ts has a notifyUnknownProduct entry.
-    notFoundMessage:
-      context.lang === "fr"
-        ? "Ce produit n’existe plus; choisissez-en un autre dans le magasin."
-        : "We don't have that product anymore; please choose another in the store.",
+    notFoundMessage: "notifyUnknownProduct",
     // Always "pending": whether the shopper was already waiting is not told.
     submit: async ({ productCode, email }, lang) => (await requestStockAlert(clientContext({ ...context, lang }), productCode, email)).status,
     form: "notify",
@@ -42,11 +36,12 @@ export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }]
 export default function NotifyMePage() {
   const actionData = useActionData<typeof action>();
   const { lang, t } = useShop();
+  const productCode = keptText(actionData, "productCode");
   return (
     <div className="narrow-page">
       <h1>{t.notifyHeading}</h1>
-      {actionData?.echo?.productCode ? (
-        <NotifyMeForm lang={lang} productCode={actionData.echo.productCode} initial={actionData} />
+      {productCode ? (
+        <NotifyMeForm lang={lang} productCode={productCode} initial={actionData} />
       ) : (
         <p>
           <Link to={localePath(lang, "/")}>{t.errorHome}</Link>

@@ -242,7 +242,7 @@ test.describe("the address book", () => {
     await expect(page.getByText("You haven't saved an address yet.")).toHaveCount(0);
 
     // A ZIP code that is not one, then a Canadian postal code with a US state: the field says so.
-    const zipProblem = "Enter a postal code that matches the state or province.";
+    const zipProblem = "Enter a 5-digit ZIP code (or ZIP+4).";
     await fillAddress(addressForm(page), { line1: "9 Wrong Zip Rd", town: "Troy", region: "NY", postalCode: "1220" });
     await page.getByRole("button", { name: "Save address" }).click();
     await expectFieldError(page, "postalCode", zipProblem);
@@ -257,7 +257,7 @@ test.describe("the address book", () => {
     // A US state with Canada as the country: the state or province is the field to fix.
     await fillAddress(addressForm(page), { line1: "9 Wrong Zip Rd", town: "Troy", region: "NY", postalCode: "K1A 0B1", country: "CA" });
     await page.getByRole("button", { name: "Save address" }).click();
-    await expectFieldError(page, "region", "Choose a state or province that matches the country.");
+    await expectFieldError(page, "region", "Choose a Canadian province or territory, such as ON.");
     // None of the refused addresses was saved.
     await page.goto(us("/account/addresses"));
     await expect(cards(page)).toHaveCount(1);

@@ -248,6 +248,59 @@ test.describe("a declined card", () => {
   });
 });
 
+test.describe("a refused checkout section", () => {
+  test("shows its errors beside the fields and keeps what was typed, but never the card number", async ({ page }, testInfo) => {
+    const [first] = await productPages(page, "usb2c");
+    await addFromProductPage(page, `${hosts.usb2c}${first}`, EN.addToCart, EN.added);
+    await page.goto(`${hosts.usb2c}/checkout/singlestep`);
+    const contact = page.locator("#contact");
+    await contact.getByLabel(EN.email, { exact: true }).fill(uniqueEmail("refused", testInfo));
+    await contact.getByRole("button", { name: EN.saveAndContinue }).click();
+
+    // A ZIP code of another state: the field says so, and the rest of the address is still there.
+    const address = page.locator("#delivery-address form").filter({ has: page.getByLabel(EN.line1, { exact: true }) });
+    await address.getByLabel(EN.firstName, { exact: true }).fill("Robin");
+    await address.getByLabel(EN.lastName, { exact: true }).fill("Roaster");
+    await address.getByLabel(EN.line1, { exact: true }).fill("1 Main St");
+    await address.getByLabel(EN.town, { exact: true }).fill("Albany");
+    await address.getByLabel(EN.region, { exact: true }).selectOption("NY");
+    await address.getByLabel(EN.postalCode, { exact: true }).fill("94105");
+    await address.getByRole("button", { name: EN.shipHere }).click();
+    const postalCode = page.locator("#addr-postalCode");
+    await expect(postalCode).toHaveAttribute("aria-invalid", "true");
+    await expect(postalCode).toHaveAccessibleDescription("This ZIP code is not in the state you chose.");
+    await expect(page.locator("#delivery-address [role=alert]")).toHaveText("Please correct the highlighted fields.");
+    await expect(page.locator("#addr-town")).toHaveValue("Albany");
+    await expect(page.locator("#addr-region")).toHaveValue("NY");
+    await postalCode.fill("12207");
+    await address.getByRole("button", { name: EN.shipHere }).click();
+    await expect(page.locator("#delivery-address address").first()).toContainText("Albany");
+
+    const modes = page.locator("#delivery-mode");
+    await modes.getByRole("radio").first().check();
+    await modes.getByRole("button", { name: EN.chooseDelivery }).click();
+    await expect(page.locator("#delivery-mode").getByRole("radio").first()).toBeChecked();
+
+    // A two-digit security code: refused beside its field; the card number is never sent back.
+    const card = page.locator("#payment form");
+    await card.getByLabel(EN.cardNumber, { exact: true }).fill(APPROVED);
+    await card.getByLabel(EN.holder, { exact: true }).fill("Robin Roaster");
+    await card.getByLabel(EN.expiry, { exact: true }).fill("12/30");
+    await card.getByLabel(EN.cvc, { exact: true }).fill("12");
+    await card.getByRole("button", { name: EN.useCard }).click();
+    const cvc = page.locator("#card-cvc");
+    await expect(cvc).toHaveAttribute("aria-invalid", "true");
+    await expect(cvc).toHaveAccessibleDescription("Enter the 3- or 4-digit security code.");
+    await expect(page.locator("#payment [role=alert]")).toHaveText("Please correct the highlighted fields.");
+    await expect(page.locator("#card-holder")).toHaveValue("Robin Roaster");
+    if (testInfo.project.name === "no-js") {
+      await expect(page.locator("#card-cardNumber")).toHaveValue("");
+      await expect(cvc).toHaveValue("");
+    }
+    await expect(page.locator("#review").getByRole("button", { name: EN.placeOrder })).toBeDisabled();
+  });
+});
+
 test.describe("a member's cart", () => {
   test("the anonymous cart joins the member's at sign-in and the order shows in the order history", async ({ page }) => {
     const [first] = await productPages(page, "usb2c");

@@ -204,10 +204,31 @@ describe("the cart in the storefront", () => {
     expect(memberCart).toMatch(/site-header__count">2</);
   });
 
-  it("refuses a malformed quantity with a readable 400 and adds nothing", async () => {
+  it("refuses a quantity over the line maximum on the cart page beside that line's field, keeping what was typed", async () => {
+    const cookie = cookiesFrom(await post("/cart/add", { productCode: "5001-SMRG-KC-24", qty: "1", returnTo: PRODUCT }));
+    const cart = await (await fetch(`${store.url}/cart`, { headers: { Cookie: cookie } })).text();
+    const cartGuid = /name="cartGuid" value="([0-9a-f]{32})"/.exec(cart)![1]!;
+    const res = await post("/cart", { cartGuid, entryNumber: "0", qty: "30", intent: "update" }, cookie);
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain('<input id="qty-0" name="qty" type="number" min="1" max="24" aria-invalid="true" aria-describedby="qty-0-error" value="30"/>');
+    expect(page).toContain('<p id="qty-0-error" class="field__error">Quantity must be at most 24.</p>');
+  });
+
+  it("refuses a malformed quantity with a 400 naming the problem, for the page to word, and adds nothing", async () => {
     const res = await post("/cart/add", { productCode: "5001-SMRG-KC-24", qty: "lots", inline: "1" });
     expect(res.status).toBe(400);
-    expect(JSON.stringify(await res.text())).toContain("whole number");
+    expect(await res.json()).toEqual({ cartError: "quantityNotWhole" });
     expect(res.headers.getSetCookie().some((c) => c.startsWith("SESSION="))).toBe(false);
+  });
+
+  it("sends a tampered add without JavaScript back to the page, which says what was wrong in its language", async () => {
+    const res = await post("/cart/add", { productCode: "5001-SMRG-KC-24", qty: "25", returnTo: PRODUCT });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${PRODUCT}?cartError=quantityTooLarge&cartErrorLimit=24`);
+    const page = await (await fetch(`${store.url}${res.headers.get("location")}`)).text();
+    expect(page).toMatch(/role="alert">Quantity must be at most 24\.</);
+    const french = await (await fetch(`${store.url}/fr${PRODUCT}?cartError=quantityTooLarge&cartErrorLimit=24&site=cab2c`)).text();
+    expect(french).toMatch(/role="alert">La quantité doit être d’au plus 24\.</);
   });
 });

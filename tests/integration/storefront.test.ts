@@ -328,6 +328,28 @@ describe("footer newsletter without JavaScript", () => {
   });
 });
 
+describe("a quiz answered in part", () => {
+  it("shows the quiz again with 400, each missing answer beside its question and the given ones still chosen", async () => {
+    const res = await postForm("/perfectcup", { drink: "coffee", roast: "dark", flavours: "bold" });
+    expect(res.status).toBe(400);
+    const body = await res.text();
+    expect(body).toContain('role="alert">Please correct the highlighted fields.<');
+    expect(body).toMatch(/<fieldset class="quiz-question field--invalid" aria-describedby="quiz-caffeine-error">/);
+    expect(body).toContain('<p id="quiz-caffeine-error" class="field__error">Choose how much caffeine.</p>');
+    expect(body).toContain('<p id="quiz-format-error" class="field__error">Choose how you brew.</p>');
+    expect(body).not.toContain("quiz-drink-error");
+    expect(body).toContain('name="drink" required="" checked="" value="coffee"');
+    expect(body).toContain('name="flavours" checked="" value="bold"');
+    expect(body).toContain('name="roast" required="" value="light"');
+  });
+
+  it("says so in French on the French quiz", async () => {
+    const res = await postForm("/fr/perfectcup?site=cab2c", { drink: "coffee", roast: "dark", flavours: "bold", caffeine: "regular" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('<p id="quiz-format-error" class="field__error">Choisissez votre façon d’infuser.</p>');
+  });
+});
+
 describe("the web-app wrapper (?webapp=1)", () => {
   it("remembers webapp=1 in a cookie and hides the cart links and footer", async () => {
     const first = await page("/?webapp=1", "www.brewfront.com");

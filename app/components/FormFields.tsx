@@ -1,17 +1,49 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-/** What an account action answers when the form has to be fixed (see app/lib/account-forms.server.ts). */
-export interface FormState {
+/**
+ * What an action answers when its form has to be fixed (app/lib/form-validation.server.ts): a
+ * message for the form, one for each field to fix, what was typed, and which of the page's forms
+ * it is about.
+ */
+export interface FormProblem {
+  intent?: string;
   error?: string;
   fields?: Record<string, string>;
-  values?: Record<string, string>;
+  values?: Record<string, string | string[]>;
+}
+
+/** The answer, when it is about the form posted with `intent` (a page with several forms). */
+export function problemFor(problem: FormProblem | null | undefined, intent: string): FormProblem | undefined {
+  return problem?.intent === intent ? problem : undefined;
+}
+
+/** The typed text a refused form sent back for `name`. */
+export function keptText(problem: FormProblem | undefined, name: string): string | undefined {
+  const value = problem?.values?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** A field's error attributes: marked invalid and described by its message (and its hint). */
+export function describedBy(id: string, error: string | undefined, hint?: boolean) {
+  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined };
+}
+
+/** A field's message after a refused post, named by describedBy(); announced when the form is answered in place (`announce`). */
+export function FieldError({ id, error, announce }: { id: string; error: string | undefined; announce?: boolean }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="field__error" role={announce ? "alert" : undefined}>
+      {error}
+    </p>
+  );
 }
 
 interface FieldProps {
   name: string;
   label: string;
-  state: FormState | undefined;
+  state: FormProblem | undefined;
   type?: "text" | "email" | "password" | "tel" | "search";
   autoComplete?: string;
   required?: boolean;
@@ -19,14 +51,30 @@ interface FieldProps {
   hint?: string;
   /** Id prefix when one page shows the same field in two forms. */
   form?: string;
+  inputMode?: "numeric" | "decimal";
+  maxLength?: number;
+  /** The form posts in place (a fetcher): its error is announced as it appears. */
+  announce?: boolean;
 }
 
 /** A labelled input with its hint and, after a refused post, its error (announced with the field). */
-export function Field({ name, label, state, type = "text", autoComplete, required, defaultValue, hint, form = "f" }: FieldProps) {
+export function Field({
+  name,
+  label,
+  state,
+  type = "text",
+  autoComplete,
+  required,
+  defaultValue,
+  hint,
+  form = "f",
+  inputMode,
+  maxLength,
+  announce,
+}: FieldProps) {
   const id = `${form}-${name}`;
   const error = state?.fields?.[name];
-  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
-  const kept = type === "password" ? undefined : (state?.values?.[name] ?? defaultValue);
+  const kept = type === "password" ? undefined : (keptText(state, name) ?? defaultValue);
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
@@ -37,25 +85,22 @@ export function Field({ name, label, state, type = "text", autoComplete, require
         autoComplete={autoComplete}
         required={required}
         defaultValue={kept}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        {...describedBy(id, error, !!hint)}
       />
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} announce={announce} />
     </div>
   );
 }
 
 /** The form-level message after a refused post, announced to screen readers. */
-export function FormMessage({ state }: { state: FormState | undefined }) {
+export function FormMessage({ state }: { state: FormProblem | undefined }) {
   if (!state?.error) return null;
   return (
     <p className="form-error" role="alert">
@@ -83,7 +128,7 @@ export function Honeypot() {
   );
 }
 
-/** A plain POST form (redirect-after-POST); with JavaScript Remix submits it without a reload. */
+/** An account page's plain POST form (redirect-after-POST); with JavaScript Remix submits it without a reload. */
 export function AccountForm({ children, action, className, intent }: { children: ReactNode; action?: string; className?: string; intent?: string }) {
   return (
     <Form method="post" action={action} className={`account-form ${className ?? ""}`} noValidate={false}>
