@@ -44,7 +44,7 @@ import { type MailOutbox, queueMails } from "./mail-outbox";
 import { messagesFor } from "./messages";
 import { hashPassword, passwordMatches, spendPasswordCheck } from "./passwords";
 import { type AccessTokens, isPast, refreshTokenValue, refreshVerdict, sha256 } from "./tokens";
-import { orTryAgainLater } from "./try-again";
+import { unavailableWhenBusy } from "./service-unavailable";
 
 /** Where the mailed links lead, on the storefront. */
 export const SIGNUP_CONFIRM_PATH = "/login/confirm";
@@ -204,7 +204,7 @@ export class AccountService {
       await limits.hitAll(counted);
       throw new TokenRefusal("invalid_grant", WRONG_CREDENTIALS);
     }
-    const session = await orTryAgainLater(() => writeTransaction(this.deps.db, (trx) => this.startSession(trx, customer, grant.client_id)));
+    const session = await unavailableWhenBusy(() => writeTransaction(this.deps.db, (trx) => this.startSession(trx, customer, grant.client_id)));
     return this.tokenResponse(customer, session.familyId, session.refreshToken);
   }
 
@@ -215,7 +215,7 @@ export class AccountService {
    */
   async refreshGrant(refreshToken: string, clientId: ClientId): Promise<TokenResponse> {
     const now = new Date();
-    const outcome = await orTryAgainLater(() =>
+    const outcome = await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const found = await findRefreshToken(trx, sha256(refreshToken));
         if (!found || found.family.client_id !== clientId) return { refused: "invalid" as const };
@@ -332,7 +332,7 @@ export class AccountService {
     const passwordHash = await hashPassword(request.password);
     const mayMail = await this.mayMail(site, email);
     const store = this.deps.brands[site];
-    const mailIds = await orTryAgainLater(() =>
+    const mailIds = await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const now = new Date();
         const existing = await findCustomerByEmail(trx, site, email);
@@ -389,7 +389,7 @@ export class AccountService {
     const refused = () => invalid("token", "This confirmation link is not valid or has already been used. Sign in, or sign up again for a new link.");
     if (!isWellFormedToken(token)) throw refused();
     const hash = sha256(token);
-    const outcome = await orTryAgainLater(() =>
+    const outcome = await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const now = new Date();
         const row = await findCustomerToken(trx, hash, "signup");
@@ -416,7 +416,7 @@ export class AccountService {
     const store = this.deps.brands[site];
     const customer = await findCustomerByEmail(this.deps.db, site, email);
     if (!customer || !(await this.mayMail(site, email))) return;
-    const mailIds = await orTryAgainLater(() =>
+    const mailIds = await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const now = new Date();
         const link = newLinkToken();
@@ -442,7 +442,7 @@ export class AccountService {
     if (!isWellFormedToken(token)) throw refused();
     const hash = sha256(token);
     const passwordHash = await hashPassword(newPassword);
-    const outcome = await orTryAgainLater(() =>
+    const outcome = await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const now = new Date();
         const row = await findCustomerToken(trx, hash, "reset");
@@ -480,7 +480,7 @@ export class AccountService {
       ...(update.phone !== undefined ? { phone: update.phone } : {}),
       ...(email !== undefined && email !== customer.email ? { email } : {}),
     };
-    const updated = await orTryAgainLater(() =>
+    const updated = await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         if (changes.email && (await findCustomerByEmail(trx, customer.site, changes.email))) {
           return invalid("email", "This email address cannot be used for your account. Choose another.");
@@ -506,7 +506,7 @@ export class AccountService {
       throw invalid("currentPassword", "The current password is not correct.");
     }
     const passwordHash = await hashPassword(change.newPassword);
-    await orTryAgainLater(() =>
+    await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const now = new Date().toISOString();
         await updateCustomer(trx, customer.id, { password_hash: passwordHash });

@@ -52,7 +52,7 @@ import { messagesFor } from "./messages";
 import { price } from "./pricing";
 import type { ShopContext } from "./shop-context";
 import { taxFor } from "./taxes";
-import { orTryAgainLater } from "./try-again";
+import { unavailableWhenBusy } from "./service-unavailable";
 
 /** Where the storefront shows a placed order (the link in the confirmation mail). */
 export const ORDER_CONFIRMATION_PATH = "/checkout/orderConfirmation";
@@ -284,7 +284,7 @@ export class CheckoutService {
 
     let placed: { row: OrderRow; fresh: boolean; mailIds: number[] };
     try {
-      placed = await orTryAgainLater(() =>
+      placed = await unavailableWhenBusy(() =>
         writeTransaction(db, async (trx) => {
           const now = new Date();
           const cart = await lockCartByGuid(trx, guid);
@@ -464,7 +464,7 @@ export class CheckoutService {
     if (existed) return;
     const customer = await findCustomerByEmail(this.deps.db, ctx.site, row.email);
     if (!customer) return;
-    await orTryAgainLater(() => writeTransaction(this.deps.db, (trx) => claimGuestOrder(trx, row.id, customer.id)));
+    await unavailableWhenBusy(() => writeTransaction(this.deps.db, (trx) => claimGuestOrder(trx, row.id, customer.id)));
   }
 
   /** The order already made by this key, or from this cart: a resubmit answers it again. */
@@ -538,7 +538,7 @@ export class CheckoutService {
   }
 
   private async saveChoice(ctx: ShopContext, owner: CartOwner, guid: string, change: Partial<Omit<CartCheckoutRow, "cart_id" | "updated_at">>): Promise<void> {
-    await orTryAgainLater(() =>
+    await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const cart = await lockCartByGuid(trx, guid);
         if (!cart || cart.site !== ctx.site || cart.status !== "open" || cart.customer_id !== (owner === "anonymous" ? null : owner.customerId))

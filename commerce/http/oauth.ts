@@ -2,7 +2,7 @@ import express, { type Response, Router } from "express";
 import type { Logger } from "pino";
 import { type TokenError, TokenRequestSchema } from "../contract/auth";
 import { type AccountService, TokenRefusal } from "../domain/accounts";
-import { TryAgainLater } from "../domain/try-again";
+import { ServiceUnavailable } from "../domain/service-unavailable";
 import { clientAddress } from "./auth";
 import { handle } from "./handle";
 import { sameSecret } from "./operator-access";
@@ -59,7 +59,7 @@ export function oauthRouter(accounts: AccountService, logger: Logger): Router {
         res.json(tokens);
       } catch (err) {
         if (err instanceof TokenRefusal) return refuse(res, err.error, err.description, err.retryAfterSeconds);
-        if (err instanceof TryAgainLater) {
+        if (err instanceof ServiceUnavailable) {
           res.set("Retry-After", String(err.retryAfterSeconds));
           res.status(503).json({ error: "temporarily_unavailable", error_description: err.message });
           return;
