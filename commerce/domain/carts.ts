@@ -31,7 +31,7 @@ import { cartCoupons, moveCartCoupons, productCategories } from "../db/coupons";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
-import { groupsOf } from "./accounts";
+import { groupsOf } from "./account-rules";
 import { capAdd, checkLines, insufficientStock, maxQuantityReached, planMerge, podsAtHomeFor } from "./cart-rules";
 import type { CatalogService } from "./catalog-service";
 import { type CartCoupons, NO_COUPONS, couponOf, discountCart } from "./coupon-rules";
