@@ -1,10 +1,10 @@
 import express, { type Response, Router } from "express";
 import type { Logger } from "pino";
-import { type TokenError, TokenRequestSchema } from "../contract/auth";
+import { type TokenError, TokenErrorSchema, TokenRequestSchema, TokenResponseSchema } from "../contract/auth";
 import { ServiceUnavailable } from "../domain/service-unavailable";
 import { type TokenGrants, TokenRefusal } from "../domain/token-grants";
 import { clientAddress } from "./auth";
-import { handle } from "./handle";
+import { apiRouter } from "./operations";
 import { sameSecret } from "./operator-access";
 
 export const TOKEN_PATH = "/authorizationserver/oauth/token";
@@ -30,11 +30,24 @@ function refuse(res: Response, error: TokenError["error"], description: string, 
  * `client_credentials` for guest checkout. Tokens are never cached by anyone on the way.
  */
 export function oauthRouter(grants: TokenGrants, logger: Logger): Router {
-  const router = Router();
-  router.post(
+  const api = apiRouter(Router());
+  api.router.use(TOKEN_PATH, express.urlencoded({ extended: false, limit: "10kb" }));
+  api.post(
     TOKEN_PATH,
-    express.urlencoded({ extended: false, limit: "10kb" }),
-    handle(async (req, res) => {
+    {
+      summary:
+        "OAuth2 tokens (form-encoded): grant_type=password (client_id storefront or agent, site), refresh_token (rotating; a reuse within 10 s answers the same successor, a later reuse ends the session) or client_credentials (guest checkout)",
+      body: TokenRequestSchema,
+      form: "only",
+      answers: { 200: { description: "Tokens", schema: TokenResponseSchema } },
+      errors: {
+        400: "invalid_request, invalid_grant (one answer for every failed sign-in), unsupported_grant_type",
+        401: "invalid_client",
+        429: "slow_down: too many failed sign-ins for the account or address",
+      },
+      errorBody: TokenErrorSchema,
+    },
+    async (req, res) => {
       res.set("Cache-Control", "no-store");
       res.set("Pragma", "no-cache");
       const body: unknown = req.body;
@@ -42,6 +55,7 @@ export function oauthRouter(grants: TokenGrants, logger: Logger): Router {
       if (typeof grantType === "string" && !GRANT_TYPES.has(grantType)) {
         return refuse(res, "unsupported_grant_type", "grant_type must be password, refresh_token or client_credentials.");
       }
+      // Parsed here rather than through the operation: refusals answer in OAuth's own shape.
       const parsed = TokenRequestSchema.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -66,10 +80,10 @@ export function oauthRouter(grants: TokenGrants, logger: Logger): Router {
         }
         throw err;
       }
-    }),
+    },
   );
   // Express's own error answers would be HTML here; the token endpoint answers JSON.
-  router.use(TOKEN_PATH, ((err, req, res, _next) => {
+  api.router.use(TOKEN_PATH, ((err, req, res, _next) => {
     const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) logger.error({ err, correlationId: req.get("correlationID") }, "token endpoint failure");
     res.status(status).json({
@@ -77,5 +91,5 @@ export function oauthRouter(grants: TokenGrants, logger: Logger): Router {
       error_description: status === 500 ? "Something went wrong on our side." : "The request body could not be read.",
     });
   }) as express.ErrorRequestHandler);
-  return router;
+  return api.router;
 }
