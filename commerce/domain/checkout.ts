@@ -299,7 +299,7 @@ export class CheckoutService {
       payment: card ? cardSummary(card) : undefined,
       missing,
     };
-    return { view, card, chosenMode };
+    return { view, card };
   }
 
   private async saveChoice(ctx: ShopContext, owner: CartOwner, guid: string, change: Partial<Omit<CartCheckoutRow, "cart_id" | "updated_at">>): Promise<void> {

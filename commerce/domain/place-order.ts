@@ -2,7 +2,6 @@ import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
 import type { BrandFacts } from "../contract/brands";
 import type { Cart } from "../contract/cart";
-import type { DeliveryMode } from "../contract/checkout-pricing";
 import type { Checkout, CheckoutStep, DeliveryAddress, PlaceOrderRequest } from "../contract/checkout";
 import type { BrandId } from "../contract/common";
 import { type CartEntryRow, type CartRow, cartEntries, lockCartByGuid, touchCart } from "../db/carts";
@@ -42,7 +41,6 @@ export interface PlacementDeps {
 export interface PricedCheckout {
   view: Checkout;
   card: StoredCard | null;
-  chosenMode: DeliveryMode | undefined;
 }
 
 /** An order checked against what the shopper reviewed, before anything is held or written. */
@@ -57,7 +55,7 @@ export interface OrderPlan {
   view: Checkout;
   email: string;
   address: DeliveryAddress;
-  mode: DeliveryMode;
+  mode: NonNullable<Checkout["deliveryMode"]>;
   /** The card that pays what the gift cards leave; null when they pay it all. */
   card: StoredCard | null;
 }
@@ -96,7 +94,7 @@ export const expiryOf = (card: StoredCard) => `${String(card.expMonth).padStart(
 /** Plan: the checkout must be complete, and its totals the ones the shopper reviewed (409 otherwise). */
 export function planOrder(
   { ctx, owner, guid, request }: { ctx: ShopContext; owner: CartOwner; guid: string; request: PlaceOrderRequest },
-  { view, card, chosenMode }: PricedCheckout,
+  { view, card }: PricedCheckout,
 ): OrderPlan {
   if (view.cart.entries.length === 0) throw checkoutProblem("emptyCart", "cart", "Your cart is empty.");
   const missing = view.missing[0];
@@ -122,7 +120,7 @@ export function planOrder(
     view,
     email: view.email!,
     address: view.deliveryAddress!,
-    mode: chosenMode!,
+    mode: view.deliveryMode!,
     card: view.amountDue.minor > 0 ? card : null,
   };
 }

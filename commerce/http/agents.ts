@@ -39,7 +39,6 @@ export function agentsRouter(agents: AssistedService): Router {
       auth: "required",
       headers: CORRELATION_HEADER,
       body: AgentSessionRequestSchema,
-      form: true,
       answers: { 201: { description: "Started", schema: AgentSessionSchema } },
       errors: { 400: "Invalid input (ValidationError)", ...AGENT_ERRORS },
     },

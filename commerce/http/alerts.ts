@@ -34,7 +34,6 @@ export function alertsRouter(alerts: StockAlertService): Router {
     {
       summary: "Email the shopper when an out-of-stock product is back, once they confirm through the link mailed to them",
       body: StockAlertRequestSchema,
-      form: true,
       answers: { 202: { description: "Confirmation mailed; the same answer whether or not the address was already waiting", schema: StockAlertResultSchema } },
       errors: { 400: "Invalid input (ValidationError)", 404: "No such product (UnknownIdentifierError)", 503: BUSY },
     },
@@ -50,7 +49,6 @@ export function alertsRouter(alerts: StockAlertService): Router {
     {
       summary: "Confirm a notify-me alert with the token from its confirmation mail",
       body: EmailConfirmationSchema,
-      form: true,
       answers: { 200: { description: "Confirmed", schema: EmailConfirmationResultSchema } },
       errors: CONFIRMATION_ERRORS,
     },

@@ -62,7 +62,6 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
         "Add a product (STD, or auto-delivery ADC/ADCF/ADF). Without cartGuid a guest gets a new cart and a customer their open one. The add is capped at the stock (statusCode lowStock) and at 24 units a line (maxOrderQuantityExceeded); an add of nothing is refused. Prices are the service's: a price in the body is ignored. couponCode is accepted and not applied yet",
       auth: "optional",
       body: AddToCartRequestSchema,
-      form: true,
       answers: { 200: CartModificationSchema },
       errors: CART_ERRORS,
     },
@@ -83,7 +82,6 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       summary: "Add up to 20 products at once, each as addProductToCart would; all of them or, with an error, none",
       auth: "optional",
       body: AddProductsToCartRequestSchema,
-      form: true,
       answers: { 200: CartModificationListSchema },
       errors: CART_ERRORS,
     },
@@ -107,7 +105,6 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       summary: "Set a line's quantity (0 removes it); more units than the stock allows are refused",
       auth: "optional",
       body: UpdateCartRequestSchema,
-      form: true,
       answers: { 200: CartSchema },
       errors: CART_ERRORS,
     },
@@ -121,7 +118,7 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
   );
 
   const removeRecurring = (summary: string) =>
-    ({ summary, auth: "optional", body: RemoveAdEntryRequestSchema, form: true, answers: { 200: CartSchema }, errors: CART_ERRORS }) as const;
+    ({ summary, auth: "optional", body: RemoveAdEntryRequestSchema, answers: { 200: CartSchema }, errors: CART_ERRORS }) as const;
   const removeRecurringEntry = async (req: Request, res: Response, input: { body(): RemoveAdEntryRequest }) => {
     const { owner, actor } = await ownerFor(req, res, agents);
     const request = input.body();
@@ -162,7 +159,6 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
         "At sign-in: the guest cart joins the customer's open cart in one transaction (same product and entry type summed, capped at stock and 24 a line, products no longer sold left out); the guest cart can no longer be used. Answers the cart and what changed",
       auth: "required",
       body: MergeCartRequestSchema,
-      form: true,
       answers: { 200: MergedCartSchema },
       errors: CART_ERRORS,
     },

@@ -86,7 +86,7 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
     noStore(res).json((await checkout.setGuestEmail(siteOf(res), owner, guid, email)) satisfies Checkout);
   };
   const setGuestEmail = (summary: string) =>
-    ({ summary, auth: "optional", body: GuestEmailRequestSchema, form: true, answers: { 200: CheckoutSchema }, errors: CHECKOUT_ERRORS }) as const;
+    ({ summary, auth: "optional", body: GuestEmailRequestSchema, answers: { 200: CheckoutSchema }, errors: CHECKOUT_ERRORS }) as const;
   api.put("/users/:user/carts/:cartGuid/email", setGuestEmail("A guest's e-mail for the order confirmation (members order with their account's)"), guestEmail);
   // The same for a guest: whether the address has an account is never told (no account probing).
   api.post(
@@ -121,7 +121,6 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
       auth: "required",
       query: ChosenDeliveryAddressRequestSchema.partial(),
       body: ChosenDeliveryAddressRequestSchema,
-      form: true,
       answers: { 200: CheckoutSchema },
       errors: CHECKOUT_ERRORS,
     },
@@ -157,7 +156,6 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
       auth: "optional",
       query: DeliveryDetailsRequestSchema.partial(),
       body: DeliveryDetailsRequestSchema,
-      form: true,
       answers: { 200: CheckoutSchema },
       errors: CHECKOUT_ERRORS,
     },
@@ -178,7 +176,6 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
       auth: "optional",
       query: CartIdQuerySchema,
       body: PlaceOrderRequestSchema,
-      form: true,
       answers: { 201: { description: "The order (the one placed before, for a checkoutKey or cart already ordered)", schema: OrderSchema } },
       errors: { ...CHECKOUT_ERRORS, 402: "The card was declined or could not be charged (PaymentError with the reason); nothing was ordered" },
     },
@@ -235,7 +232,6 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
         "After a guest order: an account for the order's e-mail, with this password, to which the order moves once the sign-up is confirmed. Always 202 with the same body",
       auth: "optional",
       body: CreateUserFromOrderRequestSchema,
-      form: true,
       answers: { 202: AcceptedSchema },
       errors: {
         400: "Invalid input (ValidationError)",

@@ -61,7 +61,6 @@ export function contentRouter(content: ContentService): Router {
     {
       summary: "Newsletter sign-up",
       body: NewsletterSignupSchema,
-      form: true,
       answers: { 202: { description: "Confirmation mailed; the same answer for new, pending and confirmed addresses", schema: NewsletterSignupResultSchema } },
       errors: { 400: "Invalid input (ValidationError)" },
     },
@@ -79,7 +78,6 @@ export function contentRouter(content: ContentService): Router {
     {
       summary: "Confirm a newsletter sign-up with the token from its confirmation mail; the welcome mail follows",
       body: EmailConfirmationSchema,
-      form: true,
       answers: { 200: { description: "Confirmed", schema: EmailConfirmationResultSchema } },
       errors: CONFIRMATION_ERRORS,
     },

@@ -52,7 +52,6 @@ export function couponsRouter(coupons: CouponService, agents: AssistedService): 
       params: CART_PARAM,
       query: CODE_QUERY,
       body: CouponCodeInputSchema,
-      form: true,
     },
     async (req, res, input) => {
       const guid = cartParam(req);
@@ -79,7 +78,6 @@ export function couponsRouter(coupons: CouponService, agents: AssistedService): 
       ),
       query: CART_QUERY,
       body: CouponCartInputSchema,
-      form: true,
     },
     async (req, res, input) => {
       const { couponCode, cartGuid } = input.body({ ...bodyOf(req), ...req.query });
@@ -93,7 +91,6 @@ export function couponsRouter(coupons: CouponService, agents: AssistedService): 
       ...coupon("Remove a coupon code (couponCode and cartGuid, query or body; a customer's open cart without cartGuid)"),
       query: CART_QUERY,
       body: CouponCartInputSchema,
-      form: true,
     },
     async (req, res, input) => {
       const { couponCode, cartGuid } = input.body({ ...bodyOf(req), ...req.query });

@@ -38,7 +38,7 @@ export function oauthRouter(grants: TokenGrants, logger: Logger): Router {
       summary:
         "OAuth2 tokens (form-encoded): grant_type=password (client_id storefront or agent, site), refresh_token (rotating; a reuse within 10 s answers the same successor, a later reuse ends the session) or client_credentials (guest checkout)",
       body: TokenRequestSchema,
-      form: "only",
+      formEncoded: true,
       answers: { 200: { description: "Tokens", schema: TokenResponseSchema } },
       errors: {
         400: "invalid_request, invalid_grant (one answer for every failed sign-in), unsupported_grant_type",

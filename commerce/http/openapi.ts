@@ -42,7 +42,7 @@ function answerObject(answer: Answer): ZodOpenApiResponseObject {
 }
 
 function operationObject(mount: Mount, path: string, operation: Operation): ZodOpenApiOperationObject {
-  const { body, form } = operation;
+  const { body } = operation;
   const pathNames = [...path.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => m[1]!);
   const params = z.object(Object.fromEntries(pathNames.map((name) => [name, operation.params?.shape[name] ?? SHARED_PATH_PARAMS[name] ?? z.string()])));
   const query = mount.server === "/rest/v2" ? (operation.query ? LocaleQuerySchema.extend(operation.query.shape) : LocaleQuerySchema) : operation.query;
@@ -61,10 +61,7 @@ function operationObject(mount: Mount, path: string, operation: Operation): ZodO
     ...(body && {
       requestBody: {
         required: body !== NoInputSchema,
-        content: {
-          ...(form !== "only" ? { "application/json": { schema: body } } : {}),
-          ...(form ? { "application/x-www-form-urlencoded": { schema: body } } : {}),
-        },
+        content: { [operation.formEncoded ? "application/x-www-form-urlencoded" : "application/json"]: { schema: body } },
       },
     }),
     responses: {

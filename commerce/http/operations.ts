@@ -26,9 +26,9 @@ export interface Operation<Q extends z.ZodObject = z.ZodObject, B extends z.ZodT
   params?: z.ZodObject;
   query?: Q;
   headers?: z.ZodObject;
-  /** The body as JSON; `form: true` when the same fields may come form-encoded, `"only"` when only so. */
+  /** The body, as JSON unless `formEncoded` (the token endpoint). */
   body?: B;
-  form?: true | "only";
+  formEncoded?: boolean;
   /** `required`: a bearer token; `optional`: the operation answers guests too. */
   auth?: "required" | "optional";
   answers: Partial<Record<200 | 201 | 202 | 204, Answer>>;

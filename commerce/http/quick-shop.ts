@@ -42,7 +42,6 @@ export function quickShopRouter(quickShop: QuickShopService, agents: AssistedSer
       summary: "Add every component of a bundle or starter kit, qty times, in one add: all of them, complete, or none",
       auth: "optional",
       body: AddBundleRequestSchema,
-      form: true,
       answers: { 200: CartModificationListSchema },
       errors: CART_ERRORS,
     },

@@ -59,7 +59,6 @@ export function usersRouter(accounts: AccountService, addresses: AddressBook, ag
     {
       summary: "Sign up: a new address gets a pending account and a confirmation link; a known one a note to its owner. Always 202 with the same body",
       body: SignUpRequestSchema,
-      form: true,
       answers: { 202: AcceptedSchema },
       errors: { 400: "Invalid input (ValidationError)", 429: TOO_MANY_REQUESTS },
     },
@@ -76,7 +75,6 @@ export function usersRouter(accounts: AccountService, addresses: AddressBook, ag
     {
       summary: "Confirm a sign-up with the token from its link: activates the account and signs the shopper in",
       body: ConfirmSignUpRequestSchema,
-      form: true,
       answers: { 200: { description: "Active and signed in", schema: ConfirmSignUpResponseSchema } },
       errors: { 400: "A malformed, unknown, used or expired token (ValidationError on token)" },
     },
@@ -92,7 +90,6 @@ export function usersRouter(accounts: AccountService, addresses: AddressBook, ag
     {
       summary: "Mail a password-reset link (one hour, single use) if the address has an account. Always 202 with the same body",
       body: ForgottenPasswordRequestSchema,
-      form: true,
       answers: { 202: AcceptedSchema },
       errors: { 400: "Invalid input (ValidationError)", 429: TOO_MANY_REQUESTS },
     },
@@ -109,7 +106,6 @@ export function usersRouter(accounts: AccountService, addresses: AddressBook, ag
     {
       summary: "Set a new password with the token from a reset link; every session of the account ends",
       body: ResetPasswordRequestSchema,
-      form: true,
       answers: { 200: { description: "Changed", schema: StatusSchema } },
       errors: { 400: "Invalid input, or a malformed, unknown, used or expired token (ValidationError)" },
     },

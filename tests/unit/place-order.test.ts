@@ -9,7 +9,6 @@ import type { ShopContext } from "../../commerce/domain/shop-context";
 const ctx = { site: "usb2c", lang: "en", currency: "USD", userGroups: [] } as unknown as ShopContext;
 const usd = (minor: number) => price(minor, "USD", "en");
 const card: StoredCard = { token: "tok", provider: "test", brand: "visa", last4: "4242", expMonth: 4, expYear: 2030 };
-const mode = { code: "standard", name: "Standard", costMinor: 0, estimate: { earliest: "2026-12-01", latest: "2026-12-03" } };
 
 /** A checkout priced at 30.00 with tax, of which gift cards pay `giftCardMinor`. */
 function priced({ giftCardMinor = 0, missing = [] as CheckoutStep[], entries = 1 } = {}): PricedCheckout {
@@ -17,12 +16,13 @@ function priced({ giftCardMinor = 0, missing = [] as CheckoutStep[], entries = 1
     cart: { entries: Array.from({ length: entries }, (_, i) => ({ entryNumber: i })) } as unknown as Cart,
     email: "shopper@example.com",
     deliveryAddress: { firstName: "Ada", lastName: "Lovelace", line1: "1 Main St", town: "Albany", region: "NY", postalCode: "12207", country: "US" },
+    deliveryMode: { code: "standard", name: "Standard", cost: usd(0), estimate: { earliest: "2026-12-01", latest: "2026-12-03" } },
     totalPriceWithTax: usd(3000),
     giftCardAmount: usd(giftCardMinor),
     amountDue: usd(3000 - giftCardMinor),
     missing,
   } as unknown as Checkout;
-  return { view, card, chosenMode: mode as PricedCheckout["chosenMode"] };
+  return { view, card };
 }
 const request = (expectedTotal: number, expectedAmountDue?: number) => ({ checkoutKey: "a".repeat(32), expectedTotal, expectedAmountDue });
 /** The error planning throws, so its kind and item can be compared. */
