@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LangSchema } from "./common";
-import { AppliedCouponSchema } from "./coupon";
+import { AppliedCouponSchema, CouponCodeInputSchema } from "./coupon";
 import { PriceSchema } from "./product";
 
 /**
@@ -118,6 +118,9 @@ export type MergeCartRequest = z.infer<typeof MergeCartRequestSchema>;
 
 /** GET cart/validateCart?cartGuid= */
 export const ValidateCartQuerySchema = z.object({ cartGuid: CartGuidSchema });
+
+/** applyCoupon and removeCoupon, from the query or the body: the code, and the cart's guid (none: a customer's open cart or, applying, a new one). */
+export const CouponCartInputSchema = CouponCodeInputSchema.and(z.object({ cartGuid: z.preprocess(blankAsAbsent, CartGuidSchema.optional()) }));
 
 /** Cart prices: the product price shape (`minor` holds integer minor units, `value` OCC's decimal). */
 export const CartPriceSchema = PriceSchema;

@@ -21,8 +21,15 @@ const phone = z
   .regex(/^[0-9+().\s-]*$/, "may hold digits, spaces and + ( ) - . only");
 const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
 
+/** The cart of a checkout call that does not name it in its path: a guid, or `current` for a member's open cart. */
+export const CartIdQuerySchema = z.object({ cartId: z.union([CartGuidSchema, z.literal("current")]).optional() });
+
+/** A guest sees their order with the guid of the cart it was placed from. */
+export const OrderQuerySchema = z.object({ guid: CartGuidSchema.optional() });
+
 /** PUT users/anonymous/carts/{guid}/email and POST checkandCreateGuestUser: the guest's e-mail for the order. */
 export const GuestEmailRequestSchema = z.object({ email: EmailSchema });
+export type GuestEmailRequest = z.infer<typeof GuestEmailRequestSchema>;
 
 /** POST users/{user}/carts/{guid}/addresses/delivery: a new delivery address (a member may keep it in the address book). */
 export const NewDeliveryAddressRequestSchema = z.object({
@@ -85,6 +92,8 @@ export const GiftCardUseSchema = z.object({ id: z.string().optional(), maskedNum
 /** What is still missing before the order can be placed, in the order the page asks for it. */
 export const CheckoutStepSchema = z.enum(["email", "deliveryAddress", "deliveryMode", "payment"]);
 export type CheckoutStep = z.infer<typeof CheckoutStepSchema>;
+
+export const DeliveryModesSchema = z.object({ deliveryModes: z.array(DeliveryModeSchema) });
 
 /** GET users/{user}/carts/{guid}/checkout: the single-step checkout page's data. */
 export const CheckoutSchema = z.object({

@@ -27,6 +27,9 @@ export const ApiErrorBodySchema = z.object({ errors: z.array(ApiErrorItemSchema)
 export type ApiErrorItem = z.infer<typeof ApiErrorItemSchema>;
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
+/** The body of an operation that takes no input: an empty object, or nothing at all. */
+export const NoInputSchema = z.object({}).meta({ description: "Nothing: the operation takes no input" });
+
 export const FieldsSchema = z.enum(["BASIC", "DEFAULT", "FULL"]).default("DEFAULT");
 
 /** Common query parameters of every v2 call. */

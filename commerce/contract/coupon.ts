@@ -16,12 +16,14 @@ export const CouponCodeSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, dashes or underscores")
   .transform((code) => code.toUpperCase());
 
-/** Apply a code: `couponCode` as the spec names it, or `voucherId` as OCC does. */
-export const ApplyCouponRequestSchema = z.object({ couponCode: CouponCodeSchema });
-export type ApplyCouponRequest = z.infer<typeof ApplyCouponRequestSchema>;
-
-export const RemoveCouponRequestSchema = z.object({ couponCode: CouponCodeSchema });
-export type RemoveCouponRequest = z.infer<typeof RemoveCouponRequestSchema>;
+/** The code to apply or remove, from the query or the body: `couponCode` as the spec names it, or `voucherId` as OCC does. */
+export const CouponCodeInputSchema = z
+  .object({
+    couponCode: z.unknown().optional().meta({ description: "The code: letters, digits, dashes or underscores, at most 32, in any case" }),
+    voucherId: z.unknown().optional().meta({ description: "OCC's name for couponCode" }),
+  })
+  .transform((input) => ({ couponCode: input.couponCode ?? input.voucherId }))
+  .pipe(z.object({ couponCode: CouponCodeSchema }));
 
 /**
  * Why a code cannot be used, each with its own message: unknown code, not started, ended, no

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CurrencySchema } from "./common";
+import { CurrencySchema, FieldsSchema } from "./common";
 
 export const PriceTypeSchema = z.enum(["BUY", "FROM"]);
 
@@ -141,6 +141,10 @@ export const ProductCodeParamSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, "product codes are letters, digits, dashes and underscores");
 
+export const FieldsQuerySchema = z.object({ fields: FieldsSchema });
+
+export const ProductCodeQuerySchema = z.object({ productCode: ProductCodeParamSchema });
+
 export const ProductCodesQuerySchema = z.object({
   productCodes: z
     .string()
@@ -154,11 +158,56 @@ export const ProductCodesQuerySchema = z.object({
     .pipe(z.array(ProductCodeParamSchema).min(1)),
 });
 
+/** productDetails: at most productsSize products (the site's productDetails.defaultSize without it). */
+export const ProductDetailsQuerySchema = ProductCodesQuerySchema.extend({
+  productsSize: z.coerce.number().int().min(1).max(100).optional(),
+  fields: FieldsSchema,
+});
+
+export const BestSellersQuerySchema = z.object({
+  pageSize: z.coerce.number().int().min(1).max(48).default(28),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/)
+    .optional(),
+});
+
+/** productData: the product's family with this variant chosen (the product's own code without it). */
+export const ProductDataQuerySchema = z.object({ variantCode: z.string().optional() });
+
+export const CompareQuerySchema = z.object({
+  productCodes: ProductCodesQuerySchema.shape.productCodes.pipe(
+    z.array(z.string()).min(2, "compare at least two products").max(4, "compare at most four products"),
+  ),
+});
+
 export const CompareSchema = z.object({
   products: z.array(ProductSchema),
   features: z.array(z.object({ code: z.string(), name: z.string(), values: z.record(z.string(), z.string()) })),
 });
 export type Compare = z.infer<typeof CompareSchema>;
+
+export const VariantOptionsSchema = ProductSchema.pick({ code: true, defaultVariantCode: true, variantOptions: true });
+
+export const ProductClassificationsSchema = z.object({ code: z.string(), classifications: z.array(ClassificationSchema) });
+
+export const ProductDataSchema = z.object({ product: ProductSchema, selectedVariantCode: z.string() });
+
+export const BundleDataSchema = ProductSchema.pick({ code: true, price: true, bundleTemplateData: true }).extend({
+  isBundle: z.literal(true),
+  bundleInStock: z.boolean(),
+});
+
+/**
+ * A plain identifier only: a dotted name (document.body.remove) would let any page run our
+ * origin's script against itself, getting around script-src 'self'.
+ */
+export const MediaQuerySchema = z.object({
+  callback: z
+    .string()
+    .regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/, "callback must be a plain JavaScript identifier")
+    .optional(),
+});
 
 /** Image-hosting media set: items with an image name, a type and, for video, a reference. */
 export const MediaSetSchema = z.object({
@@ -182,6 +231,15 @@ export const StockAlertRequestSchema = z.object({
 export const StockAlertResultSchema = z.object({ status: z.literal("pending"), productCode: z.string(), email: z.string() });
 
 export const StockUpdateSchema = z.object({ level: z.number().int().min(0).max(1_000_000) });
+
+/** What a stock update changed, and how many waiting shoppers were mailed; `stock` repeats `level` for OCC callers. */
+export const StockUpdateResultSchema = z.object({
+  code: z.string(),
+  level: z.number().int(),
+  previousLevel: z.number().int(),
+  alertsSent: z.number().int(),
+  stock: z.number().int(),
+});
 
 /** Bagged and Canned coffee is sold by weight (oz), everything else by count (ct). */
 export function packUnit(packType: string | null | undefined): "oz" | "ct" {

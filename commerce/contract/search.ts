@@ -99,6 +99,18 @@ export const CategoryCodeSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, "Categor
 
 export const TermQuerySchema = z.object({ term: z.string().trim().min(1, "term is required").max(200) });
 
+/** searchText: the shopper's words, with the listing's sort and facets after a leading colon in `query`. */
+export const SearchTextRequestSchema = TermQuerySchema.extend(SearchTextQuerySchema.shape);
+
+export const SuggestionsQuerySchema = TermQuerySchema.extend({
+  max: z.string().optional().meta({ description: "How many suggestions, 1 to 10 (6 when absent or not a number)" }),
+});
+
+export const SitemapQuerySchema = z.object({
+  currentPage: z.coerce.number().int().min(0).max(1000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(50_000).default(10_000),
+});
+
 export const SitemapPageSchema = z.object({
   entries: z.array(z.object({ code: z.string(), url: z.string(), lastModified: z.string() })),
   totalPages: z.number().int(),

@@ -7,7 +7,7 @@ import type { Db } from "../db/index";
 import { claimDueJobs, hasDueJobs, insertJob, markJobCompleted, markJobFailed, pruneFinishedJobs } from "../db/jobs";
 
 /**
- * Scheduled work (decision 043): one interface, two runners. On PostgreSQL pg-boss, so every
+ * Scheduled work (decision 044): one interface, two runners. On PostgreSQL pg-boss, so every
  * process of every machine shares one queue; on the embedded SQLite default a runner that keeps
  * its jobs in the database's `job` table, claimed with a lease, so the processes of one machine
  * share them. Either way a job runs at least once: handlers must be idempotent (the work they do

@@ -1,9 +1,11 @@
-import { Router } from "express";
-import { AgentSessionRequestSchema, type AgentSession, CustomerSearchQuerySchema } from "../contract/auth";
+import type { Router } from "express";
+import { AgentSessionRequestSchema, type AgentSession, AgentSessionSchema, CustomerSearchQuerySchema, CustomerSearchResultSchema } from "../contract/auth";
 import { type AssistedService, customerNotFound } from "../domain/agents";
 import { agentOf } from "./auth";
-import { handle, parse } from "./handle";
+import { apiRouter, CORRELATION_HEADER, UNAUTHORIZED } from "./operations";
 import { siteOf } from "./site";
+
+const AGENT_ERRORS = { 401: UNAUTHORIZED, 403: "Not a customer-service agent (ForbiddenError)", 404: "No such customer of the brand (UnknownIdentifierError)" };
 
 /**
  * Assisted service for customer-service agents (agent tokens of the brand only): find a customer,
@@ -11,41 +13,63 @@ import { siteOf } from "./site";
  * so is everything the agent does on users/{customerId}/… in between.
  */
 export function agentsRouter(agents: AssistedService): Router {
-  const router = Router({ mergeParams: true });
+  const api = apiRouter();
 
-  router.get(
+  api.get(
     "/assistedservicewebservices/customers/search",
-    handle(async (req, res) => {
+    {
+      summary: "Agents: up to 20 customers of the brand by name or email",
+      auth: "required",
+      query: CustomerSearchQuerySchema,
+      answers: { 200: { description: "Customers", schema: CustomerSearchResultSchema } },
+      errors: { 400: "Invalid input (ValidationError)", ...AGENT_ERRORS },
+    },
+    async (req, res, input) => {
       agentOf(res);
-      const { query } = parse(CustomerSearchQuerySchema, { query: req.query.query });
+      const { query } = input.query();
       res.set("Cache-Control", "private, no-store");
       res.json(await agents.search(siteOf(res).site, query));
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     "/assistedservicewebservices/sessions",
-    handle(async (req, res) => {
+    {
+      summary: "Agents: start acting for a customer (written to the audit log)",
+      auth: "required",
+      headers: CORRELATION_HEADER,
+      body: AgentSessionRequestSchema,
+      answers: { 201: { description: "Started", schema: AgentSessionSchema } },
+      errors: { 400: "Invalid input (ValidationError)", ...AGENT_ERRORS },
+    },
+    async (_req, res, input) => {
       const agent = agentOf(res);
-      const { customerId } = parse(AgentSessionRequestSchema, req.body);
+      const { customerId } = input.body();
       const site = siteOf(res);
       if (!(await agents.customerOfSite(site.site, customerId))) throw customerNotFound();
       await agents.record(site.site, { customerId, agent: { agentId: agent.sub, correlationId: site.correlationId } }, "session started");
       res.status(201).json({ agentId: agent.sub, customerId, status: "started" } satisfies AgentSession);
-    }),
+    },
   );
 
-  router.delete(
+  api.delete(
     "/assistedservicewebservices/sessions/:customerId",
-    handle(async (req, res) => {
+    {
+      summary: "Agents: stop acting for a customer (written to the audit log)",
+      auth: "required",
+      headers: CORRELATION_HEADER,
+      answers: { 200: { description: "Ended", schema: AgentSessionSchema } },
+      errors: AGENT_ERRORS,
+    },
+    async (req, res) => {
       const agent = agentOf(res);
       const customerId = String(req.params.customerId);
       const site = siteOf(res);
       if (!(await agents.customerOfSite(site.site, customerId))) throw customerNotFound();
       await agents.record(site.site, { customerId, agent: { agentId: agent.sub, correlationId: site.correlationId } }, "session ended");
       res.json({ agentId: agent.sub, customerId, status: "ended" } satisfies AgentSession);
-    }),
+    },
   );
 
-  return router;
+  return api.router;
 }

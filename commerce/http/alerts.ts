@@ -1,12 +1,14 @@
-import { type Response, Router } from "express";
-import { EmailConfirmationSchema } from "../contract/cms";
-import { ProductCodeParamSchema, StockAlertRequestSchema } from "../contract/product";
+import type { Response, Router } from "express";
+import { EmailConfirmationResultSchema, EmailConfirmationSchema } from "../contract/cms";
+import { StockAlertRequestSchema, StockAlertResultSchema } from "../contract/product";
 import type { ConfirmOutcome } from "../domain/email-confirmation";
 import type { StockAlertService } from "../domain/stock-alerts";
-import { TryAgainLater } from "../domain/try-again";
 import { ApiProblem } from "./errors";
-import { handle, parse } from "./handle";
+import { apiRouter, BUSY } from "./operations";
 import { siteOf } from "./site";
+
+/** How a confirmation link's token is refused. */
+export const CONFIRMATION_ERRORS = { 400: "A malformed or unknown token (InvalidTokenError)", 410: "The link has expired (ExpiredTokenError)", 503: BUSY };
 
 /** 200 when the link confirmed something; 400 for a token that names nothing, 410 for a lapsed one. */
 export function confirmationAnswer(res: Response, outcome: ConfirmOutcome): void {
@@ -22,38 +24,39 @@ export function confirmationAnswer(res: Response, outcome: ConfirmOutcome): void
   });
 }
 
-/** A write that could not get the database in time changed nothing: 503 with Retry-After. */
-async function busyAsUnavailable<T>(res: Response, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (!(err instanceof TryAgainLater)) throw err;
-    res.set("Retry-After", String(err.retryAfterSeconds));
-    throw new ApiProblem(503, { type: "ServiceUnavailableError", message: err.message });
-  }
-}
-
 /** Notify me (back-in-stock alerts) with double opt-in. */
 export function alertsRouter(alerts: StockAlertService): Router {
-  const router = Router({ mergeParams: true });
+  const api = apiRouter();
 
   // The same answer whether or not the shopper was already waiting: the list is not for probing.
-  router.post(
+  api.post(
     "/alert/alertMe",
-    handle(async (req, res) => {
-      const { productCode, email } = parse(StockAlertRequestSchema, req.body);
-      const code = await busyAsUnavailable(res, () => alerts.request(siteOf(res), parse(ProductCodeParamSchema, productCode), email));
+    {
+      summary: "Email the shopper when an out-of-stock product is back, once they confirm through the link mailed to them",
+      body: StockAlertRequestSchema,
+      answers: { 202: { description: "Confirmation mailed; the same answer whether or not the address was already waiting", schema: StockAlertResultSchema } },
+      errors: { 400: "Invalid input (ValidationError)", 404: "No such product (UnknownIdentifierError)", 503: BUSY },
+    },
+    async (_req, res, input) => {
+      const { productCode, email } = input.body();
+      const code = await alerts.request(siteOf(res), productCode, email);
       res.status(202).json({ status: "pending", productCode: code, email });
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     "/alert/confirm",
-    handle(async (req, res) => {
-      const { token } = parse(EmailConfirmationSchema, req.body);
-      confirmationAnswer(res, await busyAsUnavailable(res, () => alerts.confirm(token)));
-    }),
+    {
+      summary: "Confirm a notify-me alert with the token from its confirmation mail",
+      body: EmailConfirmationSchema,
+      answers: { 200: { description: "Confirmed", schema: EmailConfirmationResultSchema } },
+      errors: CONFIRMATION_ERRORS,
+    },
+    async (_req, res, input) => {
+      const { token } = input.body();
+      confirmationAnswer(res, await alerts.confirm(token));
+    },
   );
 
-  return router;
+  return api.router;
 }

@@ -12,7 +12,7 @@ import { couponsRouter } from "./coupons";
 import { ApiProblem, errorHandler } from "./errors";
 import { giftCardsRouter } from "./gift-cards";
 import { oauthRouter } from "./oauth";
-import { openApiDocument, registeredRoutes } from "./openapi";
+import { type Mount, openApiDocument } from "./openapi";
 import { paymentsRouter } from "./payments";
 import { quickShopRouter } from "./quick-shop";
 import { quizAnswersRouter } from "./quiz-answers";
@@ -30,18 +30,11 @@ export interface CommerceRouterOptions {
   adminKey: string | undefined;
 }
 
-/**
- * The commerce service: OCC-shaped REST under /rest/v2/{brand}/. Mounted in the storefront's
- * process by default, or served on its own by commerce/main.ts.
- */
-export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterOptions): Router {
-  const api = Router();
-  // Bodies are read only for API paths: the storefront's own form posts must reach Remix unread.
-  api.use("/rest", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "100kb" }));
-
+/** The commerce service's routers, where they are mounted, and the server each one's paths are relative to. */
+export function commerceMounts({ shop, logger, adminKey }: CommerceRouterOptions): Mount[] {
   const site = Router({ mergeParams: true });
   site.use(siteMiddleware(shop.brands));
-  site.use(authentication(shop.accounts));
+  site.use(authentication(shop.tokens));
   // Carts first: the storefront keeps catalog answers and asks again rarely, but every cart page and
   // add to cart calls here. Express tries a path against every route before it, in order, and the
   // 46 routes that stood before the carts cost a cart call about 7% of its CPU (measured on one process).
@@ -58,22 +51,34 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
   site.use(paymentsRouter(shop.payments, shop.agents));
   site.use(quizAnswersRouter(shop.quizzes, shop.agents));
   site.use(quickShopRouter(shop.quickShop, shop.agents, shop.brands));
-
   site.use(checkoutRouter(shop.checkout, shop.accounts, shop.agents));
-  // Generated from the routes just registered, so the document lists every operation.
-  const openapi = openApiDocument(registeredRoutes(site));
-  api.get("/rest/v2/openapi.json", (_req, res) => {
-    res.json(openapi);
-  });
-  api.use("/rest/v2/:brand", site);
-  api.use(oauthRouter(shop.accounts, logger));
-  // Services of their own that happen to run here; the storefront reaches them by configured URLs.
-  api.use("/rest/sensory/v1", quizLookupRouter(shop.quizzes));
-  api.use("/rest/question-service", questionServiceRouter(shop.quizzes));
+  return [
+    { path: "/rest/v2/:brand", router: site, server: "/rest/v2" },
+    { path: "/", router: oauthRouter(shop.tokens, logger), server: "/" },
+    // Services of their own that happen to run here; the storefront reaches them by configured URLs.
+    { path: "/rest/sensory/v1", router: quizLookupRouter(shop.quizzes), server: "/" },
+    { path: "/rest/question-service", router: questionServiceRouter(shop.quizzes), server: "/" },
+  ];
+}
 
+/**
+ * The commerce service: OCC-shaped REST under /rest/v2/{brand}/. Mounted in the storefront's
+ * process by default, or served on its own by commerce/main.ts.
+ */
+export function createCommerceRouter(options: CommerceRouterOptions): Router {
+  const api = Router();
+  // Bodies are read only for API paths: the storefront's own form posts must reach Remix unread.
+  api.use("/rest", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "100kb" }));
+  const mounts = commerceMounts(options);
+  // Made from the routes' own operations when first asked for.
+  let openapi: ReturnType<typeof openApiDocument> | undefined;
+  api.get("/rest/v2/openapi.json", (_req, res) => {
+    res.json((openapi ??= openApiDocument(mounts)));
+  });
+  for (const { path, router } of mounts) api.use(path, router);
   api.use("/rest", (req, _res, next) => {
     next(new ApiProblem(404, { type: "UnknownResourceError", message: `No API resource at ${req.method} ${req.originalUrl.split("?")[0]}.` }));
   });
-  api.use(errorHandler(logger));
+  api.use(errorHandler(options.logger));
   return api;
 }

@@ -1,27 +1,43 @@
-import { type Request, type Response, Router } from "express";
+import type { Request, Response, Router } from "express";
 import {
   AddProductsToCartRequestSchema,
   AddToCartRequestSchema,
   type Cart,
   type CartModification,
   type CartModificationList,
+  CartModificationListSchema,
+  CartModificationSchema,
   CartGuidSchema,
+  CartSchema,
+  CartValidationSchema,
   MergeCartRequestSchema,
+  MergedCartSchema,
+  type RemoveAdEntryRequest,
   RemoveAdEntryRequestSchema,
   UpdateCartRequestSchema,
   ValidateCartQuerySchema,
 } from "../contract/cart";
 import type { BrandFacts } from "../contract/brands";
-import { CartFieldsQuerySchema, type CartWithGiftCards } from "../contract/gift-card";
+import { CartFieldsQuerySchema, type CartWithGiftCards, CartWithGiftCardsSchema } from "../contract/gift-card";
 import type { BrandId, Lang } from "../contract/common";
 import type { Actor } from "../domain/accounts";
 import type { AssistedService } from "../domain/agents";
 import { type CartOwner, type CartService, cartNotFound, type LineOutcome } from "../domain/carts";
 import type { GiftCardService } from "../domain/gift-cards";
 import { actorFor, callerOf } from "./auth";
-import { handle, parse } from "./handle";
 import { invalid } from "./errors";
+import { apiRouter, BUSY, UNAUTHORIZED } from "./operations";
 import { siteOf, type SiteLocals } from "./site";
+
+/** How cart calls refuse; the gift-card, coupon, payment and checkout calls on a cart share them. */
+export const CART_ERRORS = {
+  400: "Invalid input (ValidationError), not enough stock (InsufficientStockError with availableQuantity), line maximum (CartEntryError)",
+  401: UNAUTHORIZED,
+  404: "No such cart for this caller (CartError, reason notFound), entry (CartEntryError) or product (UnknownIdentifierError)",
+  503: BUSY,
+};
+
+const CART_ANSWER = { description: "The cart, priced now (never cached)", schema: CartWithGiftCardsSchema.partial({ giftCards: true }) };
 
 /**
  * Carts under /rest/v2/{brand}/, OCC-shaped. `users/anonymous/…` is a guest's cart, known by its
@@ -29,7 +45,7 @@ import { siteOf, type SiteLocals } from "./site";
  * agent acts for. A cart that is not the caller's answers 404, exactly as an unknown guid.
  */
 export function cartsRouter(carts: CartService, giftCards: GiftCardService, agents: AssistedService, brands: Readonly<Record<BrandId, BrandFacts>>): Router {
-  const router = Router({ mergeParams: true });
+  const api = apiRouter();
 
   /** The add payload may name the language of the answer; it must be one the site offers. */
   const contextFor = (res: Response, lang: Lang | undefined): SiteLocals => {
@@ -39,24 +55,39 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
     return { ...site, lang };
   };
 
-  router.post(
+  api.post(
     "/users/:user/addProductToCart",
-    handle(async (req, res) => {
+    {
+      summary:
+        "Add a product (STD, or auto-delivery ADC/ADCF/ADF). Without cartGuid a guest gets a new cart and a customer their open one. The add is capped at the stock (statusCode lowStock) and at 24 units a line (maxOrderQuantityExceeded); an add of nothing is refused. Prices are the service's: a price in the body is ignored. couponCode is accepted and not applied yet",
+      auth: "optional",
+      body: AddToCartRequestSchema,
+      answers: { 200: CartModificationSchema },
+      errors: CART_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner, actor } = await ownerFor(req, res, agents);
       // couponCode is accepted and not applied yet: coupons come with a later step.
-      const { cartGuid, lang, csAgentId: _agentFromToken, couponCode: _notYet, ...line } = parse(AddToCartRequestSchema, req.body);
+      const { cartGuid, lang, csAgentId: _agentFromToken, couponCode: _notYet, ...line } = input.body();
       const ctx = contextFor(res, lang);
       const { cart, outcomes } = await carts.add(ctx, owner, cartGuid, [line]);
       if (actor) await agents.record(ctx.site, actor, "added to cart", `${line.qty} × ${line.productCode} (${line.entryType})`);
       noStore(res).json({ ...modification(cart, outcomes[0]!), cartGuid: cart.guid, cartQuantity: cart.totalUnitCount } satisfies CartModification);
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     "/users/:user/addProductsToCart",
-    handle(async (req, res) => {
+    {
+      summary: "Add up to 20 products at once, each as addProductToCart would; all of them or, with an error, none",
+      auth: "optional",
+      body: AddProductsToCartRequestSchema,
+      answers: { 200: CartModificationListSchema },
+      errors: CART_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner, actor } = await ownerFor(req, res, agents);
-      const request = parse(AddProductsToCartRequestSchema, req.body);
+      const request = input.body();
       const ctx = contextFor(res, request.lang);
       const { cart, outcomes } = await carts.add(ctx, owner, request.cartGuid, request.entries);
       if (actor) await agents.record(ctx.site, actor, "added to cart", request.entries.map((l) => `${l.qty} × ${l.productCode} (${l.entryType})`).join(", "));
@@ -65,82 +96,131 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
         cartQuantity: cart.totalUnitCount,
         cartModifications: outcomes.map((o) => modification(cart, o)),
       } satisfies CartModificationList);
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     "/users/:user/updateCart",
-    handle(async (req, res) => {
+    {
+      summary: "Set a line's quantity (0 removes it); more units than the stock allows are refused",
+      auth: "optional",
+      body: UpdateCartRequestSchema,
+      answers: { 200: CartSchema },
+      errors: CART_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner, actor } = await ownerFor(req, res, agents);
-      const request = parse(UpdateCartRequestSchema, req.body);
+      const request = input.body();
       const cart = await carts.update(siteOf(res), owner, request);
       if (actor) await agents.record(siteOf(res).site, actor, "changed cart", `entry ${request.entryNumber} to ${request.qty}`);
       noStore(res).json(cart satisfies Cart);
-    }),
+    },
   );
 
-  const removeRecurring = handle(async (req, res) => {
+  const removeRecurring = (summary: string) =>
+    ({ summary, auth: "optional", body: RemoveAdEntryRequestSchema, answers: { 200: CartSchema }, errors: CART_ERRORS }) as const;
+  const removeRecurringEntry = async (req: Request, res: Response, input: { body(): RemoveAdEntryRequest }) => {
     const { owner, actor } = await ownerFor(req, res, agents);
-    const request = parse(RemoveAdEntryRequestSchema, req.body);
+    const request = input.body();
     const cart = await carts.removeRecurringEntry(siteOf(res), owner, request);
     if (actor) await agents.record(siteOf(res).site, actor, "removed auto-delivery item", `entry ${request.entryNumber}`);
     noStore(res).json(cart satisfies Cart);
-  });
-  router.post("/removeEntryFromAdCart", removeRecurring);
-  router.post("/users/:user/removeEntryFromAdCart", removeRecurring);
+  };
+  api.post(
+    "/removeEntryFromAdCart",
+    removeRecurring("Remove an auto-delivery line from the caller's cart (a signed-in customer's own, else a guest's by guid)"),
+    removeRecurringEntry,
+  );
+  api.post("/users/:user/removeEntryFromAdCart", removeRecurring("Remove an auto-delivery line from this user's cart"), removeRecurringEntry);
 
-  router.get(
+  api.get(
     "/users/:user/carts/current",
-    handle(async (req, res) => {
+    {
+      summary: "The customer's open cart, priced now for their groups (with fields=FULL, its gift cards too); 404 while they have none",
+      auth: "required",
+      query: CartFieldsQuerySchema,
+      answers: { 200: CART_ANSWER },
+      errors: CART_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner } = await ownerFor(req, res, agents);
       // A guest's cart is known by its guid only.
       if (owner === "anonymous") throw cartNotFound();
-      const { fields } = parse(CartFieldsQuerySchema, req.query);
+      const { fields } = input.query();
       if (fields === "FULL") noStore(res).json((await giftCards.currentCartWithGiftCards(siteOf(res), owner.customerId)) satisfies CartWithGiftCards);
       else noStore(res).json((await carts.current(siteOf(res), owner.customerId)) satisfies Cart);
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     "/users/:user/carts/merge",
-    handle(async (req, res) => {
+    {
+      summary:
+        "At sign-in: the guest cart joins the customer's open cart in one transaction (same product and entry type summed, capped at stock and 24 a line, products no longer sold left out); the guest cart can no longer be used. Answers the cart and what changed",
+      auth: "required",
+      body: MergeCartRequestSchema,
+      answers: { 200: MergedCartSchema },
+      errors: CART_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner, actor } = await ownerFor(req, res, agents);
       if (owner === "anonymous") throw cartNotFound();
-      const { anonymousCartGuid } = parse(MergeCartRequestSchema, req.body);
+      const { anonymousCartGuid } = input.body();
       const merged = await carts.merge(siteOf(res), owner.customerId, anonymousCartGuid);
       if (actor) await agents.record(siteOf(res).site, actor, "merged a guest cart", `${merged.changes.length} change(s)`);
       noStore(res).json(merged);
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/users/:user/carts/:cartGuid",
-    handle(async (req, res) => {
+    {
+      summary:
+        "A cart by guid, priced now for its owner's groups (with fields=FULL, its gift cards too). Another shopper's, another brand's or a merged cart answers 404 like an unknown guid",
+      auth: "optional",
+      query: CartFieldsQuerySchema,
+      answers: { 200: CART_ANSWER },
+      errors: CART_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner } = await ownerFor(req, res, agents);
-      const { fields } = parse(CartFieldsQuerySchema, req.query);
+      const { fields } = input.query();
       if (fields === "FULL") noStore(res).json((await giftCards.cartWithGiftCards(siteOf(res), owner, guidParam(req))) satisfies CartWithGiftCards);
       else noStore(res).json((await carts.read(siteOf(res), owner, guidParam(req))) satisfies Cart);
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/users/:user/carts/:cartGuid/validate",
-    handle(async (req, res) => {
+    {
+      summary: "What checkout would have to change (stock, line maximum, products no longer sold); asking changes nothing",
+      auth: "optional",
+      answers: { 200: CartValidationSchema },
+      errors: CART_ERRORS,
+    },
+    async (req, res) => {
       const { owner } = await ownerFor(req, res, agents);
       noStore(res).json(await carts.validate(siteOf(res), owner, guidParam(req)));
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/cart/validateCart",
-    handle(async (req, res) => {
+    {
+      summary: "validateCart for the caller's cart (a signed-in customer's own, else a guest's by guid)",
+      auth: "optional",
+      query: ValidateCartQuerySchema,
+      answers: { 200: CartValidationSchema },
+      errors: CART_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner } = await ownerFor(req, res, agents);
-      const { cartGuid } = parse(ValidateCartQuerySchema, { cartGuid: req.query.cartGuid });
+      const { cartGuid } = input.query();
       noStore(res).json(await carts.validate(siteOf(res), owner, cartGuid));
-    }),
+    },
   );
 
-  return router;
+  return api.router;
 }
 
 /**

@@ -1,51 +1,44 @@
-import { type Request, type Response, Router } from "express";
+import type { Request, Response, Router } from "express";
 import { z } from "zod";
-import { FieldsSchema } from "../contract/common";
 import { AppliedCategoryCouponsSchema } from "../contract/coupon";
-import { type Product, ProductCodeParamSchema, ProductCodesQuerySchema, StockUpdateSchema } from "../contract/product";
+import {
+  BestSellersQuerySchema,
+  BundleDataSchema,
+  CompareQuerySchema,
+  CompareSchema,
+  FieldsQuerySchema,
+  MediaQuerySchema,
+  MediaSetSchema,
+  type Product,
+  ProductClassificationsSchema,
+  ProductCodeParamSchema,
+  ProductCodeQuerySchema,
+  ProductCodesQuerySchema,
+  ProductDataQuerySchema,
+  ProductDataSchema,
+  ProductDetailsQuerySchema,
+  ProductListSchema,
+  ProductSchema,
+  StockUpdateResultSchema,
+  StockUpdateSchema,
+  VariantOptionsSchema,
+} from "../contract/product";
 import type { CatalogService } from "../domain/catalog-service";
 import type { CouponService } from "../domain/coupons";
-import { TryAgainLater } from "../domain/try-again";
 import { ApiProblem } from "./errors";
-import { handle, parse } from "./handle";
+import { parse } from "./handle";
 import { sendCatalogJson, sendKeptJson } from "./kept-json";
+import { apiRouter, BUSY } from "./operations";
 import { sameSecret } from "./operator-access";
 import { siteOf } from "./site";
 
-const ProductQuery = z.object({ fields: FieldsSchema });
-const DetailsQuery = ProductCodesQuerySchema.extend({ productsSize: z.coerce.number().int().min(1).max(100).optional(), fields: FieldsSchema });
-const CompareQuery = z.object({
-  productCodes: ProductCodesQuerySchema.shape.productCodes.pipe(
-    z.array(z.string()).min(2, "compare at least two products").max(4, "compare at most four products"),
-  ),
+const NOT_FOUND = { 400: "A malformed product code or query (ValidationError)", 404: "No such product on this site (UnknownIdentifierError)" };
+const CATEGORY_COUPONS = z.object({
+  appliedCategoryCoupons: AppliedCategoryCouponsSchema.optional().meta({ description: "The shopper's category coupons, comma-separated: prices include them" }),
 });
-// A plain identifier only: a dotted name (document.body.remove) would let any page run our
-// origin's script against itself, getting around script-src 'self'.
-const Callback = z
-  .string()
-  .regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/, "callback must be a plain JavaScript identifier")
-  .optional();
-const PageSizeQuery = z.object({
-  pageSize: z.coerce.number().int().min(1).max(48).default(28),
-  category: z
-    .string()
-    .regex(/^[a-z0-9-]{1,64}$/)
-    .optional(),
-});
-
-/** A write that could not get the database in time changed nothing: 503 with Retry-After, so the caller sends it again. */
-async function busyAsUnavailable<T>(res: Response, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (!(err instanceof TryAgainLater)) throw err;
-    res.set("Retry-After", String(err.retryAfterSeconds));
-    throw new ApiProblem(503, { type: "ServiceUnavailableError", message: err.message });
-  }
-}
 
 export function catalogRouter(catalog: CatalogService, adminKey: string | undefined, coupons?: CouponService): Router {
-  const router = Router({ mergeParams: true });
+  const api = apiRouter();
   const code = (raw: unknown) => parse(ProductCodeParamSchema, raw);
   /** The shopper's category coupons (the appliedCategoryCoupons query). */
   const categoryCoupons = (req: Request) => parse(AppliedCategoryCouponsSchema, req.query.appliedCategoryCoupons);
@@ -58,122 +51,177 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
   };
   const withCoupon = async (req: Request, res: Response, product: Product): Promise<Product> => (await withCoupons(req, res, [product]))[0] ?? product;
 
-  router.get(
+  api.get(
     "/products/productDetails",
-    handle(async (req, res) => {
-      const query = parse(DetailsQuery, req.query);
+    {
+      summary: "Products by codes, at most productsSize (site config productDetails.defaultSize)",
+      query: ProductDetailsQuerySchema.extend(CATEGORY_COUPONS.shape),
+      answers: { 200: { description: "Products", schema: ProductListSchema } },
+      errors: NOT_FOUND,
+    },
+    async (req, res, input) => {
+      const query = input.query();
       if (!pricedWithCoupons(req)) {
         sendKeptJson(res, await catalog.productDetailsAnswer(siteOf(res), query.productCodes, query.productsSize, query.fields));
         return;
       }
       res.json({ products: await withCoupons(req, res, await catalog.productDetails(siteOf(res), query.productCodes, query.productsSize, query.fields)) });
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/products/getProductsForCarousel",
-    handle(async (req, res) => {
-      const query = parse(ProductCodesQuerySchema, req.query);
+    { summary: "Products for a carousel, by codes", query: ProductCodesQuerySchema, answers: { 200: ProductListSchema }, errors: NOT_FOUND },
+    async (_req, res, input) => {
+      const query = input.query();
       sendCatalogJson(res, { products: await catalog.carousel(siteOf(res), query.productCodes) });
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/products/getBestSellerProducts",
-    handle(async (req, res) => {
-      const { pageSize, category } = parse(PageSizeQuery, req.query);
+    {
+      summary: "The site's best sellers in stock, of a category when named",
+      query: BestSellersQuerySchema,
+      answers: { 200: ProductListSchema },
+      errors: NOT_FOUND,
+    },
+    async (_req, res, input) => {
+      const { pageSize, category } = input.query();
       sendCatalogJson(res, { products: await catalog.bestSellers(siteOf(res), pageSize, category) });
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/products/recommendedProducts",
-    handle(async (req, res) => {
+    { summary: "Products to recommend beside a product", query: ProductCodeQuerySchema, answers: { 200: ProductListSchema }, errors: NOT_FOUND },
+    async (req, res) => {
       sendCatalogJson(res, { products: await catalog.recommended(siteOf(res), code(req.query.productCode)) });
-    }),
+    },
   );
 
-  const compare = (brewersOnly: boolean) =>
-    handle(async (req, res) => {
-      const { productCodes } = parse(CompareQuery, req.query);
-      res.json(await catalog.compare(siteOf(res), productCodes, brewersOnly));
-    });
-  router.get("/products/compare-product", compare(false));
-  router.get("/products/compare-appliance", compare(true));
+  const compare = (brewersOnly: boolean) => async (_req: Request, res: Response, input: { query(): { productCodes: string[] } }) => {
+    const { productCodes } = input.query();
+    res.json(await catalog.compare(siteOf(res), productCodes, brewersOnly));
+  };
+  const comparing = (summary: string) => ({ summary, query: CompareQuerySchema, answers: { 200: CompareSchema }, errors: NOT_FOUND });
+  api.get("/products/compare-product", comparing("Two to four products side by side, with their features"), compare(false));
+  api.get("/products/compare-appliance", comparing("Two to four brewers side by side, with their features"), compare(true));
 
-  router.get(
+  api.get(
     "/products/pod-id/:code",
-    handle(async (req, res) => {
+    { summary: "The base product of a variant (or of itself)", answers: { 200: ProductSchema }, errors: NOT_FOUND },
+    async (req, res) => {
       res.json(await catalog.baseProduct(siteOf(res), code(req.params.code)));
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/products/:code",
-    handle(async (req, res) => {
-      const { fields } = parse(ProductQuery, req.query);
+    {
+      summary: "One product (base or variant) with its variant options and price blocks",
+      query: FieldsQuerySchema.extend(CATEGORY_COUPONS.shape),
+      answers: { 200: { description: "Product", schema: ProductSchema } },
+      errors: NOT_FOUND,
+    },
+    async (req, res, input) => {
+      const { fields } = input.query();
       const productCode = code(req.params.code);
       if (!pricedWithCoupons(req)) {
         sendKeptJson(res, await catalog.productAnswer(siteOf(res), productCode, fields));
         return;
       }
       res.json(await withCoupon(req, res, await catalog.product(siteOf(res), productCode, fields)));
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/products/:code/variantOptions",
-    handle(async (req, res) => {
+    { summary: "A product's variant options and the default variant", answers: { 200: VariantOptionsSchema }, errors: NOT_FOUND },
+    async (req, res) => {
       const p = await catalog.product(siteOf(res), code(req.params.code), "DEFAULT");
       res.json({ code: p.code, defaultVariantCode: p.defaultVariantCode, variantOptions: p.variantOptions });
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/products/:code/productClassifications",
-    handle(async (req, res) => {
+    { summary: "A product's classifications (its features)", answers: { 200: ProductClassificationsSchema }, errors: NOT_FOUND },
+    async (req, res) => {
       const p = await catalog.product(siteOf(res), code(req.params.code), "FULL");
       res.json({ code: p.code, classifications: p.classifications ?? [] });
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/products/:code/productData",
-    handle(async (req, res) => {
+    {
+      summary: "A product page's product, with the variant chosen (variantCode, else the product itself or its default variant)",
+      query: ProductDataQuerySchema.extend(CATEGORY_COUPONS.shape),
+      answers: { 200: ProductDataSchema },
+      errors: NOT_FOUND,
+    },
+    async (req, res) => {
       const variantCode = typeof req.query.variantCode === "string" && req.query.variantCode ? req.query.variantCode : req.params.code;
       const p = await withCoupon(req, res, await catalog.product(siteOf(res), code(variantCode), "FULL"));
       res.json({ product: p, selectedVariantCode: p.baseProduct ? p.code : (p.defaultVariantCode ?? p.code) });
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/products/:code/bundleData",
-    handle(async (req, res) => {
+    { summary: "A bundle's price, stock and components; 404 for a product that is not a bundle", answers: { 200: BundleDataSchema }, errors: NOT_FOUND },
+    async (req, res) => {
       const p = await catalog.bundle(siteOf(res), code(req.params.code));
       res.json({ code: p.code, isBundle: true, bundleInStock: p.bundleInStock ?? false, price: p.price, bundleTemplateData: p.bundleTemplateData });
-    }),
+    },
   );
 
   // Image hosting: the product's media set as JSON, or wrapped in a JSONP callback for old pages.
-  router.get(
+  api.get(
     "/products/:code/media",
-    handle(async (req, res) => {
+    {
+      summary: "A product's media set: JSON, or JavaScript calling `callback` with it (JSONP)",
+      query: MediaQuerySchema,
+      answers: {
+        200: {
+          description: "Media set; text/javascript (with X-Content-Type-Options: nosniff) when a callback is named",
+          content: { "application/json": MediaSetSchema, "text/javascript": z.string() },
+        },
+      },
+      errors: { ...NOT_FOUND, 400: "The callback is not a plain identifier, or the product code is malformed (ValidationError)" },
+    },
+    async (req, res, input) => {
       const productCode = code(req.params.code);
-      const callback = parse(Callback, req.query.callback || undefined);
+      const { callback } = input.query({ callback: req.query.callback || undefined });
       const set = await catalog.mediaSet(siteOf(res), productCode);
       if (!callback) return sendCatalogJson(res, set);
       res
         .set("X-Content-Type-Options", "nosniff")
         .type("text/javascript")
         .send(`${callback}(${JSON.stringify(set)});`);
-    }),
+    },
   );
 
   // Operators' stock update; without ADMIN_API_KEY the endpoint does not exist. Where it answers
   // and how wrong keys are throttled is decided in front of this router (operator-access.ts).
-  router.put(
+  api.put(
     "/stock/:code",
-    handle(async (req, res) => {
+    {
+      summary: "Set a variant's stock level (operators: X-Admin-Key)",
+      headers: z.object({ "X-Admin-Key": z.string() }),
+      body: StockUpdateSchema,
+      answers: { 200: { description: "Updated", schema: StockUpdateResultSchema } },
+      errors: {
+        400: "Invalid input (ValidationError)",
+        401: "A missing or wrong X-Admin-Key (UnauthorizedError)",
+        // Also the answer everywhere but the operators' side (OPERATOR_PORT, else loopback).
+        404: "No such product, or not the operators' side (UnknownIdentifierError, UnknownResourceError)",
+        429: "Too many wrong keys from this address (TooManyRequestsError)",
+        503: BUSY,
+      },
+    },
+    async (req, res, input) => {
       if (!adminKey || !sameSecret(req.get("X-Admin-Key"), adminKey)) {
         throw new ApiProblem(adminKey ? 401 : 404, {
           type: adminKey ? "UnauthorizedError" : "UnknownResourceError",
@@ -181,11 +229,11 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
         });
       }
       const productCode = code(req.params.code);
-      const { level } = parse(StockUpdateSchema, req.body);
-      const update = await busyAsUnavailable(res, () => catalog.updateStock(productCode, level));
+      const { level } = input.body();
+      const update = await catalog.updateStock(productCode, level);
       res.json({ ...update, stock: update.level });
-    }),
+    },
   );
 
-  return router;
+  return api.router;
 }

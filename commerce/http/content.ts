@@ -1,55 +1,91 @@
-import { Router } from "express";
-import { CmsComponentsQuerySchema, CmsPageQuerySchema, EmailConfirmationSchema, NewsletterSignupSchema, type NewsletterSignupResult } from "../contract/cms";
+import type { Router } from "express";
+import {
+  CmsComponentListSchema,
+  CmsComponentsQuerySchema,
+  CmsPageQuerySchema,
+  CmsPageSchema,
+  EmailConfirmationResultSchema,
+  EmailConfirmationSchema,
+  NewsletterSignupResultSchema,
+  NewsletterSignupSchema,
+  type NewsletterSignupResult,
+  SiteConfigSchema,
+} from "../contract/cms";
 import type { ContentService } from "../domain/content-service";
-import { confirmationAnswer } from "./alerts";
-import { handle, parse } from "./handle";
+import { CONFIRMATION_ERRORS, confirmationAnswer } from "./alerts";
+import { apiRouter } from "./operations";
 import { siteOf } from "./site";
 
 export function contentRouter(content: ContentService): Router {
-  const router = Router({ mergeParams: true });
+  const api = apiRouter();
 
-  router.get(
+  api.get(
     "/cms/pages",
-    handle(async (req, res) => {
-      const query = parse(CmsPageQuerySchema, req.query);
+    {
+      summary: "A CMS page with its slots and components",
+      query: CmsPageQuerySchema,
+      answers: { 200: { description: "Page", schema: CmsPageSchema } },
+      errors: { 400: "Invalid input (ValidationError)", 404: "No such page (UnknownIdentifierError)" },
+    },
+    async (_req, res, input) => {
+      const query = input.query();
       res.json(await content.page(siteOf(res), query.pageLabelOrId));
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/cms/components",
-    handle(async (req, res) => {
-      const query = parse(CmsComponentsQuerySchema, req.query);
+    {
+      summary: "CMS components by id",
+      query: CmsComponentsQuerySchema,
+      answers: { 200: { description: "Components", schema: CmsComponentListSchema } },
+      errors: { 400: "Invalid input (ValidationError)" },
+    },
+    async (_req, res, input) => {
+      const query = input.query();
       res.json({ components: await content.components(siteOf(res), query.componentIds.slice(0, query.pageSize)) });
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/cms/siteConfig",
-    handle(async (_req, res) => {
+    { summary: "Site configuration entries", answers: { 200: { description: "Config", schema: SiteConfigSchema } } },
+    async (_req, res) => {
       res.json(await content.siteConfig(siteOf(res)));
-    }),
+    },
   );
 
   // The same answer for a new, pending or confirmed address: the list is not for probing.
-  router.post(
+  api.post(
     "/kpcEmailSignup",
-    handle(async (req, res) => {
+    {
+      summary: "Newsletter sign-up",
+      body: NewsletterSignupSchema,
+      answers: { 202: { description: "Confirmation mailed; the same answer for new, pending and confirmed addresses", schema: NewsletterSignupResultSchema } },
+      errors: { 400: "Invalid input (ValidationError)" },
+    },
+    async (_req, res, input) => {
       const site = siteOf(res);
-      const { email } = parse(NewsletterSignupSchema, req.body);
+      const { email } = input.body();
       await content.signUpForNewsletter(site, email);
       const result: NewsletterSignupResult = { status: "pending", email };
       res.status(202).json(result);
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     "/newsletter/confirm",
-    handle(async (req, res) => {
-      const { token } = parse(EmailConfirmationSchema, req.body);
+    {
+      summary: "Confirm a newsletter sign-up with the token from its confirmation mail; the welcome mail follows",
+      body: EmailConfirmationSchema,
+      answers: { 200: { description: "Confirmed", schema: EmailConfirmationResultSchema } },
+      errors: CONFIRMATION_ERRORS,
+    },
+    async (_req, res, input) => {
+      const { token } = input.body();
       confirmationAnswer(res, await content.confirmNewsletter(token));
-    }),
+    },
   );
 
-  return router;
+  return api.router;
 }

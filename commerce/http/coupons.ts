@@ -1,23 +1,27 @@
-import { type Request, type Response, Router } from "express";
+import type { Request, Response, Router } from "express";
 import { z } from "zod";
-import { type Cart, CartGuidSchema } from "../contract/cart";
-import { CouponCodeSchema } from "../contract/coupon";
+import { type Cart, CartGuidSchema, CartSchema, CouponCartInputSchema } from "../contract/cart";
+import { CouponCodeInputSchema } from "../contract/coupon";
 import type { AssistedService } from "../domain/agents";
 import { type CartOwner, cartNotFound } from "../domain/carts";
 import type { CouponService } from "../domain/coupons";
-import { guidParam, noStore, ownerFor } from "./carts";
-import { handle, parse } from "./handle";
+import { CART_ERRORS, guidParam, noStore, ownerFor } from "./carts";
+import { apiRouter } from "./operations";
 import { siteOf } from "./site";
 
-const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
-
-/** The code from the query or the body, as `couponCode` (the spec) or `voucherId` (OCC). */
-const CodeInput = z
-  .object({ couponCode: z.unknown().optional(), voucherId: z.unknown().optional() })
-  .transform((input) => ({ couponCode: input.couponCode ?? input.voucherId }))
-  .pipe(z.object({ couponCode: CouponCodeSchema }));
-
-const ApplyInput = z.object({ cartGuid: z.preprocess(blankAsAbsent, CartGuidSchema.optional()) });
+const COUPON_ERRORS = { ...CART_ERRORS, 400: "A malformed code (ValidationError) or a code that cannot be used (CouponError with its reason)" };
+const CODE_QUERY = z.object({ couponCode: z.string().optional(), voucherId: z.string().optional().meta({ description: "OCC's name for couponCode" }) });
+const CART_QUERY = CODE_QUERY.extend({ cartGuid: CartGuidSchema.optional() });
+const CART_PARAM = z.object({
+  cartGuid: z.union([CartGuidSchema, z.literal("current")]).meta({ description: "The cart's guid, or `current` for a customer's open cart" }),
+});
+const coupon = (summary: string) =>
+  ({
+    summary,
+    auth: "optional",
+    answers: { 200: { description: "The cart, priced with its coupons (never cached)", schema: CartSchema } },
+    errors: COUPON_ERRORS,
+  }) as const;
 
 /**
  * Coupons on carts under /rest/v2/{brand}/, beside the cart routes and owned the same way: a cart
@@ -30,7 +34,7 @@ const ApplyInput = z.object({ cartGuid: z.preprocess(blankAsAbsent, CartGuidSche
  * - POST users/{user}/removeCoupon (couponCode, cartGuid): remove, for form posts.
  */
 export function couponsRouter(coupons: CouponService, agents: AssistedService): Router {
-  const router = Router({ mergeParams: true });
+  const api = apiRouter();
 
   const answer = async (req: Request, res: Response, action: string, code: string, change: (owner: CartOwner) => Promise<Cart>) => {
     const { owner, actor } = await ownerFor(req, res, agents);
@@ -39,45 +43,62 @@ export function couponsRouter(coupons: CouponService, agents: AssistedService): 
     noStore(res).json(cart satisfies Cart);
   };
 
-  router.post(
+  api.post(
     "/users/:user/carts/:cartGuid/vouchers",
-    handle(async (req, res) => {
+    {
+      ...coupon(
+        "Apply a coupon code (voucherId or couponCode, query or body; any case) to the cart; `current` is a customer's open cart. Refusals are 400 CouponError with reason unknown, notYetValid, expired, notApplicable, minimumSpend (with minimumSpend in minor units), usedUp, usedUpByCustomer or notCombinable. Uses are counted when the order is placed",
+      ),
+      params: CART_PARAM,
+      query: CODE_QUERY,
+      body: CouponCodeInputSchema,
+    },
+    async (req, res, input) => {
       const guid = cartParam(req);
-      const { couponCode } = parse(CodeInput, { ...bodyOf(req), ...req.query });
+      const { couponCode } = input.body({ ...bodyOf(req), ...req.query });
       await answer(req, res, "applied coupon", couponCode, (owner) => coupons.apply(siteOf(res), owner, guidFor(owner, guid), couponCode));
-    }),
+    },
   );
 
-  router.delete(
+  api.delete(
     "/users/:user/carts/:cartGuid/vouchers/:couponCode",
-    handle(async (req, res) => {
+    { ...coupon("Remove a coupon code from the cart; a code the cart does not carry changes nothing"), params: CART_PARAM.extend({ couponCode: z.string() }) },
+    async (req, res) => {
       const guid = cartParam(req);
-      const { couponCode } = parse(CodeInput, { couponCode: req.params.couponCode });
+      const { couponCode } = CouponCodeInputSchema.parse({ couponCode: req.params.couponCode });
       await answer(req, res, "removed coupon", couponCode, (owner) => coupons.remove(siteOf(res), owner, guidFor(owner, guid), couponCode));
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     "/users/:user/applyCoupon",
-    handle(async (req, res) => {
-      const input = { ...bodyOf(req), ...req.query };
-      const { couponCode } = parse(CodeInput, input);
-      const { cartGuid } = parse(ApplyInput, input);
+    {
+      ...coupon(
+        "Apply a coupon code from a link: to the cart of cartGuid, else the customer's open cart, else a new guest cart. An empty cart keeps a valid code until it qualifies (appliedCoupons[].applies false with the reason)",
+      ),
+      query: CART_QUERY,
+      body: CouponCartInputSchema,
+    },
+    async (req, res, input) => {
+      const { couponCode, cartGuid } = input.body({ ...bodyOf(req), ...req.query });
       await answer(req, res, "applied coupon", couponCode, (owner) => coupons.apply(siteOf(res), owner, cartGuid, couponCode));
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     "/users/:user/removeCoupon",
-    handle(async (req, res) => {
-      const input = { ...bodyOf(req), ...req.query };
-      const { couponCode } = parse(CodeInput, input);
-      const { cartGuid } = parse(ApplyInput, input);
+    {
+      ...coupon("Remove a coupon code (couponCode and cartGuid, query or body; a customer's open cart without cartGuid)"),
+      query: CART_QUERY,
+      body: CouponCartInputSchema,
+    },
+    async (req, res, input) => {
+      const { couponCode, cartGuid } = input.body({ ...bodyOf(req), ...req.query });
       await answer(req, res, "removed coupon", couponCode, (owner) => coupons.remove(siteOf(res), owner, cartGuid, couponCode));
-    }),
+    },
   );
 
-  return router;
+  return api.router;
 }
 
 function bodyOf(req: Request): Record<string, unknown> {

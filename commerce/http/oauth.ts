@@ -1,10 +1,10 @@
 import express, { type Response, Router } from "express";
 import type { Logger } from "pino";
-import { type TokenError, TokenRequestSchema } from "../contract/auth";
-import { type AccountService, TokenRefusal } from "../domain/accounts";
-import { TryAgainLater } from "../domain/try-again";
+import { type TokenError, TokenErrorSchema, TokenRequestSchema, TokenResponseSchema } from "../contract/auth";
+import { ServiceUnavailable } from "../domain/service-unavailable";
+import { type TokenGrants, TokenRefusal } from "../domain/token-grants";
 import { clientAddress } from "./auth";
-import { handle } from "./handle";
+import { apiRouter } from "./operations";
 import { sameSecret } from "./operator-access";
 
 export const TOKEN_PATH = "/authorizationserver/oauth/token";
@@ -29,12 +29,25 @@ function refuse(res: Response, error: TokenError["error"], description: string, 
  * (client_id `storefront`) and agents (client_id `agent`), rotating `refresh_token`, and
  * `client_credentials` for guest checkout. Tokens are never cached by anyone on the way.
  */
-export function oauthRouter(accounts: AccountService, logger: Logger): Router {
-  const router = Router();
-  router.post(
+export function oauthRouter(grants: TokenGrants, logger: Logger): Router {
+  const api = apiRouter(Router());
+  api.router.use(TOKEN_PATH, express.urlencoded({ extended: false, limit: "10kb" }));
+  api.post(
     TOKEN_PATH,
-    express.urlencoded({ extended: false, limit: "10kb" }),
-    handle(async (req, res) => {
+    {
+      summary:
+        "OAuth2 tokens (form-encoded): grant_type=password (client_id storefront or agent, site), refresh_token (rotating; a reuse within 10 s answers the same successor, a later reuse ends the session) or client_credentials (guest checkout)",
+      body: TokenRequestSchema,
+      formEncoded: true,
+      answers: { 200: { description: "Tokens", schema: TokenResponseSchema } },
+      errors: {
+        400: "invalid_request, invalid_grant (one answer for every failed sign-in), unsupported_grant_type",
+        401: "invalid_client",
+        429: "slow_down: too many failed sign-ins for the account or address",
+      },
+      errorBody: TokenErrorSchema,
+    },
+    async (req, res) => {
       res.set("Cache-Control", "no-store");
       res.set("Pragma", "no-cache");
       const body: unknown = req.body;
@@ -42,6 +55,7 @@ export function oauthRouter(accounts: AccountService, logger: Logger): Router {
       if (typeof grantType === "string" && !GRANT_TYPES.has(grantType)) {
         return refuse(res, "unsupported_grant_type", "grant_type must be password, refresh_token or client_credentials.");
       }
+      // Parsed here rather than through the operation: refusals answer in OAuth's own shape.
       const parsed = TokenRequestSchema.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -52,24 +66,24 @@ export function oauthRouter(accounts: AccountService, logger: Logger): Router {
       try {
         const tokens =
           grant.grant_type === "password"
-            ? await accounts.passwordGrant(grant, clientAddress(req))
+            ? await grants.passwordGrant(grant, clientAddress(req))
             : grant.grant_type === "refresh_token"
-              ? await accounts.refreshGrant(grant.refresh_token, grant.client_id)
-              : await accounts.guestToken(grant, sameSecret);
+              ? await grants.refreshGrant(grant.refresh_token, grant.client_id)
+              : await grants.guestToken(grant, sameSecret);
         res.json(tokens);
       } catch (err) {
         if (err instanceof TokenRefusal) return refuse(res, err.error, err.description, err.retryAfterSeconds);
-        if (err instanceof TryAgainLater) {
+        if (err instanceof ServiceUnavailable) {
           res.set("Retry-After", String(err.retryAfterSeconds));
           res.status(503).json({ error: "temporarily_unavailable", error_description: err.message });
           return;
         }
         throw err;
       }
-    }),
+    },
   );
   // Express's own error answers would be HTML here; the token endpoint answers JSON.
-  router.use(TOKEN_PATH, ((err, req, res, _next) => {
+  api.router.use(TOKEN_PATH, ((err, req, res, _next) => {
     const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) logger.error({ err, correlationId: req.get("correlationID") }, "token endpoint failure");
     res.status(status).json({
@@ -77,5 +91,5 @@ export function oauthRouter(accounts: AccountService, logger: Logger): Router {
       error_description: status === 500 ? "Something went wrong on our side." : "The request body could not be read.",
     });
   }) as express.ErrorRequestHandler);
-  return router;
+  return api.router;
 }

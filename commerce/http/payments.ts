@@ -1,11 +1,17 @@
-import { type Request, type Response, Router } from "express";
-import type { ApiErrorItem } from "../contract/common";
+import type { ErrorRequestHandler, Router } from "express";
+import type { z } from "zod";
+import { type ApiErrorItem, NoInputSchema } from "../contract/common";
 import {
   type CardFieldProblem,
+  CardFieldsSchema,
   type PaymentDetails,
+  PaymentDetailsSchema,
   type PaymentEvent,
+  PaymentEventSchema,
   type StripeCustomer,
+  StripeCustomerSchema,
   type StripeIntent,
+  StripeIntentSchema,
   UpdatePaymentDetailsRequestSchema,
   WalletCancelRequestSchema,
   WalletErrorRequestSchema,
@@ -14,10 +20,30 @@ import {
 import type { AssistedService } from "../domain/agents";
 import { type PaymentService, PaymentProviderError } from "../domain/payments/index";
 import { actorFor } from "./auth";
-import { guidParam, ownerFor } from "./carts";
+import { CART_ERRORS, guidParam, noStore, ownerFor } from "./carts";
 import { ApiProblem } from "./errors";
-import { handle, parse } from "./handle";
+import { apiRouter, NO_SUCH_USER, UNAUTHORIZED } from "./operations";
 import { siteOf } from "./site";
+
+const PROVIDER_ERRORS = {
+  502: "The payment provider refused the request (PaymentServiceError)",
+  503: "The payment provider did not answer, or the store is busy; try again (PaymentServiceUnavailableError, ServiceUnavailableError)",
+};
+const WALLET_ERRORS = { ...CART_ERRORS, 429: "Too many wallet reports for this cart (TooManyRequestsError)" };
+const STRIPE_ERRORS = {
+  409: "Stripe is not set up on this store (PaymentError, reason stripeNotConfigured)",
+  502: "Stripe refused the request (PaymentServiceError)",
+  503: "Stripe did not answer; try again (PaymentServiceUnavailableError)",
+};
+const stripeOnCart = (summary: string) =>
+  ({ summary, auth: "optional", body: NoInputSchema, answers: { 200: StripeIntentSchema }, errors: { ...CART_ERRORS, ...STRIPE_ERRORS } }) as const;
+const stripeAccount = (summary: string, answer: z.ZodType) =>
+  ({
+    summary,
+    auth: "required",
+    answers: { 200: answer },
+    errors: { 400: "Invalid input (ValidationError)", 401: UNAUTHORIZED, 404: NO_SUCH_USER, ...STRIPE_ERRORS },
+  }) as const;
 
 /**
  * Paying for a cart, under the cart's own path (users/{user}/carts/{guid}/…), with the cart's rule:
@@ -26,12 +52,20 @@ import { siteOf } from "./site";
  * customer (or an agent acting for one). Card numbers arrive only in bodies and are never echoed.
  */
 export function paymentsRouter(payments: PaymentService, agents: AssistedService): Router {
-  const router = Router({ mergeParams: true });
+  const api = apiRouter();
   const cart = "/users/:user/carts/:cartGuid";
 
-  router.post(
+  api.post(
     `${cart}/paymentdetails`,
-    paying(async (req, res) => {
+    {
+      summary:
+        "Choose the card to pay with: the provider tokenizes it and the cart keeps brand, last four, expiry, holder and billing postal code (never the number or code). 201 with the masked card; 400 names each wrong field (subject) with a reason: missing, invalid, invalid_number, invalid_expiry, expired_card, invalid_cvc",
+      auth: "optional",
+      body: CardFieldsSchema,
+      answers: { 201: PaymentDetailsSchema },
+      errors: { ...CART_ERRORS, 429: "Too many cards tried on this cart (TooManyRequestsError)", ...PROVIDER_ERRORS },
+    },
+    async (req, res) => {
       const { owner, actor } = await ownerFor(req, res, agents);
       const guid = guidParam(req);
       const form = readCardForm(req.body);
@@ -42,94 +76,131 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
       noStore(res)
         .status(201)
         .json(details satisfies PaymentDetails);
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     `${cart}/paymentdetails`,
-    paying(async (req, res) => {
+    {
+      summary: "The card chosen for the cart, masked; 404 PaymentError while none is",
+      auth: "optional",
+      answers: { 200: PaymentDetailsSchema },
+      errors: CART_ERRORS,
+    },
+    async (req, res) => {
       const { owner } = await ownerFor(req, res, agents);
       noStore(res).json((await payments.read(siteOf(res), owner, guidParam(req))) satisfies PaymentDetails);
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     `${cart}/updatePaymentDetails`,
-    paying(async (req, res) => {
+    {
+      summary: "Change the holder's name or billing postal code of the card chosen (a new card is chosen with paymentdetails)",
+      auth: "optional",
+      body: UpdatePaymentDetailsRequestSchema,
+      answers: { 200: PaymentDetailsSchema },
+      errors: CART_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner, actor } = await ownerFor(req, res, agents);
       const guid = guidParam(req);
-      const change = parse(UpdatePaymentDetailsRequestSchema, req.body ?? {});
+      const change = input.body(req.body ?? {});
       const details = await payments.updateBilling(siteOf(res), owner, guid, change);
       if (actor) await agents.record(siteOf(res).site, actor, "changed the card's billing details", `card ending ${details.last4}`);
       noStore(res).json(details satisfies PaymentDetails);
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     `${cart}/stripe/createPaymentIntent`,
-    paying(async (req, res) => {
+    stripeOnCart(
+      "A manual-capture Stripe payment intent for the cart's total, for Stripe.js to confirm (wallets); one per cart: asked again, its amount follows the cart",
+    ),
+    async (req, res) => {
       const { owner } = await ownerFor(req, res, agents);
       noStore(res).json((await payments.createPaymentIntent(siteOf(res), owner, guidParam(req))) satisfies StripeIntent);
-    }),
+    },
   );
 
-  router.post(
-    `${cart}/stripe/updatePaymentIntent`,
-    paying(async (req, res) => {
-      const { owner } = await ownerFor(req, res, agents);
-      noStore(res).json((await payments.updatePaymentIntent(siteOf(res), owner, guidParam(req))) satisfies StripeIntent);
-    }),
-  );
+  api.post(`${cart}/stripe/updatePaymentIntent`, stripeOnCart("The cart's payment intent follows the cart's current total"), async (req, res) => {
+    const { owner } = await ownerFor(req, res, agents);
+    noStore(res).json((await payments.updatePaymentIntent(siteOf(res), owner, guidParam(req))) satisfies StripeIntent);
+  });
 
-  router.post(
+  api.post(
     "/users/:user/stripe/setupPaymentIntent",
-    paying(async (req, res) => {
+    { ...stripeAccount("A Stripe setup intent to save a card to the customer's Stripe account", StripeIntentSchema), body: NoInputSchema },
+    async (req, res) => {
       const { customerId } = await actorFor(req, res, agents);
       noStore(res).json((await payments.setupPaymentIntent(customerId)) satisfies StripeIntent);
-    }),
+    },
   );
 
-  router.put(
+  api.put(
     "/users/:user/stripe/updateStripeCustomerId",
-    paying(async (req, res) => {
+    {
+      ...stripeAccount(
+        "Make sure the customer has a Stripe customer with their current e-mail and name (created when missing); the id is never taken from the caller",
+        StripeCustomerSchema,
+      ),
+      body: NoInputSchema,
+    },
+    async (req, res) => {
       const actor = await actorFor(req, res, agents);
       const stripeCustomerId = await payments.ensureStripeCustomer(actor.customerId);
       if (actor.agent) await agents.record(siteOf(res).site, actor, "updated the Stripe customer", stripeCustomerId);
       noStore(res).json({ stripeCustomerId } satisfies StripeCustomer);
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/users/:user/stripe/fetchStripeCustomerId",
-    paying(async (req, res) => {
+    stripeAccount("The customer's Stripe customer id, or null; asking creates nothing", StripeCustomerSchema),
+    async (req, res) => {
       const { customerId } = await actorFor(req, res, agents);
       noStore(res).json((await payments.stripeCustomerOf(customerId)) satisfies StripeCustomer);
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     `${cart}/cancelDigitalWalletPayment`,
-    paying(async (req, res) => {
+    {
+      summary: "Record that the shopper closed a wallet's payment sheet",
+      auth: "optional",
+      body: WalletCancelRequestSchema,
+      answers: { 200: PaymentEventSchema },
+      errors: WALLET_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner } = await ownerFor(req, res, agents);
       const guid = guidParam(req);
-      const { wallet, reason } = parse(WalletCancelRequestSchema, req.body ?? {});
+      const { wallet, reason } = input.body(req.body ?? {});
       await payments.recordWalletEvent(siteOf(res), owner, guid, { kind: "walletCancelled", wallet, message: reason ?? "The shopper closed the wallet." });
       noStore(res).json({ kind: "walletCancelled", recorded: true } satisfies PaymentEvent);
-    }),
+    },
   );
 
-  router.post(
+  api.post(
     `${cart}/logDigitalWalletError`,
-    paying(async (req, res) => {
+    {
+      summary: "Record an error a wallet reported on the page",
+      auth: "optional",
+      body: WalletErrorRequestSchema,
+      answers: { 200: PaymentEventSchema },
+      errors: WALLET_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner } = await ownerFor(req, res, agents);
       const guid = guidParam(req);
-      const { wallet, code, message } = parse(WalletErrorRequestSchema, req.body ?? {});
+      const { wallet, code, message } = input.body(req.body ?? {});
       await payments.recordWalletEvent(siteOf(res), owner, guid, { kind: "walletError", wallet, code, message });
       noStore(res).json({ kind: "walletError", recorded: true } satisfies PaymentEvent);
-    }),
+    },
   );
 
-  return router;
+  api.router.use(paymentRefusals);
+  return api.router;
 }
 
 /** A card form's problems, one per field (subject = the field), answered 400 together. */
@@ -142,31 +213,18 @@ class FieldErrors extends Error {
 }
 
 /**
- * handle() plus the payment answers: a card form's field errors, and a provider that did not
- * answer (503, try again: every call to it is idempotent) or refused the request (502).
+ * The payment answers of this router's handlers: a card form's field errors, and a provider that
+ * did not answer (503, try again: every call to it is idempotent) or refused the request (502).
  */
-function paying(fn: (req: Request, res: Response) => Promise<void>) {
-  return handle(async (req, res) => {
-    try {
-      await fn(req, res);
-    } catch (err) {
-      if (err instanceof FieldErrors) {
-        noStore(res).status(400).json({ errors: err.items });
-        return;
-      }
-      if (err instanceof PaymentProviderError) {
-        if (err.code === "provider_unavailable") {
-          res.set("Retry-After", "2");
-          throw new ApiProblem(503, { type: "PaymentServiceUnavailableError", message: "The payment service did not answer. Please try again in a moment." });
-        }
-        throw new ApiProblem(502, { type: "PaymentServiceError", message: "The payment service refused this request. Please try again or use another card." });
-      }
-      throw err;
-    }
-  });
-}
-
-/** Payment answers belong to one shopper and change with the cart: no cache may keep them. */
-function noStore(res: Response): Response {
-  return res.set("Cache-Control", "private, no-store");
-}
+const paymentRefusals: ErrorRequestHandler = (err, _req, res, next) => {
+  if (err instanceof FieldErrors) {
+    noStore(res).status(400).json({ errors: err.items });
+    return;
+  }
+  if (!(err instanceof PaymentProviderError)) return next(err);
+  if (err.code === "provider_unavailable") {
+    res.set("Retry-After", "2");
+    return next(new ApiProblem(503, { type: "PaymentServiceUnavailableError", message: "The payment service did not answer. Please try again in a moment." }));
+  }
+  next(new ApiProblem(502, { type: "PaymentServiceError", message: "The payment service refused this request. Please try again or use another card." }));
+};

@@ -1,14 +1,14 @@
-import { Router } from "express";
+import type { Router } from "express";
 import type { BrandFacts } from "../contract/brands";
-import type { CartModificationList } from "../contract/cart";
+import { type CartModificationList, CartModificationListSchema } from "../contract/cart";
 import type { BrandId } from "../contract/common";
-import { AddBundleRequestSchema, type QuickShopProduct, QuickShopQuerySchema } from "../contract/quick-shop";
+import { AddBundleRequestSchema, type QuickShopProduct, QuickShopProductSchema, QuickShopQuerySchema } from "../contract/quick-shop";
 import type { AssistedService } from "../domain/agents";
 import { cartNotFound } from "../domain/carts";
 import type { QuickShopService } from "../domain/quick-shop";
+import { CART_ERRORS, noStore, ownerFor } from "./carts";
 import { invalid } from "./errors";
-import { ownerFor } from "./carts";
-import { handle, parse } from "./handle";
+import { apiRouter } from "./operations";
 import { siteOf } from "./site";
 
 /**
@@ -16,24 +16,38 @@ import { siteOf } from "./site";
  * stock) and users/{user}/addBundleProduct (a bundle's components, all or none).
  */
 export function quickShopRouter(quickShop: QuickShopService, agents: AssistedService, brands: Readonly<Record<BrandId, BrandFacts>>): Router {
-  const router = Router({ mergeParams: true });
+  const api = apiRouter();
 
-  router.get(
+  api.get(
     "/users/:user/quickShop/productDetail",
-    handle(async (req, res) => {
+    {
+      summary: "A product tile's quick shop: variants with prices for the cart owner's groups and stock, the default chosen",
+      auth: "optional",
+      query: QuickShopQuerySchema,
+      answers: { 200: QuickShopProductSchema },
+      errors: CART_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner } = await ownerFor(req, res, agents);
-      const { productCode } = parse(QuickShopQuerySchema, { productCode: req.query.productCode });
+      const { productCode } = input.query();
       const answer = await quickShop.productDetail(siteOf(res), owner, productCode);
       // Prices depend on who asks; stock changes: no shared cache may keep it.
-      res.set("Cache-Control", "private, no-store").json(answer satisfies QuickShopProduct);
-    }),
+      noStore(res).json(answer satisfies QuickShopProduct);
+    },
   );
 
-  router.post(
+  api.post(
     "/users/:user/addBundleProduct",
-    handle(async (req, res) => {
+    {
+      summary: "Add every component of a bundle or starter kit, qty times, in one add: all of them, complete, or none",
+      auth: "optional",
+      body: AddBundleRequestSchema,
+      answers: { 200: CartModificationListSchema },
+      errors: CART_ERRORS,
+    },
+    async (req, res, input) => {
       const { owner, actor } = await ownerFor(req, res, agents);
-      const request = parse(AddBundleRequestSchema, req.body);
+      const request = input.body();
       const site = siteOf(res);
       if (request.lang && !brands[site.site].languages.includes(request.lang))
         throw invalid("lang", `Language '${request.lang}' is not offered by ${site.site}.`);
@@ -46,11 +60,9 @@ export function quickShopRouter(quickShop: QuickShopService, agents: AssistedSer
         if (!entry) throw cartNotFound();
         return { statusCode: o.statusCode, quantityAdded: o.quantityAdded, quantity: o.quantity, entry };
       });
-      res
-        .set("Cache-Control", "private, no-store")
-        .json({ cartGuid: cart.guid, cartQuantity: cart.totalUnitCount, cartModifications } satisfies CartModificationList);
-    }),
+      noStore(res).json({ cartGuid: cart.guid, cartQuantity: cart.totalUnitCount, cartModifications } satisfies CartModificationList);
+    },
   );
 
-  return router;
+  return api.router;
 }

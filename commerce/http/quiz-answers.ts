@@ -1,10 +1,14 @@
-import { Router } from "express";
-import { type SavedUserQuizData, UserQuizDataSchema } from "../contract/quiz";
+import type { Request, Response, Router } from "express";
+import { type SavedUserQuizData, SavedUserQuizDataSchema, type UserQuizData, UserQuizDataSchema } from "../contract/quiz";
 import type { AssistedService } from "../domain/agents";
 import type { QuizServices } from "../domain/quiz-services";
 import { actorFor } from "./auth";
-import { handle, parse } from "./handle";
+import { apiRouter, NO_SUCH_USER, UNAUTHORIZED } from "./operations";
 import { siteOf } from "./site";
+
+const SUBMIT = "Save the customer's beverage-quiz answers (quizResponse) and the taste profile the lookup gave; a retake replaces them";
+const FETCH = "The customer's saved beverage-quiz answers; 404 while there are none";
+const ERRORS = { 400: "Invalid input (ValidationError)", 401: UNAUTHORIZED, 404: `${NO_SUCH_USER}, or no saved answers` };
 
 /**
  * A customer's saved beverage-quiz answers under /rest/v2/{brand}/: users/{user}/beverage-quiz/
@@ -12,29 +16,40 @@ import { siteOf } from "./site";
  * signed-in customer. Agents may read and save for the customer they act for (audited).
  */
 export function quizAnswersRouter(quizzes: QuizServices, agents: AssistedService): Router {
-  const router = Router({ mergeParams: true });
+  const api = apiRouter();
 
-  const submit = handle(async (req, res) => {
+  const submit = async (req: Request, res: Response, input: { body(): UserQuizData }) => {
     const actor = await actorFor(req, res, agents);
-    const data = parse(UserQuizDataSchema, req.body);
+    const data = input.body();
     const saved = await quizzes.answers.save(actor.customerId, data);
     if (actor.agent) await agents.record(siteOf(res).site, actor, "saved quiz answers", data.quizResponse);
     res.set("Cache-Control", "private, no-store").json(saved satisfies SavedUserQuizData);
-  });
-  const fetchSaved = handle(async (req, res) => {
+  };
+  const fetchSaved = async (req: Request, res: Response) => {
     const actor = await actorFor(req, res, agents);
     res.set("Cache-Control", "private, no-store").json((await quizzes.answers.read(actor.customerId)) satisfies SavedUserQuizData);
-  });
+  };
+  const submitting = (summary: string) =>
+    ({
+      summary,
+      auth: "required",
+      body: UserQuizDataSchema,
+      answers: { 200: { description: "Saved", schema: SavedUserQuizDataSchema } },
+      errors: ERRORS,
+    }) as const;
+  const fetching = (summary: string) =>
+    ({ summary, auth: "required", answers: { 200: { description: "Saved answers", schema: SavedUserQuizDataSchema } }, errors: ERRORS }) as const;
+  /** The same without users/{user}: the signed-in customer's. */
+  const asCurrent =
+    <I>(handler: (req: Request, res: Response, input: I) => Promise<void>) =>
+    (req: Request, res: Response, input: I) => {
+      (req.params as Record<string, string>).user = "current";
+      return handler(req, res, input);
+    };
 
-  router.post("/users/:user/beverage-quiz/submitQuiz", submit);
-  router.get("/users/:user/beverage-quiz/fetchQuizResponse", fetchSaved);
-  router.post("/beverage-quiz/submitQuiz", (req, res, next) => {
-    (req.params as Record<string, string>).user = "current";
-    submit(req, res, next);
-  });
-  router.get("/beverage-quiz/fetchQuizResponse", (req, res, next) => {
-    (req.params as Record<string, string>).user = "current";
-    fetchSaved(req, res, next);
-  });
-  return router;
+  api.post("/users/:user/beverage-quiz/submitQuiz", submitting(SUBMIT), submit);
+  api.get("/users/:user/beverage-quiz/fetchQuizResponse", fetching(FETCH), fetchSaved);
+  api.post("/beverage-quiz/submitQuiz", submitting(`${SUBMIT} (the signed-in customer)`), asCurrent(submit));
+  api.get("/beverage-quiz/fetchQuizResponse", fetching(`${FETCH} (the signed-in customer)`), asCurrent(fetchSaved));
+  return api.router;
 }

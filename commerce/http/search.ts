@@ -1,23 +1,35 @@
-import { Router } from "express";
-import { z } from "zod";
+import type { Router } from "express";
 import { AppliedCategoryCouponsSchema } from "../contract/coupon";
 import type { Product } from "../contract/product";
-import { CategoryCodeSchema, KeywordRedirectSchema, SearchRequestSchema, SearchTextQuerySchema, TermQuerySchema } from "../contract/search";
+import {
+  CategoryCodeSchema,
+  CategoryListSchema,
+  CategoryPageSchema,
+  CategorySchema,
+  KeywordRedirectSchema,
+  SearchPageSchema,
+  SearchRequestSchema,
+  SearchTextRequestSchema,
+  SitemapPageSchema,
+  SitemapQuerySchema,
+  SuggestionsQuerySchema,
+  SuggestionsSchema,
+  TermQuerySchema,
+} from "../contract/search";
 import type { CouponService } from "../domain/coupons";
 import type { CategoryScope, SearchService } from "../domain/search-service";
 import type { ShopContext } from "../domain/shop-context";
 import { invalid } from "./errors";
-import { handle, parse } from "./handle";
+import { parse } from "./handle";
 import { sendKeptJson } from "./kept-json";
+import { apiRouter } from "./operations";
 import { siteOf } from "./site";
 
-const SitemapQuery = z.object({
-  currentPage: z.coerce.number().int().min(0).max(1000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(50_000).default(10_000),
-});
+const INVALID = { 400: "A malformed query, term or facet (ValidationError)" };
+const CATEGORY_ERRORS = { ...INVALID, 404: "No such category on this site (UnknownIdentifierError)" };
 
 export function searchRouter(search: SearchService, coupons?: CouponService): Router {
-  const router = Router({ mergeParams: true });
+  const api = apiRouter();
 
   const answerPage = (site: ShopContext, rawQuery: unknown, scope?: CategoryScope) => search.page(site, parse(SearchRequestSchema, rawQuery), scope);
 
@@ -28,65 +40,86 @@ export function searchRouter(search: SearchService, coupons?: CouponService): Ro
   }
 
   // OCC search: query=freeText:sort:facet:value…
-  router.get(
+  api.get(
     "/products/search",
-    handle(async (req, res) => {
+    { summary: "Product search: query=freeText:sort:facetKey:facetValue:…", query: SearchRequestSchema, answers: { 200: SearchPageSchema }, errors: INVALID },
+    async (req, res) => {
       sendKeptJson(res, await answerPage(siteOf(res), req.query));
-    }),
+    },
   );
 
   // Free-text search by `term`, with the same paging and facet query as search.
-  router.get(
+  api.get(
     "/products/searchText",
-    handle(async (req, res) => {
-      const { term } = parse(TermQuerySchema, req.query);
-      const rest = (parse(SearchTextQuerySchema, req.query).query ?? ":relevance").split(":").slice(1).join(":");
+    {
+      summary: "Free-text search by term, with search's paging, and its sort and facets after a leading colon in query",
+      query: SearchTextRequestSchema.extend(SearchRequestSchema.omit({ query: true }).shape),
+      answers: { 200: SearchPageSchema },
+      errors: INVALID,
+    },
+    async (req, res, input) => {
+      const { term, query } = input.query();
+      const rest = (query ?? ":relevance").split(":").slice(1).join(":");
       sendKeptJson(res, await answerPage(siteOf(res), { ...req.query, query: `${term.replace(/:/g, " ")}:${rest || "relevance"}` }));
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/products/searchsuggestions",
-    handle(async (req, res) => {
+    { summary: "Search suggestions for a term", query: SuggestionsQuerySchema, answers: { 200: SuggestionsSchema }, errors: INVALID },
+    async (req, res) => {
       const { term } = parse(TermQuerySchema, req.query);
       const max = Math.min(10, Math.max(1, Number(req.query.max) || 6));
       res.json(await search.suggestions(siteOf(res), term, max));
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/products/getKeywordRedirect",
-    handle(async (req, res) => {
-      const { term } = parse(TermQuerySchema, req.query);
+    {
+      summary: "Where a search term redirects to (a page the merchandisers chose), or null",
+      query: TermQuerySchema,
+      answers: { 200: KeywordRedirectSchema },
+      errors: INVALID,
+    },
+    async (_req, res, input) => {
+      const { term } = input.query();
       res.json(KeywordRedirectSchema.parse({ redirectUrl: await search.keywordRedirect(siteOf(res), term) }));
-    }),
+    },
   );
 
-  router.get(
-    "/categories",
-    handle(async (_req, res) => {
-      res.json({ categories: await search.categories(siteOf(res)) });
-    }),
-  );
+  api.get("/categories", { summary: "The site's categories, each with its parent", answers: { 200: CategoryListSchema } }, async (_req, res) => {
+    res.json({ categories: await search.categories(siteOf(res)) });
+  });
 
-  router.get(
+  api.get(
     "/sitemapEntries",
-    handle(async (req, res) => {
-      const { currentPage, pageSize } = parse(SitemapQuery, req.query);
+    { summary: "A page of the site's product URLs for the sitemap", query: SitemapQuerySchema, answers: { 200: SitemapPageSchema }, errors: INVALID },
+    async (_req, res, input) => {
+      const { currentPage, pageSize } = input.query();
       res.json(await search.sitemap(siteOf(res), currentPage, pageSize));
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/c/:code",
-    handle(async (req, res) => {
+    { summary: "A category: its name, URL, parent, subcategories and breadcrumbs", answers: { 200: CategorySchema }, errors: CATEGORY_ERRORS },
+    async (req, res) => {
       res.json((await categoryOf(siteOf(res), String(req.params.code))).category);
-    }),
+    },
   );
 
-  router.get(
+  api.get(
     "/c/:code/categoryData",
-    handle(async (req, res) => {
+    {
+      summary: "A category's listing with facets, sorts and paging",
+      query: SearchRequestSchema.extend({
+        appliedCategoryCoupons: AppliedCategoryCouponsSchema.optional().meta({ description: "The shopper's category coupons: prices include them" }),
+      }),
+      answers: { 200: CategoryPageSchema },
+      errors: CATEGORY_ERRORS,
+    },
+    async (req, res) => {
       const site = siteOf(res);
       const scope = await categoryOf(site, String(req.params.code));
       const page = await answerPage(site, req.query, scope);
@@ -98,8 +131,8 @@ export function searchRouter(search: SearchService, coupons?: CouponService): Ro
       // The shared answer is kept as text; only a shopper with category coupons gets a priced copy.
       const answer = JSON.parse(page) as { products: Product[] };
       res.json({ ...answer, products: await coupons.priceProducts(site, answer.products, codes) });
-    }),
+    },
   );
 
-  return router;
+  return api.router;
 }

@@ -1,7 +1,7 @@
-import { Router } from "express";
-import { lookUpPostalCode, PostalRegionQuerySchema, type PostalRegions } from "../contract/postal-regions";
+import type { Router } from "express";
+import { lookUpPostalCode, PostalRegionQuerySchema, type PostalRegions, PostalRegionsSchema } from "../contract/postal-regions";
 import { ApiProblem, invalid } from "./errors";
-import { handle, parse } from "./handle";
+import { apiRouter } from "./operations";
 import { siteOf } from "./site";
 
 /**
@@ -9,12 +9,18 @@ import { siteOf } from "./site";
  * so checkout can fill in or check the region. The country defaults to the one the store sells in.
  */
 export function shippingRouter(): Router {
-  const router = Router({ mergeParams: true });
+  const api = apiRouter();
 
-  router.get(
+  api.get(
     "/shipping/fetch/postal",
-    handle(async (req, res) => {
-      const query = parse(PostalRegionQuerySchema, req.query);
+    {
+      summary: "The state or province a postal code belongs to (US ZIP3 prefix, Canadian first letter); country defaults to the store's",
+      query: PostalRegionQuerySchema,
+      answers: { 200: { description: "Regions (more than one only where a prefix straddles a state line)", schema: PostalRegionsSchema } },
+      errors: { 400: "Malformed postal code or country (ValidationError)", 404: "No region uses this prefix (UnknownIdentifierError)" },
+    },
+    async (_req, res, input) => {
+      const query = input.query();
       const country = query.country ?? (siteOf(res).currency === "CAD" ? "CA" : "US");
       const found = lookUpPostalCode(country, query.postalCode);
       if (!found.found && found.reason === "malformed") throw invalid("postalCode", found.message);
@@ -24,8 +30,8 @@ export function shippingRouter(): Router {
       // The tables change only with a release; shoppers typing the same code need not ask again.
       res.set("Cache-Control", "public, max-age=3600");
       res.json({ country: found.country, postalCode: found.postalCode, prefix: found.prefix, regions: [...found.regions] } satisfies PostalRegions);
-    }),
+    },
   );
 
-  return router;
+  return api.router;
 }

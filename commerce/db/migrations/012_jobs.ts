@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { autoId } from "../dialect";
 
 /**
- * Scheduled work for the job runner on SQLite (decision 043). On PostgreSQL pg-boss keeps its own
+ * Scheduled work for the job runner on SQLite (decision 044). On PostgreSQL pg-boss keeps its own
  * tables in the `pgboss` schema and this one stays empty.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
