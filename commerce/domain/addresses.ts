@@ -22,7 +22,7 @@ import {
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { invalid, ShopError } from "./errors";
-import { orTryAgainLater } from "./try-again";
+import { unavailableWhenBusy } from "./service-unavailable";
 
 /** Enough for home, work, family and gifts; a bound keeps one account from filling the table. */
 export const MAX_ADDRESSES = 50;
@@ -65,7 +65,7 @@ export class AddressBook {
   /** Stores a new address; the first one, or one marked default, becomes the default. */
   async add(customerId: string, input: AddressInput, audit: AuditWriter): Promise<Address> {
     const id = randomUUID();
-    return orTryAgainLater(() =>
+    return unavailableWhenBusy(() =>
       writeTransaction(this.db, async (trx) => {
         const count = await countAddresses(trx, customerId);
         if (count >= MAX_ADDRESSES) throw invalid("addresses", `An account keeps at most ${MAX_ADDRESSES} addresses. Delete one first.`);
@@ -97,7 +97,7 @@ export class AddressBook {
    * agree with the stored province). Default can be set here, not cleared: choose another one.
    */
   async change(customerId: string, id: string, patch: AddressPatch, audit: AuditWriter): Promise<Address> {
-    return orTryAgainLater(() =>
+    return unavailableWhenBusy(() =>
       writeTransaction(this.db, async (trx) => {
         const row = await findAddress(trx, customerId, id);
         if (!row) throw addressNotFound(id);
@@ -126,7 +126,7 @@ export class AddressBook {
 
   /** Deletes the address; when it was the default, the newest remaining one becomes the default. */
   async remove(customerId: string, id: string, audit: AuditWriter): Promise<void> {
-    await orTryAgainLater(() =>
+    await unavailableWhenBusy(() =>
       writeTransaction(this.db, async (trx) => {
         const row = await findAddress(trx, customerId, id);
         if (!row || !(await deleteAddress(trx, customerId, id))) throw addressNotFound(id);

@@ -6,7 +6,7 @@ import { writeTransaction } from "../db/write-transaction";
 import type { Actor } from "./accounts";
 import type { AuditWriter } from "./addresses";
 import { ShopError } from "./errors";
-import { orTryAgainLater } from "./try-again";
+import { unavailableWhenBusy } from "./service-unavailable";
 
 /** Entries the audit log answers at most (newest first). */
 export const AUDIT_LOG_LIMIT = 200;
@@ -37,7 +37,7 @@ export class AssistedService {
   /** Writes the audit entry for something an agent did that changed nothing (viewing, starting a session). */
   async record(site: BrandId, actor: Actor, action: string, detail = ""): Promise<void> {
     if (!actor.agent) return;
-    await orTryAgainLater(() => writeTransaction(this.db, (trx) => this.auditWriter(site, actor)(trx, action, detail)));
+    await unavailableWhenBusy(() => writeTransaction(this.db, (trx) => this.auditWriter(site, actor)(trx, action, detail)));
   }
 
   /** Writes entries inside a change's own transaction; does nothing when no agent acts. */

@@ -31,14 +31,14 @@ import { cartCoupons, moveCartCoupons, productCategories } from "../db/coupons";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
-import { groupsOf } from "./accounts";
+import { groupsOf } from "./account-rules";
 import { capAdd, checkLines, insufficientStock, maxQuantityReached, planMerge, podsAtHomeFor } from "./cart-rules";
 import type { CatalogService } from "./catalog-service";
 import { type CartCoupons, NO_COUPONS, couponOf, discountCart } from "./coupon-rules";
 import { ShopError } from "./errors";
 import { price } from "./pricing";
 import type { ShopContext } from "./shop-context";
-import { orTryAgainLater } from "./try-again";
+import { unavailableWhenBusy } from "./service-unavailable";
 
 /** Whose cart: a customer's (also when an agent acts for them), or an anonymous shopper's, known only by its guid. */
 export type CartOwner = { customerId: string } | "anonymous";
@@ -106,7 +106,7 @@ export class CartService {
     for (const line of wanted) if (!products.has(line.productCode)) throw await this.whyNotSellable(priced, line.productCode);
 
     const { db } = this.deps;
-    const outcome = await orTryAgainLater(() =>
+    const outcome = await unavailableWhenBusy(() =>
       writeTransaction(db, async (trx) => {
         const now = new Date().toISOString();
         const { cart, created } = await this.lockedOrNewCart(trx, ctx, owner, cartGuid);
@@ -243,7 +243,7 @@ export class CartService {
     let products = await this.sellable(priced, [...codes]);
     for (;;) {
       try {
-        const outcome = await orTryAgainLater(() =>
+        const outcome = await unavailableWhenBusy(() =>
           writeTransaction(this.deps.db, async (trx) => {
             const now = new Date().toISOString();
             const anon = await lockCartByGuid(trx, anonymousGuid);
@@ -320,7 +320,7 @@ export class CartService {
     entryNumber: number,
     change: (trx: Db, entry: CartEntryRow, entries: CartEntryRow[]) => Promise<void>,
   ): Promise<Cart> {
-    const cart = await orTryAgainLater(() =>
+    const cart = await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const cart = await this.cartForWrite(trx, priced, owner, guid);
         const entries = await cartEntries(trx, cart.id);

@@ -20,7 +20,7 @@ import { limitProductCodes } from "./product-codes";
 import type { ProductFamilies } from "./product-families";
 import type { ShopContext } from "./shop-context";
 import { answerBackInStockAlerts, isRestock } from "./stock-alerts";
-import { orTryAgainLater } from "./try-again";
+import { unavailableWhenBusy } from "./service-unavailable";
 
 export interface CatalogServiceDeps {
   db: Db;
@@ -169,7 +169,7 @@ export class CatalogService {
     const shown = asked.baseProduct ? asked.code : (asked.defaultVariantCode ?? asked.code);
     const product = shown === asked.code ? asked : ((await this.products(ctx, [shown], "BASIC"))[0] ?? asked);
     if (product.stock.stockLevelStatus !== "outOfStock") throw invalid("productCode", "This product is in stock: add it to your cart instead.");
-    const added = await orTryAgainLater(() => insertStockAlert(this.deps.db, ctx.site, ctx.lang, product.code, email));
+    const added = await unavailableWhenBusy(() => insertStockAlert(this.deps.db, ctx.site, ctx.lang, product.code, email));
     if (!added) {
       throw new ShopError("conflict", {
         type: "DuplicateAlertError",
@@ -205,7 +205,7 @@ export class CatalogService {
     let outcome: { before: number; alertsSent: number; mailIds: number[] } | null;
     for (;;) {
       try {
-        outcome = await orTryAgainLater(() =>
+        outcome = await unavailableWhenBusy(() =>
           writeTransaction(db, async (trx) => {
             const before = await setStockLevel(trx, code, level);
             if (before === null) return null;

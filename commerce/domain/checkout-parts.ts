@@ -1,9 +1,56 @@
 import type { CartRow } from "../db/carts";
 import type { Db } from "../db/index";
-import type { CheckoutParts, GiftCardUse } from "./checkout";
 import { redeemCouponsForOrder } from "./coupons";
 import { appliedGiftCards, chargeGiftCardsForOrder, plannedUses } from "./gift-cards";
 import { PaymentProviderError, type PaymentService } from "./payments/index";
+
+/** A gift card applied to a cart and how much of it this order would use. */
+export interface GiftCardUse {
+  id?: string;
+  maskedNumber: string;
+  amountMinor: number;
+}
+
+/** A card the shopper gave for this cart: only what may be stored (never the number). */
+export interface StoredCard {
+  token: string;
+  provider: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type Authorization = { status: "authorized"; reference: string } | { status: "declined"; reason: string; message: string };
+
+/**
+ * What checkout needs of the parts that have their own rules and tables: coupons (their uses are
+ * counted when an order is placed), gift cards (balances are charged then) and the card payment.
+ * The order's transaction calls `redeemForOrder` and `chargeForOrder` with its own handle, so a
+ * failure of any of them leaves nothing behind.
+ */
+export interface CheckoutParts {
+  coupons: {
+    redeemForOrder(
+      trx: Db,
+      order: { cartId: number; site: string; customerId: string | null; email: string; orderCode: string; now: Date; couponCodes: readonly string[] },
+    ): Promise<void>;
+  };
+  giftCards: {
+    /** How much of each applied card an amount due would use; nothing is charged. */
+    planFor(db: Db, cart: Pick<CartRow, "id" | "site" | "currency">, amountDueMinor: number): Promise<GiftCardUse[]>;
+    chargeForOrder(
+      trx: Db,
+      order: { cartId: number; site: string; orderCode: string; amountDueMinor: number; now: Date },
+    ): Promise<{ totalChargedMinor: number; cards: { maskedNumber: string; chargedMinor: number }[] }>;
+  };
+  payments: {
+    cardOf(db: Db, cartId: number): Promise<StoredCard | null>;
+    authorize(request: { card: StoredCard; amountMinor: number; currency: string; idempotencyKey: string; description: string }): Promise<Authorization>;
+    capture(card: StoredCard, reference: string, amountMinor: number, idempotencyKey: string): Promise<void>;
+    voidAuthorization(card: StoredCard, reference: string, idempotencyKey: string): Promise<void>;
+  };
+}
 
 /**
  * The coupon, gift-card and payment parts as checkout uses them. Each keeps its own rules and

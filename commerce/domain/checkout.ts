@@ -1,10 +1,6 @@
-import { randomInt } from "node:crypto";
-import type { Logger } from "pino";
 import type { AddressInput } from "../contract/address";
 import { normalPostalCode } from "../contract/address";
-import type { BrandFacts } from "../contract/brands";
-import type { Cart } from "../contract/cart";
-import { type DeliveryMode, TaxLineSchema } from "../contract/checkout-pricing";
+import { TaxLineSchema } from "../contract/checkout-pricing";
 import {
   type CardSummary,
   type Checkout,
@@ -18,11 +14,9 @@ import {
   type TaxLineView,
 } from "../contract/checkout";
 import type { BrandId } from "../contract/common";
-import { type CartEntryRow, type CartRow, cartEntries, findOpenCartOf, lockCartByGuid, touchCart } from "../db/carts";
+import { findOpenCartOf, lockCartByGuid } from "../db/carts";
 import { findAddress, findCustomer, findCustomerByEmail } from "../db/customers";
 import { findSiteConfig } from "../db/content";
-import type { Db } from "../db/index";
-import { baseCodesOf, rebuildListingsIn } from "../db/listing";
 import {
   type CartCheckoutRow,
   claimGuestOrder,
@@ -30,121 +24,51 @@ import {
   findCartCheckout,
   findOrderByCheckoutKey,
   findOrderByCode,
-  findOrderOfCart,
-  insertOrder,
-  type NewOrderEntry,
   type OrderEntryRow,
   type OrderRow,
   orderEntries,
   saveCartCheckout,
-  takeStock,
 } from "../db/orders";
 import { writeTransaction } from "../db/write-transaction";
 import type { AddressBook, AuditWriter } from "./addresses";
-import { insufficientStock } from "./cart-rules";
 import { type CartOwner, type CartService, cartNotFound } from "./carts";
 import type { CatalogChangeFeed } from "./catalog-changes";
-import { siteCurrencies } from "./catalog-service";
+import type { StoredCard } from "./checkout-parts";
 import { deliveryModesFor } from "./delivery-modes";
 import { invalid, ShopError } from "./errors";
-import { type MailOutbox, queueMails } from "./mail-outbox";
-import { messagesFor } from "./messages";
+import type { MailOutbox } from "./mail-outbox";
+import {
+  authorizeCard,
+  captureCard,
+  checkoutProblem,
+  commitOrder,
+  expiryOf,
+  MISSING_MESSAGES,
+  type PlacedOrder,
+  type PlacementDeps,
+  planOrder,
+  type PricedCheckout,
+  voidCard,
+} from "./place-order";
 import { price } from "./pricing";
+import { unavailableWhenBusy } from "./service-unavailable";
 import type { ShopContext } from "./shop-context";
 import { taxFor } from "./taxes";
-import { orTryAgainLater } from "./try-again";
 
-/** Where the storefront shows a placed order (the link in the confirmation mail). */
-export const ORDER_CONFIRMATION_PATH = "/checkout/orderConfirmation";
-
-/** A gift card applied to a cart and how much of it this order would use. */
-export interface GiftCardUse {
-  id?: string;
-  maskedNumber: string;
-  amountMinor: number;
-}
-
-/** A card the shopper gave for this cart: only what may be stored (never the number). */
-export interface StoredCard {
-  token: string;
-  provider: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
-
-export type Authorization = { status: "authorized"; reference: string } | { status: "declined"; reason: string; message: string };
-
-/**
- * What checkout needs of the parts that have their own rules and tables: coupons (their uses are
- * counted when an order is placed), gift cards (balances are charged then) and the card payment.
- * The order's transaction calls `redeemForOrder` and `chargeForOrder` with its own handle, so a
- * failure of any of them leaves nothing behind.
- */
-export interface CheckoutParts {
-  coupons: {
-    redeemForOrder(
-      trx: Db,
-      order: { cartId: number; site: string; customerId: string | null; email: string; orderCode: string; now: Date; couponCodes: readonly string[] },
-    ): Promise<void>;
-  };
-  giftCards: {
-    /** How much of each applied card an amount due would use; nothing is charged. */
-    planFor(db: Db, cart: Pick<CartRow, "id" | "site" | "currency">, amountDueMinor: number): Promise<GiftCardUse[]>;
-    chargeForOrder(
-      trx: Db,
-      order: { cartId: number; site: string; orderCode: string; amountDueMinor: number; now: Date },
-    ): Promise<{ totalChargedMinor: number; cards: { maskedNumber: string; chargedMinor: number }[] }>;
-  };
-  payments: {
-    cardOf(db: Db, cartId: number): Promise<StoredCard | null>;
-    authorize(request: { card: StoredCard; amountMinor: number; currency: string; idempotencyKey: string; description: string }): Promise<Authorization>;
-    capture(card: StoredCard, reference: string, amountMinor: number, idempotencyKey: string): Promise<void>;
-    voidAuthorization(card: StoredCard, reference: string, idempotencyKey: string): Promise<void>;
-  };
-}
-
-interface CheckoutDeps {
-  db: Db;
-  brands: Readonly<Record<BrandId, BrandFacts>>;
+interface CheckoutDeps extends PlacementDeps {
   carts: CartService;
   addresses: AddressBook;
   feed: CatalogChangeFeed;
   outbox: MailOutbox;
-  logger: Logger;
-  parts: CheckoutParts;
-}
-
-/** Everything the checkout page and the order need, priced now. */
-interface CheckoutState {
-  view: Checkout;
-  card: StoredCard | null;
-  chosenMode: DeliveryMode | undefined;
 }
 
 const orderNotFound = () => new ShopError("notFound", { type: "UnknownIdentifierError", subject: "code", subjectType: "order", message: "Order not found." });
 
-const checkoutProblem = (reason: string, subject: string, message: string, kind: ShopError["kind"] = "invalid") =>
-  new ShopError(kind, { type: "CheckoutError", reason, subject, message });
-
-const MISSING_MESSAGES: Record<CheckoutStep, string> = {
-  email: "Enter the e-mail address for your order confirmation.",
-  deliveryAddress: "Enter a delivery address.",
-  deliveryMode: "Choose a delivery method.",
-  payment: "Enter your card details.",
-};
-
-/** Ten digits: easy to read out on the phone, and not guessable in sequence. */
-const newOrderCode = () => String(randomInt(1_000_000_000, 10_000_000_000));
-
 /**
  * Single-step checkout and orders. The checkout choices (guest e-mail, delivery address, mode,
  * contact number) are stored beside the cart; every read prices the cart, delivery and taxes
- * again. Placing an order authorizes the card first (outside the database), then in one write
- * transaction takes the stock, counts the coupon uses, charges the gift cards, writes the order
- * and closes the cart; the card is captured after the commit, or released when the transaction
- * fails. One checkout key makes one order, however often it is sent.
+ * again. Placing an order runs the steps of place-order.ts. One checkout key makes one order,
+ * however often it is sent.
  */
 export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {}
@@ -231,188 +155,29 @@ export class CheckoutService {
   }
 
   /**
-   * Places the order of the cart. The same checkout key answers the same order, whether the
-   * second request comes during the first or long after; a cart already ordered answers its order.
+   * Places the order of the cart: plan, authorise the card, commit, then capture (see
+   * place-order.ts). The same checkout key answers the same order, whether the second request
+   * comes during the first or long after; a cart already ordered answers its order.
    */
   async placeOrder(ctx: ShopContext, owner: CartOwner, guid: string, request: PlaceOrderRequest): Promise<Order> {
-    const { db, parts } = this.deps;
+    const { db } = this.deps;
     const earlier = await this.earlierOrder(ctx, owner, guid, request.checkoutKey);
     if (earlier) return earlier;
-    const state = await this.state(ctx, owner, guid);
-    const { view } = state;
-    if (view.cart.entries.length === 0) throw checkoutProblem("emptyCart", "cart", "Your cart is empty.");
-    const missing = view.missing[0];
-    if (missing) throw checkoutProblem(`missing_${missing}`, missing, MISSING_MESSAGES[missing]);
-    if (view.totalPriceWithTax.minor !== request.expectedTotal) {
-      throw checkoutProblem(
-        "totalChanged",
-        "expectedTotal",
-        `Your order total is now ${view.totalPriceWithTax.formattedValue}. Review it and place your order again.`,
-        "conflict",
-      );
-    }
-    // The gift cards cover less than the review said (another order used them): the card would pay more.
-    if (request.expectedAmountDue !== undefined && view.amountDue.minor !== request.expectedAmountDue) {
-      throw checkoutProblem(
-        "giftCardChanged",
-        "expectedAmountDue",
-        "A gift card's balance changed. Review your payment and place your order again.",
-        "conflict",
-      );
-    }
-    const email = view.email!;
-    const address = view.deliveryAddress!;
-    const mode = state.chosenMode!;
-    const code = newOrderCode();
-    const card = view.amountDue.minor > 0 ? state.card : null;
-    let reference: string | null = null;
-    if (card) {
-      const description = `${this.deps.brands[ctx.site].name} order ${code}`;
-      const authorization = await parts.payments.authorize({
-        card,
-        amountMinor: view.amountDue.minor,
-        currency: ctx.currency,
-        idempotencyKey: request.checkoutKey,
-        description,
-      });
-      if (authorization.status === "declined") {
-        throw new ShopError("paymentDeclined", { type: "PaymentError", reason: authorization.reason, subject: "payment", message: authorization.message });
-      }
-      reference = authorization.reference;
-    }
-    const bases = await baseCodesOf(db, [...new Set(view.cart.entries.map((e) => e.product.code))]);
-
-    let placed: { row: OrderRow; fresh: boolean; mailIds: number[] };
+    const plan = planOrder({ ctx, owner, guid, request }, await this.state(ctx, owner, guid));
+    const hold = await authorizeCard(this.deps, plan);
+    let placed: PlacedOrder;
     try {
-      placed = await orTryAgainLater(() =>
-        writeTransaction(db, async (trx) => {
-          const now = new Date();
-          const cart = await lockCartByGuid(trx, guid);
-          const again = await findOrderByCheckoutKey(trx, request.checkoutKey);
-          if (again) return { row: again, fresh: false, mailIds: [] };
-          if (!cart || cart.site !== ctx.site || cart.customer_id !== (owner === "anonymous" ? null : owner.customerId)) throw cartNotFound();
-          if (cart.status !== "open") {
-            const ofCart = await findOrderOfCart(trx, cart.id);
-            if (ofCart) return { row: ofCart, fresh: false, mailIds: [] };
-            throw cartNotFound();
-          }
-          // The cart was priced before the transaction; a line changed since means another price.
-          const lines = await cartEntries(trx, cart.id);
-          if (!sameLines(lines, view.cart)) {
-            throw checkoutProblem("cartChanged", "cart", "Your cart changed while you were checking out. Review your order and place it again.", "conflict");
-          }
-          // Units per product (a product may be on a one-off and an auto-delivery line), taken in
-          // code order so two orders of the same products lock their stock rows in the same order.
-          const units = new Map<string, number>();
-          for (const line of lines) units.set(line.product_code, (units.get(line.product_code) ?? 0) + line.quantity);
-          let soldOut = false;
-          for (const [productCode, quantity] of [...units].sort(([a], [b]) => a.localeCompare(b))) {
-            const { taken, left } = await takeStock(trx, productCode, quantity);
-            if (taken) {
-              soldOut ||= left === 0;
-              continue;
-            }
-            const name = view.cart.entries.find((e) => e.product.code === productCode)?.product.name ?? productCode;
-            throw new ShopError("conflict", {
-              ...insufficientStock(Math.max(0, left), productCode).item,
-              message:
-                left > 0
-                  ? `Only ${left} of ${name} are left. Change the quantity in your cart.`
-                  : `${name} has just sold out. Remove it from your cart to order the rest.`,
-            });
-          }
-          await parts.coupons.redeemForOrder(trx, {
-            cartId: cart.id,
-            site: ctx.site,
-            customerId: cart.customer_id,
-            email,
-            orderCode: code,
-            now,
-            // A coupon on the cart that took nothing off (its minimum not reached, say) is not used up.
-            couponCodes: discountsOf(view.cart).map((d) => d.code),
-          });
-          const charged = await parts.giftCards.chargeForOrder(trx, {
-            cartId: cart.id,
-            site: ctx.site,
-            orderCode: code,
-            amountDueMinor: view.totalPriceWithTax.minor,
-            now,
-          });
-          if (charged.totalChargedMinor !== view.giftCardAmount.minor) {
-            throw checkoutProblem("giftCardChanged", "giftCard", "A gift card's balance changed. Review your payment and place your order again.", "conflict");
-          }
-          const row = await insertOrder(
-            trx,
-            {
-              code,
-              site: ctx.site,
-              lang: ctx.lang,
-              currency: ctx.currency,
-              cart_id: cart.id,
-              cart_guid: cart.guid,
-              customer_id: cart.customer_id,
-              email,
-              status: "placed",
-              checkout_key: request.checkoutKey,
-              subtotal_minor: view.cart.subTotal.minor,
-              discount_minor: view.cart.totalDiscounts.minor,
-              delivery_minor: view.deliveryCost.minor,
-              tax_minor: view.totalTax.minor,
-              total_minor: view.totalPriceWithTax.minor,
-              gift_card_minor: charged.totalChargedMinor,
-              card_minor: view.amountDue.minor,
-              delivery_address: JSON.stringify(address),
-              delivery_mode: mode.code,
-              delivery_mode_name: mode.name,
-              delivery_earliest: mode.estimate.earliest,
-              delivery_latest: mode.estimate.latest,
-              contact_no: view.contactNo ?? null,
-              tax_lines: JSON.stringify(view.taxLines.map((t) => ({ name: t.name, ratePercent: t.ratePercent, amountMinor: t.amount.minor }))),
-              discounts: JSON.stringify(discountsOf(view.cart)),
-              gift_cards: JSON.stringify(charged.cards),
-              payment_provider: card?.provider ?? null,
-              payment_reference: reference,
-              payment_brand: card?.brand ?? null,
-              payment_last4: card?.last4 ?? null,
-              payment_expiry: card ? `${String(card.expMonth).padStart(2, "0")}/${card.expYear}` : null,
-              created_at: now.toISOString(),
-            },
-            view.cart.entries.map((e): NewOrderEntry => ({
-              entry_number: e.entryNumber,
-              product_code: e.product.code,
-              product_name: e.product.name,
-              product_url: e.product.url,
-              pack_label: e.product.packLabel ?? null,
-              entry_type: e.entryType,
-              quantity: e.quantity,
-              unit_minor: e.basePrice.minor,
-              total_minor: e.totalPrice.minor,
-            })),
-          );
-          await touchCart(trx, cart.id, now.toISOString(), "ordered");
-          // A product that sold out leaves the in-stock listings in the same transaction.
-          if (soldOut) await rebuildListingsIn(trx, siteCurrencies(this.deps.brands), bases);
-          const mailIds = await queueMails(trx, "order-confirmation", [this.confirmationMail(ctx, row, view)]);
-          return { row, fresh: true, mailIds };
-        }),
-      );
+      placed = await commitOrder(this.deps, plan, hold);
     } catch (err) {
       // A retry of the same key may have placed the order meanwhile: that order stands, with its payment.
       const meanwhile = await findOrderByCheckoutKey(db, request.checkoutKey);
       if (meanwhile) return this.orderView(meanwhile, await orderEntries(db, meanwhile.id));
-      if (card && reference)
-        await parts.payments
-          .voidAuthorization(card, reference, `${request.checkoutKey}-void`)
-          .catch((voidErr) => this.deps.logger.error({ err: voidErr, code }, "card authorization could not be released"));
+      if (hold) await voidCard(this.deps, hold, plan.code);
       throw err;
     }
     if (placed.fresh) {
       // Committed: from here on nothing may turn the answer into an error.
-      if (card && reference) {
-        await parts.payments
-          .capture(card, reference, view.amountDue.minor, `${request.checkoutKey}-capture`)
-          .catch((err) => this.deps.logger.error({ err, order: placed.row.code }, "card capture failed; the order stands and the payment needs attention"));
-      }
+      if (hold) await captureCard(this.deps, hold, placed.row.code);
       await this.deps.feed.catchUp({ force: true }).catch((err) => this.deps.logger.warn({ err }, "catalog caches will catch up on the next read"));
       if (placed.mailIds.length) await this.deps.outbox.deliver({ ids: placed.mailIds });
     }
@@ -464,7 +229,7 @@ export class CheckoutService {
     if (existed) return;
     const customer = await findCustomerByEmail(this.deps.db, ctx.site, row.email);
     if (!customer) return;
-    await orTryAgainLater(() => writeTransaction(this.deps.db, (trx) => claimGuestOrder(trx, row.id, customer.id)));
+    await unavailableWhenBusy(() => writeTransaction(this.deps.db, (trx) => claimGuestOrder(trx, row.id, customer.id)));
   }
 
   /** The order already made by this key, or from this cart: a resubmit answers it again. */
@@ -478,7 +243,7 @@ export class CheckoutService {
     return this.orderView(row, await orderEntries(db, row.id));
   }
 
-  private async state(ctx: ShopContext, owner: CartOwner, guid: string): Promise<CheckoutState> {
+  private async state(ctx: ShopContext, owner: CartOwner, guid: string): Promise<PricedCheckout> {
     const { db, parts } = this.deps;
     const { row, cart } = await this.deps.carts.readWithRow(ctx, owner, guid);
     const [choices, customer, card, freeFrom] = await Promise.all([
@@ -538,7 +303,7 @@ export class CheckoutService {
   }
 
   private async saveChoice(ctx: ShopContext, owner: CartOwner, guid: string, change: Partial<Omit<CartCheckoutRow, "cart_id" | "updated_at">>): Promise<void> {
-    await orTryAgainLater(() =>
+    await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const cart = await lockCartByGuid(trx, guid);
         if (!cart || cart.site !== ctx.site || cart.status !== "open" || cart.customer_id !== (owner === "anonymous" ? null : owner.customerId))
@@ -555,34 +320,6 @@ export class CheckoutService {
       delivery_mode: null,
       ...(address.phone ? { contact_no: address.phone } : {}),
     });
-  }
-
-  private confirmationMail(ctx: ShopContext, row: OrderRow, view: Checkout) {
-    const store = this.deps.brands[ctx.site];
-    const t = messagesFor(ctx.lang, ctx.site);
-    const w = t.orderSummaryWords;
-    const address = view.deliveryAddress!;
-    const lines = [
-      ...view.cart.entries.map(
-        (e) => `${e.quantity} × ${e.product.name}${e.product.packLabel ? ` (${e.product.packLabel})` : ""}  ${e.totalPrice.formattedValue}`,
-      ),
-      "",
-      `${w.subtotal}: ${view.cart.subTotal.formattedValue}`,
-      ...(view.cart.totalDiscounts.minor > 0 ? [`${w.discounts}: −${view.cart.totalDiscounts.formattedValue}`] : []),
-      `${w.delivery} (${view.deliveryMode!.name}): ${view.deliveryCost.formattedValue}`,
-      ...view.taxLines.map((l) => `${l.name} (${l.ratePercent} %): ${l.amount.formattedValue}`),
-      `${w.total}: ${view.totalPriceWithTax.formattedValue}`,
-      ...(view.giftCardAmount.minor > 0 ? [`${w.giftCards}: −${view.giftCardAmount.formattedValue}`] : []),
-      ...(view.payment ? [`${w.paidByCard} (${view.payment.brand} •••• ${view.payment.last4}): ${view.amountDue.formattedValue}`] : []),
-      "",
-      `${w.shipTo}: ${address.firstName} ${address.lastName}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.town}, ${address.region} ${address.postalCode}`,
-    ];
-    const url = `https://${store.host}${ctx.lang === "fr" ? "/fr" : ""}${ORDER_CONFIRMATION_PATH}/${row.code}`;
-    const arrives =
-      view.deliveryMode!.estimate.earliest === view.deliveryMode!.estimate.latest
-        ? view.deliveryMode!.estimate.latest
-        : `${view.deliveryMode!.estimate.earliest} – ${view.deliveryMode!.estimate.latest}`;
-    return { to: row.email, ...t.orderConfirmation({ code: row.code, firstName: address.firstName, summary: lines.join("\n"), url, arrives }, store.name) };
   }
 
   private orderView(row: OrderRow, entries: readonly OrderEntryRow[]): Order {
@@ -643,24 +380,7 @@ function addressOf(choices: CartCheckoutRow | undefined): DeliveryAddress | unde
 }
 
 function cardSummary(card: StoredCard): CardSummary {
-  return { brand: card.brand, last4: card.last4, expiry: `${String(card.expMonth).padStart(2, "0")}/${card.expYear}` };
-}
-
-/** The cart's lines as stored are the lines that were priced: same products, types and quantities. */
-function sameLines(rows: readonly CartEntryRow[], cart: Cart): boolean {
-  if (rows.length !== cart.entries.length) return false;
-  return rows.every((r) =>
-    cart.entries.some(
-      (e) => e.entryNumber === r.entry_number && e.product.code === r.product_code && e.entryType === r.entry_type && e.quantity === r.quantity,
-    ),
-  );
-}
-
-/** The coupons that took something off, as the order keeps them. */
-function discountsOf(cart: Cart): { code: string; description: string; amountMinor: number }[] {
-  return cart.appliedCoupons
-    .filter((c) => c.applies && c.discount.minor > 0)
-    .map((c) => ({ code: c.code, description: c.description, amountMinor: c.discount.minor }));
+  return { brand: card.brand, last4: card.last4, expiry: expiryOf(card) };
 }
 
 const currencyOf = (row: OrderRow) => (row.currency === "CAD" ? "CAD" : "USD");

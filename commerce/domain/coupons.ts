@@ -23,7 +23,7 @@ import { type Coupon, type CouponLine, applyRefusal, couponOf, couponUnitPrice, 
 import { ShopError } from "./errors";
 import { price } from "./pricing";
 import type { ShopContext } from "./shop-context";
-import { orTryAgainLater } from "./try-again";
+import { unavailableWhenBusy } from "./service-unavailable";
 
 /** Why a code was refused, with a message a shopper can act on; the storefront words it in the shop's language by `reason`. */
 export function couponRefused(
@@ -76,7 +76,7 @@ export class CouponService {
     const refusal = applyRefusal({ coupon, applied, lines, customerUses, now: new Date() });
     if (refusal || !coupon) throw this.refusal(ctx, refusal ?? "unknown", code, coupon, applied);
 
-    const guid = await orTryAgainLater(() =>
+    const guid = await unavailableWhenBusy(() =>
       writeTransaction(db, async (trx) => {
         const now = new Date().toISOString();
         const locked = await carts.cartForWrite(trx, ctx, owner, cart?.guid);
@@ -98,7 +98,7 @@ export class CouponService {
     const guid = cartGuid ?? (owner === "anonymous" ? undefined : (await carts.current(ctx, owner.customerId)).guid);
     if (!guid) throw cartNotFound();
     const coupon = await findCoupon(db, ctx.site, code);
-    await orTryAgainLater(() =>
+    await unavailableWhenBusy(() =>
       writeTransaction(db, async (trx) => {
         const cart = await carts.cartForWrite(trx, ctx, owner, guid);
         if (!coupon) return;

@@ -34,7 +34,7 @@ import { ShopError, TooManyRequests } from "./errors";
 import { checkRequestedAmount, type GiftCardFacts, planGiftCardUse, whyUnusable } from "./gift-card-rules";
 import { price } from "./pricing";
 import type { ShopContext } from "./shop-context";
-import { orTryAgainLater } from "./try-again";
+import { unavailableWhenBusy } from "./service-unavailable";
 
 /**
  * Wrong numbers and PINs, counted per cart, per client address and per card number: a 4-digit
@@ -298,7 +298,7 @@ export class GiftCardService {
 
   /** One write transaction on the owner's cart, locked first so writers of one cart take turns. */
   private async write(ctx: ShopContext, owner: CartOwner, guid: string, change: (trx: Db, cart: CartRow) => Promise<void>): Promise<void> {
-    await orTryAgainLater(() =>
+    await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const cart = await lockCartByGuid(trx, guid);
         if (!cart || !owns(cart, ctx, owner)) throw cartNotFound();

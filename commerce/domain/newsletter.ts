@@ -23,7 +23,7 @@ import type { MailMessage } from "./mail";
 import { type MailOutbox, queueMails } from "./mail-outbox";
 import { messagesFor } from "./messages";
 import type { MailingBrand } from "./stock-alerts";
-import { orTryAgainLater } from "./try-again";
+import { unavailableWhenBusy } from "./service-unavailable";
 
 /** Where the confirmation link leads, on the storefront. */
 export const NEWSLETTER_CONFIRM_PATH = "/newsletter/confirm";
@@ -46,7 +46,7 @@ export async function signUpForConfirmation(
   outbox: MailOutbox,
   signUp: { site: BrandId; lang: Lang; email: string; store: MailingBrand },
 ): Promise<void> {
-  const mailIds = await orTryAgainLater(() =>
+  const mailIds = await unavailableWhenBusy(() =>
     writeTransaction(db, async (trx) => {
       const existing = await findNewsletterSubscription(trx, signUp.site, signUp.email);
       if (existing && !mayResendConfirmation(existing)) return [];
@@ -62,7 +62,7 @@ export async function signUpForConfirmation(
 /** Confirms the subscription a link names (once) and queues its welcome mail with it. */
 export async function confirmNewsletter(db: Db, outbox: MailOutbox, brands: Readonly<Record<BrandId, MailingBrand>>, token: string): Promise<ConfirmOutcome> {
   if (!isWellFormedToken(token)) return "unknown";
-  const { outcome, mailIds } = await orTryAgainLater(() =>
+  const { outcome, mailIds } = await unavailableWhenBusy(() =>
     writeTransaction(db, async (trx): Promise<{ outcome: ConfirmOutcome; mailIds: number[] }> => {
       const row = await findByTokenHash(trx, "newsletter_subscription", hashToken(token));
       if (!row) return { outcome: "unknown", mailIds: [] };
@@ -87,7 +87,7 @@ export async function signUpWithWelcome(
   outbox: MailOutbox,
   signUp: { site: BrandId; lang: Lang; email: string; store: MailingBrand },
 ): Promise<boolean> {
-  const { added, mailIds } = await orTryAgainLater(() =>
+  const { added, mailIds } = await unavailableWhenBusy(() =>
     writeTransaction(db, async (trx) => {
       const added = await addNewsletterSubscription(trx, signUp.site, signUp.email, signUp.lang);
       const mailIds = added ? await queueMails(trx, "newsletter-welcome", [newsletterWelcome(signUp.email, signUp.store, signUp.lang)]) : [];

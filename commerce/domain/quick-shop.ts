@@ -1,7 +1,7 @@
 import type { AddBundleRequest, QuickShopProduct } from "../contract/quick-shop";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
-import { groupsOf } from "./accounts";
+import { groupsOf } from "./account-rules";
 import type { CartAdd, CartOwner, CartService } from "./carts";
 import type { CatalogService } from "./catalog-service";
 import { ShopError } from "./errors";

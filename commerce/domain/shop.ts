@@ -24,6 +24,7 @@ import { QuickShopService } from "./quick-shop";
 import { createQuizServices, type QuizKeys, type QuizServices } from "./quiz-services";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
+import { TokenGrants } from "./token-grants";
 import { AccessTokens } from "./tokens";
 
 /** The keys sessions are signed and derived with, and the guest-checkout client. */
@@ -66,6 +67,7 @@ export interface Shop {
   /** Mail waiting to be sent; its delivery loop is started by whoever hosts the shop. */
   outbox: MailOutbox;
   accounts: AccountService;
+  tokens: TokenGrants;
   addresses: AddressBook;
   agents: AssistedService;
   carts: CartService;
@@ -109,6 +111,13 @@ export function createShop({
     guestClient: { id: "storefront-guest", secret: randomBytes(32).toString("base64url") },
   };
   const limits = accounts?.limits ?? RateLimits.create();
+  const tokens = new TokenGrants({
+    db,
+    tokens: new AccessTokens(keys.tokenSecret, keys.previousTokenSecrets),
+    refreshSecret: keys.tokenSecret,
+    guestClient: keys.guestClient,
+    limits,
+  });
   const addresses = new AddressBook(db);
   const payments = new PaymentService({
     db,
@@ -124,15 +133,8 @@ export function createShop({
     content: new ContentService({ db, brands, outbox, logger }),
     alerts: new StockAlertService({ db, brands, outbox, catalog }),
     outbox,
-    accounts: new AccountService({
-      db,
-      brands,
-      outbox,
-      tokens: new AccessTokens(keys.tokenSecret, keys.previousTokenSecrets),
-      refreshSecret: keys.tokenSecret,
-      guestClient: keys.guestClient,
-      limits,
-    }),
+    accounts: new AccountService({ db, brands, outbox, limits, grants: tokens }),
+    tokens,
     addresses,
     agents: new AssistedService(db),
     carts,

@@ -19,7 +19,7 @@ import type { MailMessage } from "./mail";
 import { type MailOutbox, queueMails } from "./mail-outbox";
 import { messagesFor } from "./messages";
 import type { ShopContext } from "./shop-context";
-import { orTryAgainLater } from "./try-again";
+import { unavailableWhenBusy } from "./service-unavailable";
 
 export type { WaitingAlert };
 
@@ -103,7 +103,7 @@ export class StockAlertService {
     const shown = asked.baseProduct ? asked.code : (asked.defaultVariantCode ?? asked.code);
     const product = shown === asked.code ? asked : ((await this.deps.catalog.products(ctx, [shown], "BASIC"))[0] ?? asked);
     if (product.stock.stockLevelStatus !== "outOfStock") throw invalid("productCode", "This product is in stock: add it to your cart instead.");
-    const mailIds = await orTryAgainLater(() =>
+    const mailIds = await unavailableWhenBusy(() =>
       writeTransaction(db, async (trx) => {
         const existing = await findWaitingAlert(trx, ctx.site, product.code, email);
         if (existing && !mayResendConfirmation(existing)) return [];
@@ -120,7 +120,7 @@ export class StockAlertService {
   /** Confirms the alert a link names (once); from then on a restock mails it. */
   async confirm(token: string): Promise<ConfirmOutcome> {
     if (!isWellFormedToken(token)) return "unknown";
-    return orTryAgainLater(() =>
+    return unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx): Promise<ConfirmOutcome> => {
         const row = await findByTokenHash(trx, "stock_alert", hashToken(token));
         if (!row) return "unknown";

@@ -3,7 +3,6 @@ import { EmailConfirmationSchema } from "../contract/cms";
 import { ProductCodeParamSchema, StockAlertRequestSchema } from "../contract/product";
 import type { ConfirmOutcome } from "../domain/email-confirmation";
 import type { StockAlertService } from "../domain/stock-alerts";
-import { TryAgainLater } from "../domain/try-again";
 import { ApiProblem } from "./errors";
 import { handle, parse } from "./handle";
 import { siteOf } from "./site";
@@ -22,17 +21,6 @@ export function confirmationAnswer(res: Response, outcome: ConfirmOutcome): void
   });
 }
 
-/** A write that could not get the database in time changed nothing: 503 with Retry-After. */
-async function busyAsUnavailable<T>(res: Response, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (!(err instanceof TryAgainLater)) throw err;
-    res.set("Retry-After", String(err.retryAfterSeconds));
-    throw new ApiProblem(503, { type: "ServiceUnavailableError", message: err.message });
-  }
-}
-
 /** Notify me (back-in-stock alerts) with double opt-in. */
 export function alertsRouter(alerts: StockAlertService): Router {
   const router = Router({ mergeParams: true });
@@ -42,7 +30,7 @@ export function alertsRouter(alerts: StockAlertService): Router {
     "/alert/alertMe",
     handle(async (req, res) => {
       const { productCode, email } = parse(StockAlertRequestSchema, req.body);
-      const code = await busyAsUnavailable(res, () => alerts.request(siteOf(res), parse(ProductCodeParamSchema, productCode), email));
+      const code = await alerts.request(siteOf(res), parse(ProductCodeParamSchema, productCode), email);
       res.status(202).json({ status: "pending", productCode: code, email });
     }),
   );
@@ -51,7 +39,7 @@ export function alertsRouter(alerts: StockAlertService): Router {
     "/alert/confirm",
     handle(async (req, res) => {
       const { token } = parse(EmailConfirmationSchema, req.body);
-      confirmationAnswer(res, await busyAsUnavailable(res, () => alerts.confirm(token)));
+      confirmationAnswer(res, await alerts.confirm(token));
     }),
   );
 

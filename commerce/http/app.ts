@@ -41,7 +41,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
 
   const site = Router({ mergeParams: true });
   site.use(siteMiddleware(shop.brands));
-  site.use(authentication(shop.accounts));
+  site.use(authentication(shop.tokens));
   // Carts first: the storefront keeps catalog answers and asks again rarely, but every cart page and
   // add to cart calls here. Express tries a path against every route before it, in order, and the
   // 46 routes that stood before the carts cost a cart call about 7% of its CPU (measured on one process).
@@ -66,7 +66,7 @@ export function createCommerceRouter({ shop, logger, adminKey }: CommerceRouterO
     res.json(openapi);
   });
   api.use("/rest/v2/:brand", site);
-  api.use(oauthRouter(shop.accounts, logger));
+  api.use(oauthRouter(shop.tokens, logger));
   // Services of their own that happen to run here; the storefront reaches them by configured URLs.
   api.use("/rest/sensory/v1", quizLookupRouter(shop.quizzes));
   api.use("/rest/question-service", questionServiceRouter(shop.quizzes));

@@ -1,7 +1,8 @@
 import type { NextFunction, Request, Response } from "express";
 import type { AccessTokenClaims } from "../contract/auth";
-import type { AccountService, Actor } from "../domain/accounts";
+import type { Actor } from "../domain/accounts";
 import type { AssistedService } from "../domain/agents";
+import type { TokenGrants } from "../domain/token-grants";
 import { ApiProblem } from "./errors";
 import { siteOf } from "./site";
 
@@ -12,13 +13,13 @@ const invalidToken = () => new ApiProblem(401, { type: "InvalidTokenError", mess
  * its claims the caller's and its groups the member-price groups; anything else in the header is
  * refused with 401 (the storefront then refreshes and tries once more). No header: anonymous, as before.
  */
-export const authentication = (accounts: AccountService) => (req: Request, res: Response, next: NextFunction) => {
+export const authentication = (tokens: TokenGrants) => (req: Request, res: Response, next: NextFunction) => {
   const header = req.get("authorization");
   if (header === undefined) return next();
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim());
   if (!match) return next(invalidToken());
   const site = siteOf(res);
-  accounts
+  tokens
     .authenticate(match[1]!, site.site)
     .then((claims) => {
       if (!claims) return next(invalidToken());

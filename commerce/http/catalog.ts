@@ -5,7 +5,6 @@ import { AppliedCategoryCouponsSchema } from "../contract/coupon";
 import { type Product, ProductCodeParamSchema, ProductCodesQuerySchema, StockUpdateSchema } from "../contract/product";
 import type { CatalogService } from "../domain/catalog-service";
 import type { CouponService } from "../domain/coupons";
-import { TryAgainLater } from "../domain/try-again";
 import { ApiProblem } from "./errors";
 import { handle, parse } from "./handle";
 import { sendCatalogJson, sendKeptJson } from "./kept-json";
@@ -32,17 +31,6 @@ const PageSizeQuery = z.object({
     .regex(/^[a-z0-9-]{1,64}$/)
     .optional(),
 });
-
-/** A write that could not get the database in time changed nothing: 503 with Retry-After, so the caller sends it again. */
-async function busyAsUnavailable<T>(res: Response, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (!(err instanceof TryAgainLater)) throw err;
-    res.set("Retry-After", String(err.retryAfterSeconds));
-    throw new ApiProblem(503, { type: "ServiceUnavailableError", message: err.message });
-  }
-}
 
 export function catalogRouter(catalog: CatalogService, adminKey: string | undefined, coupons?: CouponService): Router {
   const router = Router({ mergeParams: true });
@@ -182,7 +170,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
       }
       const productCode = code(req.params.code);
       const { level } = parse(StockUpdateSchema, req.body);
-      const update = await busyAsUnavailable(res, () => catalog.updateStock(productCode, level));
+      const update = await catalog.updateStock(productCode, level);
       res.json({ ...update, stock: update.level });
     }),
   );

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { ZodError } from "zod";
 import type { ApiErrorBody, ApiErrorItem } from "../contract/common";
 import { ShopError, TooManyRequests } from "../domain/errors";
-import { TryAgainLater } from "../domain/try-again";
+import { ServiceUnavailable } from "../domain/service-unavailable";
 
 const SHOP_ERROR_STATUS: Record<ShopError["kind"], number> = { notFound: 404, invalid: 400, conflict: 409, paymentDeclined: 402 };
 
@@ -38,7 +38,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(SHOP_ERROR_STATUS[err.kind]).json({ errors: [err.item] });
       return;
     }
-    if (err instanceof TooManyRequests || err instanceof TryAgainLater) {
+    if (err instanceof TooManyRequests || err instanceof ServiceUnavailable) {
       res.set("Retry-After", String(err.retryAfterSeconds));
       const tooMany = err instanceof TooManyRequests;
       res.status(tooMany ? 429 : 503).json({ errors: [{ type: tooMany ? "TooManyRequestsError" : "ServiceUnavailableError", message: err.message }] });

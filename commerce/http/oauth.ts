@@ -1,8 +1,8 @@
 import express, { type Response, Router } from "express";
 import type { Logger } from "pino";
 import { type TokenError, TokenRequestSchema } from "../contract/auth";
-import { type AccountService, TokenRefusal } from "../domain/accounts";
-import { TryAgainLater } from "../domain/try-again";
+import { ServiceUnavailable } from "../domain/service-unavailable";
+import { type TokenGrants, TokenRefusal } from "../domain/token-grants";
 import { clientAddress } from "./auth";
 import { handle } from "./handle";
 import { sameSecret } from "./operator-access";
@@ -29,7 +29,7 @@ function refuse(res: Response, error: TokenError["error"], description: string, 
  * (client_id `storefront`) and agents (client_id `agent`), rotating `refresh_token`, and
  * `client_credentials` for guest checkout. Tokens are never cached by anyone on the way.
  */
-export function oauthRouter(accounts: AccountService, logger: Logger): Router {
+export function oauthRouter(grants: TokenGrants, logger: Logger): Router {
   const router = Router();
   router.post(
     TOKEN_PATH,
@@ -52,14 +52,14 @@ export function oauthRouter(accounts: AccountService, logger: Logger): Router {
       try {
         const tokens =
           grant.grant_type === "password"
-            ? await accounts.passwordGrant(grant, clientAddress(req))
+            ? await grants.passwordGrant(grant, clientAddress(req))
             : grant.grant_type === "refresh_token"
-              ? await accounts.refreshGrant(grant.refresh_token, grant.client_id)
-              : await accounts.guestToken(grant, sameSecret);
+              ? await grants.refreshGrant(grant.refresh_token, grant.client_id)
+              : await grants.guestToken(grant, sameSecret);
         res.json(tokens);
       } catch (err) {
         if (err instanceof TokenRefusal) return refuse(res, err.error, err.description, err.retryAfterSeconds);
-        if (err instanceof TryAgainLater) {
+        if (err instanceof ServiceUnavailable) {
           res.set("Retry-After", String(err.retryAfterSeconds));
           res.status(503).json({ error: "temporarily_unavailable", error_description: err.message });
           return;

@@ -9,7 +9,8 @@ import {
   ResetPasswordRequestSchema,
   SignUpRequestSchema,
 } from "../contract/auth";
-import { type AccountService, profileOf } from "../domain/accounts";
+import { profileOf } from "../domain/account-rules";
+import type { AccountService } from "../domain/accounts";
 import type { AddressBook } from "../domain/addresses";
 import type { AssistedService } from "../domain/agents";
 import { actorFor, callerOf, clientAddress, noSuchUser } from "./auth";

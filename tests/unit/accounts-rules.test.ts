@@ -3,7 +3,7 @@ import { AddressInputSchema, addressProblem, normalPostalCode } from "../../comm
 import { PasswordSchema } from "../../commerce/contract/auth";
 import { ConfigurationError } from "../../lib/environment";
 import { loadCommerceConfig } from "../../commerce/config";
-import { customerCookies, groupsOf } from "../../commerce/domain/accounts";
+import { customerCookies, groupsOf } from "../../commerce/domain/account-rules";
 import { ARGON2_OPTIONS, hashPassword, passwordMatches } from "../../commerce/domain/passwords";
 import { AccessTokens, REFRESH_GRACE_MS, isPast, refreshTokenValue, refreshVerdict } from "../../commerce/domain/tokens";
 

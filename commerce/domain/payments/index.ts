@@ -28,7 +28,7 @@ import { writeTransaction } from "../../db/write-transaction";
 import { type CartOwner, type CartService, cartNotFound, owns } from "../carts";
 import { ShopError, TooManyRequests } from "../errors";
 import type { ShopContext } from "../shop-context";
-import { orTryAgainLater } from "../try-again";
+import { unavailableWhenBusy } from "../service-unavailable";
 import type { AuthorizeResult, PaymentProvider, PaymentSettings, TokenizeResult } from "./provider";
 import { StripeProvider } from "./stripe-provider";
 import { TestGateway } from "./test-gateway";
@@ -294,7 +294,7 @@ export class PaymentService {
     const known = await findPaymentCustomer(this.deps.db, customerId, "stripe");
     if (known && (await stripe.updateCustomer(known, { ...who, idempotencyKey: randomUUID() }))) return known;
     const created = await stripe.createCustomer({ ...who, customerId, idempotencyKey: `customer-${customerId}-${known ?? "first"}` });
-    return orTryAgainLater(() =>
+    return unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         if (!known) return savePaymentCustomer(trx, customerId, "stripe", created, new Date().toISOString());
         await replacePaymentCustomer(trx, customerId, "stripe", created);
@@ -342,7 +342,7 @@ export class PaymentService {
 
   /** One write transaction on the owner's cart, locked first (the cart may have become an order meanwhile). */
   private write<T>(ctx: ShopContext, owner: CartOwner, guid: string, fn: (trx: Db, cart: CartRow, now: string) => Promise<T>): Promise<T> {
-    return orTryAgainLater(() =>
+    return unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const cart = await lockCartByGuid(trx, guid);
         if (!cart || !owns(cart, ctx, owner)) throw cartNotFound();

@@ -1,0 +1,346 @@
+import { randomInt } from "node:crypto";
+import type { Logger } from "pino";
+import type { BrandFacts } from "../contract/brands";
+import type { Cart } from "../contract/cart";
+import type { DeliveryMode } from "../contract/checkout-pricing";
+import type { Checkout, CheckoutStep, DeliveryAddress, PlaceOrderRequest } from "../contract/checkout";
+import type { BrandId } from "../contract/common";
+import { type CartEntryRow, type CartRow, cartEntries, lockCartByGuid, touchCart } from "../db/carts";
+import type { Db } from "../db/index";
+import { baseCodesOf, rebuildListingsIn } from "../db/listing";
+import { findOrderByCheckoutKey, findOrderOfCart, insertOrder, type NewOrder, type NewOrderEntry, type OrderRow, takeStock } from "../db/orders";
+import { writeTransaction } from "../db/write-transaction";
+import { insufficientStock } from "./cart-rules";
+import { type CartOwner, cartNotFound } from "./carts";
+import { siteCurrencies } from "./catalog-service";
+import type { CheckoutParts, StoredCard } from "./checkout-parts";
+import { ShopError } from "./errors";
+import { queueMails } from "./mail-outbox";
+import { messagesFor } from "./messages";
+import { unavailableWhenBusy } from "./service-unavailable";
+import type { ShopContext } from "./shop-context";
+
+/**
+ * Placing an order, step by step: plan (the checkout priced now must be complete and show the
+ * totals the shopper reviewed), authorise (hold the amount due on the card, outside the
+ * database), commit (one write transaction: stock, coupon uses, gift cards, the order, its mail,
+ * the cart closed), then capture the hold, or void it when the commit failed.
+ */
+
+/** Where the storefront shows a placed order (the link in the confirmation mail). */
+export const ORDER_CONFIRMATION_PATH = "/checkout/orderConfirmation";
+
+/** What the steps use of the checkout service's parts. */
+export interface PlacementDeps {
+  db: Db;
+  brands: Readonly<Record<BrandId, BrandFacts>>;
+  parts: CheckoutParts;
+  logger: Logger;
+}
+
+/** Everything the checkout page and the order need, priced now. */
+export interface PricedCheckout {
+  view: Checkout;
+  card: StoredCard | null;
+  chosenMode: DeliveryMode | undefined;
+}
+
+/** An order checked against what the shopper reviewed, before anything is held or written. */
+export interface OrderPlan {
+  ctx: ShopContext;
+  owner: CartOwner;
+  /** The cart's guid. */
+  guid: string;
+  /** The order number, drawn before the card is asked: the authorisation's description names it. */
+  code: string;
+  checkoutKey: string;
+  view: Checkout;
+  email: string;
+  address: DeliveryAddress;
+  mode: DeliveryMode;
+  /** The card that pays what the gift cards leave; null when they pay it all. */
+  card: StoredCard | null;
+}
+
+/** An amount held on the shopper's card for one plan: captured once its order is written, voided otherwise. */
+export interface CardHold {
+  card: StoredCard;
+  reference: string;
+  amountMinor: number;
+  checkoutKey: string;
+}
+
+/** The order the commit answers: written by it (`fresh`), or one the key or the cart already made. */
+export interface PlacedOrder {
+  row: OrderRow;
+  fresh: boolean;
+  mailIds: number[];
+}
+
+export const checkoutProblem = (reason: string, subject: string, message: string, kind: ShopError["kind"] = "invalid") =>
+  new ShopError(kind, { type: "CheckoutError", reason, subject, message });
+
+export const MISSING_MESSAGES: Record<CheckoutStep, string> = {
+  email: "Enter the e-mail address for your order confirmation.",
+  deliveryAddress: "Enter a delivery address.",
+  deliveryMode: "Choose a delivery method.",
+  payment: "Enter your card details.",
+};
+
+/** Ten digits: easy to read out on the phone, and not guessable in sequence. */
+const newOrderCode = () => String(randomInt(1_000_000_000, 10_000_000_000));
+
+/** A card's expiry as orders and the checkout show it: 04/2030. */
+export const expiryOf = (card: StoredCard) => `${String(card.expMonth).padStart(2, "0")}/${card.expYear}`;
+
+/** Plan: the checkout must be complete, and its totals the ones the shopper reviewed (409 otherwise). */
+export function planOrder(
+  { ctx, owner, guid, request }: { ctx: ShopContext; owner: CartOwner; guid: string; request: PlaceOrderRequest },
+  { view, card, chosenMode }: PricedCheckout,
+): OrderPlan {
+  if (view.cart.entries.length === 0) throw checkoutProblem("emptyCart", "cart", "Your cart is empty.");
+  const missing = view.missing[0];
+  if (missing) throw checkoutProblem(`missing_${missing}`, missing, MISSING_MESSAGES[missing]);
+  if (view.totalPriceWithTax.minor !== request.expectedTotal) {
+    throw checkoutProblem(
+      "totalChanged",
+      "expectedTotal",
+      `Your order total is now ${view.totalPriceWithTax.formattedValue}. Review it and place your order again.`,
+      "conflict",
+    );
+  }
+  // The gift cards cover less than the review said (another order used them): the card would pay more.
+  if (request.expectedAmountDue !== undefined && view.amountDue.minor !== request.expectedAmountDue) {
+    throw checkoutProblem("giftCardChanged", "expectedAmountDue", "A gift card's balance changed. Review your payment and place your order again.", "conflict");
+  }
+  return {
+    ctx,
+    owner,
+    guid,
+    code: newOrderCode(),
+    checkoutKey: request.checkoutKey,
+    view,
+    email: view.email!,
+    address: view.deliveryAddress!,
+    mode: chosenMode!,
+    card: view.amountDue.minor > 0 ? card : null,
+  };
+}
+
+/** Authorise: holds the amount due on the card; a decline answers the shopper (402) and nothing is held. */
+export async function authorizeCard({ brands, parts }: PlacementDeps, plan: OrderPlan): Promise<CardHold | null> {
+  const { ctx } = plan;
+  if (!plan.card) return null;
+  const amountMinor = plan.view.amountDue.minor;
+  const authorization = await parts.payments.authorize({
+    card: plan.card,
+    amountMinor,
+    currency: ctx.currency,
+    idempotencyKey: plan.checkoutKey,
+    description: `${brands[ctx.site].name} order ${plan.code}`,
+  });
+  if (authorization.status === "declined") {
+    throw new ShopError("paymentDeclined", { type: "PaymentError", reason: authorization.reason, subject: "payment", message: authorization.message });
+  }
+  return { card: plan.card, reference: authorization.reference, amountMinor, checkoutKey: plan.checkoutKey };
+}
+
+/**
+ * Commit: the order in one write transaction. The same key, or a cart already ordered, answers
+ * the order made before (not fresh); a cart whose lines, stock or gift cards changed since the
+ * plan stops the order (409) and nothing is written.
+ */
+export async function commitOrder(deps: PlacementDeps, plan: OrderPlan, hold: CardHold | null): Promise<PlacedOrder> {
+  const { db, parts } = deps;
+  const { ctx, owner, guid, view } = plan;
+  const bases = await baseCodesOf(db, [...new Set(view.cart.entries.map((e) => e.product.code))]);
+  return unavailableWhenBusy(() =>
+    writeTransaction(db, async (trx) => {
+      const now = new Date();
+      const cart = await lockCartByGuid(trx, guid);
+      const again = await findOrderByCheckoutKey(trx, plan.checkoutKey);
+      if (again) return { row: again, fresh: false, mailIds: [] };
+      if (!cart || cart.site !== ctx.site || cart.customer_id !== (owner === "anonymous" ? null : owner.customerId)) throw cartNotFound();
+      if (cart.status !== "open") {
+        const ofCart = await findOrderOfCart(trx, cart.id);
+        if (ofCart) return { row: ofCart, fresh: false, mailIds: [] };
+        throw cartNotFound();
+      }
+      // The cart was priced before the transaction; a line changed since means another price.
+      const lines = await cartEntries(trx, cart.id);
+      if (!sameLines(lines, view.cart)) {
+        throw checkoutProblem("cartChanged", "cart", "Your cart changed while you were checking out. Review your order and place it again.", "conflict");
+      }
+      const soldOut = await takeStockFor(trx, lines, view.cart);
+      await parts.coupons.redeemForOrder(trx, {
+        cartId: cart.id,
+        site: ctx.site,
+        customerId: cart.customer_id,
+        email: plan.email,
+        orderCode: plan.code,
+        now,
+        // A coupon on the cart that took nothing off (its minimum not reached, say) is not used up.
+        couponCodes: discountsOf(view.cart).map((d) => d.code),
+      });
+      const charged = await parts.giftCards.chargeForOrder(trx, {
+        cartId: cart.id,
+        site: ctx.site,
+        orderCode: plan.code,
+        amountDueMinor: view.totalPriceWithTax.minor,
+        now,
+      });
+      if (charged.totalChargedMinor !== view.giftCardAmount.minor) {
+        throw checkoutProblem("giftCardChanged", "giftCard", "A gift card's balance changed. Review your payment and place your order again.", "conflict");
+      }
+      const row = await insertOrder(trx, orderRowOf(cart, plan, hold, charged, now), orderEntriesOf(view.cart));
+      await touchCart(trx, cart.id, now.toISOString(), "ordered");
+      // A product that sold out leaves the in-stock listings in the same transaction.
+      if (soldOut) await rebuildListingsIn(trx, siteCurrencies(deps.brands), bases);
+      const mailIds = await queueMails(trx, "order-confirmation", [confirmationMail(deps.brands, ctx, row, view)]);
+      return { row, fresh: true, mailIds };
+    }),
+  );
+}
+
+/** Capture: takes the held amount once the order is written. The order stands either way, so a failure is only logged. */
+export async function captureCard({ parts, logger }: PlacementDeps, hold: CardHold, orderCode: string): Promise<void> {
+  await parts.payments
+    .capture(hold.card, hold.reference, hold.amountMinor, `${hold.checkoutKey}-capture`)
+    .catch((err) => logger.error({ err, order: orderCode }, "card capture failed; the order stands and the payment needs attention"));
+}
+
+/** Void: releases the hold of a plan whose order was not written. */
+export async function voidCard({ parts, logger }: PlacementDeps, hold: CardHold, orderCode: string): Promise<void> {
+  await parts.payments
+    .voidAuthorization(hold.card, hold.reference, `${hold.checkoutKey}-void`)
+    .catch((err) => logger.error({ err, code: orderCode }, "card authorization could not be released"));
+}
+
+/**
+ * Takes the stock of every product on the cart's lines (a product may be on a one-off and an
+ * auto-delivery line), in code order so two orders of the same products lock their stock rows in
+ * the same order. Answers whether a product sold out; stops the order when one is short.
+ */
+async function takeStockFor(trx: Db, lines: readonly CartEntryRow[], cart: Cart): Promise<boolean> {
+  const units = new Map<string, number>();
+  for (const line of lines) units.set(line.product_code, (units.get(line.product_code) ?? 0) + line.quantity);
+  let soldOut = false;
+  for (const [productCode, quantity] of [...units].sort(([a], [b]) => a.localeCompare(b))) {
+    const { taken, left } = await takeStock(trx, productCode, quantity);
+    if (taken) {
+      soldOut ||= left === 0;
+      continue;
+    }
+    const name = cart.entries.find((e) => e.product.code === productCode)?.product.name ?? productCode;
+    throw new ShopError("conflict", {
+      ...insufficientStock(Math.max(0, left), productCode).item,
+      message:
+        left > 0
+          ? `Only ${left} of ${name} are left. Change the quantity in your cart.`
+          : `${name} has just sold out. Remove it from your cart to order the rest.`,
+    });
+  }
+  return soldOut;
+}
+
+/** The order as it is kept: the prices, address, delivery and payment of the plan, never priced again. */
+function orderRowOf(
+  cart: CartRow,
+  { ctx, code, checkoutKey, view, email, address, mode, card }: OrderPlan,
+  hold: CardHold | null,
+  charged: { totalChargedMinor: number; cards: { maskedNumber: string; chargedMinor: number }[] },
+  now: Date,
+): NewOrder {
+  return {
+    code,
+    site: ctx.site,
+    lang: ctx.lang,
+    currency: ctx.currency,
+    cart_id: cart.id,
+    cart_guid: cart.guid,
+    customer_id: cart.customer_id,
+    email,
+    status: "placed",
+    checkout_key: checkoutKey,
+    subtotal_minor: view.cart.subTotal.minor,
+    discount_minor: view.cart.totalDiscounts.minor,
+    delivery_minor: view.deliveryCost.minor,
+    tax_minor: view.totalTax.minor,
+    total_minor: view.totalPriceWithTax.minor,
+    gift_card_minor: charged.totalChargedMinor,
+    card_minor: view.amountDue.minor,
+    delivery_address: JSON.stringify(address),
+    delivery_mode: mode.code,
+    delivery_mode_name: mode.name,
+    delivery_earliest: mode.estimate.earliest,
+    delivery_latest: mode.estimate.latest,
+    contact_no: view.contactNo ?? null,
+    tax_lines: JSON.stringify(view.taxLines.map((t) => ({ name: t.name, ratePercent: t.ratePercent, amountMinor: t.amount.minor }))),
+    discounts: JSON.stringify(discountsOf(view.cart)),
+    gift_cards: JSON.stringify(charged.cards),
+    payment_provider: card?.provider ?? null,
+    payment_reference: hold?.reference ?? null,
+    payment_brand: card?.brand ?? null,
+    payment_last4: card?.last4 ?? null,
+    payment_expiry: card ? expiryOf(card) : null,
+    created_at: now.toISOString(),
+  };
+}
+
+function orderEntriesOf(cart: Cart): NewOrderEntry[] {
+  return cart.entries.map((e) => ({
+    entry_number: e.entryNumber,
+    product_code: e.product.code,
+    product_name: e.product.name,
+    product_url: e.product.url,
+    pack_label: e.product.packLabel ?? null,
+    entry_type: e.entryType,
+    quantity: e.quantity,
+    unit_minor: e.basePrice.minor,
+    total_minor: e.totalPrice.minor,
+  }));
+}
+
+function confirmationMail(brands: PlacementDeps["brands"], ctx: ShopContext, row: OrderRow, view: Checkout) {
+  const store = brands[ctx.site];
+  const t = messagesFor(ctx.lang, ctx.site);
+  const w = t.orderSummaryWords;
+  const address = view.deliveryAddress!;
+  const mode = view.deliveryMode!;
+  const lines = [
+    ...view.cart.entries.map(
+      (e) => `${e.quantity} × ${e.product.name}${e.product.packLabel ? ` (${e.product.packLabel})` : ""}  ${e.totalPrice.formattedValue}`,
+    ),
+    "",
+    `${w.subtotal}: ${view.cart.subTotal.formattedValue}`,
+    ...(view.cart.totalDiscounts.minor > 0 ? [`${w.discounts}: −${view.cart.totalDiscounts.formattedValue}`] : []),
+    `${w.delivery} (${mode.name}): ${view.deliveryCost.formattedValue}`,
+    ...view.taxLines.map((l) => `${l.name} (${l.ratePercent} %): ${l.amount.formattedValue}`),
+    `${w.total}: ${view.totalPriceWithTax.formattedValue}`,
+    ...(view.giftCardAmount.minor > 0 ? [`${w.giftCards}: −${view.giftCardAmount.formattedValue}`] : []),
+    ...(view.payment ? [`${w.paidByCard} (${view.payment.brand} •••• ${view.payment.last4}): ${view.amountDue.formattedValue}`] : []),
+    "",
+    `${w.shipTo}: ${address.firstName} ${address.lastName}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.town}, ${address.region} ${address.postalCode}`,
+  ];
+  const url = `https://${store.host}${ctx.lang === "fr" ? "/fr" : ""}${ORDER_CONFIRMATION_PATH}/${row.code}`;
+  const { earliest, latest } = mode.estimate;
+  const arrives = earliest === latest ? latest : `${earliest} – ${latest}`;
+  return { to: row.email, ...t.orderConfirmation({ code: row.code, firstName: address.firstName, summary: lines.join("\n"), url, arrives }, store.name) };
+}
+
+/** The cart's lines as stored are the lines that were priced: same products, types and quantities. */
+function sameLines(rows: readonly CartEntryRow[], cart: Cart): boolean {
+  if (rows.length !== cart.entries.length) return false;
+  return rows.every((r) =>
+    cart.entries.some(
+      (e) => e.entryNumber === r.entry_number && e.product.code === r.product_code && e.entryType === r.entry_type && e.quantity === r.quantity,
+    ),
+  );
+}
+
+/** The coupons that took something off, as the order keeps them. */
+function discountsOf(cart: Cart): { code: string; description: string; amountMinor: number }[] {
+  return cart.appliedCoupons
+    .filter((c) => c.applies && c.discount.minor > 0)
+    .map((c) => ({ code: c.code, description: c.description, amountMinor: c.discount.minor }));
+}
