@@ -170,6 +170,12 @@ export const commerceEnvironment = {
     "where the Stripe API answers (a local stand-in in tests); only with `STRIPE_SECRET_KEY`",
     "https://api.stripe.com",
   ),
+  PAYMENT_HOLD_TIMEOUT_SECONDS: variable(
+    envSchemas.positiveInt(300),
+    "how long a card hold may wait for its order: past it, the sweep releases a hold whose order was never written and captures an order whose capture failed",
+    "300",
+  ),
+  PAYMENT_SWEEP_SECONDS: variable(envSchemas.positiveInt(60), "how often each process looks for card holds to release or capture", "60"),
   COMMERCE_PORT: variable(envSchemas.port(4000), "port of the commerce service when run on its own (`node build/main.js`)", "4000"),
   ...quizVariables,
   ...brandVariables,
@@ -202,6 +208,8 @@ export interface CommerceConfig {
   allowDemoPasswords: boolean;
   /** Stripe (STRIPE_SECRET_KEY) or the built-in test gateway. */
   payments: PaymentSettings;
+  /** When card holds without an order are released, and how often each process looks. */
+  cardHolds: { holdTimeoutMs: number; sweepSeconds: number };
   quizzes: QuizSettings;
 }
 
@@ -265,6 +273,7 @@ export function loadCommerceConfig(env: Readonly<Record<string, string | undefin
       stripe: values.STRIPE_SECRET_KEY ? { secretKey: values.STRIPE_SECRET_KEY, apiBase: new URL(values.STRIPE_API_BASE) } : undefined,
       testGatewaySecret: createHash("sha256").update(`test payment gateway|${auth.tokenSecret}`).digest("base64url"),
     },
+    cardHolds: { holdTimeoutMs: values.PAYMENT_HOLD_TIMEOUT_SECONDS * 1000, sweepSeconds: values.PAYMENT_SWEEP_SECONDS },
     quizzes: quizSettings(values, auth),
   };
 }

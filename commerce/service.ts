@@ -94,10 +94,12 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     productCacheSize: config.productCacheSize,
     accounts: { keys: config.auth, limits },
     payments: paymentProviderFor(config.payments),
+    cardHolds: config.cardHolds,
     quizzes: config.quizzes,
   });
   const jobs = jobRunnerFor(db, { logger, postgresUrl: config.database.kind === "postgres" ? config.database.url : undefined });
   shop.outbox.scheduleOn(jobs);
+  shop.holds.scheduleOn(jobs);
   // Started without holding up the router: until it runs, mail still goes out right after each commit.
   const jobsStarted = jobs.start().catch((err: unknown) => logger.error({ err, runner: jobs.name }, "the job runner did not start; scheduled work waits"));
   // The operators' guard runs before the API: its refusals never reach the stock handler.

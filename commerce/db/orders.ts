@@ -6,7 +6,7 @@ import { lockingRows } from "./write-transaction";
 export type CartCheckoutRow = Selectable<CartCheckoutTable>;
 export type OrderRow = Selectable<ShopOrderTable>;
 export type OrderEntryRow = Selectable<ShopOrderEntryTable>;
-export type NewOrder = Omit<ShopOrderTable, "id">;
+export type NewOrder = Omit<ShopOrderTable, "id" | "payment_captured_at" | "capture_attempts" | "capture_claimed_until">;
 export type NewOrderEntry = Omit<ShopOrderEntryTable, "id" | "order_id">;
 
 export async function findCartCheckout(db: Db, cartId: number): Promise<CartCheckoutRow | undefined> {

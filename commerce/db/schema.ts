@@ -205,6 +205,33 @@ export interface OutboxMessageTable {
   last_error: string | null;
 }
 
+/**
+ * An authorisation asked of the payment provider for a checkout: recorded before it is asked,
+ * `used` by the order's transaction, `voided` (released) otherwise.
+ */
+export interface PaymentAttemptTable {
+  id: Generated<number>;
+  site: string;
+  cart_id: number;
+  checkout_key: string;
+  amount_minor: number;
+  currency: string;
+  provider: string;
+  card_token: string;
+  idempotency_key: string;
+  order_code: string;
+  description: string;
+  status: PaymentAttemptStatus;
+  /** The provider's reference of the hold, once it answered. */
+  reference: string | null;
+  /** A process releasing it holds it until then. */
+  claimed_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PaymentAttemptStatus = "authorizing" | "authorized" | "declined" | "used" | "voiding" | "voided";
+
 /** A job of the SQLite job runner (commerce/domain/job-runner.ts). */
 export interface JobTable {
   id: Generated<number>;
@@ -372,6 +399,11 @@ export interface ShopOrderTable {
   payment_brand: string | null;
   payment_last4: string | null;
   payment_expiry: string | null;
+  /** When the card's hold was captured; null while it waits (or for an order without a card). */
+  payment_captured_at: Generated<string | null>;
+  capture_attempts: Generated<number>;
+  /** A process capturing it holds it until then. */
+  capture_claimed_until: Generated<string | null>;
   created_at: string;
 }
 
@@ -486,6 +518,7 @@ export interface Database extends PaymentTables {
   stock_alert: StockAlertTable;
   outbox_message: OutboxMessageTable;
   job: JobTable;
+  payment_attempt: PaymentAttemptTable;
   customer: CustomerTable;
   customer_address: CustomerAddressTable;
   refresh_family: RefreshFamilyTable;

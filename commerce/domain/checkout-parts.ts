@@ -46,9 +46,9 @@ export interface CheckoutParts {
   };
   payments: {
     cardOf(db: Db, cartId: number): Promise<StoredCard | null>;
-    authorize(request: { card: StoredCard; amountMinor: number; currency: string; idempotencyKey: string; description: string }): Promise<Authorization>;
-    capture(card: StoredCard, reference: string, amountMinor: number, idempotencyKey: string): Promise<void>;
-    voidAuthorization(card: StoredCard, reference: string, idempotencyKey: string): Promise<void>;
+    authorize(request: { token: string; amountMinor: number; currency: string; idempotencyKey: string; description: string }): Promise<Authorization>;
+    capture(reference: string, amountMinor: number, idempotencyKey: string): Promise<void>;
+    voidAuthorization(reference: string, idempotencyKey: string): Promise<void>;
   };
 }
 
@@ -74,9 +74,9 @@ export function checkoutParts(payments: PaymentService): CheckoutParts {
           card && { token: card.token, provider: card.provider, brand: card.brand, last4: card.last4, expMonth: card.expiryMonth, expYear: card.expiryYear }
         );
       },
-      async authorize({ card, ...request }) {
+      async authorize(request) {
         try {
-          return await payments.provider.authorize({ token: card.token, ...request });
+          return await payments.provider.authorize(request);
         } catch (err) {
           // The provider could not be reached or failed: nothing was held, and the shopper may try again.
           if (err instanceof PaymentProviderError)
@@ -84,8 +84,8 @@ export function checkoutParts(payments: PaymentService): CheckoutParts {
           throw err;
         }
       },
-      capture: (_card, reference, amountMinor, idempotencyKey) => payments.provider.capture(reference, amountMinor, idempotencyKey),
-      voidAuthorization: (_card, reference, idempotencyKey) => payments.provider.voidAuthorization(reference, idempotencyKey),
+      capture: (reference, amountMinor, idempotencyKey) => payments.provider.capture(reference, amountMinor, idempotencyKey),
+      voidAuthorization: (reference, idempotencyKey) => payments.provider.voidAuthorization(reference, idempotencyKey),
     },
   };
 }

@@ -14,7 +14,7 @@ import {
   type TaxLineView,
 } from "../contract/checkout";
 import type { BrandId } from "../contract/common";
-import { findOpenCartOf, lockCartByGuid } from "../db/carts";
+import { findCartByGuid, findOpenCartOf, lockCartByGuid } from "../db/carts";
 import { findAddress, findCustomer, findCustomerByEmail } from "../db/customers";
 import { findSiteConfig } from "../db/content";
 import {
@@ -24,6 +24,7 @@ import {
   findCartCheckout,
   findOrderByCheckoutKey,
   findOrderByCode,
+  findOrderOfCart,
   type OrderEntryRow,
   type OrderRow,
   orderEntries,
@@ -39,7 +40,6 @@ import { invalid, ShopError } from "./errors";
 import type { MailOutbox } from "./mail-outbox";
 import {
   authorizeCard,
-  captureCard,
   checkoutProblem,
   commitOrder,
   expiryOf,
@@ -48,7 +48,6 @@ import {
   type PlacementDeps,
   planOrder,
   type PricedCheckout,
-  voidCard,
 } from "./place-order";
 import { price } from "./pricing";
 import { unavailableWhenBusy } from "./service-unavailable";
@@ -160,24 +159,33 @@ export class CheckoutService {
    * comes during the first or long after; a cart already ordered answers its order.
    */
   async placeOrder(ctx: ShopContext, owner: CartOwner, guid: string, request: PlaceOrderRequest): Promise<Order> {
-    const { db } = this.deps;
+    const { db, holds } = this.deps;
     const earlier = await this.earlierOrder(ctx, owner, guid, request.checkoutKey);
     if (earlier) return earlier;
-    const plan = planOrder({ ctx, owner, guid, request }, await this.state(ctx, owner, guid));
-    const hold = await authorizeCard(this.deps, plan);
+    const authorized = await authorizeCard(this.deps, planOrder({ ctx, owner, guid, request }, await this.state(ctx, owner, guid)));
+    // The checkout's hold became an order between the look above and now: that order answers.
+    if ("ordered" in authorized) {
+      const ordered = await this.earlierOrder(ctx, owner, guid, request.checkoutKey);
+      if (!ordered) throw orderNotFound();
+      return ordered;
+    }
+    const { plan, hold } = authorized;
     let placed: PlacedOrder;
     try {
       placed = await commitOrder(this.deps, plan, hold);
     } catch (err) {
       // A retry of the same key may have placed the order meanwhile: that order stands, with its payment.
       const meanwhile = await findOrderByCheckoutKey(db, request.checkoutKey);
+      if (hold && meanwhile?.payment_reference !== hold.reference) await holds.release(hold);
       if (meanwhile) return this.orderView(meanwhile, await orderEntries(db, meanwhile.id));
-      if (hold) await voidCard(this.deps, hold, plan.code);
       throw err;
     }
-    if (placed.fresh) {
+    if (!placed.fresh) {
+      // Another request placed this cart's order (with another checkout key, so another hold): this one's hold goes.
+      if (hold && placed.row.payment_reference !== hold.reference) await holds.release(hold);
+    } else {
       // Committed: from here on nothing may turn the answer into an error.
-      if (hold) await captureCard(this.deps, hold, placed.row.code);
+      if (hold) await holds.capture(hold, placed.row);
       await this.deps.feed.catchUp({ force: true }).catch((err) => this.deps.logger.warn({ err }, "catalog caches will catch up on the next read"));
       if (placed.mailIds.length) await this.deps.outbox.deliver({ ids: placed.mailIds });
     }
@@ -233,14 +241,23 @@ export class CheckoutService {
   }
 
   /** The order already made by this key, or from this cart: a resubmit answers it again. */
+  /**
+   * The order this checkout already placed: the one with its key, or the one its cart became (a
+   * second request of a double submit may carry a key of its own).
+   */
   private async earlierOrder(ctx: ShopContext, owner: CartOwner, guid: string, checkoutKey: string): Promise<Order | null> {
     const { db } = this.deps;
-    const row = await findOrderByCheckoutKey(db, checkoutKey);
-    if (!row) return null;
     const ownerId = owner === "anonymous" ? null : owner.customerId;
-    // A key is 128 random bits; another shopper's key is never guessed, but it is not theirs to read either.
-    if (row.site !== ctx.site || row.cart_guid !== guid || row.customer_id !== ownerId) throw orderNotFound();
-    return this.orderView(row, await orderEntries(db, row.id));
+    const byKey = await findOrderByCheckoutKey(db, checkoutKey);
+    if (byKey) {
+      // A key is 128 random bits; another shopper's key is never guessed, but it is not theirs to read either.
+      if (byKey.site !== ctx.site || byKey.cart_guid !== guid || byKey.customer_id !== ownerId) throw orderNotFound();
+      return this.orderView(byKey, await orderEntries(db, byKey.id));
+    }
+    const cart = await findCartByGuid(db, guid);
+    if (!cart || cart.status !== "ordered" || cart.site !== ctx.site || cart.customer_id !== ownerId) return null;
+    const ofCart = await findOrderOfCart(db, cart.id);
+    return ofCart ? this.orderView(ofCart, await orderEntries(db, ofCart.id)) : null;
   }
 
   private async state(ctx: ShopContext, owner: CartOwner, guid: string): Promise<PricedCheckout> {
@@ -299,7 +316,7 @@ export class CheckoutService {
       payment: card ? cardSummary(card) : undefined,
       missing,
     };
-    return { view, card };
+    return { view, card, cartId: row.id };
   }
 
   private async saveChoice(ctx: ShopContext, owner: CartOwner, guid: string, change: Partial<Omit<CartCheckoutRow, "cart_id" | "updated_at">>): Promise<void> {

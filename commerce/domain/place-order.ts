@@ -12,6 +12,7 @@ import { writeTransaction } from "../db/write-transaction";
 import { insufficientStock } from "./cart-rules";
 import { type CartOwner, cartNotFound } from "./carts";
 import { siteCurrencies } from "./catalog-service";
+import type { CardHold, CardHolds } from "./card-holds";
 import type { CheckoutParts, StoredCard } from "./checkout-parts";
 import { ShopError } from "./errors";
 import { queueMails } from "./mail-outbox";
@@ -21,9 +22,10 @@ import type { ShopContext } from "./shop-context";
 
 /**
  * Placing an order, step by step: plan (the checkout priced now must be complete and show the
- * totals the shopper reviewed), authorise (hold the amount due on the card, outside the
- * database), commit (one write transaction: stock, coupon uses, gift cards, the order, its mail,
- * the cart closed), then capture the hold, or void it when the commit failed.
+ * totals the shopper reviewed), authorise (record the payment attempt, then hold the amount due
+ * on the card, outside the database), commit (one write transaction: stock, coupon uses, gift
+ * cards, the attempt used, the order, its mail, the cart closed), then capture the hold, or
+ * release it when this request's order was not written.
  */
 
 /** Where the storefront shows a placed order (the link in the confirmation mail). */
@@ -34,11 +36,14 @@ export interface PlacementDeps {
   db: Db;
   brands: Readonly<Record<BrandId, BrandFacts>>;
   parts: CheckoutParts;
+  holds: CardHolds;
   logger: Logger;
 }
 
 /** Everything the checkout page and the order need, priced now. */
 export interface PricedCheckout {
+  /** The cart's row id. */
+  cartId: number;
   view: Checkout;
   card: StoredCard | null;
 }
@@ -47,9 +52,10 @@ export interface PricedCheckout {
 export interface OrderPlan {
   ctx: ShopContext;
   owner: CartOwner;
-  /** The cart's guid. */
+  /** The cart's guid and row id. */
   guid: string;
-  /** The order number, drawn before the card is asked: the authorisation's description names it. */
+  cartId: number;
+  /** The order number: the card hold's description names it, so a retry of the same hold keeps it. */
   code: string;
   checkoutKey: string;
   view: Checkout;
@@ -58,14 +64,6 @@ export interface OrderPlan {
   mode: NonNullable<Checkout["deliveryMode"]>;
   /** The card that pays what the gift cards leave; null when they pay it all. */
   card: StoredCard | null;
-}
-
-/** An amount held on the shopper's card for one plan: captured once its order is written, voided otherwise. */
-export interface CardHold {
-  card: StoredCard;
-  reference: string;
-  amountMinor: number;
-  checkoutKey: string;
 }
 
 /** The order the commit answers: written by it (`fresh`), or one the key or the cart already made. */
@@ -94,7 +92,7 @@ export const expiryOf = (card: StoredCard) => `${String(card.expMonth).padStart(
 /** Plan: the checkout must be complete, and its totals the ones the shopper reviewed (409 otherwise). */
 export function planOrder(
   { ctx, owner, guid, request }: { ctx: ShopContext; owner: CartOwner; guid: string; request: PlaceOrderRequest },
-  { view, card }: PricedCheckout,
+  { cartId, view, card }: PricedCheckout,
 ): OrderPlan {
   if (view.cart.entries.length === 0) throw checkoutProblem("emptyCart", "cart", "Your cart is empty.");
   const missing = view.missing[0];
@@ -115,6 +113,7 @@ export function planOrder(
     ctx,
     owner,
     guid,
+    cartId,
     code: newOrderCode(),
     checkoutKey: request.checkoutKey,
     view,
@@ -125,22 +124,37 @@ export function planOrder(
   };
 }
 
-/** Authorise: holds the amount due on the card; a decline answers the shopper (402) and nothing is held. */
-export async function authorizeCard({ brands, parts }: PlacementDeps, plan: OrderPlan): Promise<CardHold | null> {
+/**
+ * Authorise: holds the amount due on the card. A decline answers the shopper (402) and nothing is
+ * held. The plan answered keeps the order number of the checkout's earlier attempt, if any; an
+ * attempt that already became an order says so instead.
+ */
+export async function authorizeCard(
+  { brands, holds }: PlacementDeps,
+  plan: OrderPlan,
+): Promise<{ plan: OrderPlan; hold: CardHold | null } | { ordered: true }> {
   const { ctx } = plan;
-  if (!plan.card) return null;
-  const amountMinor = plan.view.amountDue.minor;
-  const authorization = await parts.payments.authorize({
+  if (!plan.card) return { plan, hold: null };
+  const outcome = await holds.hold({
+    site: ctx.site,
+    cartId: plan.cartId,
+    checkoutKey: plan.checkoutKey,
     card: plan.card,
-    amountMinor,
+    amountMinor: plan.view.amountDue.minor,
     currency: ctx.currency,
-    idempotencyKey: plan.checkoutKey,
+    orderCode: plan.code,
     description: `${brands[ctx.site].name} order ${plan.code}`,
   });
-  if (authorization.status === "declined") {
-    throw new ShopError("paymentDeclined", { type: "PaymentError", reason: authorization.reason, subject: "payment", message: authorization.message });
+  switch (outcome.status) {
+    case "ordered":
+      return { ordered: true };
+    case "released":
+      throw checkoutProblem("paymentReleased", "payment", "Your card's authorization has expired. Review your order and place it again.", "conflict");
+    case "declined":
+      throw new ShopError("paymentDeclined", { type: "PaymentError", reason: outcome.reason, subject: "payment", message: outcome.message });
+    case "held":
+      return { plan: { ...plan, code: outcome.orderCode }, hold: outcome.hold };
   }
-  return { card: plan.card, reference: authorization.reference, amountMinor, checkoutKey: plan.checkoutKey };
 }
 
 /**
@@ -190,6 +204,10 @@ export async function commitOrder(deps: PlacementDeps, plan: OrderPlan, hold: Ca
       if (charged.totalChargedMinor !== view.giftCardAmount.minor) {
         throw checkoutProblem("giftCardChanged", "giftCard", "A gift card's balance changed. Review your payment and place your order again.", "conflict");
       }
+      // The sweep may have released a hold that waited too long: then no order without its payment.
+      if (hold && !(await deps.holds.useIn(trx, hold))) {
+        throw checkoutProblem("paymentReleased", "payment", "Your card's authorization has expired. Review your order and place it again.", "conflict");
+      }
       const row = await insertOrder(trx, orderRowOf(cart, plan, hold, charged, now), orderEntriesOf(view.cart));
       await touchCart(trx, cart.id, now.toISOString(), "ordered");
       // A product that sold out leaves the in-stock listings in the same transaction.
@@ -198,20 +216,6 @@ export async function commitOrder(deps: PlacementDeps, plan: OrderPlan, hold: Ca
       return { row, fresh: true, mailIds };
     }),
   );
-}
-
-/** Capture: takes the held amount once the order is written. The order stands either way, so a failure is only logged. */
-export async function captureCard({ parts, logger }: PlacementDeps, hold: CardHold, orderCode: string): Promise<void> {
-  await parts.payments
-    .capture(hold.card, hold.reference, hold.amountMinor, `${hold.checkoutKey}-capture`)
-    .catch((err) => logger.error({ err, order: orderCode }, "card capture failed; the order stands and the payment needs attention"));
-}
-
-/** Void: releases the hold of a plan whose order was not written. */
-export async function voidCard({ parts, logger }: PlacementDeps, hold: CardHold, orderCode: string): Promise<void> {
-  await parts.payments
-    .voidAuthorization(hold.card, hold.reference, `${hold.checkoutKey}-void`)
-    .catch((err) => logger.error({ err, code: orderCode }, "card authorization could not be released"));
 }
 
 /**

@@ -11,6 +11,7 @@ import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { CartService } from "./carts";
 import { CheckoutService } from "./checkout";
+import { CardHolds, type CardHoldsOptions } from "./card-holds";
 import { checkoutParts } from "./checkout-parts";
 import { ContentService } from "./content-service";
 import { GiftCardService } from "./gift-cards";
@@ -47,6 +48,8 @@ export interface ShopOptions {
   productCacheSize: number;
   /** How the outbox's delivery loop runs (defaults suit production). */
   outbox?: Partial<MailOutboxOptions>;
+  /** When card holds that did not become an order are released, and how often each process looks. */
+  cardHolds?: Partial<CardHoldsOptions>;
   /**
    * Signing keys and the rate limits sign-in counts against. Without them (tests of other parts)
    * sessions are signed with a random key of this process and limits are counted in its memory.
@@ -75,6 +78,8 @@ export interface Shop {
   coupons: CouponService;
   payments: PaymentService;
   checkout: CheckoutService;
+  /** Card holds of checkouts: their sweeps are started by whoever hosts the shop. */
+  holds: CardHolds;
   quickShop: QuickShopService;
   quizzes: QuizServices;
   /**
@@ -95,6 +100,7 @@ export function createShop({
   catalogSyncMs,
   productCacheSize,
   outbox: outboxOptions,
+  cardHolds,
   accounts,
   payments: paymentProvider,
   quizzes,
@@ -126,6 +132,8 @@ export function createShop({
     provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
   });
   const search = new SearchService({ db, feed, indexes, families, logger });
+  const parts = checkoutParts(payments);
+  const holds = new CardHolds({ db, payments: parts.payments, logger }, cardHolds);
   return {
     brands,
     catalog,
@@ -141,7 +149,8 @@ export function createShop({
     giftCards: new GiftCardService({ db, carts, limits }),
     coupons: new CouponService({ db, carts }),
     payments,
-    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts: checkoutParts(payments) }),
+    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds }),
+    holds,
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, quizzes),
     async warm() {

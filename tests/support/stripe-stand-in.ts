@@ -88,6 +88,11 @@ export class StripeStandIn {
   readonly paymentIntents = new Map<string, Json>();
   readonly customers = new Map<string, Json>();
   private readonly idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
+  /**
+   * Payment-intent actions answered 503 before anything is done or recorded, as when Stripe cannot
+   * be reached: "create", "capture", "cancel".
+   */
+  readonly unreachable = new Set<"create" | "capture" | "cancel">();
   private server: http.Server | undefined;
 
   constructor(readonly secretKey = "sk_test_standin0123456789") {}
@@ -113,6 +118,11 @@ export class StripeStandIn {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
+  /** Payment intents still holding money on a card: authorised, neither captured nor cancelled. */
+  held(): Json[] {
+    return [...this.paymentIntents.values()].filter((intent) => intent.status === "requires_capture");
+  }
+
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve) ?? resolve(undefined));
@@ -125,6 +135,12 @@ export class StripeStandIn {
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
       this.requests.push({ method, path, idempotencyKey: key, replayed: false });
       return { status: 401, body: { error: { type: "invalid_request_error", message: "Invalid API Key provided." } } };
+    }
+    const [, resource, intentId, intentAction] = path.split("/").filter(Boolean);
+    const action = intentAction ?? (intentId ? "update" : "create");
+    if (resource === "payment_intents" && method === "POST" && this.unreachable.has(action as "create")) {
+      this.requests.push({ method, path, idempotencyKey: key, replayed: false });
+      return { status: 503, body: { error: { type: "api_error", message: "Stripe is unreachable (stand-in)." } } };
     }
     if (method === "POST" && key) {
       const fingerprint = `${path}|${raw}`;

@@ -22,7 +22,7 @@ function priced({ giftCardMinor = 0, missing = [] as CheckoutStep[], entries = 1
     amountDue: usd(3000 - giftCardMinor),
     missing,
   } as unknown as Checkout;
-  return { view, card };
+  return { cartId: 7, view, card };
 }
 const request = (expectedTotal: number, expectedAmountDue?: number) => ({ checkoutKey: "a".repeat(32), expectedTotal, expectedAmountDue });
 /** The error planning throws, so its kind and item can be compared. */

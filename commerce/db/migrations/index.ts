@@ -11,6 +11,7 @@ import * as m009 from "./009_gift_cards";
 import * as m010 from "./010_quizzes";
 import * as m011 from "./011_payments";
 import * as m012 from "./012_jobs";
+import * as m013 from "./013_payment_attempts";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "010_quizzes": m010,
   "011_payments": m011,
   "012_jobs": m012,
+  "013_payment_attempts": m013,
 };
 
 export const migrationProvider: MigrationProvider = {
