@@ -16,7 +16,7 @@ const enUS = {
   malformed: "Enter a coupon code made of letters and numbers (at most 32 characters).",
   failed: "We couldn't apply the coupon just now. Please try again in a moment.",
   tooMany: "That's a lot of codes in a short time. Please wait a few minutes and try again.",
-  unknown: "“{code}” isn't a coupon code we recognize. Check the spelling and try again.",
+  unknown: "We can't take coupon code “{code}”. Check the spelling; the offer may also have ended.",
   expired: "Coupon {code} has expired.",
   notYetValid: "Coupon {code} can't be used yet.",
   minimumSpend: "Coupon {code} needs {amount} of eligible products in your cart.",
@@ -32,7 +32,6 @@ export type CouponMessages = Record<keyof typeof enUS, string>;
 
 const enCA: CouponMessages = {
   ...enUS,
-  unknown: "“{code}” isn't a coupon code we recognise. Check the spelling and try again.",
   usedUp: "Coupon {code} has been fully redeemed.",
 };
 
@@ -49,7 +48,7 @@ const fr: CouponMessages = {
   malformed: "Entrez un code promo composé de lettres et de chiffres (32 caractères au plus).",
   failed: "Nous n’avons pas pu appliquer le code promo. Réessayez dans un moment.",
   tooMany: "Vous avez essayé beaucoup de codes en peu de temps. Attendez quelques minutes et réessayez.",
-  unknown: "«\u202f{code}\u202f» n’est pas un code promo que nous reconnaissons. Vérifiez l’orthographe et réessayez.",
+  unknown: "Nous ne pouvons pas accepter le code promo «\u202f{code}\u202f». Vérifiez l’orthographe\u202f; l’offre est peut-être aussi terminée.",
   expired: "Le code promo {code} est expiré.",
   notYetValid: "Le code promo {code} n’est pas encore valide.",
   minimumSpend: "Le code promo {code} exige {amount} de produits admissibles dans votre panier.",

@@ -100,6 +100,8 @@ export async function changeCoupon(
       ctx.logger.warn({ err, correlationId: ctx.correlationId }, "coupon change failed");
       return { refused: "failed", code };
     }
+    // The service's own limit on codes that could not be used from this shopper's address.
+    if (err.status === 429) return { refused: "tooMany", code };
     const item = err.errors[0];
     const reason = CouponRefusalReasonSchema.safeParse(item?.reason);
     if (item?.type === "CouponError" && reason.success) return { refused: reason.data, code, amount: item.minimumSpend };

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { RateLimits } from "../../lib/rate-limit";
 import type { BrandFacts } from "../contract/brands";
 import type { CmsComponent, CmsPage, SiteConfig } from "../contract/cms";
 import type { BrandId } from "../contract/common";
@@ -6,7 +7,7 @@ import { findCmsComponents, findCmsPage, findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
 import { assemblePage, assembleSiteConfig, slotComponentUids, toComponents } from "./content";
 import { ShopError } from "./errors";
-import type { ConfirmOutcome } from "./email-confirmation";
+import { type ConfirmOutcome, countConfirmationRequest } from "./email-confirmation";
 import type { MailOutbox } from "./mail-outbox";
 import { confirmNewsletter, signUpForConfirmation } from "./newsletter";
 import type { ShopContext } from "./shop-context";
@@ -16,6 +17,7 @@ export interface ContentServiceDeps {
   brands: Readonly<Record<BrandId, BrandFacts>>;
   outbox: MailOutbox;
   logger: Logger;
+  limits: RateLimits;
 }
 
 /** CMS pages and components, the site configuration, and newsletter sign-ups. */
@@ -58,8 +60,9 @@ export class ContentService {
    * Double opt-in sign-up: the address is mailed a confirmation link (at most one per window) and
    * nothing else until it is confirmed. The caller learns nothing about the address either way.
    */
-  async signUpForNewsletter(ctx: ShopContext, email: string): Promise<void> {
-    const { db, brands, outbox } = this.deps;
+  async signUpForNewsletter(ctx: ShopContext, email: string, clientAddress?: string): Promise<void> {
+    const { db, brands, outbox, limits } = this.deps;
+    await countConfirmationRequest(limits, clientAddress);
     await signUpForConfirmation(db, outbox, { site: ctx.site, lang: ctx.lang, email, store: brands[ctx.site] });
   }
 

@@ -1,3 +1,4 @@
+import type { RateLimitRule, RateLimits } from "../../lib/rate-limit";
 import type { Cart } from "../contract/cart";
 import type { CouponRefusalReason } from "../contract/coupon";
 import { formatMoney } from "../contract/money";
@@ -20,10 +21,19 @@ import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { type CartOwner, type CartService, cartNotFound } from "./carts";
 import { type Coupon, type CouponLine, applyRefusal, couponOf, couponUnitPrice, datesRefusal, isScoped, limitsRefusal } from "./coupon-rules";
-import { ShopError } from "./errors";
+import { ShopError, TooManyRequests } from "./errors";
 import { price } from "./pricing";
 import type { ShopContext } from "./shop-context";
 import { unavailableWhenBusy } from "./service-unavailable";
+
+/**
+ * Codes refused as not known, ended or not started, per caller address and hour: beyond that the
+ * caller is guessing, and gets 429 before the code is looked at.
+ */
+export const COUPON_GUESSES_PER_ADDRESS: RateLimitRule = { name: "coupon-guesses-address", points: 30, windowSeconds: 3600 };
+
+/** The refusals a guess gets; to a guest they all read as "unknown", so a real code cannot be told from a made-up one. */
+const GUESS_REFUSALS: ReadonlySet<CouponRefusalReason> = new Set(["unknown", "expired", "notYetValid"]);
 
 /** Why a code was refused, with a message a shopper can act on; the storefront words it in the shop's language by `reason`. */
 export function couponRefused(
@@ -32,7 +42,7 @@ export function couponRefused(
   detail: { minimumSpend?: { minor: number; formatted: string }; otherCode?: string } = {},
 ): ShopError {
   const messages: Record<CouponRefusalReason, string> = {
-    unknown: `'${code}' is not a coupon code we know. Check the spelling and try again.`,
+    unknown: `'${code}' is not a coupon code we can take. Check the spelling; the offer may also have ended.`,
     notYetValid: `Coupon ${code} cannot be used yet.`,
     expired: `Coupon ${code} has expired.`,
     notApplicable: `Coupon ${code} does not apply to any product in your cart.`,
@@ -57,14 +67,20 @@ export function couponRefused(
  * (redeemCouponsForOrder), never when a code is applied, so an abandoned cart holds no use.
  */
 export class CouponService {
-  constructor(private readonly deps: { db: Db; carts: CartService }) {}
+  constructor(private readonly deps: { db: Db; carts: CartService; limits: RateLimits }) {}
 
   /**
    * Puts a code on the owner's cart: the one with this guid, or, without a guid, the customer's
-   * open cart or a new anonymous one. Answers the cart priced with it.
+   * open cart or a new anonymous one. Answers the cart priced with it. A caller (by address) who
+   * keeps trying codes that do not exist or cannot be used now is refused for a while (429).
    */
-  async apply(ctx: ShopContext, owner: CartOwner, cartGuid: string | undefined, code: string): Promise<Cart> {
-    const { db, carts } = this.deps;
+  async apply(ctx: ShopContext, owner: CartOwner, cartGuid: string | undefined, code: string, clientAddress?: string): Promise<Cart> {
+    const { db, carts, limits } = this.deps;
+    const guesses = clientAddress ? [{ rule: COUPON_GUESSES_PER_ADDRESS, key: clientAddress }] : [];
+    for (const { rule, key } of guesses) {
+      const standing = await limits.standing(rule, key);
+      if (!standing.allowed) throw new TooManyRequests(standing.retryAfterSeconds);
+    }
     // The cart first: a guid that is not the caller's answers 404 whatever the code.
     const cart = cartGuid ? await carts.read(ctx, owner, cartGuid) : owner === "anonymous" ? null : await orNull(carts.current(ctx, owner.customerId));
     const row = await findCoupon(db, ctx.site, code);
@@ -74,7 +90,15 @@ export class CouponService {
     const lines = cart ? await this.linesOf(cart) : [];
     const customerUses = coupon && owner !== "anonymous" ? await this.usesBy(coupon, owner.customerId) : null;
     const refusal = applyRefusal({ coupon, applied, lines, customerUses, now: new Date() });
-    if (refusal || !coupon) throw this.refusal(ctx, refusal ?? "unknown", code, coupon, applied);
+    if (refusal || !coupon) {
+      const reason = refusal ?? "unknown";
+      if (GUESS_REFUSALS.has(reason)) {
+        await limits.hitAll(guesses);
+        // A guest learns only that the code cannot be taken: not whether it ever existed.
+        if (owner === "anonymous") throw couponRefused("unknown", code);
+      }
+      throw this.refusal(ctx, reason, code, coupon, applied);
+    }
 
     const guid = await unavailableWhenBusy(() =>
       writeTransaction(db, async (trx) => {

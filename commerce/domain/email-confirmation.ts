@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { RateLimitRule, RateLimits } from "../../lib/rate-limit";
 import type { Lang } from "../contract/common";
 import type { ConfirmableRow, ConfirmationToken } from "../db/email-confirmation";
 import type { BrandFacts } from "../contract/brands";
+import { TooManyRequests } from "./errors";
 
 /** How long a confirmation link works. */
 export const CONFIRM_LINK_TTL_MS = 7 * 24 * 3600_000;
@@ -10,6 +12,20 @@ export const CONFIRM_RESEND_WINDOW_MS = 3600_000;
 
 /** What a confirmation link led to. */
 export type ConfirmOutcome = "confirmed" | "unknown" | "expired";
+
+/**
+ * Newsletter and notify-me requests per caller address (each mails a confirmation link): enough for
+ * the storefront's own forms, whose limits are lower, and a stop to a script mailing a list of
+ * strangers through the API.
+ */
+export const CONFIRMATION_REQUESTS_PER_ADDRESS: RateLimitRule = { name: "confirmation-requests-address", points: 30, windowSeconds: 600 };
+
+/** Counts a request that mails a confirmation link; 429 (TooManyRequests) past the address's limit. */
+export async function countConfirmationRequest(limits: RateLimits, clientAddress: string | undefined): Promise<void> {
+  if (!clientAddress) return;
+  const verdict = await limits.hit(CONFIRMATION_REQUESTS_PER_ADDRESS, clientAddress);
+  if (!verdict.allowed) throw new TooManyRequests(verdict.retryAfterSeconds);
+}
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

@@ -1,3 +1,4 @@
+import type { RateLimits } from "../../lib/rate-limit";
 import type { BrandFacts } from "../contract/brands";
 import type { BrandId, Lang } from "../contract/common";
 import type { Product } from "../contract/product";
@@ -8,6 +9,7 @@ import { writeTransaction } from "../db/write-transaction";
 import {
   type ConfirmOutcome,
   confirmationUrl,
+  countConfirmationRequest,
   hashToken,
   isExpired,
   isWellFormedToken,
@@ -80,6 +82,7 @@ export interface StockAlertServiceDeps {
   db: Db;
   brands: Readonly<Record<BrandId, MailingBrand>>;
   outbox: MailOutbox;
+  limits: RateLimits;
   /** How the shop shows a product on a site (to find the variant an alert waits for). */
   catalog: { products(ctx: ShopContext, codes: readonly string[], fields: "BASIC"): Promise<Product[]> };
 }
@@ -96,8 +99,9 @@ export class StockAlertService {
    * Out-of-stock products only. A base product's page shows its default variant, so an alert sent
    * from it is stored under that variant, the one a restock names. Answers that code.
    */
-  async request(ctx: ShopContext, code: string, email: string): Promise<string> {
-    const { db, outbox, brands } = this.deps;
+  async request(ctx: ShopContext, code: string, email: string, clientAddress?: string): Promise<string> {
+    const { db, outbox, brands, limits } = this.deps;
+    await countConfirmationRequest(limits, clientAddress);
     const [asked] = await this.deps.catalog.products(ctx, [code], "BASIC");
     if (!asked) throw notFound(code, `No product '${code}'.`);
     const shown = asked.baseProduct ? asked.code : (asked.defaultVariantCode ?? asked.code);

@@ -3,6 +3,7 @@ import { EmailConfirmationResultSchema, EmailConfirmationSchema } from "../contr
 import { StockAlertRequestSchema, StockAlertResultSchema } from "../contract/product";
 import type { ConfirmOutcome } from "../domain/email-confirmation";
 import type { StockAlertService } from "../domain/stock-alerts";
+import { clientAddress } from "./auth";
 import { ApiProblem } from "./errors";
 import { apiRouter, BUSY } from "./operations";
 import { siteOf } from "./site";
@@ -35,11 +36,16 @@ export function alertsRouter(alerts: StockAlertService): Router {
       summary: "Email the shopper when an out-of-stock product is back, once they confirm through the link mailed to them",
       body: StockAlertRequestSchema,
       answers: { 202: { description: "Confirmation mailed; the same answer whether or not the address was already waiting", schema: StockAlertResultSchema } },
-      errors: { 400: "Invalid input (ValidationError)", 404: "No such product (UnknownIdentifierError)", 503: BUSY },
+      errors: {
+        400: "Invalid input (ValidationError)",
+        404: "No such product (UnknownIdentifierError)",
+        429: "Too many sign-ups and alerts from this address in ten minutes (Retry-After)",
+        503: BUSY,
+      },
     },
-    async (_req, res, input) => {
+    async (req, res, input) => {
       const { productCode, email } = input.body();
-      const code = await alerts.request(siteOf(res), productCode, email);
+      const code = await alerts.request(siteOf(res), productCode, email, clientAddress(req));
       res.status(202).json({ status: "pending", productCode: code, email });
     },
   );

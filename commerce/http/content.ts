@@ -1,4 +1,5 @@
 import type { Router } from "express";
+import { clientAddress } from "./auth";
 import {
   CmsComponentListSchema,
   CmsComponentsQuerySchema,
@@ -62,12 +63,12 @@ export function contentRouter(content: ContentService): Router {
       summary: "Newsletter sign-up",
       body: NewsletterSignupSchema,
       answers: { 202: { description: "Confirmation mailed; the same answer for new, pending and confirmed addresses", schema: NewsletterSignupResultSchema } },
-      errors: { 400: "Invalid input (ValidationError)" },
+      errors: { 400: "Invalid input (ValidationError)", 429: "Too many sign-ups and alerts from this address in ten minutes (Retry-After)" },
     },
-    async (_req, res, input) => {
+    async (req, res, input) => {
       const site = siteOf(res);
       const { email } = input.body();
-      await content.signUpForNewsletter(site, email);
+      await content.signUpForNewsletter(site, email, clientAddress(req));
       const result: NewsletterSignupResult = { status: "pending", email };
       res.status(202).json(result);
     },

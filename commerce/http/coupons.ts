@@ -5,11 +5,16 @@ import { CouponCodeInputSchema } from "../contract/coupon";
 import type { AssistedService } from "../domain/agents";
 import { type CartOwner, cartNotFound } from "../domain/carts";
 import type { CouponService } from "../domain/coupons";
+import { clientAddress } from "./auth";
 import { CART_ERRORS, guidParam, noStore, ownerFor } from "./carts";
 import { apiRouter } from "./operations";
 import { siteOf } from "./site";
 
-const COUPON_ERRORS = { ...CART_ERRORS, 400: "A malformed code (ValidationError) or a code that cannot be used (CouponError with its reason)" };
+const COUPON_ERRORS = {
+  ...CART_ERRORS,
+  400: "A malformed code (ValidationError) or a code that cannot be used (CouponError with its reason; to a guest, a code that does not exist, has ended or has not started is `unknown` alike)",
+  429: "Too many codes that could not be used from this address in the last hour (Retry-After)",
+};
 const CODE_QUERY = z.object({ couponCode: z.string().optional(), voucherId: z.string().optional().meta({ description: "OCC's name for couponCode" }) });
 const CART_QUERY = CODE_QUERY.extend({ cartGuid: CartGuidSchema.optional() });
 const CART_PARAM = z.object({
@@ -47,7 +52,7 @@ export function couponsRouter(coupons: CouponService, agents: AssistedService): 
     "/users/:user/carts/:cartGuid/vouchers",
     {
       ...coupon(
-        "Apply a coupon code (voucherId or couponCode, query or body; any case) to the cart; `current` is a customer's open cart. Refusals are 400 CouponError with reason unknown, notYetValid, expired, notApplicable, minimumSpend (with minimumSpend in minor units), usedUp, usedUpByCustomer or notCombinable. Uses are counted when the order is placed",
+        "Apply a coupon code (voucherId or couponCode, query or body; any case) to the cart; `current` is a customer's open cart. Refusals are 400 CouponError with reason unknown, notYetValid (members), expired (members), notApplicable, minimumSpend (with minimumSpend in minor units), usedUp, usedUpByCustomer or notCombinable. Uses are counted when the order is placed",
       ),
       params: CART_PARAM,
       query: CODE_QUERY,
@@ -56,7 +61,7 @@ export function couponsRouter(coupons: CouponService, agents: AssistedService): 
     async (req, res, input) => {
       const guid = cartParam(req);
       const { couponCode } = input.body({ ...bodyOf(req), ...req.query });
-      await answer(req, res, "applied coupon", couponCode, (owner) => coupons.apply(siteOf(res), owner, guidFor(owner, guid), couponCode));
+      await answer(req, res, "applied coupon", couponCode, (owner) => coupons.apply(siteOf(res), owner, guidFor(owner, guid), couponCode, clientAddress(req)));
     },
   );
 
@@ -81,7 +86,7 @@ export function couponsRouter(coupons: CouponService, agents: AssistedService): 
     },
     async (req, res, input) => {
       const { couponCode, cartGuid } = input.body({ ...bodyOf(req), ...req.query });
-      await answer(req, res, "applied coupon", couponCode, (owner) => coupons.apply(siteOf(res), owner, cartGuid, couponCode));
+      await answer(req, res, "applied coupon", couponCode, (owner) => coupons.apply(siteOf(res), owner, cartGuid, couponCode, clientAddress(req)));
     },
   );
 
