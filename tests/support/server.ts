@@ -25,6 +25,8 @@ export interface RunningStore {
    */
   everyWorkerListening(): Promise<void>;
   stop(): Promise<number | null>;
+  /** Kills the whole store at once (SIGKILL to the primary and every worker), as a crash would. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -39,11 +41,14 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built store (build/server.js) as a new user would, on its own database and port.
+ * Starts the built store (build/server.js) as a new user would, on its own database and port, or on
+ * `database` (which stopping leaves to the caller, so a store can be started again on it).
  * `npm run build` must have run first (npm test does).
  */
-export async function startStore(options: { dialect?: "sqlite" | "postgres"; env?: Record<string, string> } = {}): Promise<RunningStore> {
-  const database: TestDatabase = await tempDatabase(options.dialect ?? "sqlite");
+export async function startStore(
+  options: { dialect?: "sqlite" | "postgres"; env?: Record<string, string>; database?: TestDatabase } = {},
+): Promise<RunningStore> {
+  const database: TestDatabase = options.database ?? (await tempDatabase(options.dialect ?? "sqlite"));
   const port = await freePort();
   let output = "";
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-outbox-"));
@@ -63,6 +68,8 @@ export async function startStore(options: { dialect?: "sqlite" | "postgres"; env
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // A process group of its own, so kill() reaches the workers too.
+    detached: true,
   });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
@@ -105,9 +112,15 @@ export async function startStore(options: { dialect?: "sqlite" | "postgres"; env
           child.once("exit", (c) => resolve(c));
           child.kill("SIGTERM");
         }));
-      await database.drop();
+      if (!options.database) await database.drop();
       fs.rmSync(outbox, { recursive: true, force: true });
       return code;
+    },
+    async kill() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      process.kill(-child.pid!, "SIGKILL");
+      await exited;
     },
   };
 }
