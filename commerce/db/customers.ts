@@ -1,6 +1,14 @@
 import type { Selectable } from "kysely";
 import type { Db } from "./index";
-import type { AgentAuditTable, CustomerAddressTable, CustomerTable, CustomerTokenTable, RefreshFamilyTable, RefreshTokenTable } from "./schema";
+import type {
+  AgentAuditTable,
+  AssistedSessionTable,
+  CustomerAddressTable,
+  CustomerTable,
+  CustomerTokenTable,
+  RefreshFamilyTable,
+  RefreshTokenTable,
+} from "./schema";
 import { lockingRows } from "./write-transaction";
 
 export type CustomerRow = Selectable<CustomerTable>;
@@ -226,6 +234,43 @@ export async function listAudit(db: Db, customerId: string, limit: number): Prom
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
+}
+
+// ---- assisted sessions ----
+
+/** The customer's brand and role, with the agent's session for them if there is one: one read per agent call. */
+export async function findCustomerWithSession(
+  db: Db,
+  customerId: string,
+  agentId: string,
+): Promise<(Pick<CustomerRow, "site" | "role"> & { family_id: string | null; ended_at: string | null }) | undefined> {
+  return db
+    .selectFrom("customer")
+    .leftJoin("assisted_session", (join) => join.onRef("assisted_session.customer_id", "=", "customer.id").on("assisted_session.agent_id", "=", agentId))
+    .select(["customer.site", "customer.role", "assisted_session.family_id", "assisted_session.ended_at"])
+    .where("customer.id", "=", customerId)
+    .executeTakeFirst();
+}
+
+/** Opens the agent's session for the customer, or opens it again for this sign-in. */
+export async function openAssistedSession(trx: Db, session: Omit<AssistedSessionTable, "ended_at">): Promise<void> {
+  await trx
+    .insertInto("assisted_session")
+    .values({ ...session, ended_at: null })
+    .onConflict((oc) => oc.columns(["agent_id", "customer_id"]).doUpdateSet({ family_id: session.family_id, started_at: session.started_at, ended_at: null }))
+    .execute();
+}
+
+/** Ends the agent's open session for the customer; false when none was open. */
+export async function endAssistedSession(trx: Db, agentId: string, customerId: string, endedAt: string): Promise<boolean> {
+  const result = await trx
+    .updateTable("assisted_session")
+    .set({ ended_at: endedAt })
+    .where("agent_id", "=", agentId)
+    .where("customer_id", "=", customerId)
+    .where("ended_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Accounts whose password is still the one given (demo accounts), as hashes to check. */
