@@ -227,7 +227,8 @@ export type CustomerSearchResult = z.infer<typeof CustomerSearchResultSchema>;
  * POST /rest/v2/{brand}/assistedservicewebservices/sessions: the agent starts acting for the
  * customer (201). Until DELETE …/sessions/{customerId} (or the agent signs out), users/{customerId}/…
  * answers this agent; without an open session of the agent's own it answers 403
- * AgentSessionRequiredError (another agent's session does not count).
+ * AgentSessionRequiredError (another agent's session does not count). Agents never enter cards:
+ * paymentdetails, Stripe intents and wallet reports answer them 403 ForbiddenError (reason agentCardEntry).
  */
 export const AgentSessionRequestSchema = z.object({ customerId: z.string().min(1).max(64) });
 export const AgentSessionSchema = z.object({ agentId: z.string(), customerId: z.string(), status: z.enum(["started", "ended"]) });

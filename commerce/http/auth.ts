@@ -78,6 +78,19 @@ export function agentCall(res: Response, agent: AccessTokenClaims): AgentCall {
   return { agentId: agent.sub, familyId: agent.fam ?? "", correlationId };
 }
 
+/**
+ * Agents never take card numbers, on any cart and for any customer, as the storefront says: the
+ * customer enters their own card on their own device (or pays with gift cards).
+ */
+export function refuseCardEntryByAgent(res: Response): void {
+  if (callerOf(res)?.role !== "agent") return;
+  throw new ApiProblem(403, {
+    type: "ForbiddenError",
+    reason: "agentCardEntry",
+    message: "Customer-service agents can't take card numbers. The customer adds their card on their own device, or pays with gift cards.",
+  });
+}
+
 /** The signed-in customer-service agent of this brand; others are refused. */
 export function agentOf(res: Response): AccessTokenClaims {
   const caller = callerOf(res);
