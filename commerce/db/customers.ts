@@ -238,39 +238,38 @@ export async function listAudit(db: Db, customerId: string, limit: number): Prom
 
 // ---- assisted sessions ----
 
-/** The customer's brand and role, with the agent's session for them if there is one: one read per agent call. */
+/** The customer's brand and role, with when the agent's session of this sign-in started (null: none): one read per agent call. */
 export async function findCustomerWithSession(
   db: Db,
   customerId: string,
-  agentId: string,
-): Promise<(Pick<CustomerRow, "site" | "role"> & { family_id: string | null; ended_at: string | null }) | undefined> {
+  session: Pick<AssistedSessionTable, "agent_id" | "family_id">,
+): Promise<(Pick<CustomerRow, "site" | "role"> & { started_at: string | null }) | undefined> {
   return db
     .selectFrom("customer")
-    .leftJoin("assisted_session", (join) => join.onRef("assisted_session.customer_id", "=", "customer.id").on("assisted_session.agent_id", "=", agentId))
-    .select(["customer.site", "customer.role", "assisted_session.family_id", "assisted_session.ended_at"])
+    .leftJoin("assisted_session", (join) =>
+      join
+        .onRef("assisted_session.customer_id", "=", "customer.id")
+        .on("assisted_session.agent_id", "=", session.agent_id)
+        .on("assisted_session.family_id", "=", session.family_id),
+    )
+    .select(["customer.site", "customer.role", "assisted_session.started_at"])
     .where("customer.id", "=", customerId)
     .executeTakeFirst();
 }
 
-/** Opens the agent's session for the customer, or opens it again for this sign-in. */
-export async function openAssistedSession(trx: Db, session: Omit<AssistedSessionTable, "ended_at">): Promise<void> {
+/** Opens the agent's session for the customer in this sign-in (starting again keeps it open). */
+export async function openAssistedSession(trx: Db, session: AssistedSessionTable): Promise<void> {
   await trx
     .insertInto("assisted_session")
-    .values({ ...session, ended_at: null })
-    .onConflict((oc) => oc.columns(["agent_id", "customer_id"]).doUpdateSet({ family_id: session.family_id, started_at: session.started_at, ended_at: null }))
+    .values(session)
+    .onConflict((oc) => oc.columns(["agent_id", "customer_id", "family_id"]).doUpdateSet({ started_at: session.started_at }))
     .execute();
 }
 
-/** Ends the agent's open session for the customer; false when none was open. */
-export async function endAssistedSession(trx: Db, agentId: string, customerId: string, endedAt: string): Promise<boolean> {
-  const result = await trx
-    .updateTable("assisted_session")
-    .set({ ended_at: endedAt })
-    .where("agent_id", "=", agentId)
-    .where("customer_id", "=", customerId)
-    .where("ended_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** Ends the agent's sessions for the customer, in every sign-in; false when none was open. */
+export async function endAssistedSessions(trx: Db, agentId: string, customerId: string): Promise<boolean> {
+  const result = await trx.deleteFrom("assisted_session").where("agent_id", "=", agentId).where("customer_id", "=", customerId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Accounts whose password is still the one given (demo accounts), as hashes to check. */

@@ -328,14 +328,13 @@ export interface AgentAuditTable {
   created_at: string;
 }
 
-/** An agent acting for a customer: open while ended_at is null, for the agent's sign-in that started it. */
+/** An agent acting for a customer, for the agent's sign-in that started it; the row is the open session. */
 export interface AssistedSessionTable {
   agent_id: string;
   customer_id: string;
   /** The agent's refresh family (sign-in) the session belongs to. */
   family_id: string;
   started_at: string;
-  ended_at: string | null;
 }
 
 export interface CartTable {

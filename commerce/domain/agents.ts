@@ -2,7 +2,7 @@ import { CUSTOMER_SEARCH_LIMIT, type AuditLog, type CustomerSearchResult } from 
 import type { BrandId } from "../contract/common";
 import {
   type CustomerRow,
-  endAssistedSession,
+  endAssistedSessions,
   findCustomer,
   findCustomerWithSession,
   insertAudit,
@@ -51,12 +51,12 @@ export class AssistedService {
 
   /** Read on every agent call for a customer, so an ended session stops counting at once. */
   async access(site: BrandId, customerId: string, agent: Pick<AgentCall, "agentId" | "familyId">): Promise<AgentAccess> {
-    const row = await findCustomerWithSession(this.db, customerId, agent.agentId);
+    const row = await findCustomerWithSession(this.db, customerId, { agent_id: agent.agentId, family_id: agent.familyId });
     if (!row || row.site !== site || row.role !== "customer") return "notFound";
-    return row.ended_at === null && row.family_id === agent.familyId ? "acting" : "noSession";
+    return row.started_at === null ? "noSession" : "acting";
   }
 
-  /** Opens the agent's session for the customer (again, if one was open) and writes "session started". */
+  /** Opens the agent's session for the customer in this sign-in (its other sign-ins' sessions stay) and writes "session started". */
   async startSession(site: BrandId, customerId: string, agent: AgentCall): Promise<void> {
     if (!(await this.customerOfSite(site, customerId))) throw customerNotFound();
     const actor = actorOf(customerId, agent);
@@ -68,13 +68,13 @@ export class AssistedService {
     );
   }
 
-  /** Ends the agent's session for the customer; "session ended" is written when one was open. */
+  /** Ends the agent's session for the customer, in every sign-in of the agent; "session ended" is written when one was open. */
   async endSession(site: BrandId, customerId: string, agent: AgentCall): Promise<void> {
     if (!(await this.customerOfSite(site, customerId))) throw customerNotFound();
     const actor = actorOf(customerId, agent);
     await unavailableWhenBusy(() =>
       writeTransaction(this.db, async (trx) => {
-        if (await endAssistedSession(trx, agent.agentId, customerId, new Date().toISOString())) await this.auditWriter(site, actor)(trx, "session ended", "");
+        if (await endAssistedSessions(trx, agent.agentId, customerId)) await this.auditWriter(site, actor)(trx, "session ended", "");
       }),
     );
   }

@@ -342,13 +342,19 @@ describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
       expect((await call("POST", `${user}/addresses`, agent, NY_ADDRESS)).status).toBe(201);
     });
 
-    it("belongs to the sign-in that started it: signed in anew, the agent starts another", async () => {
+    it("belongs to the sign-in that started it: signed in anew, the agent starts another; ending it ends both", async () => {
       const first = await demoAgent();
       const customer = await newAccount("customer");
+      const user = `/usb2c/users/${customer.id}`;
       expect((await start(first, customer.id)).status).toBe(201);
       const second = await demoAgent();
-      expectSessionRequired(await call("GET", `/usb2c/users/${customer.id}`, second), "a new sign-in");
-      expect((await call("GET", `/usb2c/users/${customer.id}`, first)).status).toBe(200);
+      expectSessionRequired(await call("GET", user, second), "a new sign-in");
+      expect((await start(second, customer.id)).status).toBe(201);
+      expect((await call("GET", user, second)).status).toBe(200);
+      expect((await call("GET", user, first)).status).toBe(200);
+      expect((await end(second, customer.id)).status).toBe(200);
+      expectSessionRequired(await call("GET", user, first), "the first sign-in after the end");
+      expectSessionRequired(await call("GET", user, second), "the second sign-in after the end");
     });
   });
 

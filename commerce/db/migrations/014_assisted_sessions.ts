@@ -1,20 +1,19 @@
 import type { Kysely } from "kysely";
 
 /**
- * Assisted sessions: which customer a customer-service agent is acting for. An agent's call on
- * users/{customerId}/… is answered only while the agent's session for that customer is open, and
- * only for the sign-in (refresh family) that started it. One row per agent and customer; the
- * audit log keeps every start and end.
+ * Assisted sessions: the customers a customer-service agent is acting for. An agent's call on
+ * users/{customerId}/… is answered only while a row for the agent, the customer and the agent's
+ * sign-in (refresh family) exists; ending the session deletes the agent's rows for the customer.
+ * The audit log keeps every start and end.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("assisted_session")
-    .addColumn("agent_id", "varchar(36)", (c) => c.notNull().references("customer.id").onDelete("cascade"))
+    .addColumn("agent_id", "varchar(36)", (c) => c.notNull())
     .addColumn("customer_id", "varchar(36)", (c) => c.notNull().references("customer.id").onDelete("cascade"))
-    .addColumn("family_id", "varchar(36)", (c) => c.notNull())
+    .addColumn("family_id", "varchar(36)", (c) => c.notNull().references("refresh_family.id").onDelete("cascade"))
     .addColumn("started_at", "varchar(32)", (c) => c.notNull())
-    .addColumn("ended_at", "varchar(32)")
-    .addPrimaryKeyConstraint("assisted_session_pk", ["agent_id", "customer_id"])
+    .addPrimaryKeyConstraint("assisted_session_pk", ["agent_id", "customer_id", "family_id"])
     .execute();
 }
 
