@@ -223,12 +223,18 @@ export const CustomerSearchResultSchema = z.object({ customers: z.array(Customer
 export type CustomerSummary = z.infer<typeof CustomerSummarySchema>;
 export type CustomerSearchResult = z.infer<typeof CustomerSearchResultSchema>;
 
-/** POST /rest/v2/{brand}/assistedservicewebservices/sessions: the agent starts acting for the customer (201). */
+/**
+ * POST /rest/v2/{brand}/assistedservicewebservices/sessions: the agent starts acting for the
+ * customer (201). Until DELETE …/sessions/{customerId} (or the agent signs out), users/{customerId}/…
+ * answers this agent; without an open session of the agent's own it answers 403
+ * AgentSessionRequiredError (another agent's session does not count). Agents never enter cards:
+ * paymentdetails, Stripe intents and wallet reports answer them 403 ForbiddenError (reason agentCardEntry).
+ */
 export const AgentSessionRequestSchema = z.object({ customerId: z.string().min(1).max(64) });
 export const AgentSessionSchema = z.object({ agentId: z.string(), customerId: z.string(), status: z.enum(["started", "ended"]) });
 export type AgentSession = z.infer<typeof AgentSessionSchema>;
 
-/** GET /rest/v2/{brand}/users/{customerId}/auditlog: what agents did for the customer, newest first. */
+/** GET /rest/v2/{brand}/users/{customerId}/auditlog: what agents read and did for the customer, newest first. */
 export const AuditEntrySchema = z.object({
   agentId: z.string(),
   customerId: z.string(),

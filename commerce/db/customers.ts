@@ -1,6 +1,14 @@
 import type { Selectable } from "kysely";
 import type { Db } from "./index";
-import type { AgentAuditTable, CustomerAddressTable, CustomerTable, CustomerTokenTable, RefreshFamilyTable, RefreshTokenTable } from "./schema";
+import type {
+  AgentAuditTable,
+  AssistedSessionTable,
+  CustomerAddressTable,
+  CustomerTable,
+  CustomerTokenTable,
+  RefreshFamilyTable,
+  RefreshTokenTable,
+} from "./schema";
 import { lockingRows } from "./write-transaction";
 
 export type CustomerRow = Selectable<CustomerTable>;
@@ -226,6 +234,42 @@ export async function listAudit(db: Db, customerId: string, limit: number): Prom
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
+}
+
+// ---- assisted sessions ----
+
+/** The customer's brand and role, with when the agent's session of this sign-in started (null: none): one read per agent call. */
+export async function findCustomerWithSession(
+  db: Db,
+  customerId: string,
+  session: Pick<AssistedSessionTable, "agent_id" | "family_id">,
+): Promise<(Pick<CustomerRow, "site" | "role"> & { started_at: string | null }) | undefined> {
+  return db
+    .selectFrom("customer")
+    .leftJoin("assisted_session", (join) =>
+      join
+        .onRef("assisted_session.customer_id", "=", "customer.id")
+        .on("assisted_session.agent_id", "=", session.agent_id)
+        .on("assisted_session.family_id", "=", session.family_id),
+    )
+    .select(["customer.site", "customer.role", "assisted_session.started_at"])
+    .where("customer.id", "=", customerId)
+    .executeTakeFirst();
+}
+
+/** Opens the agent's session for the customer in this sign-in (starting again keeps it open). */
+export async function openAssistedSession(trx: Db, session: AssistedSessionTable): Promise<void> {
+  await trx
+    .insertInto("assisted_session")
+    .values(session)
+    .onConflict((oc) => oc.columns(["agent_id", "customer_id", "family_id"]).doUpdateSet({ started_at: session.started_at }))
+    .execute();
+}
+
+/** Ends the agent's sessions for the customer, in every sign-in; false when none was open. */
+export async function endAssistedSessions(trx: Db, agentId: string, customerId: string): Promise<boolean> {
+  const result = await trx.deleteFrom("assisted_session").where("agent_id", "=", agentId).where("customer_id", "=", customerId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Accounts whose password is still the one given (demo accounts), as hashes to check. */

@@ -328,6 +328,15 @@ export interface AgentAuditTable {
   created_at: string;
 }
 
+/** An agent acting for a customer, for the agent's sign-in that started it; the row is the open session. */
+export interface AssistedSessionTable {
+  agent_id: string;
+  customer_id: string;
+  /** The agent's refresh family (sign-in) the session belongs to. */
+  family_id: string;
+  started_at: string;
+}
+
 export interface CartTable {
   id: Generated<number>;
   /** 32 random hex characters: the only key to an anonymous cart. */
@@ -525,6 +534,7 @@ export interface Database extends PaymentTables {
   refresh_token: RefreshTokenTable;
   customer_token: CustomerTokenTable;
   agent_audit: AgentAuditTable;
+  assisted_session: AssistedSessionTable;
   cart: CartTable;
   cart_entry: CartEntryTable;
   cart_checkout: CartCheckoutTable;

@@ -1,7 +1,7 @@
 import type { Router } from "express";
 import { AgentSessionRequestSchema, type AgentSession, AgentSessionSchema, CustomerSearchQuerySchema, CustomerSearchResultSchema } from "../contract/auth";
-import { type AssistedService, customerNotFound } from "../domain/agents";
-import { agentOf } from "./auth";
+import type { AssistedService } from "../domain/agents";
+import { agentCall, agentOf } from "./auth";
 import { apiRouter, CORRELATION_HEADER, UNAUTHORIZED } from "./operations";
 import { siteOf } from "./site";
 
@@ -9,8 +9,9 @@ const AGENT_ERRORS = { 401: UNAUTHORIZED, 403: "Not a customer-service agent (Fo
 
 /**
  * Assisted service for customer-service agents (agent tokens of the brand only): find a customer,
- * then start and end acting for them. Starting and ending are written to the customer's audit log;
- * so is everything the agent does on users/{customerId}/… in between.
+ * then start and end acting for them. Only between the two (and while the agent stays signed in)
+ * does users/{customerId}/… answer the agent; starting, ending and everything the agent reads or
+ * changes in between are written to the customer's audit log.
  */
 export function agentsRouter(agents: AssistedService): Router {
   const api = apiRouter();
@@ -35,7 +36,7 @@ export function agentsRouter(agents: AssistedService): Router {
   api.post(
     "/assistedservicewebservices/sessions",
     {
-      summary: "Agents: start acting for a customer (written to the audit log)",
+      summary: "Agents: start acting for a customer; until the session ends, users/{customerId}/… answers this agent (written to the audit log)",
       auth: "required",
       headers: CORRELATION_HEADER,
       body: AgentSessionRequestSchema,
@@ -45,9 +46,7 @@ export function agentsRouter(agents: AssistedService): Router {
     async (_req, res, input) => {
       const agent = agentOf(res);
       const { customerId } = input.body();
-      const site = siteOf(res);
-      if (!(await agents.customerOfSite(site.site, customerId))) throw customerNotFound();
-      await agents.record(site.site, { customerId, agent: { agentId: agent.sub, correlationId: site.correlationId } }, "session started");
+      await agents.startSession(siteOf(res).site, customerId, agentCall(res, agent));
       res.status(201).json({ agentId: agent.sub, customerId, status: "started" } satisfies AgentSession);
     },
   );
@@ -55,7 +54,7 @@ export function agentsRouter(agents: AssistedService): Router {
   api.delete(
     "/assistedservicewebservices/sessions/:customerId",
     {
-      summary: "Agents: stop acting for a customer (written to the audit log)",
+      summary: "Agents: stop acting for a customer; users/{customerId}/… answers this agent 403 again at once (written to the audit log)",
       auth: "required",
       headers: CORRELATION_HEADER,
       answers: { 200: { description: "Ended", schema: AgentSessionSchema } },
@@ -64,9 +63,7 @@ export function agentsRouter(agents: AssistedService): Router {
     async (req, res) => {
       const agent = agentOf(res);
       const customerId = String(req.params.customerId);
-      const site = siteOf(res);
-      if (!(await agents.customerOfSite(site.site, customerId))) throw customerNotFound();
-      await agents.record(site.site, { customerId, agent: { agentId: agent.sub, correlationId: site.correlationId } }, "session ended");
+      await agents.endSession(siteOf(res).site, customerId, agentCall(res, agent));
       res.json({ agentId: agent.sub, customerId, status: "ended" } satisfies AgentSession);
     },
   );

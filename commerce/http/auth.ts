@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { AccessTokenClaims } from "../contract/auth";
 import type { Actor } from "../domain/accounts";
-import type { AssistedService } from "../domain/agents";
+import type { AgentCall, AssistedService } from "../domain/agents";
 import type { TokenGrants } from "../domain/token-grants";
 import { ApiProblem } from "./errors";
 import { siteOf } from "./site";
@@ -37,10 +37,24 @@ export function callerOf(res: Response): AccessTokenClaims | undefined {
 const signInFirst = () => new ApiProblem(401, { type: "UnauthorizedError", message: "Sign in to use this resource." });
 export const noSuchUser = () => new ApiProblem(404, { type: "UnknownIdentifierError", message: "User not found.", subject: "user", subjectType: "user" });
 
+/** How operations on users/{customerId}/… describe the refusal below. */
+export const NO_AGENT_SESSION = "An agent without an open assisted session for this customer (AgentSessionRequiredError)";
+
+const agentSessionRequired = () =>
+  new ApiProblem(403, {
+    type: "AgentSessionRequiredError",
+    reason: "agentSessionRequired",
+    message: "Start an assisted session for this customer first (POST assistedservicewebservices/sessions). It counts until you end it or sign out.",
+    subject: "user",
+    subjectType: "user",
+  });
+
 /**
  * Whom `users/{user}` names for this caller: `current` is the signed-in customer; a customer id is
  * the caller's own, or, for a customer-service agent of the same brand, the customer the agent
- * acts for. Any other id answers 404, exactly as an id that does not exist, so ids cannot be probed.
+ * acts for, inside an assisted session the agent started for them with this sign-in (403 without
+ * one: nothing is read or changed). Any other id answers 404, exactly as an id that does not
+ * exist, so ids cannot be probed.
  */
 export async function actorFor(req: Request, res: Response, agents: AssistedService): Promise<Actor> {
   const caller = callerOf(res);
@@ -50,9 +64,31 @@ export async function actorFor(req: Request, res: Response, agents: AssistedServ
     if (user === "current" || user === caller.sub) return { customerId: caller.sub };
     throw noSuchUser();
   }
-  const site = siteOf(res);
-  if (user === "current" || !(await agents.customerOfSite(site.site, user))) throw noSuchUser();
-  return { customerId: user, agent: { agentId: caller.sub, correlationId: site.correlationId } };
+  if (user === "current") throw noSuchUser();
+  const agent = agentCall(res, caller);
+  const access = await agents.access(siteOf(res).site, user, agent);
+  if (access === "notFound") throw noSuchUser();
+  if (access === "noSession") throw agentSessionRequired();
+  return { customerId: user, agent: { agentId: agent.agentId, correlationId: agent.correlationId } };
+}
+
+/** The agent's call: the agent, its sign-in, and the request's correlation id (the caller's, or the one the API answered with). */
+export function agentCall(res: Response, agent: AccessTokenClaims): AgentCall {
+  const correlationId = siteOf(res).correlationId || ((res.locals.correlationId as string | undefined) ?? "");
+  return { agentId: agent.sub, familyId: agent.fam ?? "", correlationId };
+}
+
+/**
+ * Agents never take card numbers, on any cart and for any customer, as the storefront says: the
+ * customer enters their own card on their own device (or pays with gift cards).
+ */
+export function refuseCardEntryByAgent(res: Response): void {
+  if (callerOf(res)?.role !== "agent") return;
+  throw new ApiProblem(403, {
+    type: "ForbiddenError",
+    reason: "agentCardEntry",
+    message: "Customer-service agents can't take card numbers. The customer adds their card on their own device, or pays with gift cards.",
+  });
 }
 
 /** The signed-in customer-service agent of this brand; others are refused. */

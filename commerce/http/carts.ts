@@ -24,7 +24,7 @@ import type { Actor } from "../domain/accounts";
 import type { AssistedService } from "../domain/agents";
 import { type CartOwner, type CartService, cartNotFound, type LineOutcome } from "../domain/carts";
 import type { GiftCardService } from "../domain/gift-cards";
-import { actorFor, callerOf } from "./auth";
+import { actorFor, callerOf, NO_AGENT_SESSION } from "./auth";
 import { invalid } from "./errors";
 import { apiRouter, BUSY, UNAUTHORIZED } from "./operations";
 import { siteOf, type SiteLocals } from "./site";
@@ -33,6 +33,7 @@ import { siteOf, type SiteLocals } from "./site";
 export const CART_ERRORS = {
   400: "Invalid input (ValidationError), not enough stock (InsufficientStockError with availableQuantity), line maximum (CartEntryError)",
   401: UNAUTHORIZED,
+  403: NO_AGENT_SESSION,
   404: "No such cart for this caller (CartError, reason notFound), entry (CartEntryError) or product (UnknownIdentifierError)",
   503: BUSY,
 };
@@ -42,7 +43,8 @@ const CART_ANSWER = { description: "The cart, priced now (never cached)", schema
 /**
  * Carts under /rest/v2/{brand}/, OCC-shaped. `users/anonymous/…` is a guest's cart, known by its
  * guid alone; `users/current/…` the signed-in customer's; `users/{customerId}/…` the customer an
- * agent acts for. A cart that is not the caller's answers 404, exactly as an unknown guid.
+ * agent acts for in an assisted session (every read and change audited). A cart that is not the
+ * caller's answers 404, exactly as an unknown guid.
  */
 export function cartsRouter(carts: CartService, giftCards: GiftCardService, agents: AssistedService, brands: Readonly<Record<BrandId, BrandFacts>>): Router {
   const api = apiRouter();
@@ -71,7 +73,7 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       const { cartGuid, lang, csAgentId: _agentFromToken, couponCode: _notYet, ...line } = input.body();
       const ctx = contextFor(res, lang);
       const { cart, outcomes } = await carts.add(ctx, owner, cartGuid, [line]);
-      if (actor) await agents.record(ctx.site, actor, "added to cart", `${line.qty} × ${line.productCode} (${line.entryType})`);
+      await agents.record(ctx.site, actor, "added to cart", `${line.qty} × ${line.productCode} (${line.entryType})`);
       noStore(res).json({ ...modification(cart, outcomes[0]!), cartGuid: cart.guid, cartQuantity: cart.totalUnitCount } satisfies CartModification);
     },
   );
@@ -90,7 +92,7 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       const request = input.body();
       const ctx = contextFor(res, request.lang);
       const { cart, outcomes } = await carts.add(ctx, owner, request.cartGuid, request.entries);
-      if (actor) await agents.record(ctx.site, actor, "added to cart", request.entries.map((l) => `${l.qty} × ${l.productCode} (${l.entryType})`).join(", "));
+      await agents.record(ctx.site, actor, "added to cart", request.entries.map((l) => `${l.qty} × ${l.productCode} (${l.entryType})`).join(", "));
       noStore(res).json({
         cartGuid: cart.guid,
         cartQuantity: cart.totalUnitCount,
@@ -112,7 +114,7 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       const { owner, actor } = await ownerFor(req, res, agents);
       const request = input.body();
       const cart = await carts.update(siteOf(res), owner, request);
-      if (actor) await agents.record(siteOf(res).site, actor, "changed cart", `entry ${request.entryNumber} to ${request.qty}`);
+      await agents.record(siteOf(res).site, actor, "changed cart", `entry ${request.entryNumber} to ${request.qty}`);
       noStore(res).json(cart satisfies Cart);
     },
   );
@@ -123,7 +125,7 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
     const { owner, actor } = await ownerFor(req, res, agents);
     const request = input.body();
     const cart = await carts.removeRecurringEntry(siteOf(res), owner, request);
-    if (actor) await agents.record(siteOf(res).site, actor, "removed auto-delivery item", `entry ${request.entryNumber}`);
+    await agents.record(siteOf(res).site, actor, "removed auto-delivery item", `entry ${request.entryNumber}`);
     noStore(res).json(cart satisfies Cart);
   };
   api.post(
@@ -143,12 +145,14 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       errors: CART_ERRORS,
     },
     async (req, res, input) => {
-      const { owner } = await ownerFor(req, res, agents);
+      const { owner, actor } = await ownerFor(req, res, agents);
       // A guest's cart is known by its guid only.
       if (owner === "anonymous") throw cartNotFound();
       const { fields } = input.query();
-      if (fields === "FULL") noStore(res).json((await giftCards.currentCartWithGiftCards(siteOf(res), owner.customerId)) satisfies CartWithGiftCards);
-      else noStore(res).json((await carts.current(siteOf(res), owner.customerId)) satisfies Cart);
+      const cart: Cart | CartWithGiftCards =
+        fields === "FULL" ? await giftCards.currentCartWithGiftCards(siteOf(res), owner.customerId) : await carts.current(siteOf(res), owner.customerId);
+      await agents.record(siteOf(res).site, actor, "viewed cart", cart.code);
+      noStore(res).json(cart);
     },
   );
 
@@ -167,7 +171,7 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       if (owner === "anonymous") throw cartNotFound();
       const { anonymousCartGuid } = input.body();
       const merged = await carts.merge(siteOf(res), owner.customerId, anonymousCartGuid);
-      if (actor) await agents.record(siteOf(res).site, actor, "merged a guest cart", `${merged.changes.length} change(s)`);
+      await agents.record(siteOf(res).site, actor, "merged a guest cart", `${merged.changes.length} change(s)`);
       noStore(res).json(merged);
     },
   );
@@ -183,10 +187,12 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       errors: CART_ERRORS,
     },
     async (req, res, input) => {
-      const { owner } = await ownerFor(req, res, agents);
+      const { owner, actor } = await ownerFor(req, res, agents);
       const { fields } = input.query();
-      if (fields === "FULL") noStore(res).json((await giftCards.cartWithGiftCards(siteOf(res), owner, guidParam(req))) satisfies CartWithGiftCards);
-      else noStore(res).json((await carts.read(siteOf(res), owner, guidParam(req))) satisfies Cart);
+      const cart: Cart | CartWithGiftCards =
+        fields === "FULL" ? await giftCards.cartWithGiftCards(siteOf(res), owner, guidParam(req)) : await carts.read(siteOf(res), owner, guidParam(req));
+      await agents.record(siteOf(res).site, actor, "viewed cart", cart.code);
+      noStore(res).json(cart);
     },
   );
 
@@ -199,8 +205,10 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       errors: CART_ERRORS,
     },
     async (req, res) => {
-      const { owner } = await ownerFor(req, res, agents);
-      noStore(res).json(await carts.validate(siteOf(res), owner, guidParam(req)));
+      const { owner, actor } = await ownerFor(req, res, agents);
+      const validation = await carts.validate(siteOf(res), owner, guidParam(req));
+      await agents.record(siteOf(res).site, actor, "checked cart", validation.cart.code);
+      noStore(res).json(validation);
     },
   );
 

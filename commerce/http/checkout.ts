@@ -21,11 +21,11 @@ import {
   OrderSchema,
   PlaceOrderRequestSchema,
 } from "../contract/checkout";
-import type { AccountService } from "../domain/accounts";
+import type { AccountService, Actor } from "../domain/accounts";
 import type { AssistedService } from "../domain/agents";
 import { type CartOwner, cartNotFound } from "../domain/carts";
 import type { CheckoutService } from "../domain/checkout";
-import { callerOf, clientAddress } from "./auth";
+import { callerOf, clientAddress, NO_AGENT_SESSION } from "./auth";
 import { CART_ERRORS, noStore, ownerFor } from "./carts";
 import { ApiProblem } from "./errors";
 import { apiRouter, NO_SUCH_USER, UNAUTHORIZED } from "./operations";
@@ -44,8 +44,9 @@ const guestTokenNeeded = () => new ApiProblem(401, { type: "UnauthorizedError", 
 /**
  * Single-step checkout and orders under /rest/v2/{brand}/. The cart is named as in the cart
  * calls (`users/anonymous/carts/{guid}` for a guest, `users/current/carts/{guid}` for a member,
- * `users/{customerId}/…` for an agent's customer). A guest's calls carry the storefront's guest
- * token; anything not the caller's answers 404, exactly as something that does not exist.
+ * `users/{customerId}/…` for an agent's customer, inside an assisted session, every read and change
+ * audited). A guest's calls carry the storefront's guest token; anything not the caller's answers
+ * 404, exactly as something that does not exist.
  */
 export function checkoutRouter(checkout: CheckoutService, accounts: AccountService, agents: AssistedService): Router {
   const api = apiRouter();
@@ -54,7 +55,7 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
   const checkoutOwner = async (
     req: Request,
     res: Response,
-  ): Promise<{ owner: CartOwner; guid: string; record: (action: string, detail: string) => Promise<void> }> => {
+  ): Promise<{ owner: CartOwner; guid: string; actor?: Actor; record: (action: string, detail: string) => Promise<void> }> => {
     const { owner, actor } = await ownerFor(req, res, agents);
     if (owner === "anonymous" && callerOf(res)?.role !== "guest") throw guestTokenNeeded();
     const named = req.params.cartGuid ?? req.query.cartId;
@@ -62,7 +63,7 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
     // `cartId=current`: the member's open cart.
     const guid = named === "current" && owner !== "anonymous" ? await checkout.openCartGuid(site, owner.customerId) : CartGuidSchema.safeParse(named).data;
     if (!guid) throw cartNotFound();
-    return { owner, guid, record: async (action, detail) => (actor ? agents.record(site, actor, action, detail) : undefined) };
+    return { owner, guid, actor, record: (action, detail) => agents.record(site, actor, action, detail) };
   };
 
   api.get(
@@ -75,15 +76,19 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
       errors: CHECKOUT_ERRORS,
     },
     async (req, res) => {
-      const { owner, guid } = await checkoutOwner(req, res);
-      noStore(res).json((await checkout.checkout(siteOf(res), owner, guid)) satisfies Checkout);
+      const { owner, guid, record } = await checkoutOwner(req, res);
+      const answer = await checkout.checkout(siteOf(res), owner, guid);
+      await record("viewed checkout", answer.cart.code);
+      noStore(res).json(answer satisfies Checkout);
     },
   );
 
   const guestEmail = async (req: Request, res: Response, input: { body(): GuestEmailRequest }) => {
-    const { owner, guid } = await checkoutOwner(req, res);
+    const { owner, guid, record } = await checkoutOwner(req, res);
     const { email } = input.body();
-    noStore(res).json((await checkout.setGuestEmail(siteOf(res), owner, guid, email)) satisfies Checkout);
+    const answer = await checkout.setGuestEmail(siteOf(res), owner, guid, email);
+    await record("set the order's e-mail", answer.cart.code);
+    noStore(res).json(answer satisfies Checkout);
   };
   const setGuestEmail = (summary: string) =>
     ({ summary, auth: "optional", body: GuestEmailRequestSchema, answers: { 200: CheckoutSchema }, errors: CHECKOUT_ERRORS }) as const;
@@ -105,9 +110,10 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
       errors: CHECKOUT_ERRORS,
     },
     async (req, res, input) => {
-      const { owner, guid, record } = await checkoutOwner(req, res);
+      const { owner, guid, actor, record } = await checkoutOwner(req, res);
       const { address, saveInAddressBook } = input.body();
-      const audit = owner === "anonymous" ? async () => undefined : agents.auditWriter(siteOf(res).site, { customerId: owner.customerId });
+      // Saved in the address book by an agent: "added address" is written with the address.
+      const audit = actor ? agents.auditWriter(siteOf(res).site, actor) : async () => undefined;
       const answer = await checkout.setNewDeliveryAddress(siteOf(res), owner, guid, address, saveInAddressBook, audit);
       await record("set delivery address", `${address.town}, ${address.region} ${address.country}`);
       noStore(res).json(answer satisfies Checkout);
@@ -142,8 +148,9 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
       errors: CHECKOUT_ERRORS,
     },
     async (req, res) => {
-      const { owner, guid } = await checkoutOwner(req, res);
-      const { deliveryModes } = await checkout.checkout(siteOf(res), owner, guid);
+      const { owner, guid, record } = await checkoutOwner(req, res);
+      const { cart, deliveryModes } = await checkout.checkout(siteOf(res), owner, guid);
+      await record("viewed delivery modes", cart.code);
       noStore(res).json({ deliveryModes });
     },
   );
@@ -197,13 +204,15 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
       auth: "required",
       query: OrderHistoryQuerySchema,
       answers: { 200: OrderHistorySchema },
-      errors: { 400: "Invalid paging (ValidationError)", 401: UNAUTHORIZED, 404: NO_SUCH_USER },
+      errors: { 400: "Invalid paging (ValidationError)", 401: UNAUTHORIZED, 403: NO_AGENT_SESSION, 404: NO_SUCH_USER },
     },
     async (req, res, input) => {
-      const { owner } = await ownerFor(req, res, agents);
+      const { owner, actor } = await ownerFor(req, res, agents);
       if (owner === "anonymous") throw new ApiProblem(401, { type: "UnauthorizedError", message: "Sign in to see your orders." });
       const query = input.query();
-      noStore(res).json((await checkout.history(siteOf(res), owner.customerId, query.currentPage, query.pageSize)) satisfies OrderHistory);
+      const history = await checkout.history(siteOf(res), owner.customerId, query.currentPage, query.pageSize);
+      await agents.record(siteOf(res).site, actor, "viewed orders", `page ${query.currentPage}`);
+      noStore(res).json(history satisfies OrderHistory);
     },
   );
 
@@ -214,14 +223,16 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
       auth: "optional",
       query: OrderQuerySchema,
       answers: { 200: OrderSchema },
-      errors: { 401: UNAUTHORIZED, 404: "No such order for this caller (UnknownIdentifierError)" },
+      errors: { 401: UNAUTHORIZED, 403: NO_AGENT_SESSION, 404: "No such order for this caller (UnknownIdentifierError)" },
     },
     async (req, res) => {
-      const { owner } = await ownerFor(req, res, agents);
+      const { owner, actor } = await ownerFor(req, res, agents);
       if (owner === "anonymous" && callerOf(res)?.role !== "guest") throw guestTokenNeeded();
       const code = orderCode(req);
       const guid = CartGuidSchema.safeParse(req.query.guid);
-      noStore(res).json((await checkout.order(siteOf(res), owner, code, guid.success ? guid.data : undefined)) satisfies Order);
+      const order = await checkout.order(siteOf(res), owner, code, guid.success ? guid.data : undefined);
+      await agents.record(siteOf(res).site, actor, "viewed order", order.code);
+      noStore(res).json(order satisfies Order);
     },
   );
 

@@ -38,8 +38,10 @@ export function giftCardsRouter(giftCards: GiftCardService, agents: AssistedServ
       errors: CART_ERRORS,
     },
     async (req, res) => {
-      const { owner } = await ownerFor(req, res, agents);
-      noStore(res).json((await giftCards.list(siteOf(res), owner, guidParam(req))) satisfies CartGiftCards);
+      const { owner, actor } = await ownerFor(req, res, agents);
+      const answer = await giftCards.list(siteOf(res), owner, guidParam(req));
+      await agents.record(siteOf(res).site, actor, "viewed gift cards", `${answer.giftCards.length} applied`);
+      noStore(res).json(answer satisfies CartGiftCards);
     },
   );
 
@@ -54,10 +56,12 @@ export function giftCardsRouter(giftCards: GiftCardService, agents: AssistedServ
       errors: CHECK_ERRORS,
     },
     async (req, res, input) => {
-      const { owner } = await ownerFor(req, res, agents);
+      const { owner, actor } = await ownerFor(req, res, agents);
       const guid = guidParam(req);
       const credentials = input.body();
-      noStore(res).json((await giftCards.validate(siteOf(res), owner, guid, credentials, clientAddress(req))) satisfies GiftCardBalance);
+      const balance = await giftCards.validate(siteOf(res), owner, guid, credentials, clientAddress(req));
+      await agents.record(siteOf(res).site, actor, "checked a gift card", `card ending ${credentials.number.slice(-4)}`);
+      noStore(res).json(balance satisfies GiftCardBalance);
     },
   );
 
@@ -75,7 +79,7 @@ export function giftCardsRouter(giftCards: GiftCardService, agents: AssistedServ
       const guid = guidParam(req);
       const credentials = input.body();
       const answer = await giftCards.apply(siteOf(res), owner, guid, credentials, clientAddress(req));
-      if (actor) await agents.record(siteOf(res).site, actor, "applied a gift card", `card ending ${credentials.number.slice(-4)}`);
+      await agents.record(siteOf(res).site, actor, "applied a gift card", `card ending ${credentials.number.slice(-4)}`);
       noStore(res).json(answer satisfies CartGiftCards);
     },
   );
@@ -97,7 +101,7 @@ export function giftCardsRouter(giftCards: GiftCardService, agents: AssistedServ
       // A malformed id names no applied card: the same 404 as an unknown one.
       if (id === undefined) throw giftCardRefusal("notApplied");
       const answer = await giftCards.remove(siteOf(res), owner, guid, id);
-      if (actor) await agents.record(siteOf(res).site, actor, "removed a gift card", `applied card ${id}`);
+      await agents.record(siteOf(res).site, actor, "removed a gift card", `applied card ${id}`);
       noStore(res).json(answer satisfies CartGiftCards);
     },
   );
@@ -116,7 +120,7 @@ export function giftCardsRouter(giftCards: GiftCardService, agents: AssistedServ
       const guid = guidParam(req);
       const request = input.body();
       const answer = await giftCards.applyValue(siteOf(res), owner, guid, request);
-      if (actor) await agents.record(siteOf(res).site, actor, "chose a gift card amount", `applied card ${request.id}: ${request.amount}`);
+      await agents.record(siteOf(res).site, actor, "chose a gift card amount", `applied card ${request.id}: ${request.amount}`);
       noStore(res).json(answer satisfies CartGiftCards);
     },
   );

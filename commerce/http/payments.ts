@@ -19,7 +19,7 @@ import {
 } from "../contract/payment";
 import type { AssistedService } from "../domain/agents";
 import { type PaymentService, PaymentProviderError } from "../domain/payments/index";
-import { actorFor } from "./auth";
+import { actorFor, NO_AGENT_SESSION, refuseCardEntryByAgent } from "./auth";
 import { CART_ERRORS, guidParam, noStore, ownerFor } from "./carts";
 import { ApiProblem } from "./errors";
 import { apiRouter, NO_SUCH_USER, UNAUTHORIZED } from "./operations";
@@ -29,20 +29,22 @@ const PROVIDER_ERRORS = {
   502: "The payment provider refused the request (PaymentServiceError)",
   503: "The payment provider did not answer, or the store is busy; try again (PaymentServiceUnavailableError, ServiceUnavailableError)",
 };
-const WALLET_ERRORS = { ...CART_ERRORS, 429: "Too many wallet reports for this cart (TooManyRequestsError)" };
+/** Card entry is the customer's own: an agent is refused whatever the cart, session or not. */
+const CARD_ENTRY_ERRORS = { ...CART_ERRORS, 403: "A customer-service agent entering a card (ForbiddenError, reason agentCardEntry)" };
+const WALLET_ERRORS = { ...CARD_ENTRY_ERRORS, 429: "Too many wallet reports for this cart (TooManyRequestsError)" };
 const STRIPE_ERRORS = {
   409: "Stripe is not set up on this store (PaymentError, reason stripeNotConfigured)",
   502: "Stripe refused the request (PaymentServiceError)",
   503: "Stripe did not answer; try again (PaymentServiceUnavailableError)",
 };
 const stripeOnCart = (summary: string) =>
-  ({ summary, auth: "optional", body: NoInputSchema, answers: { 200: StripeIntentSchema }, errors: { ...CART_ERRORS, ...STRIPE_ERRORS } }) as const;
+  ({ summary, auth: "optional", body: NoInputSchema, answers: { 200: StripeIntentSchema }, errors: { ...CARD_ENTRY_ERRORS, ...STRIPE_ERRORS } }) as const;
 const stripeAccount = (summary: string, answer: z.ZodType) =>
   ({
     summary,
     auth: "required",
     answers: { 200: answer },
-    errors: { 400: "Invalid input (ValidationError)", 401: UNAUTHORIZED, 404: NO_SUCH_USER, ...STRIPE_ERRORS },
+    errors: { 400: "Invalid input (ValidationError)", 401: UNAUTHORIZED, 403: NO_AGENT_SESSION, 404: NO_SUCH_USER, ...STRIPE_ERRORS },
   }) as const;
 
 /**
@@ -50,6 +52,8 @@ const stripeAccount = (summary: string, answer: z.ZodType) =>
  * a cart that is not the caller's answers 404 like an unknown guid. The Stripe customer calls are
  * about the account, not a cart, so they live under users/{user}/stripe/ and need a signed-in
  * customer (or an agent acting for one). Card numbers arrive only in bodies and are never echoed.
+ * Entering a card (its number, a Stripe intent, a wallet's sheet) is the customer's alone: an agent
+ * is refused 403 on any cart, as the storefront refuses its card form to agents.
  */
 export function paymentsRouter(payments: PaymentService, agents: AssistedService): Router {
   const api = apiRouter();
@@ -63,16 +67,16 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
       auth: "optional",
       body: CardFieldsSchema,
       answers: { 201: PaymentDetailsSchema },
-      errors: { ...CART_ERRORS, 429: "Too many cards tried on this cart (TooManyRequestsError)", ...PROVIDER_ERRORS },
+      errors: { ...CARD_ENTRY_ERRORS, 429: "Too many cards tried on this cart (TooManyRequestsError)", ...PROVIDER_ERRORS },
     },
     async (req, res) => {
-      const { owner, actor } = await ownerFor(req, res, agents);
+      refuseCardEntryByAgent(res);
+      const { owner } = await ownerFor(req, res, agents);
       const guid = guidParam(req);
       const form = readCardForm(req.body);
       // Every field's message at once, so a form can show each next to its field.
       if (!form.ok) throw new FieldErrors(form.problems);
       const details = await payments.choose(siteOf(res), owner, guid, form.card);
-      if (actor) await agents.record(siteOf(res).site, actor, "chose a card", `${details.cardType.name} ending ${details.last4}`);
       noStore(res)
         .status(201)
         .json(details satisfies PaymentDetails);
@@ -88,8 +92,10 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
       errors: CART_ERRORS,
     },
     async (req, res) => {
-      const { owner } = await ownerFor(req, res, agents);
-      noStore(res).json((await payments.read(siteOf(res), owner, guidParam(req))) satisfies PaymentDetails);
+      const { owner, actor } = await ownerFor(req, res, agents);
+      const details = await payments.read(siteOf(res), owner, guidParam(req));
+      await agents.record(siteOf(res).site, actor, "viewed the card chosen", `${details.cardType.name} ending ${details.last4}`);
+      noStore(res).json(details satisfies PaymentDetails);
     },
   );
 
@@ -107,7 +113,7 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
       const guid = guidParam(req);
       const change = input.body(req.body ?? {});
       const details = await payments.updateBilling(siteOf(res), owner, guid, change);
-      if (actor) await agents.record(siteOf(res).site, actor, "changed the card's billing details", `card ending ${details.last4}`);
+      await agents.record(siteOf(res).site, actor, "changed the card's billing details", `card ending ${details.last4}`);
       noStore(res).json(details satisfies PaymentDetails);
     },
   );
@@ -118,20 +124,26 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
       "A manual-capture Stripe payment intent for the cart's total, for Stripe.js to confirm (wallets); one per cart: asked again, its amount follows the cart",
     ),
     async (req, res) => {
+      refuseCardEntryByAgent(res);
       const { owner } = await ownerFor(req, res, agents);
       noStore(res).json((await payments.createPaymentIntent(siteOf(res), owner, guidParam(req))) satisfies StripeIntent);
     },
   );
 
   api.post(`${cart}/stripe/updatePaymentIntent`, stripeOnCart("The cart's payment intent follows the cart's current total"), async (req, res) => {
+    refuseCardEntryByAgent(res);
     const { owner } = await ownerFor(req, res, agents);
     noStore(res).json((await payments.updatePaymentIntent(siteOf(res), owner, guidParam(req))) satisfies StripeIntent);
   });
 
   api.post(
     "/users/:user/stripe/setupPaymentIntent",
-    { ...stripeAccount("A Stripe setup intent to save a card to the customer's Stripe account", StripeIntentSchema), body: NoInputSchema },
+    {
+      ...stripeAccount("A Stripe setup intent to save a card to the customer's Stripe account (never an agent's to make)", StripeIntentSchema),
+      body: NoInputSchema,
+    },
     async (req, res) => {
+      refuseCardEntryByAgent(res);
       const { customerId } = await actorFor(req, res, agents);
       noStore(res).json((await payments.setupPaymentIntent(customerId)) satisfies StripeIntent);
     },
@@ -149,7 +161,7 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
     async (req, res) => {
       const actor = await actorFor(req, res, agents);
       const stripeCustomerId = await payments.ensureStripeCustomer(actor.customerId);
-      if (actor.agent) await agents.record(siteOf(res).site, actor, "updated the Stripe customer", stripeCustomerId);
+      await agents.record(siteOf(res).site, actor, "updated the Stripe customer", stripeCustomerId);
       noStore(res).json({ stripeCustomerId } satisfies StripeCustomer);
     },
   );
@@ -158,8 +170,10 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
     "/users/:user/stripe/fetchStripeCustomerId",
     stripeAccount("The customer's Stripe customer id, or null; asking creates nothing", StripeCustomerSchema),
     async (req, res) => {
-      const { customerId } = await actorFor(req, res, agents);
-      noStore(res).json((await payments.stripeCustomerOf(customerId)) satisfies StripeCustomer);
+      const actor = await actorFor(req, res, agents);
+      const answer = await payments.stripeCustomerOf(actor.customerId);
+      await agents.record(siteOf(res).site, actor, "viewed the Stripe customer", answer.stripeCustomerId ?? "none");
+      noStore(res).json(answer satisfies StripeCustomer);
     },
   );
 
@@ -173,6 +187,7 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
       errors: WALLET_ERRORS,
     },
     async (req, res, input) => {
+      refuseCardEntryByAgent(res);
       const { owner } = await ownerFor(req, res, agents);
       const guid = guidParam(req);
       const { wallet, reason } = input.body(req.body ?? {});
@@ -191,6 +206,7 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
       errors: WALLET_ERRORS,
     },
     async (req, res, input) => {
+      refuseCardEntryByAgent(res);
       const { owner } = await ownerFor(req, res, agents);
       const guid = guidParam(req);
       const { wallet, code, message } = input.body(req.body ?? {});

@@ -28,9 +28,10 @@ export function quickShopRouter(quickShop: QuickShopService, agents: AssistedSer
       errors: CART_ERRORS,
     },
     async (req, res, input) => {
-      const { owner } = await ownerFor(req, res, agents);
+      const { owner, actor } = await ownerFor(req, res, agents);
       const { productCode } = input.query();
       const answer = await quickShop.productDetail(siteOf(res), owner, productCode);
+      await agents.record(siteOf(res).site, actor, "viewed a product for the customer", answer.code);
       // Prices depend on who asks; stock changes: no shared cache may keep it.
       noStore(res).json(answer satisfies QuickShopProduct);
     },
@@ -53,7 +54,7 @@ export function quickShopRouter(quickShop: QuickShopService, agents: AssistedSer
         throw invalid("lang", `Language '${request.lang}' is not offered by ${site.site}.`);
       const ctx = request.lang ? { ...site, lang: request.lang } : site;
       const { cart, outcomes } = await quickShop.addBundle(ctx, owner, request);
-      if (actor) await agents.record(ctx.site, actor, "added a bundle to cart", `${request.qty} × ${request.productCode}`);
+      await agents.record(ctx.site, actor, "added a bundle to cart", `${request.qty} × ${request.productCode}`);
       const cartModifications = outcomes.map((o) => {
         const entry = cart.entries.find((e) => e.entryNumber === o.entryNumber);
         // Priced a moment ago for the add; only a catalog change in between removes it.

@@ -2,13 +2,13 @@ import type { Request, Response, Router } from "express";
 import { type SavedUserQuizData, SavedUserQuizDataSchema, type UserQuizData, UserQuizDataSchema } from "../contract/quiz";
 import type { AssistedService } from "../domain/agents";
 import type { QuizServices } from "../domain/quiz-services";
-import { actorFor } from "./auth";
+import { actorFor, NO_AGENT_SESSION } from "./auth";
 import { apiRouter, NO_SUCH_USER, UNAUTHORIZED } from "./operations";
 import { siteOf } from "./site";
 
 const SUBMIT = "Save the customer's beverage-quiz answers (quizResponse) and the taste profile the lookup gave; a retake replaces them";
 const FETCH = "The customer's saved beverage-quiz answers; 404 while there are none";
-const ERRORS = { 400: "Invalid input (ValidationError)", 401: UNAUTHORIZED, 404: `${NO_SUCH_USER}, or no saved answers` };
+const ERRORS = { 400: "Invalid input (ValidationError)", 401: UNAUTHORIZED, 403: NO_AGENT_SESSION, 404: `${NO_SUCH_USER}, or no saved answers` };
 
 /**
  * A customer's saved beverage-quiz answers under /rest/v2/{brand}/: users/{user}/beverage-quiz/
@@ -22,12 +22,14 @@ export function quizAnswersRouter(quizzes: QuizServices, agents: AssistedService
     const actor = await actorFor(req, res, agents);
     const data = input.body();
     const saved = await quizzes.answers.save(actor.customerId, data);
-    if (actor.agent) await agents.record(siteOf(res).site, actor, "saved quiz answers", data.quizResponse);
+    await agents.record(siteOf(res).site, actor, "saved quiz answers", data.quizResponse);
     res.set("Cache-Control", "private, no-store").json(saved satisfies SavedUserQuizData);
   };
   const fetchSaved = async (req: Request, res: Response) => {
     const actor = await actorFor(req, res, agents);
-    res.set("Cache-Control", "private, no-store").json((await quizzes.answers.read(actor.customerId)) satisfies SavedUserQuizData);
+    const saved = await quizzes.answers.read(actor.customerId);
+    await agents.record(siteOf(res).site, actor, "viewed quiz answers", saved.quizResponse);
+    res.set("Cache-Control", "private, no-store").json(saved satisfies SavedUserQuizData);
   };
   const submitting = (summary: string) =>
     ({

@@ -19,7 +19,7 @@ import { profileOf } from "../domain/account-rules";
 import type { AccountService } from "../domain/accounts";
 import type { AddressBook } from "../domain/addresses";
 import type { AssistedService } from "../domain/agents";
-import { actorFor, callerOf, clientAddress, noSuchUser } from "./auth";
+import { actorFor, callerOf, clientAddress, NO_AGENT_SESSION, noSuchUser } from "./auth";
 import { apiRouter, CORRELATION_HEADER, NO_SUCH_USER, type Operation, TOO_MANY_REQUESTS, UNAUTHORIZED } from "./operations";
 import { siteOf } from "./site";
 
@@ -35,21 +35,22 @@ export const RESET_ACCEPTED: Accepted = {
 
 const ADDRESS_ID = /^[0-9a-f-]{36}$/;
 
-/** An operation on users/{user}/…: the customer's own, or an agent's for a customer of the brand (audited). */
+/** An operation on users/{user}/…: the customer's own, or an agent's for a customer of the brand, inside an assisted session (audited). */
 function user<Q extends z.ZodObject, B extends z.ZodType>(summary: string, operation: Pick<Operation<Q, B>, "query" | "body" | "answers">): Operation<Q, B> {
   return {
     summary,
     auth: "required",
     headers: CORRELATION_HEADER,
     ...operation,
-    errors: { 400: "Invalid input (ValidationError)", 401: UNAUTHORIZED, 404: NO_SUCH_USER },
+    errors: { 400: "Invalid input (ValidationError)", 401: UNAUTHORIZED, 403: NO_AGENT_SESSION, 404: NO_SUCH_USER },
   };
 }
 
 /**
  * Customers' accounts under /rest/v2/{brand}/: sign-up, confirmation, password reset, and
  * users/{user}/… (profile, password, addresses, audit log). `users/current` is the signed-in
- * customer; `users/{customerId}` is for customer-service agents of the brand (and the customer).
+ * customer; `users/{customerId}` is for customer-service agents of the brand inside an assisted
+ * session (and for the customer). What an agent reads here is audited before it is answered.
  */
 export function usersRouter(accounts: AccountService, addresses: AddressBook, agents: AssistedService): Router {
   const api = apiRouter();
@@ -221,8 +222,10 @@ export function usersRouter(accounts: AccountService, addresses: AddressBook, ag
       const actor = await actorFor(req, res, agents);
       // Only agents read the log; to a customer it does not exist.
       if (!actor.agent) throw noSuchUser();
+      const log = await agents.auditLog(actor.customerId);
+      await agents.record(siteOf(res).site, actor, "viewed audit log");
       res.set("Cache-Control", "private, no-store");
-      res.json(await agents.auditLog(actor.customerId));
+      res.json(log);
     },
   );
 

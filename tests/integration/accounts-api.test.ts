@@ -499,18 +499,23 @@ describe.each(DIALECTS)("accounts API on %s", (dialect) => {
       // `current` means nobody for an agent.
       expect((await call("GET", "/usb2c/users/current", agent.access_token)).status).toBe(404);
       expect((await call("DELETE", `/usb2c/assistedservicewebservices/sessions/${id}`, agent.access_token, undefined, cid(4))).status).toBe(200);
+      // Ended: the customer's account, its log included, is closed to the agent until it starts again.
+      expect((await call("GET", `/usb2c/users/${id}/auditlog`, agent.access_token)).status).toBe(403);
+      expect((await call("POST", "/usb2c/assistedservicewebservices/sessions", agent.access_token, { customerId: id }, cid(5))).status).toBe(201);
 
-      const log = AuditLogSchema.parse((await json(await call("GET", `/usb2c/users/${id}/auditlog`, agent.access_token))).body);
+      const log = AuditLogSchema.parse((await json(await call("GET", `/usb2c/users/${id}/auditlog`, agent.access_token, undefined, cid(6)))).body);
       const trail = log.entries.filter((e) => e.correlationId.startsWith(`corr-${dialect}-`)).reverse();
       expect(trail.map((e) => [e.action, e.correlationId])).toEqual([
         ["session started", `corr-${dialect}-1`],
         ["viewed profile", `corr-${dialect}-2`],
         ["added address", `corr-${dialect}-3`],
         ["session ended", `corr-${dialect}-4`],
+        ["session started", `corr-${dialect}-5`],
       ]);
       expect(new Set(trail.map((e) => e.customerId))).toEqual(new Set([id]));
       // The customer does not see the log.
       expect((await call("GET", `/usb2c/users/${id}/auditlog`, customer.access_token)).status).toBe(404);
+      expect((await call("DELETE", `/usb2c/assistedservicewebservices/sessions/${id}`, agent.access_token)).status).toBe(200);
     });
 
     it("reach only their own brand's customers", async () => {

@@ -412,7 +412,7 @@ describe.each(DIALECTS)("cart API on %s", (dialect) => {
       expect(await counts()).toEqual(before);
     });
 
-    it("an agent adds to the customer's cart through users/{customerId}, priced for the customer", async () => {
+    it("an agent in an assisted session adds to the customer's cart through users/{customerId}, priced for the customer", async () => {
       const [code] = await plainVariants(1);
       const customer = await db()
         .selectFrom("customer")
@@ -432,6 +432,7 @@ describe.each(DIALECTS)("cart API on %s", (dialect) => {
         }).toString(),
       });
       const agent = TokenResponseSchema.parse(await agentRes.json()).access_token;
+      expect((await call("POST", "/usb2c/assistedservicewebservices/sessions", agent, { customerId: customer.id })).status).toBe(201);
       const answer = await added({ productCode: code }, customer.id, agent);
       const own = CartSchema.parse((await json(await call("GET", "/usb2c/users/current/carts/current", await signIn("demo.perks@example.com")))).body);
       expect(own.guid).toBe(answer.cartGuid);

@@ -12,6 +12,7 @@ import * as m010 from "./010_quizzes";
 import * as m011 from "./011_payments";
 import * as m012 from "./012_jobs";
 import * as m013 from "./013_payment_attempts";
+import * as m014 from "./014_assisted_sessions";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "011_payments": m011,
   "012_jobs": m012,
   "013_payment_attempts": m013,
+  "014_assisted_sessions": m014,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,416 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { AddressListSchema } from "../../commerce/contract/address";
+import { AuditLogSchema, CustomerProfileSchema, TokenResponseSchema } from "../../commerce/contract/auth";
+import { CartModificationSchema, CartSchema } from "../../commerce/contract/cart";
+import { CheckoutSchema, OrderHistorySchema, OrderSchema } from "../../commerce/contract/checkout";
+import { encodeBits } from "../../commerce/contract/quiz";
+import { hashPassword } from "../../commerce/domain/passwords";
+import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
+import { commerceForSuite } from "../support/commerce";
+import { DIALECTS } from "../support/databases";
+
+type Answer = { status: number; body: Record<string, unknown> & { errors?: { type: string; reason?: string; message: string }[] } };
+
+const PASSWORD = "assisted-session-2026";
+const APPROVED_CARD = {
+  cardNumber: "4242424242424242",
+  expiryMonth: 12,
+  expiryYear: 2031,
+  cvc: "123",
+  accountHolderName: "Ada Lovelace",
+  billingPostalCode: "12207",
+};
+const NY_ADDRESS = { firstName: "Ada", lastName: "Lovelace", line1: "1 Main St", town: "Albany", region: "NY", postalCode: "12207", country: "US" };
+const hex = (bytes: number) => randomBytes(bytes).toString("hex");
+
+/**
+ * Customer-service agents on the API (users/{customerId}/…) act only inside an assisted session
+ * they started for that customer and have not ended; they never enter cards; what they read and
+ * change is written to the customer's audit log, one entry per request.
+ */
+describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
+  const suite = commerceForSuite(dialect);
+  const db = () => suite.api().db;
+
+  const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+    const res = await fetch(`${suite.api().baseUrl}/rest/v2${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Answer["body"] };
+  };
+  const signIn = async (email: string, password: string, clientId: "storefront" | "agent", site = "usb2c") => {
+    const res = await fetch(`${suite.api().baseUrl}/authorizationserver/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "password", username: email, password, client_id: clientId, site }).toString(),
+    });
+    expect(res.status).toBe(200);
+    return TokenResponseSchema.parse(await res.json()).access_token;
+  };
+
+  /** An account of its own (so its audit log holds only what the test did), signed in. */
+  const newAccount = async (role: "customer" | "agent", site = "usb2c") => {
+    const id = randomUUID();
+    const email = `${role}-${hex(5)}@example.com`;
+    await db()
+      .insertInto("customer")
+      .values({
+        id,
+        site,
+        email,
+        password_hash: await hashPassword(PASSWORD),
+        first_name: "Ada",
+        last_name: `Lovelace${hex(3)}`,
+        phone: "",
+        role,
+        is_employee: role === "agent" ? 1 : 0,
+        perks_member: 0,
+        price_group: "standard",
+        user_group: "",
+        status: "active",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    return { id, token: await signIn(email, PASSWORD, role === "agent" ? "agent" : "storefront", site) };
+  };
+  const demoAgent = () => signIn("demo.agent@example.com", DEMO_PASSWORD, "agent");
+
+  const auditOf = (customerId: string) =>
+    db()
+      .selectFrom("agent_audit")
+      .select(["agent_id", "customer_id", "action", "detail", "correlation_id"])
+      .where("customer_id", "=", customerId)
+      .orderBy("id")
+      .execute();
+
+  /** A product the US store sells now, with enough stock for the test. */
+  const sellableProduct = async () => {
+    const rows = await db()
+      .selectFrom("product")
+      .innerJoin("product_site", "product_site.product_code", "product.code")
+      .innerJoin("stock", "stock.product_code", "product.code")
+      .select("product.code")
+      .where("product_site.site", "=", "usb2c")
+      .where("product.is_bundle", "=", 0)
+      .orderBy("product.code")
+      .limit(40)
+      .execute();
+    for (const { code } of rows) {
+      if ((await call("POST", "/usb2c/users/anonymous/addProductToCart", undefined, { productCode: code })).status !== 200) continue;
+      await db().updateTable("stock").set({ level: 500 }).where("product_code", "=", code).execute();
+      return code;
+    }
+    throw new Error("no sellable product");
+  };
+
+  const start = (agentToken: string, customerId: string, headers: Record<string, string> = {}) =>
+    call("POST", "/usb2c/assistedservicewebservices/sessions", agentToken, { customerId }, headers);
+  const end = (agentToken: string, customerId: string, headers: Record<string, string> = {}) =>
+    call("DELETE", `/usb2c/assistedservicewebservices/sessions/${customerId}`, agentToken, undefined, headers);
+  const expectSessionRequired = (answer: Answer, what: string) => {
+    expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(403);
+    expect(answer.body.errors?.[0]?.type, what).toBe("AgentSessionRequiredError");
+    expect(answer.body.errors?.[0]?.message, what).toMatch(/assisted session/);
+  };
+
+  describe("an agent without a session", () => {
+    it("is refused 403 on the customer's profile, addresses, cart and orders, and nothing is read, changed or logged", async () => {
+      const agent = await demoAgent();
+      const customer = await newAccount("customer");
+      const code = await sellableProduct();
+      // The customer has a cart of their own the agent might try to reach.
+      const own = CartModificationSchema.parse((await call("POST", "/usb2c/users/current/addProductToCart", customer.token, { productCode: code })).body);
+      const user = `/usb2c/users/${customer.id}`;
+      // The storefront's agent headers name the customer too; they open nothing on their own.
+      const headers = { customerId: customer.id, csAgentId: "demo.agent@example.com" };
+
+      for (const [method, path, body] of [
+        ["GET", user, undefined],
+        ["PATCH", user, { firstName: "Mallory" }],
+        ["GET", `${user}/addresses`, undefined],
+        ["POST", `${user}/addresses`, NY_ADDRESS],
+        ["GET", `${user}/carts/current`, undefined],
+        ["GET", `${user}/carts/${own.cartGuid}`, undefined],
+        ["GET", `${user}/carts/${own.cartGuid}/checkout`, undefined],
+        ["POST", `${user}/addProductToCart`, { productCode: code, qty: 3 }],
+        ["POST", `${user}/updateCart`, { entryNumber: 0, qty: 0, cartGuid: own.cartGuid }],
+        ["GET", `${user}/orders`, undefined],
+        ["GET", `${user}/orders/000000000001`, undefined],
+        ["GET", `${user}/auditlog`, undefined],
+      ] as const) {
+        expectSessionRequired(await call(method, path, agent, body, headers), `${method} ${path}`);
+      }
+      expect((await call("GET", "/usb2c/users/current", agent, undefined, headers)).status).toBe(404);
+
+      const profile = CustomerProfileSchema.parse((await call("GET", "/usb2c/users/current", customer.token)).body);
+      expect(profile.firstName).toBe("Ada");
+      expect(AddressListSchema.parse((await call("GET", "/usb2c/users/current/addresses", customer.token)).body).addresses).toEqual([]);
+      const cart = CartSchema.parse((await call("GET", "/usb2c/users/current/carts/current", customer.token)).body);
+      expect(cart.entries.map((e) => [e.product.code, e.quantity])).toEqual([[code, 1]]);
+      expect(await auditOf(customer.id)).toEqual([]);
+    });
+
+    it("is refused 403 on every operation under users/{user}/ for a customer of the brand, and nothing is logged", async () => {
+      const agent = await demoAgent();
+      const customer = await newAccount("customer");
+      const document = (await (await fetch(`${suite.api().baseUrl}/rest/v2/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+      const operations = Object.entries(document.paths)
+        .filter(([path]) => path.includes("/users/{user}/") || path.endsWith("/users/{user}"))
+        .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+      expect(operations.length).toBeGreaterThan(40);
+      const answered: Record<string, number> = {};
+      for (const operation of operations) {
+        const [method, path] = operation.split(" ") as [string, string];
+        const target = path
+          .replace("{brand}", "usb2c")
+          .replace("{user}", customer.id)
+          .replace("{cartGuid}", hex(16))
+          .replace(/\{[^}]+\}/g, "1");
+        // The coupon calls read their code before anything else; the other bodies are never read.
+        const body = method === "GET" || method === "DELETE" ? undefined : { couponCode: "SAVE10" };
+        answered[operation] = (await call(method, target, agent, body)).status;
+      }
+      expect(answered).toEqual(Object.fromEntries(operations.map((o) => [o, 403])));
+      expect(await auditOf(customer.id)).toEqual([]);
+    });
+
+    it("meets 403 only for a customer of its brand: another brand's customer and an unknown id answer 404 as before", async () => {
+      const agent = await demoAgent();
+      const usCustomer = await newAccount("customer");
+      const caCustomer = await newAccount("customer", "cab2c");
+      expectSessionRequired(await call("GET", `/usb2c/users/${usCustomer.id}`, agent), "the brand's customer");
+      for (const id of [caCustomer.id, randomUUID(), "demo.customer@example.com"]) {
+        expect((await call("GET", `/usb2c/users/${id}`, agent)).status).toBe(404);
+        expect((await call("GET", `/usb2c/users/${id}/orders`, agent)).status).toBe(404);
+        // No session can be started for them either, so none ever opens them.
+        expect((await start(agent, id)).status).toBe(404);
+        expect((await call("GET", `/usb2c/users/${id}`, agent)).status).toBe(404);
+      }
+      // An agent is not a customer to act for.
+      const otherAgent = await newAccount("agent");
+      expect((await start(agent, otherAgent.id)).status).toBe(404);
+      expect(await auditOf(caCustomer.id)).toEqual([]);
+    });
+  });
+
+  describe("an agent inside a session it started", () => {
+    it("reads and changes the customer's account, cart and orders, each request written once with agent, customer, action and correlation id", async () => {
+      const agent = await newAccount("agent");
+      const customer = await newAccount("customer");
+      const code = await sellableProduct();
+      const user = `/usb2c/users/${customer.id}`;
+      let n = 0;
+      const sent: string[] = [];
+      const as = (method: string, path: string, body?: unknown) => {
+        const correlationID = `${dialect}-${hex(6)}-${++n}`;
+        sent.push(correlationID);
+        return call(method, path, agent.token, body, { correlationID });
+      };
+
+      expect((await as("POST", "/usb2c/assistedservicewebservices/sessions", { customerId: customer.id })).status).toBe(201);
+      expect(CustomerProfileSchema.parse((await as("GET", user)).body).customerId).toBe(customer.id);
+      expect((await as("PATCH", user, { phone: "518 555 0100" })).status).toBe(200);
+      expect((await as("POST", `${user}/addresses`, NY_ADDRESS)).status).toBe(201);
+      expect(AddressListSchema.parse((await as("GET", `${user}/addresses`)).body).addresses).toHaveLength(1);
+      expect((await as("POST", `${user}/addProductToCart`, { productCode: code, qty: 2 })).status).toBe(200);
+      const cart = CartSchema.parse((await as("GET", `${user}/carts/current`)).body);
+      expect(cart.totalUnitCount).toBe(2);
+      const withAddress = await as("POST", `${user}/carts/${cart.guid}/addresses/delivery`, { address: NY_ADDRESS });
+      expect(withAddress.status, JSON.stringify(withAddress.body)).toBe(200);
+      const mode = CheckoutSchema.parse(withAddress.body).deliveryModes[0]!;
+      expect((await as("PUT", `${user}/carts/${cart.guid}/updateDeliveryDetails`, { deliveryModeId: mode.code })).status).toBe(200);
+      // The customer enters their own card, on their own device.
+      expect((await call("POST", `/usb2c/users/current/carts/${cart.guid}/paymentdetails`, customer.token, APPROVED_CARD)).status).toBe(201);
+      const ready = CheckoutSchema.parse((await as("GET", `${user}/carts/${cart.guid}/checkout`)).body);
+      expect(ready.missing).toEqual([]);
+      const placed = await as("POST", `${user}/orders?cartId=current`, { checkoutKey: hex(16), expectedTotal: ready.totalPriceWithTax.minor });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const order = OrderSchema.parse(placed.body);
+      expect(OrderHistorySchema.parse((await as("GET", `${user}/orders`)).body).orders.map((o) => o.code)).toEqual([order.code]);
+      expect(OrderSchema.parse((await as("GET", `${user}/orders/${order.code}`)).body).code).toBe(order.code);
+      expect((await as("GET", `${user}/auditlog`)).status).toBe(200);
+      expect((await as("DELETE", `/usb2c/assistedservicewebservices/sessions/${customer.id}`)).status).toBe(200);
+
+      const entries = await auditOf(customer.id);
+      expect(entries.map((e) => [e.correlation_id, e.action])).toEqual([
+        [sent[0], "session started"],
+        [sent[1], "viewed profile"],
+        [sent[2], "updated profile"],
+        [sent[3], "added address"],
+        [sent[4], "viewed addresses"],
+        [sent[5], "added to cart"],
+        [sent[6], "viewed cart"],
+        [sent[7], "set delivery address"],
+        [sent[8], "chose delivery"],
+        [sent[9], "viewed checkout"],
+        [sent[10], "placed order"],
+        [sent[11], "viewed orders"],
+        [sent[12], "viewed order"],
+        [sent[13], "viewed audit log"],
+        [sent[14], "session ended"],
+      ]);
+      for (const entry of entries) expect(entry).toMatchObject({ agent_id: agent.id, customer_id: customer.id });
+      expect(entries.find((e) => e.action === "placed order")?.detail).toBe(order.code);
+      expect(entries.find((e) => e.action === "viewed cart")?.detail).toBe(cart.code);
+      // The agent reads the same log through the API.
+      expect((await start(agent.token, customer.id)).status).toBe(201);
+      const log = AuditLogSchema.parse((await call("GET", `${user}/auditlog`, agent.token)).body);
+      expect(log.entries.map((e) => e.correlationId)).toEqual(expect.arrayContaining(sent));
+    });
+
+    it("is written to the log once for every read under users/{user}/, before the answer", async () => {
+      const agent = await newAccount("agent");
+      const customer = await newAccount("customer");
+      const code = await sellableProduct();
+      const user = `/usb2c/users/${customer.id}`;
+      expect((await start(agent.token, customer.id)).status).toBe(201);
+      /** The agent fills the customer's cart up to the card, which the customer enters. */
+      const readyCart = async () => {
+        expect((await call("POST", `${user}/addProductToCart`, agent.token, { productCode: code })).status).toBe(200);
+        const guid = CartSchema.parse((await call("GET", `${user}/carts/current`, agent.token)).body).guid;
+        const withAddress = CheckoutSchema.parse((await call("POST", `${user}/carts/${guid}/addresses/delivery`, agent.token, { address: NY_ADDRESS })).body);
+        const deliveryModeId = withAddress.deliveryModes[0]!.code;
+        expect((await call("PUT", `${user}/carts/${guid}/updateDeliveryDetails`, agent.token, { deliveryModeId })).status).toBe(200);
+        expect((await call("POST", `/usb2c/users/current/carts/${guid}/paymentdetails`, customer.token, APPROVED_CARD)).status).toBe(201);
+        return { guid, total: CheckoutSchema.parse((await call("GET", `${user}/carts/${guid}/checkout`, agent.token)).body).totalPriceWithTax.minor };
+      };
+      const ordered = await readyCart();
+      const placed = await call("POST", `${user}/orders?cartId=${ordered.guid}`, agent.token, { checkoutKey: hex(16), expectedTotal: ordered.total });
+      expect(placed.status).toBe(201);
+      const order = OrderSchema.parse(placed.body);
+      const open = await readyCart();
+      expect((await call("POST", `${user}/addresses`, agent.token, NY_ADDRESS)).status).toBe(201);
+      const quiz = {
+        quizResponse: encodeBits({ drink: "coffee", roast: "dark", flavours: ["bold"], caffeine: "regular", format: "pods" }),
+        sensoryRoastType: "Dark",
+        sensoryFlavorType: "bold",
+      };
+      expect((await call("POST", `${user}/beverage-quiz/submitQuiz`, agent.token, quiz)).status).toBe(200);
+
+      const document = (await (await fetch(`${suite.api().baseUrl}/rest/v2/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+      const reads = Object.entries(document.paths)
+        .filter(([path, item]) => (path.includes("/users/{user}/") || path.endsWith("/users/{user}")) && "get" in item)
+        .map(([path]) => path);
+      expect(reads.length).toBeGreaterThanOrEqual(15);
+      const answered: Record<string, number> = {};
+      const written: Record<string, string[]> = {};
+      for (const path of reads) {
+        const target = path
+          .replace("{brand}", "usb2c")
+          .replace("{user}", customer.id)
+          .replace("{cartGuid}", open.guid)
+          .replace("{code}", order.code)
+          .replace("quickShop/productDetail", `quickShop/productDetail?productCode=${code}`);
+        const correlationID = `read-${hex(8)}`;
+        answered[path] = (await call("GET", target, agent.token, undefined, { correlationID })).status;
+        written[path] = (await auditOf(customer.id)).filter((e) => e.correlation_id === correlationID).map((e) => e.action);
+      }
+      // Stripe is not set up on this store: its customer is not read at all (409), and nothing is written.
+      const stripe = "/{brand}/users/{user}/stripe/fetchStripeCustomerId";
+      expect(answered).toEqual(Object.fromEntries(reads.map((p) => [p, p === stripe ? 409 : 200])));
+      for (const path of reads) {
+        expect(written[path], path).toHaveLength(path === stripe ? 0 : 1);
+        if (path !== stripe) expect(written[path]![0], path).toMatch(/^(viewed|checked) /);
+      }
+      expect(written[reads.find((p) => p.endsWith("/orders/{code}"))!]).toEqual(["viewed order"]);
+    });
+
+    it("ends it and is refused at once; a new session opens the account again", async () => {
+      const agent = await demoAgent();
+      const customer = await newAccount("customer");
+      const user = `/usb2c/users/${customer.id}`;
+      expect((await start(agent, customer.id)).status).toBe(201);
+      expect((await call("GET", user, agent)).status).toBe(200);
+      expect((await end(agent, customer.id)).status).toBe(200);
+      expectSessionRequired(await call("GET", user, agent), "reading after the end");
+      expectSessionRequired(await call("POST", `${user}/addresses`, agent, NY_ADDRESS), "writing after the end");
+      expectSessionRequired(await call("GET", `${user}/carts/current`, agent), "the cart after the end");
+      expect(AddressListSchema.parse((await call("GET", "/usb2c/users/current/addresses", customer.token)).body).addresses).toEqual([]);
+      // Ending again changes nothing and writes nothing.
+      expect((await end(agent, customer.id)).status).toBe(200);
+      expect((await auditOf(customer.id)).map((e) => e.action)).toEqual(["session started", "viewed profile", "session ended"]);
+
+      expect((await start(agent, customer.id)).status).toBe(201);
+      expect((await call("POST", `${user}/addresses`, agent, NY_ADDRESS)).status).toBe(201);
+    });
+
+    it("belongs to the sign-in that started it: signed in anew, the agent starts another; ending it ends both", async () => {
+      const first = await demoAgent();
+      const customer = await newAccount("customer");
+      const user = `/usb2c/users/${customer.id}`;
+      expect((await start(first, customer.id)).status).toBe(201);
+      const second = await demoAgent();
+      expectSessionRequired(await call("GET", user, second), "a new sign-in");
+      expect((await start(second, customer.id)).status).toBe(201);
+      expect((await call("GET", user, second)).status).toBe(200);
+      expect((await call("GET", user, first)).status).toBe(200);
+      expect((await end(second, customer.id)).status).toBe(200);
+      expectSessionRequired(await call("GET", user, first), "the first sign-in after the end");
+      expectSessionRequired(await call("GET", user, second), "the second sign-in after the end");
+    });
+  });
+
+  describe("another agent's session", () => {
+    it("does not count: the second agent is refused until it starts its own, and ending its own leaves the first one's open", async () => {
+      const serving = await newAccount("agent");
+      const other = await newAccount("agent");
+      const customer = await newAccount("customer");
+      const user = `/usb2c/users/${customer.id}`;
+      expect((await start(serving.token, customer.id)).status).toBe(201);
+      expect((await call("GET", user, serving.token)).status).toBe(200);
+      expectSessionRequired(await call("GET", user, other.token), "another agent's read");
+      expectSessionRequired(await call("PATCH", user, other.token, { lastName: "Mallory" }), "another agent's write");
+      expectSessionRequired(await call("GET", `${user}/orders`, other.token), "another agent's orders");
+      // The other agent's end touches only its own (absent) session.
+      expect((await end(other.token, customer.id)).status).toBe(200);
+      expect((await call("GET", user, serving.token)).status).toBe(200);
+
+      expect((await start(other.token, customer.id)).status).toBe(201);
+      expect((await call("GET", user, other.token)).status).toBe(200);
+      const byAgent = (await auditOf(customer.id)).map((e) => [e.agent_id === serving.id ? "serving" : "other", e.action]);
+      expect(byAgent).toEqual([
+        ["serving", "session started"],
+        ["serving", "viewed profile"],
+        ["serving", "viewed profile"],
+        ["other", "session started"],
+        ["other", "viewed profile"],
+      ]);
+    });
+  });
+
+  describe("card entry by an agent", () => {
+    it("is refused 403 with the session open, on the customer's cart and on any other, and no card is kept", async () => {
+      const agent = await demoAgent();
+      const customer = await newAccount("customer");
+      const code = await sellableProduct();
+      const user = `/usb2c/users/${customer.id}`;
+      expect((await start(agent, customer.id)).status).toBe(201);
+      const added = CartModificationSchema.parse((await call("POST", `${user}/addProductToCart`, agent, { productCode: code })).body);
+      const cart = `${user}/carts/${added.cartGuid}`;
+
+      const refused = await call("POST", `${cart}/paymentdetails`, agent, APPROVED_CARD);
+      expect(refused.status).toBe(403);
+      expect(refused.body.errors?.[0]).toMatchObject({ type: "ForbiddenError", reason: "agentCardEntry" });
+      expect(refused.body.errors?.[0]?.message).toMatch(/can't take card numbers/);
+      // A guest cart the agent made itself is no way around it.
+      const guest = CartModificationSchema.parse((await call("POST", "/usb2c/users/anonymous/addProductToCart", agent, { productCode: code })).body);
+      expect((await call("POST", `/usb2c/users/anonymous/carts/${guest.cartGuid}/paymentdetails`, agent, APPROVED_CARD)).status).toBe(403);
+      // Nor are Stripe's intents or a wallet's sheet (refused before Stripe's set-up is even asked about).
+      for (const path of [`${cart}/stripe/createPaymentIntent`, `${cart}/stripe/updatePaymentIntent`, `${user}/stripe/setupPaymentIntent`]) {
+        expect((await call("POST", path, agent, {})).status, path).toBe(403);
+      }
+      expect((await call("POST", `${cart}/cancelDigitalWalletPayment`, agent, { wallet: "applePay" })).status).toBe(403);
+
+      expect((await call("GET", `/usb2c/users/current/carts/${added.cartGuid}/paymentdetails`, customer.token)).status).toBe(404);
+      expect((await auditOf(customer.id)).map((e) => e.action)).toEqual(["session started", "added to cart"]);
+    });
+  });
+});
