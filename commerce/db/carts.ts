@@ -14,6 +14,12 @@ export async function findCartByGuid(db: Db, guid: string): Promise<CartRow | un
   return (await cartByGuid(db, guid))[0];
 }
 
+/** The customer a cart belongs to; undefined for a guest's cart (or no such cart). */
+export async function customerOfCart(db: Db, cartId: number): Promise<string | undefined> {
+  const row = await db.selectFrom("cart").select("customer_id").where("id", "=", cartId).executeTakeFirst();
+  return row?.customer_id ?? undefined;
+}
+
 /** The cart, locked until the caller's write transaction ends, so writers of one cart take turns. */
 export async function lockCartByGuid(trx: Db, guid: string): Promise<CartRow | undefined> {
   const query = trx.selectFrom("cart").selectAll().where("guid", "=", guid);

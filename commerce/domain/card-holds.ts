@@ -204,13 +204,16 @@ export class CardHolds {
     jobs.every("capture waiting orders", this.options.sweepSeconds, () => this.captureWaiting());
   }
 
-  private ask(attempt: PaymentAttemptRow) {
-    return this.deps.payments.authorize({
+  /** Asks the provider for the attempt's hold, always with the same parameters: the same key answers the same hold. */
+  private async ask(attempt: PaymentAttemptRow) {
+    const { db, payments } = this.deps;
+    return payments.authorize({
       token: attempt.card_token,
       amountMinor: attempt.amount_minor,
       currency: attempt.currency,
       idempotencyKey: attempt.idempotency_key,
       description: attempt.description,
+      customerRef: await payments.customerRefOf(db, attempt.cart_id),
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { CartRow } from "../db/carts";
+import { customerOfCart } from "../db/carts";
 import type { Db } from "../db/index";
 import { redeemCouponsForOrder } from "./coupons";
 import { appliedGiftCards, chargeGiftCardsForOrder, plannedUses } from "./gift-cards";
@@ -45,8 +46,18 @@ export interface CheckoutParts {
     ): Promise<{ totalChargedMinor: number; cards: { maskedNumber: string; chargedMinor: number }[] }>;
   };
   payments: {
+    /** The card chosen for the cart, when the provider taking payments now can charge it. */
     cardOf(db: Db, cartId: number): Promise<StoredCard | null>;
-    authorize(request: { token: string; amountMinor: number; currency: string; idempotencyKey: string; description: string }): Promise<Authorization>;
+    /** The provider's own reference of the cart's customer (Stripe's cus_…), when there is one. */
+    customerRefOf(db: Db, cartId: number): Promise<string | undefined>;
+    authorize(request: {
+      token: string;
+      amountMinor: number;
+      currency: string;
+      idempotencyKey: string;
+      description: string;
+      customerRef?: string;
+    }): Promise<Authorization>;
     capture(reference: string, amountMinor: number, idempotencyKey: string): Promise<void>;
     voidAuthorization(reference: string, idempotencyKey: string): Promise<void>;
   };
@@ -70,9 +81,13 @@ export function checkoutParts(payments: PaymentService): CheckoutParts {
     payments: {
       async cardOf(db: Db, cartId: number) {
         const card = await payments.paymentDetailsOf(db, cartId);
-        return (
-          card && { token: card.token, provider: card.provider, brand: card.brand, last4: card.last4, expMonth: card.expiryMonth, expYear: card.expiryYear }
-        );
+        // A card tokenized by the provider the store used before cannot be charged by this one: the shopper enters it again.
+        if (!card || card.provider !== payments.provider.name) return null;
+        return { token: card.token, provider: card.provider, brand: card.brand, last4: card.last4, expMonth: card.expiryMonth, expYear: card.expiryYear };
+      },
+      async customerRefOf(db: Db, cartId: number) {
+        const customerId = await customerOfCart(db, cartId);
+        return customerId ? payments.providerCustomerOf(db, customerId) : undefined;
       },
       async authorize(request) {
         try {

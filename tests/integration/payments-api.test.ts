@@ -7,7 +7,10 @@ import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { LOG_REDACTION } from "../../commerce/contract/log-redaction";
 import { PaymentDetailsSchema } from "../../commerce/contract/payment";
+import { attemptsOfCheckout } from "../../commerce/db/payment-attempts";
+import { CardHolds } from "../../commerce/domain/card-holds";
 import type { CartService } from "../../commerce/domain/carts";
+import { checkoutParts } from "../../commerce/domain/checkout-parts";
 import { RateLimits } from "../../lib/rate-limit";
 import { PaymentService, paymentProviderFor } from "../../commerce/domain/payments/index";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
@@ -204,64 +207,67 @@ describe.each(DIALECTS)("payments API on %s", (dialect) => {
     });
   });
 
-  describe("order placement's calls, from another worker process", () => {
-    /** Another worker: its own PaymentService and gateway, the same configuration and database. */
-    const otherWorker = () =>
-      new PaymentService({
+  describe("card holds for order placement, from another worker process", () => {
+    /** Another worker: its own gateway and card holds, the same configuration and database. */
+    const otherWorker = () => {
+      const payments = new PaymentService({
         db: db(),
         provider: paymentProviderFor(testCommerceConfig(suite.api().databaseUrl).payments),
-        // Order placement's calls read the stored card only; they never price a cart.
+        // Card holds read the stored card only; they never price a cart.
         carts: {} as CartService,
         limits: RateLimits.create(),
       });
+      const parts = checkoutParts(payments).payments;
+      return { parts, holds: new CardHolds({ db: db(), payments: parts, logger: pino({ level: "silent" }) }) };
+    };
+    const holdFor = async (guid: string, checkoutKey: string, amountMinor = 2599) => {
+      const { parts, holds } = otherWorker();
+      const id = await cartId(guid);
+      const card = await parts.cardOf(db(), id);
+      if (!card) throw new Error("no card on the cart");
+      const request = {
+        site: "usb2c",
+        cartId: id,
+        checkoutKey,
+        card,
+        amountMinor,
+        currency: "USD",
+        orderCode: "1000000009",
+        description: "Brewfront order 1000000009",
+      };
+      return { holds, parts, request, outcome: await holds.hold(request) };
+    };
 
-    it("authorizes the card chosen over HTTP, captures it, and answers a resubmission with the same hold", async () => {
+    it("holds the card chosen over HTTP, answers a resubmission with the same hold, and captures it", async () => {
       const guid = await newCart();
       await choose(guid, CARD);
-      const payments = otherWorker();
-      const order = { cartId: await cartId(guid), amountMinor: 2599, currency: "USD", submissionId: "submission-1" };
-      const held = await payments.authorizeOrder(db(), order);
-      expect(held).toMatchObject({
-        status: "authorized",
-        payment: { brand: "visa", last4: "4242", expiryMonth: 12, expiryYear: 2030, holderName: "Ada Lovelace" },
-      });
-      if (held.status !== "authorized") return;
-      expect(await payments.authorizeOrder(db(), order)).toEqual(held);
-      await expect(payments.captureOrder(held.reference, 2599, "submission-1")).resolves.toBeUndefined();
+      const { holds, request, outcome, parts } = await holdFor(guid, "checkout-1");
+      expect(request.card).toMatchObject({ brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 });
+      if (outcome.status !== "held") throw new Error(`expected a hold, got ${outcome.status}`);
+      expect(await holds.hold(request)).toEqual(outcome);
+      await expect(parts.capture(outcome.hold.reference, 2599, `${outcome.hold.idempotencyKey}:capture`)).resolves.toBeUndefined();
     });
 
-    it("answers the decline of 4000 0000 0000 0002 and of insufficient funds, and noCard without a card", async () => {
-      const payments = otherWorker();
+    it("answers the decline of 4000 0000 0000 0002 and of insufficient funds, and no card without one", async () => {
       for (const [number, reason] of [
         ["4000 0000 0000 0002", "card_declined"],
         ["4000 0000 0000 9995", "insufficient_funds"],
       ]) {
         const guid = await newCart();
         await choose(guid, { ...CARD, cardNumber: number! });
-        expect(
-          await payments.authorizeOrder(db(), { cartId: await cartId(guid), amountMinor: 2599, currency: "USD", submissionId: `s-${number}` }),
-        ).toMatchObject({
-          status: "declined",
-          reason,
-        });
+        expect((await holdFor(guid, `checkout-${number}`)).outcome).toMatchObject({ status: "declined", reason });
       }
       const bare = await newCart();
-      expect(await payments.authorizeOrder(db(), { cartId: await cartId(bare), amountMinor: 2599, currency: "USD", submissionId: "s-none" })).toEqual({
-        status: "noCard",
-      });
+      expect(await otherWorker().parts.cardOf(db(), await cartId(bare))).toBeNull();
     });
 
-    it("voids a hold when the order could not be written", async () => {
+    it("releases a hold whose order was not written", async () => {
       const guid = await newCart();
       await choose(guid, CARD);
-      const held = await otherWorker().authorizeOrder(db(), {
-        cartId: await cartId(guid),
-        amountMinor: 1200,
-        currency: "USD",
-        submissionId: "submission-void",
-      });
-      if (held.status !== "authorized") throw new Error("expected an authorization");
-      await expect(otherWorker().voidOrder(held.reference, "submission-void")).resolves.toBeUndefined();
+      const { holds, outcome } = await holdFor(guid, "checkout-release", 1200);
+      if (outcome.status !== "held") throw new Error("expected a hold");
+      await holds.release(outcome.hold);
+      expect(await attemptsOfCheckout(db(), "checkout-release")).toMatchObject([{ status: "voided" }]);
     });
   });
 

@@ -1,21 +1,16 @@
-import type { AddressInfo } from "node:net";
-import express from "express";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
+import { CheckoutSchema } from "../../commerce/contract/checkout";
 import { PaymentDetailsSchema, StripeCustomerSchema, StripeIntentSchema } from "../../commerce/contract/payment";
-import type { CommerceConfig } from "../../commerce/config";
-import type { CartService } from "../../commerce/domain/carts";
-import { RateLimits } from "../../lib/rate-limit";
-import { PaymentService, TEST_CARDS, paymentProviderFor } from "../../commerce/domain/payments/index";
+import { TEST_CARDS } from "../../commerce/domain/payments/index";
 import { StripeProvider } from "../../commerce/domain/payments/stripe-provider";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
-import { createCommerceApi, type Db, migrateDatabase, openDatabase, seedDatabase } from "../../commerce/service";
-import { testCommerceConfig } from "../support/commerce";
-import { DIALECTS, type TestDatabase, tempDatabase } from "../support/databases";
+import type { Db } from "../../commerce/service";
+import { type RunningCommerce, startCommerce } from "../support/commerce";
+import { DIALECTS } from "../support/databases";
+import { APPROVED_CARD, NY_ADDRESS, plentifulCoffee, randomHex } from "../support/guest-checkout";
 import { StripeStandIn, parseStripeForm } from "../support/stripe-stand-in";
-
 /**
  * The Stripe provider against a local stand-in for Stripe's API (the machine has no internet):
  * what the `stripe` package sends and how the provider reads Stripe's answers. What the stand-in
@@ -179,31 +174,16 @@ describe("Stripe provider: capture and void", () => {
 });
 
 describe.each(DIALECTS)("the store on Stripe, on %s", (dialect) => {
-  let database: TestDatabase;
+  let running: RunningCommerce;
   let db: Db;
   let base: string;
-  let close: () => Promise<void>;
-  let config: CommerceConfig;
   beforeAll(async () => {
-    database = await tempDatabase(dialect);
-    config = testCommerceConfig(database.url, { STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_API_BASE: standInUrl });
-    db = openDatabase(config);
-    await migrateDatabase(db);
-    await seedDatabase(db, config);
-    const api = createCommerceApi(db, config, pino({ level: "silent" }));
-    const server = express().use(api).listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v2/usb2c`;
-    close = async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      await api.close();
-      await db.destroy();
-      await database.drop();
-    };
+    running = await startCommerce(dialect, { STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_API_BASE: standInUrl });
+    db = running.db;
+    base = `${running.baseUrl}/rest/v2/usb2c`;
   });
   afterAll(async () => {
-    await close?.();
+    await running?.stop();
   });
 
   const call = async (method: string, path: string, body?: unknown, token?: string) => {
@@ -264,50 +244,44 @@ describe.each(DIALECTS)("the store on Stripe, on %s", (dialect) => {
     expect(standIn.paymentMethods.has(row.token)).toBe(true);
   });
 
-  it("order placement authorizes the chosen card with the customer, captures it under its own key, and voids another", async () => {
+  it("a member's order holds the chosen card with their Stripe customer and captures it under the hold's own key", async () => {
     const token = await signIn();
     await call("PUT", "/users/current/stripe/updateStripeCustomerId", {}, token);
-    const product = await db
-      .selectFrom("stock")
-      .innerJoin("product", "product.code", "stock.product_code")
-      .select("stock.product_code")
-      .where("product.base_code", "is not", null)
-      .where("stock.level", ">=", 10)
-      .orderBy("stock.product_code")
-      .executeTakeFirstOrThrow();
-    const added = await call("POST", "/users/current/addProductToCart", { productCode: product.product_code }, token);
+    const added = await call("POST", "/users/current/addProductToCart", { productCode: await plentifulCoffee(db) }, token);
     const guid = CartModificationSchema.parse(added.body).cartGuid;
-    const card = {
-      cardNumber: "4242424242424242",
-      expiryMonth: 12,
-      expiryYear: 2030,
-      cvc: "123",
-      accountHolderName: "Ada Lovelace",
-      billingPostalCode: "05401",
-    };
-    expect((await call("POST", `/users/current/carts/${guid}/paymentdetails`, card, token)).status).toBe(201);
-    const cart = await db.selectFrom("cart").select(["id", "customer_id"]).where("guid", "=", guid).executeTakeFirstOrThrow();
-    const stripeCustomer = await db.selectFrom("payment_customer").select("reference").where("customer_id", "=", cart.customer_id!).executeTakeFirstOrThrow();
+    const cart = `/users/current/carts/${guid}`;
+    expect((await call("POST", `${cart}/paymentdetails`, APPROVED_CARD, token)).status).toBe(201);
+    const withAddress = await call("POST", `${cart}/addresses/delivery`, { address: NY_ADDRESS }, token);
+    const standard = CheckoutSchema.parse(withAddress.body).deliveryModes.find((m) => m.code === "standard")!;
+    await call("PUT", `${cart}/updateDeliveryDetails`, { deliveryModeId: standard.code, deliveryCost: standard.costMinor }, token);
+    const checkout = CheckoutSchema.parse((await call("GET", `${cart}/checkout`, undefined, token)).body);
+    const checkoutKey = randomHex(32);
+    const placed = await call(
+      "POST",
+      `/users/current/orders?cartId=${guid}`,
+      { checkoutKey, expectedTotal: checkout.totalPriceWithTax.minor, expectedAmountDue: checkout.amountDue.minor },
+      token,
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
 
-    // Another worker's service, as order placement will call it.
-    const payments = new PaymentService({ db, provider: paymentProviderFor(config.payments), carts: {} as CartService, limits: RateLimits.create() });
-    const order = { cartId: cart.id, amountMinor: 1899, currency: "USD", submissionId: `${dialect}-1`, customerId: cart.customer_id! };
-    const held = await payments.authorizeOrder(db, order);
-    if (held.status !== "authorized") throw new Error(`expected an authorization, got ${JSON.stringify(held)}`);
-    expect(standIn.paymentIntents.get(held.reference)).toMatchObject({ amount: 1899, customer: stripeCustomer.reference, status: "requires_capture" });
-    expect(await payments.authorizeOrder(db, order)).toEqual(held);
-    await payments.captureOrder(held.reference, 1899, order.submissionId);
-    expect(standIn.paymentIntents.get(held.reference)).toMatchObject({ status: "succeeded", amount_received: 1899 });
-    expect(standIn.requests.filter((r) => r.idempotencyKey?.startsWith(`order-${dialect}-1`)).map((r) => r.idempotencyKey)).toEqual([
-      `order-${dialect}-1`,
-      `order-${dialect}-1`,
-      `order-${dialect}-1:capture`,
+    const customer = await db.selectFrom("cart").select("customer_id").where("guid", "=", guid).executeTakeFirstOrThrow();
+    const stripeCustomer = await db
+      .selectFrom("payment_customer")
+      .select("reference")
+      .where("customer_id", "=", customer.customer_id!)
+      .executeTakeFirstOrThrow();
+    const order = await db.selectFrom("shop_order").select("payment_reference").where("cart_guid", "=", guid).executeTakeFirstOrThrow();
+    const amount = checkout.amountDue.minor;
+    expect(standIn.paymentIntents.get(order.payment_reference!)).toMatchObject({
+      amount,
+      customer: stripeCustomer.reference,
+      status: "succeeded",
+      amount_received: amount,
+    });
+    expect(standIn.requests.filter((r) => r.idempotencyKey?.startsWith(`order-${checkoutKey}`)).map((r) => r.idempotencyKey)).toEqual([
+      `order-${checkoutKey}-${amount}`,
+      `order-${checkoutKey}-${amount}:capture`,
     ]);
-
-    const other = await payments.authorizeOrder(db, { ...order, submissionId: `${dialect}-2` });
-    if (other.status !== "authorized") throw new Error("expected an authorization");
-    await payments.voidOrder(other.reference, `${dialect}-2`);
-    expect(standIn.paymentIntents.get(other.reference)?.status).toBe("canceled");
   });
 
   it("createPaymentIntent makes one intent for the cart's total; updatePaymentIntent follows the cart", async () => {

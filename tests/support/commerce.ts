@@ -16,6 +16,7 @@ export const ADMIN_KEY = "test-operator-key-0123456789abcdef";
 export interface RunningCommerce {
   baseUrl: string;
   db: Db;
+  config: CommerceConfig;
   /** The database as DATABASE_URL names it (a file path for SQLite). */
   databaseUrl: string;
   outbox: string;
@@ -32,11 +33,11 @@ export function testCommerceConfig(databaseUrl: string, env: Record<string, stri
   return loadCommerceConfig({ DATABASE_URL: databaseUrl, ADMIN_API_KEY: ADMIN_KEY, ...env });
 }
 
-/** The commerce service on a real database and a real port; tests talk to it over HTTP. */
-export async function startCommerce(dialect: "sqlite" | "postgres"): Promise<RunningCommerce> {
+/** The commerce service on a real database and a real port; tests talk to it over HTTP. `env` adds settings (a payment provider, say). */
+export async function startCommerce(dialect: "sqlite" | "postgres", env: Record<string, string> = {}): Promise<RunningCommerce> {
   const database: TestDatabase = await tempDatabase(dialect);
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-outbox-"));
-  const config = testCommerceConfig(database.url, { MAIL_OUTBOX_DIR: outbox });
+  const config = testCommerceConfig(database.url, { MAIL_OUTBOX_DIR: outbox, ...env });
   const db = openDatabase(config);
   await migrateDatabase(db);
   await seedDatabase(db, config);
@@ -49,6 +50,7 @@ export async function startCommerce(dialect: "sqlite" | "postgres"): Promise<Run
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     db,
+    config,
     databaseUrl: database.url,
     outbox,
     warm: () => commerce.warm(),

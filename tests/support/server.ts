@@ -5,6 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { type TestDatabase, tempDatabase } from "./databases";
 
+/** The access-token secret every store these tests start signs with (a guest client's secret derives from it). */
+export const STORE_TOKEN_SECRET = "test-token-secret-0123456789abcdefghijklmnop";
+
 export interface RunningStore {
   url: string;
   port: number;
@@ -62,7 +65,7 @@ export async function startStore(
       LOG_LEVEL: "info",
       MAIL_OUTBOX_DIR: outbox,
       // Production insists on a signing secret and refuses the demo password unless allowed.
-      AUTH_TOKEN_SECRET: "test-token-secret-0123456789abcdefghijklmnop",
+      AUTH_TOKEN_SECRET: STORE_TOKEN_SECRET,
       SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnop",
       ALLOW_DEMO_PASSWORDS: "true",
       ...options.env,

@@ -29,7 +29,7 @@ import { type CartOwner, type CartService, cartNotFound, owns } from "../carts";
 import { ShopError, TooManyRequests } from "../errors";
 import type { ShopContext } from "../shop-context";
 import { unavailableWhenBusy } from "../service-unavailable";
-import type { AuthorizeResult, PaymentProvider, PaymentSettings, TokenizeResult } from "./provider";
+import type { PaymentProvider, PaymentSettings, TokenizeResult } from "./provider";
 import { StripeProvider } from "./stripe-provider";
 import { TestGateway } from "./test-gateway";
 
@@ -107,41 +107,6 @@ export class PaymentService {
   /** The provider's customer reference (Stripe's cus_…) for authorize's customerRef, when the customer has one. */
   async providerCustomerOf(db: Db, customerId: string): Promise<string | undefined> {
     return this.provider.name === "stripe" ? findPaymentCustomer(db, customerId, "stripe") : undefined;
-  }
-
-  /**
-   * Order placement's first step, before its transaction: holds the amount on the cart's card.
-   * The checkout submission id keys it, so a resubmitted checkout gets the same answer (the same
-   * hold, or the same decline) instead of a second hold. `noCard` when none was chosen (or it
-   * was chosen while another provider took payments): the shopper chooses a card again.
-   */
-  async authorizeOrder(
-    db: Db,
-    order: { cartId: number; amountMinor: number; currency: string; submissionId: string; customerId?: string; description?: string },
-  ): Promise<{ status: "noCard" } | (AuthorizeResult & { payment: StoredPayment })> {
-    const payment = await this.paymentDetailsOf(db, order.cartId);
-    // A card tokenized by the provider the store used before cannot be charged by this one.
-    if (!payment || payment.provider !== this.provider.name) return { status: "noCard" };
-    const customerRef = order.customerId ? await this.providerCustomerOf(db, order.customerId) : undefined;
-    const result = await this.provider.authorize({
-      token: payment.token,
-      amountMinor: order.amountMinor,
-      currency: order.currency,
-      idempotencyKey: `order-${order.submissionId}`,
-      customerRef,
-      description: order.description,
-    });
-    return { ...result, payment };
-  }
-
-  /** After the order committed: takes the held amount. Keyed apart from the hold (Stripe refuses one key on two calls). */
-  captureOrder(reference: string, amountMinor: number, submissionId: string): Promise<void> {
-    return this.provider.capture(reference, amountMinor, `order-${submissionId}:capture`);
-  }
-
-  /** When the order could not be written: releases the hold. */
-  voidOrder(reference: string, submissionId: string): Promise<void> {
-    return this.provider.voidAuthorization(reference, `order-${submissionId}:void`);
   }
 
   /**

@@ -1,0 +1,82 @@
+import { expect } from "vitest";
+import { TokenResponseSchema } from "../../commerce/contract/auth";
+import { CartModificationSchema } from "../../commerce/contract/cart";
+import { type Checkout, CheckoutSchema } from "../../commerce/contract/checkout";
+import type { Db } from "../../commerce/service";
+
+export const NY_ADDRESS = { firstName: "Ada", lastName: "Lovelace", line1: "1 Main St", town: "Albany", region: "NY", postalCode: "12207", country: "US" };
+export const APPROVED_CARD = {
+  cardNumber: "4242424242424242",
+  expiryMonth: 12,
+  expiryYear: 2030,
+  cvc: "123",
+  accountHolderName: "Ada Lovelace",
+  billingPostalCode: "12207",
+};
+export const randomHex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join("");
+
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown> & { errors?: { type: string; reason?: string; message: string }[] };
+}
+
+/** A call to the US store's API at `origin` (…/rest/v2/usb2c…), as a guest's token or nobody. */
+export function usStoreApi(origin: () => string) {
+  return async (method: string, path: string, token?: string, body?: unknown): Promise<ApiAnswer> => {
+    const res = await fetch(`${origin()}/rest/v2/usb2c${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as ApiAnswer["body"] };
+  };
+}
+
+/**
+ * A guest's cart of one unit of `productCode` on the US store, with e-mail, a New York address,
+ * standard delivery and an approved card: everything up to placing the order, which `place`
+ * does with a checkout key.
+ */
+export async function guestCheckoutUpToTheCard(
+  origin: string,
+  guestClient: { id: string; secret: string },
+  productCode: string,
+): Promise<{ guid: string; checkout: Checkout; place: (checkoutKey: string) => Promise<ApiAnswer> }> {
+  const call = usStoreApi(() => origin);
+  const tokenAnswer = await fetch(`${origin}/authorizationserver/oauth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "client_credentials", client_id: guestClient.id, client_secret: guestClient.secret, site: "usb2c" }).toString(),
+  });
+  const guest = TokenResponseSchema.parse(await tokenAnswer.json()).access_token;
+  const guid = CartModificationSchema.parse((await call("POST", "/users/anonymous/addProductToCart", undefined, { productCode, qty: 1 })).body).cartGuid;
+  const cart = `/users/anonymous/carts/${guid}`;
+  expect((await call("PUT", `${cart}/email`, guest, { email: `guest-${randomHex(6)}@example.com` })).status).toBe(200);
+  const withAddress = await call("POST", `${cart}/addresses/delivery`, guest, { address: NY_ADDRESS });
+  const standard = CheckoutSchema.parse(withAddress.body).deliveryModes.find((m) => m.code === "standard")!;
+  expect((await call("PUT", `${cart}/updateDeliveryDetails`, guest, { deliveryModeId: standard.code, deliveryCost: standard.costMinor })).status).toBe(200);
+  expect((await call("POST", `${cart}/paymentdetails`, guest, APPROVED_CARD)).status).toBe(201);
+  const checkout = CheckoutSchema.parse((await call("GET", `${cart}/checkout`, guest)).body);
+  const place = (checkoutKey: string) =>
+    call("POST", `/users/anonymous/orders?cartId=${guid}`, guest, {
+      checkoutKey,
+      expectedTotal: checkout.totalPriceWithTax.minor,
+      expectedAmountDue: checkout.amountDue.minor,
+    });
+  return { guid, checkout, place };
+}
+
+/** A sellable coffee variant of the demo catalog, its stock raised so a test never runs out. */
+export async function plentifulCoffee(db: Db): Promise<string> {
+  const product = await db
+    .selectFrom("stock")
+    .innerJoin("product", "product.code", "stock.product_code")
+    .select("stock.product_code")
+    .where("product.base_code", "is not", null)
+    .where("product.is_bundle", "=", 0)
+    .where("stock.level", ">=", 10)
+    .orderBy("stock.product_code")
+    .executeTakeFirstOrThrow();
+  await db.updateTable("stock").set({ level: 10_000 }).where("product_code", "=", product.product_code).execute();
+  return product.product_code;
+}
