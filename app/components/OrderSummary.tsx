@@ -4,6 +4,7 @@ import type { CheckoutMessages } from "../brands/checkout-messages";
 import { deliveryEstimateLabel, taxLineLabel } from "../brands/checkout-pricing-messages";
 import { format } from "../brands/messages";
 import { AddressLines } from "./AddressLines";
+import { SubtotalLines, TotalLine } from "./TotalLines";
 
 /** A placed order as the confirmation page and the order history show it: lines, address, delivery and totals. */
 export function OrderSummary({ order, t, lang, brand }: { order: Order; t: CheckoutMessages; lang: Lang; brand: BrandId }) {
@@ -48,45 +49,20 @@ export function OrderSummary({ order, t, lang, brand }: { order: Order; t: Check
           ) : null}
         </section>
         <dl className="cart-totals" aria-label={t.orderSummary}>
-          <dt>{t.subtotal}</dt>
-          <dd>{order.subTotal.formattedValue}</dd>
-          {order.totalDiscounts.minor > 0 ? (
-            <>
-              <dt>
-                {t.discounts}
-                {order.discounts.length > 0 ? ` (${order.discounts.map((d) => d.code).join(", ")})` : ""}
-              </dt>
-              <dd>−{order.totalDiscounts.formattedValue}</dd>
-            </>
-          ) : null}
-          <dt>{t.delivery}</dt>
-          <dd>{order.deliveryCost.minor === 0 ? t.deliveryFree : order.deliveryCost.formattedValue}</dd>
+          <SubtotalLines subtotal={order.subTotal} discounts={order.totalDiscounts} codes={order.discounts.map((d) => d.code)} t={t} />
+          <TotalLine label={t.delivery} amount={order.deliveryCost.minor === 0 ? t.deliveryFree : order.deliveryCost.formattedValue} />
           {order.taxLines.map((l) => (
-            <TaxRow key={l.name} label={taxLineLabel(l, lang, brand)} amount={l.amount.formattedValue} />
+            <TotalLine key={l.name} label={taxLineLabel(l, lang, brand)} amount={l.amount.formattedValue} />
           ))}
-          <dt>{t.total}</dt>
-          <dd>
-            <strong>{order.totalPriceWithTax.formattedValue}</strong>
-          </dd>
+          <TotalLine label={t.total} amount={order.totalPriceWithTax.formattedValue} total />
           {order.giftCardAmount.minor > 0 ? (
             <>
-              <dt>{t.giftCards}</dt>
-              <dd>−{order.giftCardAmount.formattedValue}</dd>
-              <dt>{t.amountDue}</dt>
-              <dd>{order.paidByCard.formattedValue}</dd>
+              <TotalLine label={t.giftCards} amount={`−${order.giftCardAmount.formattedValue}`} />
+              <TotalLine label={t.amountDue} amount={order.paidByCard.formattedValue} />
             </>
           ) : null}
         </dl>
       </div>
     </div>
-  );
-}
-
-function TaxRow({ label, amount }: { label: string; amount: string }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{amount}</dd>
-    </>
   );
 }

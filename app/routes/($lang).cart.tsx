@@ -7,6 +7,7 @@ import { outcomeFromSearch } from "../lib/coupon-outcome";
 import { format } from "../brands/messages";
 import { describedBy, FieldError, FormMessage, keptText } from "../components/FormFields";
 import { GiftCardForm } from "../components/GiftCardForm";
+import { SubtotalLines, TotalLine } from "../components/TotalLines";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
 import { readFormFields } from "../lib/form-body.server";
@@ -179,22 +180,10 @@ export default function CartPage() {
       </table>
       {coupons}
       <dl className="cart-totals">
-        <dt>{t.subtotal}</dt>
-        <dd>{cart.subTotal.formattedValue}</dd>
-        {cart.totalDiscounts.minor > 0 ? (
-          <>
-            <dt>{t.discounts}</dt>
-            <dd>−{cart.totalDiscounts.formattedValue}</dd>
-          </>
-        ) : null}
-        <dt>{t.shipping}</dt>
-        <dd>{t.shippingAtCheckout}</dd>
-        <dt>{t.taxes}</dt>
-        <dd>{t.taxesAtCheckout}</dd>
-        <dt>{t.total}</dt>
-        <dd>
-          <strong>{cart.totalPrice.formattedValue}</strong>
-        </dd>
+        <SubtotalLines subtotal={cart.subTotal} discounts={cart.totalDiscounts} t={t} />
+        <TotalLine label={t.shipping} amount={t.shippingAtCheckout} />
+        <TotalLine label={t.taxes} amount={t.taxesAtCheckout} />
+        <TotalLine label={t.total} amount={cart.totalPrice.formattedValue} total />
       </dl>
       <GiftCardForm lang={lang} brand={brand.id} currency={brand.currency} cartGuid={cart.guid} giftCards={giftCards} />
       <p className="cart-page__checkout">

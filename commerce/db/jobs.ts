@@ -1,5 +1,5 @@
 import type { Db } from "./index";
-import { lockingRows, writeTransaction } from "./write-transaction";
+import { idsToClaim, writeTransaction } from "./write-transaction";
 
 /** A job as the SQLite job runner stores it. */
 export interface NewJob {
@@ -77,7 +77,7 @@ export async function claimDueJobs(db: Db, options: { queues: readonly string[];
       .orderBy("run_at")
       .orderBy("id")
       .limit(options.limit);
-    const ids = (await (lockingRows(trx) ? due.forUpdate().skipLocked() : due).execute()).map((r) => r.id);
+    const ids = await idsToClaim(trx, due);
     if (ids.length === 0) return [];
     const rows = await trx
       .updateTable("job")

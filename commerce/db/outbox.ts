@@ -1,5 +1,5 @@
 import type { Db } from "./index";
-import { lockingRows, writeTransaction } from "./write-transaction";
+import { idsToClaim, writeTransaction } from "./write-transaction";
 
 /** A mail to send, as the outbox stores it. */
 export interface OutboxEntry {
@@ -75,7 +75,7 @@ export async function claimDueMessages(
     // Named messages are taken whenever they are due: their writer sends them before the loop may.
     due = options.ids ? due.where("id", "in", options.ids.length ? [...options.ids] : [-1]) : due.where("next_attempt_at", "<=", at);
     // Another worker's claim in progress is skipped, not waited for.
-    const ids = (await (lockingRows(trx) ? due.forUpdate().skipLocked() : due).execute()).map((r) => r.id);
+    const ids = await idsToClaim(trx, due);
     if (ids.length === 0) return [];
     const rows = await trx
       .updateTable("outbox_message")

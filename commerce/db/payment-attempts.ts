@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Db } from "./index";
 import type { PaymentAttemptStatus, PaymentAttemptTable } from "./schema";
-import { lockingRows, writeTransaction } from "./write-transaction";
+import { claimDue, lockingRows, writeTransaction } from "./write-transaction";
 
 export type PaymentAttemptRow = Selectable<PaymentAttemptTable>;
 export type NewPaymentAttempt = Pick<
@@ -80,14 +80,9 @@ export async function claimAbandonedAttempts(db: Db, options: { olderThan: Date;
       .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
       .orderBy("id")
       .limit(options.limit);
-  // A plain read first: an idle store takes no write lock to find there is nothing to release.
-  if ((await due(db).execute()).length === 0) return [];
-  return writeTransaction(db, async (trx) => {
-    const query = due(trx);
-    const ids = (await (lockingRows(trx) ? query.forUpdate().skipLocked() : query).execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
-    return trx.updateTable("payment_attempt").set({ status: "voiding", claimed_until: until }).where("id", "in", ids).returningAll().execute();
-  });
+  return claimDue(db, due, (trx, ids) =>
+    trx.updateTable("payment_attempt").set({ status: "voiding", claimed_until: until }).where("id", "in", ids).returningAll().execute(),
+  );
 }
 
 /** The attempt the provider turned down after all (when asked again to find its hold): nothing to release. */
@@ -141,11 +136,7 @@ export async function claimUncapturedOrders(
       .where((eb) => eb.or([eb("capture_claimed_until", "is", null), eb("capture_claimed_until", "<", at)]))
       .orderBy("id")
       .limit(options.limit);
-  if ((await due(db).execute()).length === 0) return [];
-  return writeTransaction(db, async (trx) => {
-    const query = due(trx);
-    const ids = (await (lockingRows(trx) ? query.forUpdate().skipLocked() : query).execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
+  return claimDue(db, due, async (trx, ids) => {
     const rows = await trx
       .updateTable("shop_order")
       .set((eb) => ({ capture_claimed_until: until, capture_attempts: eb("capture_attempts", "+", 1) }))

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import { isPostgres } from "./dialect";
-import type { Db } from "./index";
+import type { Database, Db } from "./index";
 
 /**
  * The database stayed locked by other writers for longer than a request should wait. Nothing of
@@ -105,4 +105,30 @@ async function immediateTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Pro
 /** `select … for update` where the database has it (PostgreSQL); SQLite's BEGIN IMMEDIATE already excludes other writers. */
 export function lockingRows(db: Db): boolean {
   return isPostgres(db);
+}
+
+/**
+ * The ids `due` finds for this transaction to claim. On PostgreSQL the rows are locked and those
+ * another process is claiming are skipped, not waited for; on SQLite the write lock already keeps
+ * every other writer out.
+ */
+export async function idsToClaim<TB extends keyof Database>(trx: Db, due: SelectQueryBuilder<Database, TB, { id: number }>): Promise<number[]> {
+  const rows = await (lockingRows(trx) ? due.forUpdate().skipLocked() : due).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims what `due` finds with `claim`, in one write transaction. A plain read comes first, so an
+ * idle store takes no write lock to find there is nothing to do.
+ */
+export async function claimDue<TB extends keyof Database, R>(
+  db: Db,
+  due: (q: Db) => SelectQueryBuilder<Database, TB, { id: number }>,
+  claim: (trx: Db, ids: number[]) => Promise<R[]>,
+): Promise<R[]> {
+  if ((await due(db).execute()).length === 0) return [];
+  return writeTransaction(db, async (trx) => {
+    const ids = await idsToClaim(trx, due(trx));
+    return ids.length === 0 ? [] : claim(trx, ids);
+  });
 }

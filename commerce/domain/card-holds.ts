@@ -142,49 +142,38 @@ export class CardHolds {
    */
   async releaseAbandoned(now = new Date()): Promise<number> {
     const { db, payments, logger } = this.deps;
-    let released = 0;
-    for (;;) {
-      const claimed = await claimAbandonedAttempts(db, {
-        olderThan: new Date(now.getTime() - this.options.holdTimeoutMs),
-        now,
-        leaseMs: SWEEP_LEASE_MS,
-        limit: SWEEP_BATCH,
-      });
-      for (const attempt of claimed) {
+    const olderThan = new Date(now.getTime() - this.options.holdTimeoutMs);
+    return sweepInBatches(
+      () => claimAbandonedAttempts(db, { olderThan, now, leaseMs: SWEEP_LEASE_MS, limit: SWEEP_BATCH }),
+      async (attempt) => {
         try {
           const answer = attempt.reference ? { status: "authorized" as const, reference: attempt.reference } : await this.ask(attempt);
           if (answer.status === "declined") {
             await markAttemptDeclined(db, attempt.id);
-            continue;
+            return false;
           }
           await payments.voidAuthorization(answer.reference, `${attempt.idempotency_key}:void`);
           await markAttemptVoided(db, attempt.id);
-          released++;
+          return true;
         } catch (err) {
           logger.error({ err, attempt: attempt.id }, "card hold not released; the next sweep tries again");
+          return false;
         }
-      }
-      if (claimed.length < SWEEP_BATCH) return released;
-    }
+      },
+    );
   }
 
   /** Captures the cards of orders whose capture failed or never ran (their process died after the commit). */
   async captureWaiting(now = new Date()): Promise<number> {
     const { db, payments, logger } = this.deps;
-    let captured = 0;
-    for (;;) {
-      const claimed = await claimUncapturedOrders(db, {
-        placedBefore: new Date(now.getTime() - this.options.holdTimeoutMs),
-        now,
-        leaseMs: SWEEP_LEASE_MS,
-        limit: SWEEP_BATCH,
-        maxAttempts: CAPTURE_ATTEMPTS,
-      });
-      for (const order of claimed) {
+    const placedBefore = new Date(now.getTime() - this.options.holdTimeoutMs);
+    return sweepInBatches(
+      () => claimUncapturedOrders(db, { placedBefore, now, leaseMs: SWEEP_LEASE_MS, limit: SWEEP_BATCH, maxAttempts: CAPTURE_ATTEMPTS }),
+      async (order) => {
         try {
           await payments.capture(order.payment_reference, order.card_minor, `${holdKeyOf(order.checkout_key, order.card_minor)}:capture`);
           await markOrderCaptured(db, order.id);
-          captured++;
+          return true;
         } catch (err) {
           const last = order.capture_attempts >= CAPTURE_ATTEMPTS;
           logger.error(
@@ -192,10 +181,10 @@ export class CardHolds {
             last ? "card capture failed for good; the order's payment needs an operator" : "card capture failed; the next sweep tries again",
           );
           await releaseCaptureClaim(db, order.id);
+          return false;
         }
-      }
-      if (claimed.length < SWEEP_BATCH) return captured;
-    }
+      },
+    );
   }
 
   /** Both sweeps, on every process: each claims what it takes, so none is done twice. */
@@ -215,5 +204,15 @@ export class CardHolds {
       description: attempt.description,
       customerRef: await payments.customerRefOf(db, attempt.cart_id),
     });
+  }
+}
+
+/** Claims a batch at a time until one comes back short; answers how many items `handle` completed. */
+async function sweepInBatches<T>(claim: () => Promise<T[]>, handle: (item: T) => Promise<boolean>): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const claimed = await claim();
+    for (const item of claimed) if (await handle(item)) done++;
+    if (claimed.length < SWEEP_BATCH) return done;
   }
 }

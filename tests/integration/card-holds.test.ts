@@ -45,6 +45,13 @@ describe.each(DIALECTS)("card holds on Stripe, on %s", (dialect) => {
   });
 
   /** A guest's cart of one coffee, ready to order with an approved card. */
+  const cartAndCardOf = (guid: string) =>
+    db
+      .selectFrom("cart")
+      .innerJoin("cart_payment", "cart_payment.cart_id", "cart.id")
+      .select(["cart.id", "cart_payment.token"])
+      .where("cart.guid", "=", guid)
+      .executeTakeFirstOrThrow();
   const readyCheckout = async () => guestCheckoutUpToTheCard(base, running.config.auth.guestClient, await plentifulCoffee(db));
 
   const ordersOfCart = async (guid: string) => db.selectFrom("shop_order").selectAll().where("cart_guid", "=", guid).execute();
@@ -99,12 +106,7 @@ describe.each(DIALECTS)("card holds on Stripe, on %s", (dialect) => {
   describe("what a process that died leaves behind", () => {
     it("a hold whose order was never written is released by the sweep", async () => {
       const { guid, checkout, place } = await readyCheckout();
-      const cart = await db
-        .selectFrom("cart")
-        .innerJoin("cart_payment", "cart_payment.cart_id", "cart.id")
-        .select(["cart.id", "cart_payment.token"])
-        .where("cart.guid", "=", guid)
-        .executeTakeFirstOrThrow();
+      const cart = await cartAndCardOf(guid);
       const key = randomHex(32);
       // The process held the card, then died before its order's transaction.
       const held = await sweeps.hold({
@@ -132,12 +134,7 @@ describe.each(DIALECTS)("card holds on Stripe, on %s", (dialect) => {
 
     it("an attempt recorded before the provider answered is asked again and released", async () => {
       const { guid, checkout } = await readyCheckout();
-      const cart = await db
-        .selectFrom("cart")
-        .innerJoin("cart_payment", "cart_payment.cart_id", "cart.id")
-        .select(["cart.id", "cart_payment.token"])
-        .where("cart.guid", "=", guid)
-        .executeTakeFirstOrThrow();
+      const cart = await cartAndCardOf(guid);
       const key = randomHex(32);
       // The provider held the card, but the process died before it could read the answer.
       standIn.unreachable.clear();

@@ -209,15 +209,7 @@ describe.each(DIALECTS)("the store on Stripe, on %s", (dialect) => {
     return TokenResponseSchema.parse(await res.json()).access_token;
   };
   const newCart = async (qty = 1) => {
-    const product = await db
-      .selectFrom("stock")
-      .innerJoin("product", "product.code", "stock.product_code")
-      .select("stock.product_code")
-      .where("product.base_code", "is not", null)
-      .where("stock.level", ">=", 10)
-      .orderBy("stock.product_code")
-      .executeTakeFirstOrThrow();
-    const added = await call("POST", "/users/anonymous/addProductToCart", { productCode: product.product_code, qty });
+    const added = await call("POST", "/users/anonymous/addProductToCart", { productCode: await plentifulCoffee(db), qty });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     return CartModificationSchema.parse(added.body).cartGuid;
   };

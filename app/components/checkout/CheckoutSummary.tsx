@@ -1,5 +1,6 @@
 import type { Checkout } from "../../../commerce/contract/checkout";
 import { taxLineLabel } from "../../brands/checkout-pricing-messages";
+import { SubtotalLines, TotalLine } from "../TotalLines";
 import { useCheckoutText } from "./CheckoutSection";
 
 /** The order summary beside the sections: the lines (folded), and the totals as the service priced them. */
@@ -26,41 +27,24 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         </ul>
       </details>
       <dl className="cart-totals">
-        <dt>{t.subtotal}</dt>
-        <dd>{cart.subTotal.formattedValue}</dd>
-        {cart.totalDiscounts.minor > 0 ? (
-          <>
-            <dt>{t.discounts}</dt>
-            <dd>−{cart.totalDiscounts.formattedValue}</dd>
-          </>
-        ) : null}
-        <dt>{t.delivery}</dt>
-        <dd>{checkout.deliveryMode ? (checkout.deliveryCost.minor === 0 ? t.deliveryFree : checkout.deliveryCost.formattedValue) : t.deliveryNotChosen}</dd>
+        <SubtotalLines subtotal={cart.subTotal} discounts={cart.totalDiscounts} t={t} />
+        <TotalLine
+          label={t.delivery}
+          amount={checkout.deliveryMode ? (checkout.deliveryCost.minor === 0 ? t.deliveryFree : checkout.deliveryCost.formattedValue) : t.deliveryNotChosen}
+        />
         {checkout.taxLines.length > 0 ? (
-          checkout.taxLines.map((l) => <Line key={l.name} label={taxLineLabel(l, lang, brand.id)} amount={l.amount.formattedValue} />)
+          checkout.taxLines.map((l) => <TotalLine key={l.name} label={taxLineLabel(l, lang, brand.id)} amount={l.amount.formattedValue} />)
         ) : (
-          <Line label={t.tax} amount={checkout.deliveryAddress ? checkout.totalTax.formattedValue : t.taxNotKnown} />
+          <TotalLine label={t.tax} amount={checkout.deliveryAddress ? checkout.totalTax.formattedValue : t.taxNotKnown} />
         )}
-        <dt>{t.total}</dt>
-        <dd>
-          <strong>{checkout.totalPriceWithTax.formattedValue}</strong>
-        </dd>
+        <TotalLine label={t.total} amount={checkout.totalPriceWithTax.formattedValue} total />
         {checkout.giftCardAmount.minor > 0 ? (
           <>
-            <Line label={t.giftCards} amount={`−${checkout.giftCardAmount.formattedValue}`} />
-            <Line label={t.amountDue} amount={checkout.amountDue.formattedValue} />
+            <TotalLine label={t.giftCards} amount={`−${checkout.giftCardAmount.formattedValue}`} />
+            <TotalLine label={t.amountDue} amount={checkout.amountDue.formattedValue} />
           </>
         ) : null}
       </dl>
     </aside>
-  );
-}
-
-function Line({ label, amount }: { label: string; amount: string }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{amount}</dd>
-    </>
   );
 }
