@@ -772,11 +772,11 @@ try {
       return { started, readyAfterMs };
     };
     // What comes before a store's first page after a start, and before the warm store's first page
-    // it is judged against (decision 032), so the two differ only in the store having served: a
-    // second's pause, then one readiness check on the connection the page will use, as a load
-    // balancer's would come first. The check opens the connection and runs this harness's own
-    // request code once, so the page's time is the store's, not a new socket's and a cold client's
-    // (about 20 ms here).
+    // it is judged against (docs/performance.md, "Cold start"), so the two differ only in the store
+    // having served: a second's pause, then one readiness check on the connection the page will
+    // use, as a load balancer's would come first. The check opens the connection and runs this
+    // harness's own request code once, so the page's time is the store's, not a new socket's and a
+    // cold client's.
     const idleThenReady = async (server) => {
       await pause(1000);
       await timedGet(server, { label: "readyz", path: "/readyz" });
