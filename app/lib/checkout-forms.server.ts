@@ -127,7 +127,7 @@ export function checkoutApiProblem(
   const t = checkoutText(context);
   const item = err.errors[0];
   const answer = (error: string, fields?: Record<string, string>) => formAnswer(form, { error, fields }, err.status);
-  const refusal = REFUSALS[item?.reason ?? ""];
+  const refusal = item?.reason && Object.hasOwn(REFUSALS, item.reason) ? REFUSALS[item.reason] : undefined;
   if (refusal) {
     const product = productNames.get(item?.subject ?? "") ?? item?.subject ?? "";
     return answer(format(t[refusal], { product, available: item?.availableQuantity ?? 0 }));
