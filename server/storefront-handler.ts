@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { StorefrontConfig } from "../app/config.server";
 import { REMEMBER_ME_SECONDS, ShopperSession } from "../app/lib/auth/shopper-session.server";
 import { storefrontCacheControl } from "../app/lib/http-security.server";
+import { pageAddress, signInAgainPath } from "../app/lib/paths";
 import { storefrontContextFor } from "../app/lib/request-context.server";
 import { refreshTokens } from "../app/models/account.server";
 
@@ -91,6 +92,7 @@ export function storefrontHandler({ build, config, logger, apiBaseUrl, guestClie
       const shopper = await ShopperSession.open(req.get("cookie"), {
         ...sessionSettings,
         refresh: (refreshToken, clientId) => refreshTokens(context, refreshToken, clientId),
+        signInAgainPath: (clientId) => signInAgainPath(context.lang, clientId, pageAddress(new URL(req.originalUrl, "http://storefront"))),
       });
       // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
       const loadContext = { ...context, clientAddress: req.ip, shopper, guestClient };

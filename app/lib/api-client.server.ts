@@ -66,6 +66,8 @@ export interface ApiShopper {
   readonly priceGroups: string;
   /** `current`, the customer an agent serves, or `anonymous`: the {user} of users/{user}/… calls. */
   readonly userPathId: string;
+  /** The answer to send when the service ended the sign-in during this request (the sign-in page). */
+  signInAgain(): Response | undefined;
 }
 
 export interface ApiClientContext {
@@ -271,6 +273,10 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
       }
       lastError = new ApiError(status, [{ type: "NetworkError", message: err instanceof Error ? err.message : String(err) }], url.pathname);
     }
+    // Refused for want of the sign-in the service has just ended (the call, or its users/current
+    // path, needed it): the shopper signs in again rather than seeing the page fail.
+    const signInAgain = lastError.status === 401 ? ctx.shopper?.signInAgain() : undefined;
+    if (signInAgain) throw signInAgain;
     const level = lastError.status >= 500 || lastError.status === 0 ? "error" : "warn";
     ctx.logger[level]({ ...where, status: lastError.status, attempt, errors: lastError.errors }, `${lastError.kind} API failure`);
     if (!retryable(lastError.status)) break;

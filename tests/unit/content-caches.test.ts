@@ -91,6 +91,7 @@ describe("the recommendations each storefront process caches (RECOMMENDATION_CAC
         agent: undefined,
         priceGroups: "members",
         userPathId: "current",
+        signInAgain: () => undefined,
       },
     };
     await Promise.all([getRecommendedProducts(ctx, "5001"), getRecommendedProducts(ctx, "5001")]);
