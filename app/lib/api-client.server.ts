@@ -27,6 +27,10 @@ export class ApiError extends Error {
     super(errors[0]?.message ?? `API ${status} at ${path}`);
     this.name = "ApiError";
   }
+  /** The Retry-After a page passes on with this 429: the API's own wait, a minute when it named none. */
+  get retryAfterHeader(): Record<string, string> {
+    return this.status === 429 ? { "Retry-After": String(this.retryAfterSeconds ?? 60) } : {};
+  }
   get kind(): "4xx" | "5xx" | "unknown" {
     return this.status >= 500 ? "5xx" : this.status >= 400 ? "4xx" : "unknown";
   }

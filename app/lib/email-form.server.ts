@@ -117,13 +117,3 @@ export async function confirmFromForm(request: Request, confirm: (token: string)
     return data<ConfirmationState>({ state: "failed" }, { status: 503, headers: noStore });
   }
 }
-
-/**
- * A route's `headers` for these pages: the action's headers (Retry-After with a 429, no-store)
- * when it answered, else the loader's; Remix drops both unless the route passes them on.
- */
-export function formPageHeaders({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }): Headers {
-  const headers = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, name) => headers.set(name, value));
-  return headers;
-}

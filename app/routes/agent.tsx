@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
 import { FormMessage } from "../components/FormFields";
@@ -9,7 +9,7 @@ import { CustomerIdFormSchema, CustomerQuerySchema } from "../lib/account-schema
 import { orFailedPage } from "../lib/page-errors.server";
 import { getAuditLog, getProfile, searchCustomers, startActingFor, stopActingFor } from "../models/account.server";
 import { readFormFields } from "../lib/form-body.server";
-import { checkForm } from "../lib/form-validation.server";
+import { checkForm, formPageHeaders } from "../lib/form-validation.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 
 /**
@@ -53,6 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return redirect("/agent", 303);
 }
+
+// A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta = accountMeta("agentDeskTitle");
 
