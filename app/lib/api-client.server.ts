@@ -72,6 +72,8 @@ export interface ApiShopper {
   readonly userPathId: string;
   /** The answer to send when the service ended the sign-in during this request (the sign-in page). */
   signInAgain(): Response | undefined;
+  /** The answer to send once the agent's assisted session with the customer has ended (the agents' desk). */
+  assistedSessionEnded(): Promise<Response | undefined>;
 }
 
 export interface ApiClientContext {
@@ -281,6 +283,9 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
     // path, needed it): the shopper signs in again rather than seeing the page fail.
     const signInAgain = lastError.status === 401 ? ctx.shopper?.signInAgain() : undefined;
     if (signInAgain) throw signInAgain;
+    // The agent's assisted session with the customer ended elsewhere: back to the desk, not a failed page.
+    const desk = lastError.status === 403 && lastError.errors[0]?.type === "AgentSessionRequiredError" ? await ctx.shopper?.assistedSessionEnded() : undefined;
+    if (desk) throw desk;
     const level = lastError.status >= 500 || lastError.status === 0 ? "error" : "warn";
     ctx.logger[level]({ ...where, status: lastError.status, attempt, errors: lastError.errors }, `${lastError.kind} API failure`);
     if (!retryable(lastError.status)) break;

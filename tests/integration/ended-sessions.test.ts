@@ -139,4 +139,43 @@ describe.each(DIALECTS)("a sign-in the service ended (%s)", (dialect) => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/noboLogin?returnTo=%2Fagent%3Fq%3Ddemo");
   });
+
+  it("sends an agent whose assisted session was ended elsewhere back to the desk, no longer acting for the customer", async () => {
+    const agent = "demo.agent@example.com";
+    let cookie = await signIn(agent, "cab2c", "/noboLogin", "agent");
+    const desk = await (await get("/agent?site=cab2c&q=demo.customer", cookie)).text();
+    const customerId = /name="customerId" value="([^"]+)"/.exec(desk)![1]!;
+    const started = await fetch(`${store.url}/agent?site=cab2c`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: store.url, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "start", customerId }).toString(),
+    });
+    expect(started.status).toBe(303);
+    cookie = cookiesFrom(started, cookie);
+    expect((await get("/account?site=cab2c", cookie)).status).toBe(200);
+
+    // The same agent ends the assisted session from another device.
+    const token = await fetch(`${store.url}/authorizationserver/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "password", username: agent, password: DEMO_PASSWORD, client_id: "agent", site: "cab2c" }).toString(),
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const ended = await fetch(`${store.url}/rest/v2/cab2c/assistedservicewebservices/sessions/${customerId}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${access_token}` },
+    });
+    expect(ended.status).toBe(200);
+
+    const res = await get("/account?site=cab2c", cookie);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/agent?notice=assistedSessionEnded");
+    cookie = cookiesFrom(res, cookie);
+    const back = await get("/agent?notice=assistedSessionEnded&site=cab2c", cookie);
+    expect(back.status).toBe(200);
+    const page = await back.text();
+    expect(page).toContain("Your assisted session with that customer ended.");
+    expect(page).not.toContain('name="intent" value="end"');
+  });
 });

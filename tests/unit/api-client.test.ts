@@ -123,6 +123,7 @@ describe("calls flagged for a bearer token", () => {
       priceGroups: "",
       userPathId: "current",
       signInAgain: () => (state.renewals > 0 ? ended : undefined),
+      assistedSessionEnded: () => Promise.resolve(undefined),
     };
   };
 
@@ -159,6 +160,14 @@ describe("calls flagged for a bearer token", () => {
     const thrown = await callApi({ ...ctx, shopper: s }, { path: "users/current", schema: Thing, auth: "required" }).catch((e) => e);
     expect(thrown).toBe(signIn);
     expect(seen).toHaveLength(1);
+  });
+
+  it("answer with the agents' desk when the agent's assisted session with the customer has ended", async () => {
+    const desk = new Response(null, { status: 303, headers: { Location: "/agent?notice=assistedSessionEnded" } });
+    const agent = { ...shopper(["t"]), agent: { userId: "agent-7" }, actingFor: { customerId: "cust-9" }, assistedSessionEnded: () => Promise.resolve(desk) };
+    answers.push({ status: 403, body: '{"errors":[{"type":"AgentSessionRequiredError","message":"Start an assisted session first."}]}' });
+    const thrown = await callApi({ ...ctx, shopper: agent }, { path: "users/cust-9", schema: Thing, auth: "required" }).catch((e) => e);
+    expect(thrown).toBe(desk);
   });
 
   it("carry the agent's and the served customer's ids as headers on v2 calls", async () => {
@@ -294,6 +303,7 @@ describe("answers the API marks fresh (Cache-Control: max-age)", () => {
         priceGroups: "",
         userPathId: customerId ?? "anonymous",
         signInAgain: () => undefined,
+        assistedSessionEnded: () => Promise.resolve(undefined),
       },
     });
     for (let i = 0; i < 3; i++) answers.push({ status: 200, body, headers: { ETag: 'W/"1-k"', ...fresh } });

@@ -256,6 +256,17 @@ export class ShopperSession {
     return redirect(this.settings.signInAgainPath(this.endedFor), 303);
   }
 
+  /**
+   * When the service says the agent no longer has an assisted session with the customer this
+   * session acts for (ended on another device, or by another tab): the session stops acting for
+   * them, and the answer is the agents' desk, which says so.
+   */
+  async assistedSessionEnded(): Promise<Response | undefined> {
+    if (!this.actingFor) return undefined;
+    await this.actFor(undefined);
+    return redirect("/agent?notice=assistedSessionEnded", 303);
+  }
+
   /** A failed refresh clears the session's sign-in (and with it the refresh flag). */
   private async forgetTokens(): Promise<void> {
     this.session.unset("auth");
