@@ -47,6 +47,10 @@ describe.each(DIALECTS)("too many attempts (%s)", (dialect) => {
     const res = await postUntilRefused("/login", () => ({ email: "demo.customer@example.com", password: "not-the-password" }), 25);
     expectRetryAfter(res, 900);
     expect(await res.text()).toContain("Too many attempts. Please try again in");
+    // With JavaScript the form posts as data (single fetch): the same 429 and the same header.
+    const inline = await post("/login.data", { email: "demo.customer@example.com", password: "not-the-password" });
+    expectRetryAfter(inline, 900);
+    expect(await inline.text()).toContain("Too many attempts. Please try again in");
   });
 
   it("on the agents' sign-in page", async () => {
@@ -83,6 +87,20 @@ describe.each(DIALECTS)("too many attempts (%s)", (dialect) => {
       let n = 0;
       const wrongCard = () => ({ intent: "validate", cartGuid, number: String(4000_0000_0000_0000 + n++), pin: "1234", inline: "1" });
       expectRetryAfter(await postUntilRefused("/checkout/giftcard", wrongCard, 10, cookie), 3600);
+    });
+
+    it("for too many cards entered at checkout on one cart", async () => {
+      const card = () => ({
+        intent: "card",
+        cardNumber: "4242 4242 4242 4242",
+        expiry: "12/30",
+        cvc: "123",
+        holder: "Ada Lovelace",
+        billingPostalCode: "12207",
+      });
+      const res = await postUntilRefused("/checkout/singlestep", card, 15, cookie);
+      expectRetryAfter(res, 3600);
+      expect(await res.text()).toContain("Too many");
     });
 
     it("for too many coupon codes that cannot be used", async () => {
