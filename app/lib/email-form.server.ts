@@ -91,7 +91,9 @@ export async function handleEmailForm<S extends z.ZodType>({ request, schema, pa
 export type ConfirmationState = { state: "ask"; token: string } | { state: "confirmed" | "invalid" | "expired" | "failed" };
 
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
-const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+// same-origin, not no-referrer: the token goes to no other site, and the confirm button's post still
+// names its origin (under no-referrer a browser sends Origin: null, which the cross-site check refuses).
+const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 /**
  * The link in a confirmation mail only shows a button: mail scanners that open links must not
