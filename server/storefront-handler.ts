@@ -4,8 +4,10 @@ import type { Logger } from "pino";
 import type { StorefrontConfig } from "../app/config.server";
 import { REMEMBER_ME_SECONDS, ShopperSession } from "../app/lib/auth/shopper-session.server";
 import { storefrontCacheControl } from "../app/lib/http-security.server";
+import { pageAddress, signInAgainPath } from "../app/lib/paths";
 import { storefrontContextFor } from "../app/lib/request-context.server";
 import { refreshTokens } from "../app/models/account.server";
+import { closeOnceAnswered } from "../lib/closing";
 
 /** The host the shopper asked for: a trusted proxy's X-Forwarded-Host (requestGuard drops others), else Host. */
 export function requestHost(req: ExpressRequest): string | undefined {
@@ -41,9 +43,12 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
  * Sends Remix's answer through Express (so compression and the headers set earlier apply), with
  * the cookies and Cache-Control decided here in place of Remix's own; the body is streamed.
  */
-async function send(res: ExpressResponse, response: Response, cookies: string[], cacheControl: string | null): Promise<void> {
+async function send(req: ExpressRequest, res: ExpressResponse, response: Response, cookies: string[], cacheControl: string | null): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
+  // Answered before the body was all read (a form over the limit, a page without a form): the
+  // connection closes after the answer rather than reading, or waiting on, the rest.
+  if (!req.complete) closeOnceAnswered(req, res);
   for (const [name, value] of response.headers) if (name !== "set-cookie" && name !== "cache-control") res.append(name, value);
   if (cookies.length > 0) res.append("Set-Cookie", cookies);
   if (cacheControl) res.setHeader("Cache-Control", cacheControl);
@@ -91,6 +96,7 @@ export function storefrontHandler({ build, config, logger, apiBaseUrl, guestClie
       const shopper = await ShopperSession.open(req.get("cookie"), {
         ...sessionSettings,
         refresh: (refreshToken, clientId) => refreshTokens(context, refreshToken, clientId),
+        signInAgainPath: (clientId) => signInAgainPath(context.lang, clientId, pageAddress(new URL(req.originalUrl, "http://storefront"))),
       });
       // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
       const loadContext = { ...context, clientAddress: req.ip, shopper, guestClient };
@@ -103,7 +109,7 @@ export function storefrontHandler({ build, config, logger, apiBaseUrl, guestClie
         setsCookie: cookies.length > 0,
         signedIn: shopper.isLoggedIn,
       });
-      await send(res, response, cookies, cacheControl);
+      await send(req, res, response, cookies, cacheControl);
     } catch (err) {
       next(err);
     }

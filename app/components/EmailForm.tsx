@@ -35,7 +35,8 @@ export function EmailForm({ action, param, id, label, submit, hidden = {}, messa
   const state = fetcher.data ?? initial ?? (fromUrl ? { outcome: fromUrl } : undefined);
   const returnTo = `${location.pathname}${params.size ? `?${params}` : ""}`;
   const error = state?.fields?.email ?? state?.error;
-  const message = error ?? (state?.outcome ? messages[state.outcome] : undefined);
+  // The outcome may come from the address bar: only the form's own outcomes have words.
+  const message = error ?? (state?.outcome && Object.hasOwn(messages, state.outcome) ? messages[state.outcome] : undefined);
   return (
     <fetcher.Form method="post" action={action} className={`email-form ${className ?? ""}`}>
       <input type="hidden" name="returnTo" value={returnTo} />

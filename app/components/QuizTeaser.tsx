@@ -14,7 +14,7 @@ const QUIZ_OF_CATEGORY: Record<string, "beverage" | "brewer"> = {
 };
 
 export function quizForCategory(code: string): "beverage" | "brewer" | undefined {
-  return QUIZ_OF_CATEGORY[code];
+  return Object.hasOwn(QUIZ_OF_CATEGORY, code) ? QUIZ_OF_CATEGORY[code] : undefined;
 }
 
 /** "Not sure? Take the quiz": a plain link to the quiz that fits the page. */

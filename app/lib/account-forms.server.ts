@@ -79,12 +79,15 @@ export async function checkedPublicForm<S extends z.ZodType<{ email?: string }>>
 }
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
-const linkHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+// same-origin, not no-referrer: the token in the address goes to no other site, and the page's
+// own form still names its origin (under no-referrer a browser posts it with Origin: null, which
+// the cross-site check refuses).
+const linkHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 /**
  * The token of an emailed link (?token=), for a page that only shows a button or a form: nothing
  * is looked up until the shopper posts, so mail scanners that open links change nothing. The page
- * is never cached and never sends the token on as a referrer.
+ * is never cached and never sends the token on to another site as a referrer.
  */
 export function tokenFromLink(request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

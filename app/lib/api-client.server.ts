@@ -27,6 +27,10 @@ export class ApiError extends Error {
     super(errors[0]?.message ?? `API ${status} at ${path}`);
     this.name = "ApiError";
   }
+  /** The Retry-After a page passes on with this 429: the API's own wait, a minute when it named none. */
+  get retryAfterHeader(): Record<string, string> {
+    return this.status === 429 ? { "Retry-After": String(this.retryAfterSeconds ?? 60) } : {};
+  }
   get kind(): "4xx" | "5xx" | "unknown" {
     return this.status >= 500 ? "5xx" : this.status >= 400 ? "4xx" : "unknown";
   }
@@ -66,6 +70,10 @@ export interface ApiShopper {
   readonly priceGroups: string;
   /** `current`, the customer an agent serves, or `anonymous`: the {user} of users/{user}/… calls. */
   readonly userPathId: string;
+  /** The answer to send when the service ended the sign-in during this request (the sign-in page). */
+  signInAgain(): Response | undefined;
+  /** The answer to send once the agent's assisted session with the customer has ended (the agents' desk). */
+  assistedSessionEnded(): Promise<Response | undefined>;
 }
 
 export interface ApiClientContext {
@@ -271,6 +279,13 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
       }
       lastError = new ApiError(status, [{ type: "NetworkError", message: err instanceof Error ? err.message : String(err) }], url.pathname);
     }
+    // Refused for want of the sign-in the service has just ended (the call, or its users/current
+    // path, needed it): the shopper signs in again rather than seeing the page fail.
+    const signInAgain = lastError.status === 401 ? ctx.shopper?.signInAgain() : undefined;
+    if (signInAgain) throw signInAgain;
+    // The agent's assisted session with the customer ended elsewhere: back to the desk, not a failed page.
+    const desk = lastError.status === 403 && lastError.errors[0]?.type === "AgentSessionRequiredError" ? await ctx.shopper?.assistedSessionEnded() : undefined;
+    if (desk) throw desk;
     const level = lastError.status >= 500 || lastError.status === 0 ? "error" : "warn";
     ctx.logger[level]({ ...where, status: lastError.status, attempt, errors: lastError.errors }, `${lastError.kind} API failure`);
     if (!retryable(lastError.status)) break;

@@ -126,8 +126,8 @@ export function checkoutApiProblem(
   if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
   const t = checkoutText(context);
   const item = err.errors[0];
-  const answer = (error: string, fields?: Record<string, string>) => formAnswer(form, { error, fields }, err.status);
-  const refusal = REFUSALS[item?.reason ?? ""];
+  const answer = (error: string, fields?: Record<string, string>) => formAnswer(form, { error, fields }, err.status, err.retryAfterHeader);
+  const refusal = item?.reason && Object.hasOwn(REFUSALS, item.reason) ? REFUSALS[item.reason] : undefined;
   if (refusal) {
     const product = productNames.get(item?.subject ?? "") ?? item?.subject ?? "";
     return answer(format(t[refusal], { product, available: item?.availableQuantity ?? 0 }));

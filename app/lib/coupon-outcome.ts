@@ -7,7 +7,15 @@ import type { CouponRefusalReason } from "../../commerce/contract/coupon";
 /** The service's reasons, a code that cannot be one, an outage, or too many tries from one address. */
 export type CouponRefusal = CouponRefusalReason | "malformed" | "failed" | "tooMany";
 
-export type CouponOutcome = { outcome: "applied" | "waiting" | "removed"; code: string } | { refused: CouponRefusal; code?: string; amount?: number };
+export type CouponOutcome =
+  | { outcome: "applied" | "waiting" | "removed"; code: string }
+  | {
+      refused: CouponRefusal;
+      code?: string;
+      amount?: number;
+      /** With tooMany: seconds until the limit lets the next code through (the inline answer's Retry-After). */
+      retryAfterSeconds?: number;
+    };
 
 const REFUSALS = new Set<string>([
   "unknown",

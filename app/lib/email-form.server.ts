@@ -91,7 +91,9 @@ export async function handleEmailForm<S extends z.ZodType>({ request, schema, pa
 export type ConfirmationState = { state: "ask"; token: string } | { state: "confirmed" | "invalid" | "expired" | "failed" };
 
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
-const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+// same-origin, not no-referrer: the token goes to no other site, and the confirm button's post still
+// names its origin (under no-referrer a browser sends Origin: null, which the cross-site check refuses).
+const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 /**
  * The link in a confirmation mail only shows a button: mail scanners that open links must not
@@ -116,14 +118,4 @@ export async function confirmFromForm(request: Request, confirm: (token: string)
     if (err.status === 400) return data<ConfirmationState>({ state: "invalid" }, { status: 400, headers: noStore });
     return data<ConfirmationState>({ state: "failed" }, { status: 503, headers: noStore });
   }
-}
-
-/**
- * A route's `headers` for these pages: the action's headers (Retry-After with a 429, no-store)
- * when it answered, else the loader's; Remix drops both unless the route passes them on.
- */
-export function formPageHeaders({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }): Headers {
-  const headers = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, name) => headers.set(name, value));
-  return headers;
 }

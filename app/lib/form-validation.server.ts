@@ -103,6 +103,16 @@ export function formAnswer(input: Record<string, unknown>, problem: Pick<FormPro
 
 export type FormAnswer = ReturnType<typeof formAnswer>;
 
+/**
+ * A route's `headers` for a page with a form: the action's headers (Retry-After with a 429, no-store)
+ * when it answered, else the loader's; Remix drops both unless the route passes them on.
+ */
+export function formPageHeaders({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }): Headers {
+  const headers = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => headers.set(name, value));
+  return headers;
+}
+
 /** The 400 for refused fields. Fields the shopper cannot see (no phrase of their own) mean the page itself is stale. */
 export function refusedForm(t: FormMessages, problems: Record<string, FieldProblem>, input: Record<string, unknown>): FormAnswer {
   const fields = Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, fieldText(t, problem)]));

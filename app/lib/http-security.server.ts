@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { messages } from "../brands/messages";
+import { closeOnceAnswered } from "../../lib/closing";
 import { randomBase64 } from "../../lib/random";
 import { hasControlCharacter } from "./paths";
 
@@ -161,7 +162,7 @@ export function requestGuard(options: { isApiPath: (path: string) => boolean }) 
     }
     if (!isValidHost(req.get("host"))) return refuse(res, 400, "Bad request: the Host header is not a host name.");
     if (!options.isApiPath(pathname) && Number(req.get("content-length") ?? 0) > STOREFRONT_BODY_LIMIT) {
-      res.setHeader("Connection", "close");
+      closeOnceAnswered(req, res);
       return refuse(res, 413, `Payload too large: a store form sends at most ${STOREFRONT_BODY_LIMIT / 1024} kB.`);
     }
     next();

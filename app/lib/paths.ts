@@ -1,9 +1,31 @@
 import type { Lang } from "../../commerce/contract/common";
+import type { ClientId } from "../../commerce/contract/auth";
 
 /** Canadian French pages carry a /fr prefix; API URLs are language-neutral. */
 export function localePath(lang: Lang, path: string): string {
   if (lang !== "fr" || path.startsWith("/fr/") || path === "/fr" || /^[a-z]+:/i.test(path)) return path;
   return path === "/" ? "/fr/" : `/fr${path}`;
+}
+
+/**
+ * The page a request is for, as a return path: a single-fetch data request (/x.data, /_root.data
+ * with ?_routes=) names its page without the suffix, and no request keeps Remix's own parameters.
+ */
+export function pageAddress(url: URL): string {
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.endsWith(".data") ? url.pathname.slice(0, -".data".length) : url.pathname;
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  search.delete("index");
+  return `${pathname}${search.size > 0 ? `?${search}` : ""}`;
+}
+
+/**
+ * Where a shopper whose sign-in ended on the server signs in again (a customer on the sign-in
+ * page with a notice, an agent on the agents' one), to come back to `returnTo` afterwards.
+ */
+export function signInAgainPath(lang: Lang, who: ClientId, returnTo: string): string {
+  const back = encodeURIComponent(returnTo);
+  return who === "agent" ? `/noboLogin?returnTo=${back}` : `${localePath(lang, "/login")}?notice=sessionEnded&returnTo=${back}`;
 }
 
 /** The customer-service contact form, a CMS page every store has. */

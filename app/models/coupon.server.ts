@@ -84,7 +84,10 @@ export async function changeCoupon(
   intent: "apply" | "remove",
   code: string,
 ): Promise<CouponOutcome> {
-  if (intent === "apply" && !(await limiter().hit(COUPON_APPLY_LIMIT, ctx.clientAddress ?? "unknown")).allowed) return { refused: "tooMany", code };
+  if (intent === "apply") {
+    const verdict = await limiter().hit(COUPON_APPLY_LIMIT, ctx.clientAddress ?? "unknown");
+    if (!verdict.allowed) return { refused: "tooMany", code, retryAfterSeconds: verdict.retryAfterSeconds };
+  }
   try {
     const cart: Cart = intent === "apply" ? await applyCoupon(ctx, shopper.cart.guid, code) : await removeCoupon(ctx, shopper.cart.guid, code);
     await shopper.rememberCart(shopper.userPathId === "anonymous" ? cart.guid : undefined, cart.totalUnitCount);
@@ -101,7 +104,7 @@ export async function changeCoupon(
       return { refused: "failed", code };
     }
     // The service's own limit on codes that could not be used from this shopper's address.
-    if (err.status === 429) return { refused: "tooMany", code };
+    if (err.status === 429) return { refused: "tooMany", code, retryAfterSeconds: err.retryAfterSeconds ?? 60 };
     const item = err.errors[0];
     const reason = CouponRefusalReasonSchema.safeParse(item?.reason);
     if (item?.type === "CouponError" && reason.success) return { refused: reason.data, code, amount: item.minimumSpend };

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
 import { AccountForm, Field, FormMessage, Notice, problemFor, SubmitButton } from "../components/FormFields";
@@ -9,7 +9,7 @@ import { PasswordFormSchema, ProfileFormSchema } from "../lib/account-schemas.se
 import { orFailedPage } from "../lib/page-errors.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 import { readFormFields } from "../lib/form-body.server";
-import { checkForm, formAnswer, formText } from "../lib/form-validation.server";
+import { checkForm, formAnswer, formText, formPageHeaders } from "../lib/form-validation.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { changePassword, getProfile, updateProfile } from "../models/account.server";
@@ -64,6 +64,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   return back("profileSaved");
 }
+
+// A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta = accountMeta("accountTitle");
 

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Address } from "../../commerce/contract/address";
 import type { AccountMessages } from "../brands/account-messages";
@@ -11,7 +11,7 @@ import { AddressFormSchema, AddressIdFormSchema } from "../lib/account-schemas.s
 import { orFailedPage } from "../lib/page-errors.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 import { readFormFields } from "../lib/form-body.server";
-import { checkForm } from "../lib/form-validation.server";
+import { checkForm, formPageHeaders } from "../lib/form-validation.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { addAddress, deleteAddress, listAddresses, updateAddress } from "../models/account.server";
@@ -63,6 +63,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiProblem(context, err, form);
   }
 }
+
+// A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta = accountMeta("addressesHeading");
 

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type HeadersFunction, type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { checkoutMessages } from "../brands/checkout-messages";
 import { format } from "../brands/messages";
@@ -8,7 +8,7 @@ import { shopperOf } from "../lib/account-forms.server";
 import { checkoutApiProblem, checkoutCaller, CreateAccountFormSchema } from "../lib/checkout-forms.server";
 import { OrderCodeSchema } from "../lib/schemas.server";
 import { readFormFields } from "../lib/form-body.server";
-import { checkForm, formAnswer, formText } from "../lib/form-validation.server";
+import { checkForm, formAnswer, formText, formPageHeaders } from "../lib/form-validation.server";
 import { notFoundPage, orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
@@ -51,6 +51,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   return redirect(`${localePath(context.lang, `/checkout/orderConfirmation/${code.data}`)}?account=requested`, 303);
 }
+
+// A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) => {
   const { lang, brand } = shopMeta(matches);

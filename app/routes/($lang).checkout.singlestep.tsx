@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type HeadersFunction, type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { AddressList } from "../../commerce/contract/address";
 import { checkoutMessages } from "../brands/checkout-messages";
@@ -28,7 +28,7 @@ import {
   shippingCountry,
 } from "../lib/checkout-forms.server";
 import { readFormFields } from "../lib/form-body.server";
-import { checkForm, formAnswer, formText } from "../lib/form-validation.server";
+import { checkForm, formAnswer, formText, formPageHeaders } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
@@ -145,6 +145,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return checkoutApiProblem(context, err, form, names);
   }
 }
+
+// A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) => {
   const { lang, brand } = shopMeta(matches);

@@ -1,10 +1,10 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm, Field, FormMessage, Honeypot, Notice, SubmitButton } from "../components/FormFields";
 import { ApiError } from "../lib/api-client.server";
 import { signInWithPassword } from "../lib/auth-endpoints.server";
 import { accountText, apiProblem, checkedPublicForm, shopperOf } from "../lib/account-forms.server";
-import { formAnswer } from "../lib/form-validation.server";
+import { formAnswer, formPageHeaders } from "../lib/form-validation.server";
 import { SignInFormSchema } from "../lib/account-schemas.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 import { localePath, safeReturnPath } from "../lib/paths";
@@ -38,6 +38,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   return redirect(safeReturnPath(form.returnTo, localePath(context.lang, "/account")), 303);
 }
+
+// A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta = accountMeta("signInTitle");
 

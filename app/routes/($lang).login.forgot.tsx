@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, HeadersFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { format } from "../brands/messages";
 import { AccountForm, Field, FormMessage, Honeypot, SubmitButton } from "../components/FormFields";
@@ -8,6 +8,7 @@ import { ForgotFormSchema } from "../lib/account-schemas.server";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { requestPasswordReset } from "../models/account.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
+import { formPageHeaders } from "../lib/form-validation.server";
 
 /** Forgot password: the same answer whether or not the address has an account. */
 export function loader({ params, context }: LoaderFunctionArgs) {
@@ -26,6 +27,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   return { sentTo: checked.input.email };
 }
+
+// A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta = accountMeta("forgotTitle");
 

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm, Field, FormMessage, SubmitButton } from "../components/FormFields";
 import { ApiError, clientContext } from "../lib/api-client.server";
@@ -6,7 +6,7 @@ import { accountText, apiProblem, overLimit, tokenFromLink, tooMany } from "../l
 import { ResetFormSchema } from "../lib/account-schemas.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 import { readFormFields } from "../lib/form-body.server";
-import { checkForm, formAnswer } from "../lib/form-validation.server";
+import { checkForm, formAnswer, formPageHeaders } from "../lib/form-validation.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { resetPassword } from "../models/account.server";
@@ -33,6 +33,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   return redirect(`${localePath(context.lang, "/login")}?notice=passwordWasReset`, 303);
 }
+
+// A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta = accountMeta("resetTitle");
 

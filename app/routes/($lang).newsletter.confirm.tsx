@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmEmailPage } from "../components/EmailForm";
 import { clientContext } from "../lib/api-client.server";
-import { confirmFromForm, confirmationPage, formPageHeaders } from "../lib/email-form.server";
+import { confirmFromForm, confirmationPage } from "../lib/email-form.server";
+import { formPageHeaders } from "../lib/form-validation.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { confirmNewsletter } from "../models/newsletter.server";
 

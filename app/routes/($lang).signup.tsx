@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import type { AccountMessages } from "../brands/account-messages";
 import { format } from "../brands/messages";
@@ -10,6 +10,7 @@ import { accountMeta, useAccountText } from "../lib/account-page";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { signUp } from "../models/account.server";
+import { formPageHeaders } from "../lib/form-validation.server";
 
 /** /signup: a new account is activated from an emailed link, so the page never says whether the address was known. */
 export function loader({ params, context }: LoaderFunctionArgs) {
@@ -29,6 +30,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   return { sentTo: checked.input.email };
 }
+
+// A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta = accountMeta("signUpTitle");
 

@@ -1,7 +1,7 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
-import { FormMessage } from "../components/FormFields";
+import { FormMessage, Notice } from "../components/FormFields";
 import { clientContext } from "../lib/api-client.server";
 import { apiProblem } from "../lib/account-forms.server";
 import { requireAgent } from "../lib/account-guard.server";
@@ -9,7 +9,7 @@ import { CustomerIdFormSchema, CustomerQuerySchema } from "../lib/account-schema
 import { orFailedPage } from "../lib/page-errors.server";
 import { getAuditLog, getProfile, searchCustomers, startActingFor, stopActingFor } from "../models/account.server";
 import { readFormFields } from "../lib/form-body.server";
-import { checkForm } from "../lib/form-validation.server";
+import { checkForm, formPageHeaders } from "../lib/form-validation.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 
 /**
@@ -26,7 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     query.success ? orFailedPage(searchCustomers(api, query.data.q)).then((r) => r.customers) : Promise.resolve(undefined),
     shopper.actingFor ? orFailedPage(getAuditLog(api)).then((r) => r.entries) : Promise.resolve(undefined),
   ]);
-  return { q, found, actingFor: shopper.actingFor, audit };
+  const ended = new URL(request.url).searchParams.get("notice") === "assistedSessionEnded" && !shopper.actingFor;
+  return { q, found, actingFor: shopper.actingFor, audit, ended };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,15 +55,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect("/agent", 303);
 }
 
+// A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
+export const headers: HeadersFunction = formPageHeaders;
+
 export const meta = accountMeta("agentDeskTitle");
 
 export default function AgentDeskPage() {
-  const { q, found, actingFor, audit } = useLoaderData<typeof loader>();
+  const { q, found, actingFor, audit, ended } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
   const { t } = useAccountText();
   return (
     <div className="agent-desk">
       <h1>{t.agentDeskTitle}</h1>
+      {ended ? <Notice>{t.assistedSessionEnded}</Notice> : null}
       <FormMessage state={state} />
       {actingFor ? (
         <section aria-labelledby="acting-heading" className="account-section">

@@ -26,7 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ? await changeCoupon(clientContext(context), shopperOf(context), jar, parsed.data.intent, parsed.data.couponCode)
     : { refused: "malformed", code: undefined };
   const headers = jar.appendTo(new Headers({ "Cache-Control": "private, no-store" }));
-  if (inline) return Response.json(outcome, { status: statusOf(outcome), headers });
+  if (inline) {
+    if ("retryAfterSeconds" in outcome && outcome.retryAfterSeconds !== undefined) headers.set("Retry-After", String(outcome.retryAfterSeconds));
+    return Response.json(outcome, { status: statusOf(outcome), headers });
+  }
   headers.set("Location", `${back.pathname}?${outcomeToSearch(outcome, back.searchParams)}`);
   return new Response(null, { status: 303, headers });
 }

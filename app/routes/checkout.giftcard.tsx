@@ -34,7 +34,8 @@ const FIELD_OF: Partial<Record<GiftCardProblem, GiftCardField>> = {
   overBalance: "amount",
 };
 
-const answer = (result: GiftCardFormResult, status = 200) => Response.json(result, { status, headers: { "Cache-Control": "private, no-store" } });
+const answer = (result: GiftCardFormResult, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(result, { status, headers: { "Cache-Control": "private, no-store", ...headers } });
 
 /**
  * POST /checkout/giftcard from the cart page or checkout: check a balance, apply a card, remove
@@ -46,8 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormFields(request);
   const inline = form.inline === "1";
   const back = new URL(safeReturnPath(form.returnTo, "/cart"), "http://x");
-  const reply = (result: GiftCardFormResult, status = 200) => {
-    if (inline) return answer(result, status);
+  const reply = (result: GiftCardFormResult, status = 200, headers: Record<string, string> = {}) => {
+    if (inline) return answer(result, status, headers);
     for (const key of ["giftCard", "giftCardError", "giftCardField", "giftCardId", "giftCardBalance", "giftCardEnding"]) back.searchParams.delete(key);
     if (result.outcome) back.searchParams.set("giftCard", result.outcome);
     if (result.problem) back.searchParams.set("giftCardError", result.problem);
@@ -59,7 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return redirect(`${back.pathname}${back.search}#gift-cards`, 303);
   };
-  const problem = (code: GiftCardProblem, status: number, id?: number) => reply({ problem: code, field: FIELD_OF[code], id }, status);
+  const problem = (code: GiftCardProblem, status: number, id?: number, headers?: Record<string, string>) =>
+    reply({ problem: code, field: FIELD_OF[code], id }, status, headers);
 
   const parsed = GiftCardFormSchema.safeParse(form);
   if (!parsed.success) return problem(parsed.error.issues.some((i) => i.path[0] === "cartGuid") ? "noCart" : "notApplied", 400);
@@ -87,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return reply({ outcome: "amountSet", id });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    return problem(problemOf(err), err.status >= 400 && err.status < 500 ? err.status : 503, id);
+    return problem(problemOf(err), err.status >= 400 && err.status < 500 ? err.status : 503, id, err.retryAfterHeader);
   }
 }
 

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useActionData } from "@remix-run/react";
 import { NewsletterForm } from "../components/NewsletterForm";
 import { clientContext } from "../lib/api-client.server";
-import { formPageHeaders, handleEmailForm } from "../lib/email-form.server";
+import { handleEmailForm } from "../lib/email-form.server";
+import { formPageHeaders } from "../lib/form-validation.server";
 import { NewsletterSignupSchema } from "../lib/schemas.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { signUpForNewsletter } from "../models/newsletter.server";

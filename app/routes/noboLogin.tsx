@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm, Field, FormMessage, Notice, SubmitButton } from "../components/FormFields";
 import { ApiError } from "../lib/api-client.server";
@@ -7,7 +7,7 @@ import { accountText, apiProblem, overLimit, shopperOf, tooMany } from "../lib/a
 import { SignInFormSchema } from "../lib/account-schemas.server";
 import { safeReturnPath } from "../lib/paths";
 import { readFormFields } from "../lib/form-body.server";
-import { checkForm, formAnswer } from "../lib/form-validation.server";
+import { checkForm, formAnswer, formPageHeaders } from "../lib/form-validation.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 
 /** Customer-service agents sign in here (agent accounts only; their session is shorter). */
@@ -31,6 +31,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return redirect(safeReturnPath(form.returnTo, "/agent"), 303);
 }
+
+// A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
+export const headers: HeadersFunction = formPageHeaders;
 
 export const meta = accountMeta("agentSignInTitle");
 

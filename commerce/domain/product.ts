@@ -2,7 +2,7 @@ import type { BrandId, Currency, Lang } from "../contract/common";
 import { ELIGIBILITY_FLAGS, type EligibilityFlags, packUnit, type Price, type Product, type Stock, type VariantOption } from "../contract/product";
 import type { ProductFamilyRecord, ProductRecord } from "../db/catalog";
 import { Interned } from "../../lib/interned";
-import { messagesFor } from "./messages";
+import { messagesFor, wordFor } from "./messages";
 import { parseBadge } from "./badge";
 import { price, resolvePriceBlocks } from "./pricing";
 import { stockOf } from "./stock";
@@ -57,7 +57,7 @@ function byShelfOrder(a: ProductRecord, b: ProductRecord): number {
 /** Colours are stored by their English name; the label is in the shopper's language. */
 function variantLabel(v: ProductRecord, lang: Lang, site: BrandId | undefined): string {
   const words = messagesFor(lang, site);
-  if (v.color) return words.colours[v.color] ?? v.color;
+  if (v.color) return wordFor(words.colours, v.color);
   if (v.pack_size) return words.packLabel(v.pack_size, packUnit(v.pack_type));
   return words.singleUnit;
 }
@@ -217,7 +217,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
               // Row names the service knows are written in the site's own spelling ("Flavor" in the US).
               features: family.classifications.map((c) => ({
                 code: c.feature_code,
-                name: words.featureNames[c.feature_code] ?? c.feature_name,
+                name: Object.hasOwn(words.featureNames, c.feature_code) ? words.featureNames[c.feature_code]! : c.feature_name,
                 featureValues: [{ value: c.value }],
               })),
             },

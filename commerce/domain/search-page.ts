@@ -34,7 +34,7 @@ export function facetValueName(key: FacetKey, value: string, lang: Lang, site: B
     case "packSize":
       return words.packSizeValue(value);
     case "colour":
-      return words.colours[value] ?? value;
+      return wordFor(words.colours, value);
     case "price":
       return priceBandName(value, lang, site, "$");
     case "availability":

@@ -4,6 +4,7 @@ import type { Shop } from "../domain/shop";
 import { agentsRouter } from "./agents";
 import { alertsRouter } from "./alerts";
 import { authentication } from "./auth";
+import { refuseBodiesOver } from "./body-limit";
 import { cartsRouter } from "./carts";
 import { checkoutRouter } from "./checkout";
 import { catalogRouter } from "./catalog";
@@ -22,6 +23,9 @@ import { searchRouter } from "./search";
 import { shippingRouter } from "./shipping";
 import { siteMiddleware } from "./site";
 import { usersRouter } from "./users";
+
+/** The most an API request body may carry. */
+export const API_BODY_LIMIT = 100 * 1024;
 
 export interface CommerceRouterOptions {
   shop: Shop;
@@ -68,7 +72,7 @@ export function commerceMounts({ shop, logger, adminKey }: CommerceRouterOptions
 export function createCommerceRouter(options: CommerceRouterOptions): Router {
   const api = Router();
   // Bodies are read only for API paths: the storefront's own form posts must reach Remix unread.
-  api.use("/rest", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "100kb" }));
+  api.use("/rest", refuseBodiesOver(API_BODY_LIMIT), express.json({ limit: API_BODY_LIMIT }), express.urlencoded({ extended: false, limit: API_BODY_LIMIT }));
   const mounts = commerceMounts(options);
   // Made from the routes' own operations when first asked for.
   let openapi: ReturnType<typeof openApiDocument> | undefined;

@@ -29,7 +29,9 @@ export function zodToBody(error: ZodError): ApiErrorBody {
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, req, res, _next) => {
+  return (err, req, res, next) => {
+    // Answered already (a body refused while it was still arriving): Express ends the connection.
+    if (res.headersSent) return next(err);
     if (err instanceof ApiProblem) {
       res.status(err.status).json({ errors: [err.item] });
       return;
@@ -55,7 +57,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         errors: [
           {
             type: status === 413 ? "PayloadTooLargeError" : "ValidationError",
-            message: "The request body could not be read: send valid JSON or form data.",
+            message: status === 413 ? "The request body is larger than this API accepts." : "The request body could not be read: send valid JSON or form data.",
             subject: "body",
           },
         ],

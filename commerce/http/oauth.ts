@@ -4,10 +4,13 @@ import { type TokenError, TokenErrorSchema, TokenRequestSchema, TokenResponseSch
 import { ServiceUnavailable } from "../domain/service-unavailable";
 import { type TokenGrants, TokenRefusal } from "../domain/token-grants";
 import { clientAddress } from "./auth";
+import { refuseBodiesOver } from "./body-limit";
 import { apiRouter } from "./operations";
 import { sameSecret } from "./operator-access";
 
 export const TOKEN_PATH = "/authorizationserver/oauth/token";
+/** A token request is a handful of short fields. */
+const TOKEN_BODY_LIMIT = 10 * 1024;
 
 const GRANT_TYPES = new Set(["password", "refresh_token", "client_credentials"]);
 
@@ -31,7 +34,7 @@ function refuse(res: Response, error: TokenError["error"], description: string, 
  */
 export function oauthRouter(grants: TokenGrants, logger: Logger): Router {
   const api = apiRouter(Router());
-  api.router.use(TOKEN_PATH, express.urlencoded({ extended: false, limit: "10kb" }));
+  api.router.use(TOKEN_PATH, refuseBodiesOver(TOKEN_BODY_LIMIT), express.urlencoded({ extended: false, limit: TOKEN_BODY_LIMIT }));
   api.post(
     TOKEN_PATH,
     {

@@ -109,7 +109,7 @@ describe("the storefront's API client", () => {
 });
 
 describe("calls flagged for a bearer token", () => {
-  const shopper = (tokens: string[]) => {
+  const shopper = (tokens: string[], ended?: Response) => {
     const state = { renewals: 0 };
     return {
       state,
@@ -122,6 +122,8 @@ describe("calls flagged for a bearer token", () => {
       agent: undefined,
       priceGroups: "",
       userPathId: "current",
+      signInAgain: () => (state.renewals > 0 ? ended : undefined),
+      assistedSessionEnded: () => Promise.resolve(undefined),
     };
   };
 
@@ -149,6 +151,23 @@ describe("calls flagged for a bearer token", () => {
     expect(err.status).toBe(401);
     expect(seen).toHaveLength(2);
     expect(s.state.renewals).toBe(1);
+  });
+
+  it("answer with the sign-in page when the refresh was refused: the service ended the sign-in", async () => {
+    const signIn = new Response(null, { status: 303, headers: { Location: "/login?notice=sessionEnded&returnTo=%2Faccount" } });
+    const s = shopper(["revoked"], signIn);
+    answers.push({ status: 401, body: '{"errors":[{"type":"InvalidTokenError","message":"revoked"}]}' });
+    const thrown = await callApi({ ...ctx, shopper: s }, { path: "users/current", schema: Thing, auth: "required" }).catch((e) => e);
+    expect(thrown).toBe(signIn);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("answer with the agents' desk when the agent's assisted session with the customer has ended", async () => {
+    const desk = new Response(null, { status: 303, headers: { Location: "/agent?notice=assistedSessionEnded" } });
+    const agent = { ...shopper(["t"]), agent: { userId: "agent-7" }, actingFor: { customerId: "cust-9" }, assistedSessionEnded: () => Promise.resolve(desk) };
+    answers.push({ status: 403, body: '{"errors":[{"type":"AgentSessionRequiredError","message":"Start an assisted session first."}]}' });
+    const thrown = await callApi({ ...ctx, shopper: agent }, { path: "users/cust-9", schema: Thing, auth: "required" }).catch((e) => e);
+    expect(thrown).toBe(desk);
   });
 
   it("carry the agent's and the served customer's ids as headers on v2 calls", async () => {
@@ -283,6 +302,8 @@ describe("answers the API marks fresh (Cache-Control: max-age)", () => {
         agent: { userId: "agent-7" },
         priceGroups: "",
         userPathId: customerId ?? "anonymous",
+        signInAgain: () => undefined,
+        assistedSessionEnded: () => Promise.resolve(undefined),
       },
     });
     for (let i = 0; i < 3; i++) answers.push({ status: 200, body, headers: { ETag: 'W/"1-k"', ...fresh } });

@@ -91,6 +91,8 @@ describe("the recommendations each storefront process caches (RECOMMENDATION_CAC
         agent: undefined,
         priceGroups: "members",
         userPathId: "current",
+        signInAgain: () => undefined,
+        assistedSessionEnded: () => Promise.resolve(undefined),
       },
     };
     await Promise.all([getRecommendedProducts(ctx, "5001"), getRecommendedProducts(ctx, "5001")]);

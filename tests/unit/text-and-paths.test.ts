@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { correlationIdFrom, newCorrelationId } from "../../commerce/contract/correlation";
-import { alternateLanguagePath, localePath, safeReturnPath } from "../../app/lib/paths";
+import { alternateLanguagePath, localePath, pageAddress, safeReturnPath, signInAgainPath } from "../../app/lib/paths";
 import { sanitizeHtml } from "../../app/lib/sanitize.server";
 
 describe("CMS HTML sanitising", () => {
@@ -81,5 +81,21 @@ describe("locale paths", () => {
     expect(safeReturnPath("/c/coffee?page=2#list", "/x")).toBe("/c/coffee?page=2#list");
     expect(safeReturnPath(undefined, "/fr/")).toBe("/fr/");
     expect(safeReturnPath(`/${"a".repeat(600)}`)).toBe("/");
+  });
+});
+
+describe("signing in again after the service ended a sign-in", () => {
+  it("returns to the page asked for, not to its single-fetch data address", () => {
+    const page = (url: string) => pageAddress(new URL(url, "http://shop"));
+    expect(page("/account/orders.data?_routes=routes%2Faccount.orders&page=2")).toBe("/account/orders?page=2");
+    expect(page("/_root.data?_routes=root")).toBe("/");
+    expect(page("/account?index")).toBe("/account");
+    expect(page("/c/coffee?roast=dark")).toBe("/c/coffee?roast=dark");
+  });
+
+  it("sends a customer to the sign-in page in their language with the notice, and an agent to the agents' one", () => {
+    expect(signInAgainPath("en", "storefront", "/cart")).toBe("/login?notice=sessionEnded&returnTo=%2Fcart");
+    expect(signInAgainPath("fr", "storefront", "/fr/cart")).toBe("/fr/login?notice=sessionEnded&returnTo=%2Ffr%2Fcart");
+    expect(signInAgainPath("en", "agent", "/agent?q=x")).toBe("/noboLogin?returnTo=%2Fagent%3Fq%3Dx");
   });
 });

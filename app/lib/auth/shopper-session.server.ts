@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { createCookieSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import type { ClientId } from "../../../commerce/contract/auth";
 import { CookieJar, DAY_MS } from "../cookies.server";
@@ -70,6 +70,8 @@ export interface SessionSettings {
   privacyCookiesEnabled: boolean;
   /** Trades a refresh token for new tokens (the commerce service's refresh grant). */
   refresh: (refreshToken: string, clientId: ClientId) => Promise<TokenRecord>;
+  /** Where this request sends a customer (or an agent) whose sign-in ended, to sign in again and come back. */
+  signInAgainPath?: (clientId: ClientId) => string;
 }
 
 /** Thrown by a refresh that the commerce service refused, with its HTTP status. */
@@ -130,6 +132,8 @@ export class ShopperSession {
   private pendingCookie: string | undefined;
   private opened: { sealed: string | undefined; auth: SignedInAs | undefined } | undefined;
   private readonly jar: CookieJar;
+  /** Whose sign-in the service ended during this request (its refresh was refused). */
+  private endedFor: ClientId | undefined;
 
   private constructor(
     private readonly session: Session<Partial<ShopperSessionData>>,
@@ -231,12 +235,36 @@ export class ShopperSession {
       return tokens.accessToken;
     } catch (err) {
       await this.forgetTokens();
-      if (duringCheckout && (err as Partial<RefusedRefresh>).status === 403) {
+      // Refused, not unanswered: the sign-in ended on the server (password changed elsewhere,
+      // a stolen refresh token detected, the agent's session ended).
+      const status = (err as Partial<RefusedRefresh>).status;
+      if (status !== undefined && status >= 400 && status < 500) this.endedFor = auth.clientId;
+      if (duringCheckout && status === 403) {
         this.session.set("tokenRotation", "refresh failed");
         await this.persist();
       }
       return undefined;
     }
+  }
+
+  /**
+   * When the service ended this session's sign-in during this request: the answer to a page that
+   * needed it, the sign-in page (the session, already emptied, goes out with it), then back here.
+   */
+  signInAgain(): Response | undefined {
+    if (!this.endedFor || !this.settings.signInAgainPath) return undefined;
+    return redirect(this.settings.signInAgainPath(this.endedFor), 303);
+  }
+
+  /**
+   * When the service says the agent no longer has an assisted session with the customer this
+   * session acts for (ended on another device, or by another tab): the session stops acting for
+   * them, and the answer is the agents' desk, which says so.
+   */
+  async assistedSessionEnded(): Promise<Response | undefined> {
+    if (!this.actingFor) return undefined;
+    await this.actFor(undefined);
+    return redirect("/agent?notice=assistedSessionEnded", 303);
   }
 
   /** A failed refresh clears the session's sign-in (and with it the refresh flag). */

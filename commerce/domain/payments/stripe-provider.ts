@@ -127,7 +127,8 @@ export class StripeProvider implements PaymentProvider {
       return { ok: true, token: method.id, brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
     } catch (err) {
       const failure = failureOf(err);
-      const reason = failure.type === "StripeCardError" ? TOKENIZE_REASONS[failure.code ?? ""] : undefined;
+      const reason =
+        failure.type === "StripeCardError" && failure.code && Object.hasOwn(TOKENIZE_REASONS, failure.code) ? TOKENIZE_REASONS[failure.code] : undefined;
       if (reason) return { ok: false, reason, message: failure.message ?? "This card could not be used." };
       throw providerError(err);
     }
