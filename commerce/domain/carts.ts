@@ -487,6 +487,7 @@ export function buildCart(
       reason: refusal ?? undefined,
       minimumSpend: refusal === "minimumSpend" ? money(coupon.minimumSpend) : undefined,
     })),
+    appliedRewards: [],
     totalDiscounts: money(discounts.total),
     totalTax: money(0),
     deliveryCost: money(0),
