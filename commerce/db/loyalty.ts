@@ -2,7 +2,7 @@ import { type Selectable, sql } from "kysely";
 import type { BrandId } from "../contract/common";
 import type { LedgerEntryKind } from "../contract/loyalty";
 import type { Db } from "./index";
-import type { CartRewardTable, LoyaltyEntryTable, RewardTable } from "./loyalty-tables";
+import type { LoyaltyEntryTable, RewardTable } from "./loyalty-tables";
 import { lockingRows } from "./write-transaction";
 
 export type RewardRow = Selectable<RewardTable>;
