@@ -212,7 +212,8 @@ export const AppliedRewardsSchema = z.object({
 });
 export type AppliedRewards = z.infer<typeof AppliedRewardsSchema>;
 
-export const AppliedRewardsQuerySchema = z.object({ cartGuid: CartGuidSchema });
+/** Without cartGuid: the customer's open cart. */
+export const AppliedRewardsQuerySchema = z.object({ cartGuid: z.preprocess(blankAsAbsent, CartGuidSchema.optional()) });
 
 const AppliedIdSchema = z.preprocess(
   wholeNumber,

@@ -335,9 +335,10 @@ export class PerksService {
     };
   }
 
-  async applied(ctx: ShopContext, customerId: string, guid: string): Promise<AppliedRewards> {
+  /** The rewards on the cart named, or on the customer's open cart (404 while they have none). */
+  async applied(ctx: ShopContext, customerId: string, guid: string | undefined): Promise<AppliedRewards> {
     await this.program(ctx.site);
-    return this.answer(ctx, customerId, guid);
+    return this.answer(ctx, customerId, guid ?? (await this.deps.carts.current(ctx, customerId)).guid);
   }
 
   /** Puts a reward on the cart (a free box with its item). Refused when the balance does not cover the cart's rewards with it. */

@@ -169,8 +169,8 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
     },
     async (req, res, input) => {
       refuseAnonymous(res);
-      input.query();
       const actor = await actorFor(req, res, agents);
+      input.query();
       const answer = await perks.rewardData(siteOf(res), actor.customerId);
       await agents.record(siteOf(res).site, actor, "viewed rewards");
       noStore(res).json(answer satisfies RewardData);
@@ -180,7 +180,7 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
   api.get(
     `${base}/appliedRewards`,
     {
-      summary: "The rewards on the cart, the points they will spend when the order is placed, and the balance",
+      summary: "The rewards on the cart (without cartGuid: the customer's open cart), the points they will spend when the order is placed, and the balance",
       auth: "required",
       query: AppliedRewardsQuerySchema,
       answers: { 200: AppliedRewardsSchema },
@@ -188,8 +188,8 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
     },
     async (req, res, input) => {
       refuseAnonymous(res);
-      const { cartGuid } = input.query();
       const actor = await actorFor(req, res, agents);
+      const { cartGuid } = input.query();
       const answer = await perks.applied(siteOf(res), actor.customerId, cartGuid);
       await agents.record(siteOf(res).site, actor, "viewed applied rewards", `${answer.appliedRewards.length} applied`);
       noStore(res).json(answer satisfies AppliedRewards);
@@ -197,9 +197,10 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
   );
 
   api.get(
-    `${base}/:code/choices`,
+    "/rewards/:code/choices",
     {
-      summary: "What a free box may hold: the beverages' best sellers, 28 products a page, in box sizes 20, 22 or 24 where they come in them",
+      summary:
+        "What a free box may hold: the beverages' best sellers, 28 products a page, in box sizes 20, 22 or 24 where they come in them (the same for every member)",
       auth: "required",
       params: z.object({ code: z.string().meta({ description: "The reward's code" }) }),
       query: RewardChoicesQuerySchema,
@@ -208,9 +209,7 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
     },
     async (req, res, input) => {
       refuseAnonymous(res);
-      const query = input.query();
-      await actorFor(req, res, agents);
-      const answer = await perks.choices(siteOf(res), String(req.params.code), query);
+      const answer = await perks.choices(siteOf(res), String(req.params.code), input.query());
       noStore(res).json(answer satisfies RewardChoices);
     },
   );
@@ -227,8 +226,8 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
     },
     async (req, res, input) => {
       refuseAnonymous(res);
-      const body = input.body();
       const actor = await actorFor(req, res, agents);
+      const body = input.body();
       const answer = await perks.apply(siteOf(res), actor.customerId, body);
       await agents.record(siteOf(res).site, actor, "applied a reward", `${body.rewardCode}${body.productCode ? ` (${body.productCode})` : ""}`);
       noStore(res).json(answer satisfies AppliedRewards);
@@ -246,8 +245,8 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
     },
     async (req, res, input) => {
       refuseAnonymous(res);
-      const body = input.body();
       const actor = await actorFor(req, res, agents);
+      const body = input.body();
       const answer = await perks.remove(siteOf(res), actor.customerId, body);
       await agents.record(siteOf(res).site, actor, "removed a reward", `applied reward ${body.appliedRewardId}`);
       noStore(res).json(answer satisfies AppliedRewards);
@@ -265,8 +264,8 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
     },
     async (req, res, input) => {
       refuseAnonymous(res);
-      const body = input.body();
       const actor = await actorFor(req, res, agents);
+      const body = input.body();
       const answer = await perks.swap(siteOf(res), actor.customerId, body);
       await agents.record(siteOf(res).site, actor, "swapped a reward's item", `applied reward ${body.appliedRewardId}: ${body.productCode}`);
       noStore(res).json(answer satisfies AppliedRewards);

@@ -233,7 +233,7 @@ describe.each(DIALECTS)("perks API on %s", (dialect) => {
       const member = await newCustomer({ points: 2000 });
       const guid = await cartOf(member, 2);
       const [first, second] = await boxItems();
-      const choices = RewardChoicesSchema.parse((await call("GET", `/v2/usb2c/users/current/rewards/FREE_BOX/choices?boxSize=24`, member.token)).body);
+      const choices = RewardChoicesSchema.parse((await call("GET", `/v2/usb2c/rewards/FREE_BOX/choices?boxSize=24`, member.token)).body);
       expect(choices.pagination.pageSize).toBe(28);
       expect(choices.choices.length).toBeGreaterThan(0);
       expect(choices.choices.every((c) => c.boxSize === 24)).toBe(true);
