@@ -22,7 +22,6 @@ import {
   type SwapRewardRequest,
 } from "../contract/loyalty";
 import { lockCartByGuid } from "../db/carts";
-import { findSiteConfig } from "../db/content";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
 import {
@@ -45,10 +44,13 @@ import { writeTransaction } from "../db/write-transaction";
 import { type CartService, cartNotFound, owns } from "./carts";
 import type { CatalogService } from "./catalog-service";
 import { notFound, ShopError } from "./errors";
+import { type PerksSettings, perksSettings } from "./perks-settings";
 import { price } from "./pricing";
 import { BEVERAGE_CATEGORY, boxChoicesOf, isBoxChoice, rewardDescription, rewardName } from "./reward-rules";
 import { unavailableWhenBusy } from "./service-unavailable";
 import type { ShopContext } from "./shop-context";
+
+export { type PerksSettings, perksSettings };
 
 /** A perks call refused; `kind` picks the status (404 for what is not the caller's, 409 for points spent meanwhile). */
 export const rewardRefusal = (reason: RewardRefusal, message: string, kind: ShopError["kind"] = "invalid", subject?: string) =>
@@ -63,23 +65,6 @@ const notOffered = () => rewardRefusal("notOffered", "This item can't be chosen 
 /** The points the rewards cost, and the balance they need. */
 export const insufficientPoints = (needed: number, balance: number, kind: ShopError["kind"] = "invalid") =>
   rewardRefusal("insufficientPoints", `These rewards need ${needed} points and you have ${balance}. Remove a reward to continue.`, kind, "rewardCode");
-
-/** The brand's perks settings, from its site configuration. */
-export interface PerksSettings {
-  enabled: boolean;
-  optInEnabled: boolean;
-  pointsPerDollar: number;
-}
-
-export async function perksSettings(db: Db, site: BrandId): Promise<PerksSettings> {
-  const config = new Map((await findSiteConfig(db, site)).map((r) => [r.config_key, r.value]));
-  const points = Number(config.get("loyalty.basePoints") ?? 0);
-  return {
-    enabled: config.get("loyalty.enabled") === "true",
-    optInEnabled: config.get("loyalty.perksOptIn.enabled") === "true",
-    pointsPerDollar: Number.isInteger(points) && points > 0 ? points : 0,
-  };
-}
 
 /** What an order earns and spends, written in the order's transaction. */
 export interface OrderPerks {
