@@ -27,8 +27,12 @@ export function getLoyaltyPoints(ctx: ApiClientContext) {
   return callApi(ctx, { path: lms(ctx, "getLoyaltyPoints"), query: lmsQuery(ctx), schema: LoyaltyPointsSchema, auth: "required" });
 }
 
-/** The points, a page of history (newest first) and, with FULL, the rewards. */
-export function getLoyaltyDetails(ctx: ApiClientContext, page: { currentPage: number; limit: number }, field: "BASIC" | "DEFAULT" | "FULL" = "FULL") {
+/** The points, a page of history (newest first, between two days when given) and, with FULL, the rewards: one call. */
+export function getLoyaltyDetails(
+  ctx: ApiClientContext,
+  page: { currentPage: number; limit: number; startDate?: string; endDate?: string },
+  field: "BASIC" | "DEFAULT" | "FULL" = "FULL",
+) {
   return callApi(ctx, {
     path: lms(ctx, "fetchLoyaltyDetails"),
     query: lmsQuery(ctx, { field, ...page }),

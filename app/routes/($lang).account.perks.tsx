@@ -13,7 +13,7 @@ import { localePath } from "../lib/paths";
 import { perksProgram, rememberPerksMember } from "../lib/perks.server";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
-import { getLoyaltyPoints, getPointsHistory, getRewardData, setPerksOptIn } from "../models/loyalty.server";
+import { getLoyaltyDetails, setPerksOptIn } from "../models/loyalty.server";
 
 const HISTORY_PAGE_SIZE = 10;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -35,13 +35,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const fits = from.success && to.success && from.data <= to.data;
   const range = fits ? { startDate: from.data, endDate: to.data } : { startDate: day(new Date(today.getTime() - 365 * 86_400_000)), endDate: day(today) };
   const page = Math.max(0, Math.min(1000, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0));
-  const [points, history, rewards] = await orFailedPage(
-    Promise.all([getLoyaltyPoints(api), getPointsHistory(api, { ...range, currentPage: page, limit: HISTORY_PAGE_SIZE }), getRewardData(api)]),
-  );
+  // One call: the points, the range's page of history and the rewards.
+  const details = await orFailedPage(getLoyaltyDetails(api, { ...range, currentPage: page, limit: HISTORY_PAGE_SIZE }));
+  const { history, rewards = [], ...points } = details;
   return {
     points,
-    history,
-    rewards: rewards.rewards,
+    history: history ?? { entries: [], pagination: { currentPage: 0, pageSize: HISTORY_PAGE_SIZE, totalPages: 0, totalResults: 0 } },
+    rewards,
     range,
     rangeRefused: rangeTyped && !fits,
     optInEnabled: program.optInEnabled,
@@ -108,7 +108,7 @@ export default function AccountPerksPage() {
       <Form method="get" className="perks-range">
         {rangeRefused ? (
           <p className="form-error" role="alert">
-            {t.noHistory}
+            {t.rangeRefused}
           </p>
         ) : null}
         <label>

@@ -105,13 +105,26 @@ export const LoyaltyPointsSchema = z.object({
 });
 export type LoyaltyPoints = z.infer<typeof LoyaltyPointsSchema>;
 
-/** GET lms/{brand}/fetchLoyaltyDetails: `field` BASIC is the points alone, DEFAULT adds the latest history page, FULL the rewards too. */
-export const LoyaltyDetailsQuerySchema = z.object({
-  customerId: CustomerIdSchema,
-  field: z.preprocess(blankAsAbsent, z.enum(["BASIC", "DEFAULT", "FULL"], { error: "must be BASIC, DEFAULT or FULL" }).default("DEFAULT")),
-  currentPage: pageNumber,
-  limit: pageSize,
-});
+/**
+ * GET lms/{brand}/fetchLoyaltyDetails: `field` BASIC is the points alone, DEFAULT adds a page of
+ * the history (newest first; between startDate and endDate when both are given), FULL the rewards
+ * too: what the account's perks page shows, in one call.
+ */
+export const LoyaltyDetailsQuerySchema = z
+  .object({
+    customerId: CustomerIdSchema,
+    field: z.preprocess(blankAsAbsent, z.enum(["BASIC", "DEFAULT", "FULL"], { error: "must be BASIC, DEFAULT or FULL" }).default("DEFAULT")),
+    currentPage: pageNumber,
+    limit: pageSize,
+    startDate: z.preprocess(blankAsAbsent, DaySchema.optional()),
+    endDate: z.preprocess(blankAsAbsent, DaySchema.optional()),
+  })
+  .refine((q) => (q.startDate === undefined) === (q.endDate === undefined), { message: "give both startDate and endDate, or neither", path: ["startDate"] })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: "must not be after endDate", path: ["startDate"] })
+  .refine((q) => !q.startDate || !q.endDate || Date.parse(q.endDate) - Date.parse(q.startDate) <= MAX_HISTORY_DAYS * 86_400_000, {
+    message: `must be at most ${MAX_HISTORY_DAYS} days before endDate`,
+    path: ["startDate"],
+  });
 export type LoyaltyDetailsQuery = z.infer<typeof LoyaltyDetailsQuerySchema>;
 
 export const LedgerPageSchema = z.object({ entries: z.array(LedgerEntrySchema), pagination: PaginationSchema });

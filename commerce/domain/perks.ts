@@ -21,7 +21,8 @@ import {
   REWARD_BOX_SIZES,
   type SwapRewardRequest,
 } from "../contract/loyalty";
-import { lockCartByGuid } from "../db/carts";
+import { Memo } from "../../lib/memo";
+import { findCartByGuid, lockCartByGuid } from "../db/carts";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
 import {
@@ -229,8 +230,15 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_4
 export class PerksService {
   constructor(private readonly deps: { db: Db; carts: CartService; catalog: CatalogService }) {}
 
+  /**
+   * The brands' perks settings, read again after a minute (as the catalog's site settings): every
+   * perks call needs them, and they change with a new seed or an operator's edit. The order's
+   * own transaction reads them afresh.
+   */
+  private readonly settings = new Memo<Promise<PerksSettings>>({ ttlMs: 60_000 });
+
   private async program(site: BrandId): Promise<PerksSettings> {
-    const settings = await perksSettings(this.deps.db, site);
+    const settings = await this.settings.get(site, () => perksSettings(this.deps.db, site));
     if (!settings.enabled) throw perksOff();
     return settings;
   }
@@ -248,7 +256,8 @@ export class PerksService {
   async details(ctx: ShopContext, customerId: string, query: LoyaltyDetailsQuery): Promise<LoyaltyDetails> {
     const points = await this.points(ctx, customerId);
     if (query.field === "BASIC") return points;
-    const page = await ledgerPage(this.deps.db, customerId, {}, { offset: query.currentPage * query.limit, limit: query.limit });
+    const range = query.startDate && query.endDate ? { from: `${query.startDate}T00:00:00.000Z`, until: dayAfter(query.endDate) } : {};
+    const page = await ledgerPage(this.deps.db, customerId, range, { offset: query.currentPage * query.limit, limit: query.limit });
     const history = { entries: page.rows.map((r) => entryOf(r, ctx.lang)), pagination: pagination(query.currentPage, query.limit, page.total) };
     if (query.field === "DEFAULT") return { ...points, history };
     return { ...points, history, rewards: await this.rewards(ctx, points.balance) };
@@ -326,13 +335,16 @@ export class PerksService {
     return this.answer(ctx, customerId, guid ?? (await this.deps.carts.current(ctx, customerId)).guid);
   }
 
-  /** Puts a reward on the cart (a free box with its item). Refused when the balance does not cover the cart's rewards with it. */
+  /**
+   * Puts a reward on the cart (a free box with its item). Refused when the balance does not cover
+   * the cart's rewards with it; the same reward and item again is answered as it stands.
+   */
   async apply(ctx: ShopContext, customerId: string, request: ApplyRewardRequest): Promise<AppliedRewards> {
     await this.program(ctx.site);
     const reward = await findReward(this.deps.db, ctx.site, request.rewardCode);
     if (!reward) throw unknownReward();
     // The cart first: another shopper's guid answers the same 404 whatever the reward is.
-    await this.deps.carts.readWithRow(ctx, { customerId }, request.cartGuid);
+    await this.ownCart(ctx, customerId, request.cartGuid);
     let item: string | null = null;
     if (reward.kind === "freeBox") {
       if (!request.productCode) throw rewardRefusal("chooseItem", "Choose the item for your free box.", "invalid", "productCode");
@@ -347,7 +359,10 @@ export class PerksService {
         const member = await lockMember(trx, customerId);
         if (!member?.perksMember) throw notMember();
         const onCart = await cartRewardRows(trx, cart.id);
-        if (onCart.some((r) => r.reward.id === reward.id)) {
+        const same = onCart.find((r) => r.reward.id === reward.id);
+        // Applying what is already there (a second click) changes nothing and answers the cart; another item is a swap.
+        if (same && same.productCode === item) return;
+        if (same) {
           throw rewardRefusal("alreadyApplied", "This reward is already on your cart. Swap its item or remove it instead.", "invalid", "rewardCode");
         }
         const needed = onCart.reduce((sum, r) => sum + r.reward.points, reward.points);
@@ -374,7 +389,7 @@ export class PerksService {
   /** Another item of the same free-box reward. */
   async swap(ctx: ShopContext, customerId: string, request: SwapRewardRequest): Promise<AppliedRewards> {
     await this.program(ctx.site);
-    await this.deps.carts.readWithRow(ctx, { customerId }, request.cartGuid);
+    await this.ownCart(ctx, customerId, request.cartGuid);
     const item = await this.offeredItem(ctx, request.productCode);
     await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
@@ -387,6 +402,12 @@ export class PerksService {
       }),
     );
     return this.answer(ctx, customerId, request.cartGuid);
+  }
+
+  /** The customer's open cart on this site, or 404 (read without pricing it: the answer prices it once). */
+  private async ownCart(ctx: ShopContext, customerId: string, guid: string): Promise<void> {
+    const cart = await findCartByGuid(this.deps.db, guid);
+    if (!cart || !owns(cart, ctx, { customerId })) throw cartNotFound();
   }
 
   /** The item, when a free box may hold it (read before the write: product views come through the pool). */

@@ -207,6 +207,13 @@ describe.each(DIALECTS)("perks API on %s", (dialect) => {
         (await call("GET", `/v1/lms/usb2c/fetchLoyaltyDetails?customerId=current&field=FULL&limit=2`, member.token)).body,
       );
       expect(details.history?.entries.map((e) => e.points)).toEqual([90, 80]);
+      const ranged = LoyaltyDetailsSchema.parse(
+        (await call("GET", `/v1/lms/usb2c/fetchLoyaltyDetails?startDate=2026-03-02&endDate=2026-03-08&limit=3&currentPage=2`, member.token)).body,
+      );
+      expect(ranged.history).toEqual({
+        entries: [expect.objectContaining({ points: 20 })],
+        pagination: { currentPage: 2, pageSize: 3, totalPages: 3, totalResults: 7 },
+      });
       expect(details.rewards?.map((r) => [r.code, r.affordable])).toEqual([
         ["FREE_SHIPPING", true],
         ["FIVE_OFF", false],
@@ -243,6 +250,16 @@ describe.each(DIALECTS)("perks API on %s", (dialect) => {
       const afterApply = AppliedRewardsSchema.parse(put.body);
       expect(afterApply).toMatchObject({ cartGuid: guid, cartQuantity: 3, pointsToSpend: 1500, balance: 2000, activeADs: [] });
       const rewardId = afterApply.appliedRewards[0]!.id;
+      // A second click answers the cart as it is; another item for the same reward is a swap, not a second box.
+      expect(AppliedRewardsSchema.parse((await rewards(member, "applyReward", { cartGuid: guid, rewardCode: "FREE_BOX", productCode: first })).body)).toEqual(
+        afterApply,
+      );
+      const again = await rewards(member, "applyReward", { cartGuid: guid, rewardCode: "FREE_BOX", productCode: second });
+      expect(again.status).toBe(400);
+      expect(again.body.errors?.[0]).toMatchObject({
+        reason: "alreadyApplied",
+        message: "This reward is already on your cart. Swap its item or remove it instead.",
+      });
       const withBox = await cart(member, guid);
       const boxEntry = withBox.entries.find((e) => e.rewardId === rewardId)!;
       expect(boxEntry).toMatchObject({ product: { code: first }, quantity: 1, updateable: false, totalPrice: { minor: 0 } });
@@ -362,7 +379,6 @@ describe.each(DIALECTS)("perks API on %s", (dialect) => {
           "This item can't be chosen for this reward. Choose one of the reward's items.",
         ],
         ["applyReward", { cartGuid: guid, rewardCode: "FREE_BOX" }, 400, "Choose the item for your free box."],
-        ["applyReward", { cartGuid: guid, rewardCode: "FIVE_OFF" }, 400, "This reward is already on your cart. Swap its item or remove it instead."],
         ["removeReward", { cartGuid: guid, appliedRewardId: -4 }, 400, "appliedRewardId: must name a reward on the cart"],
       ];
       for (const [action, body, status, message] of refusals) {
