@@ -2,6 +2,7 @@ import { type Selectable, sql } from "kysely";
 import type { BrandId } from "../contract/common";
 import type { LedgerEntryKind } from "../contract/loyalty";
 import type { Db } from "./index";
+import { preparedQuery } from "./prepared-query";
 import type { LoyaltyEntryTable, RewardTable } from "./loyalty-tables";
 import { lockingRows } from "./write-transaction";
 
@@ -17,8 +18,13 @@ export interface CartRewardRow {
   reward: RewardRow;
 }
 
+// The reads every perks call and every signed-in customer's cart page make are compiled once (see preparedQuery).
+const rewardsOfSite = preparedQuery((db, site: string) =>
+  db.selectFrom("reward").selectAll().where("site", "=", site).where("active", "=", 1).orderBy("points").orderBy("code"),
+);
+
 export async function activeRewards(db: Db, site: BrandId): Promise<RewardRow[]> {
-  return db.selectFrom("reward").selectAll().where("site", "=", site).where("active", "=", 1).orderBy("points").orderBy("code").execute();
+  return rewardsOfSite(db, site);
 }
 
 export async function findReward(db: Db, site: BrandId, code: string): Promise<RewardRow | undefined> {
@@ -34,13 +40,16 @@ export async function insertRewards(db: Db, rewards: readonly NewReward[]): Prom
     .execute();
 }
 
-/** A member's balance: the sum of their ledger. */
-export async function pointsBalance(db: Db, customerId: string): Promise<number> {
-  const row = await db
+const ledgerSum = preparedQuery((db, customerId: string) =>
+  db
     .selectFrom("loyalty_entry")
     .select(sql<string | number | null>`sum(points)`.as("balance"))
-    .where("customer_id", "=", customerId)
-    .executeTakeFirst();
+    .where("customer_id", "=", customerId),
+);
+
+/** A member's balance: the sum of their ledger. */
+export async function pointsBalance(db: Db, customerId: string): Promise<number> {
+  const [row] = await ledgerSum(db, customerId);
   return Number(row?.balance ?? 0);
 }
 
@@ -102,15 +111,18 @@ export async function ledgerOf(db: Db, customerId: string): Promise<LedgerRow[]>
   return db.selectFrom("loyalty_entry").selectAll().where("customer_id", "=", customerId).orderBy("id").execute();
 }
 
-export async function cartRewardRows(db: Db, cartId: number): Promise<CartRewardRow[]> {
-  const rows = await db
+const rewardsOnCart = preparedQuery((db, cartId: number) =>
+  db
     .selectFrom("cart_reward as a")
     .innerJoin("reward as r", "r.id", "a.reward_id")
     .select(["a.id as applied_id", "a.product_code as applied_product"])
     .selectAll("r")
     .where("a.cart_id", "=", cartId)
-    .orderBy("a.id")
-    .execute();
+    .orderBy("a.id"),
+);
+
+export async function cartRewardRows(db: Db, cartId: number): Promise<CartRewardRow[]> {
+  const rows = await rewardsOnCart(db, cartId);
   return rows.map(({ applied_id, applied_product, ...reward }) => ({ appliedId: applied_id, productCode: applied_product, reward }));
 }
 
