@@ -13,6 +13,7 @@ import {
 } from "../../commerce/contract/loyalty";
 import { writeTransaction } from "../../commerce/db/write-transaction";
 import { hashPassword } from "../../commerce/domain/passwords";
+import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { settlePerksForOrder } from "../../commerce/domain/perks";
 import { commerceForSuite } from "../support/commerce";
 import { DIALECTS } from "../support/databases";
@@ -452,6 +453,36 @@ describe.each(DIALECTS)("perks API on %s", (dialect) => {
       expect(account.perks_member).toBe(1);
       const merchandise = guest.checkout.cart.subTotal.minor - guest.checkout.cart.totalDiscounts.minor;
       expect(await ledgerSum(account.id)).toEqual([Math.floor(merchandise / 100) * 10]);
+    });
+  });
+
+  describe("an agent acting for a customer", () => {
+    it("opts them in, applies and swaps a reward inside an assisted session, each in the audit log; without a session, 403", async () => {
+      const customer = await newCustomer({ member: false, points: 2000 });
+      const guid = await cartOf(customer);
+      const agentAnswer = await fetch(`${suite.api().baseUrl}/authorizationserver/oauth/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "password",
+          username: "demo.agent@example.com",
+          password: DEMO_PASSWORD,
+          client_id: "agent",
+          site: "usb2c",
+        }).toString(),
+      });
+      const agent = TokenResponseSchema.parse(await agentAnswer.json()).access_token;
+      const optIn = () => call("PUT", "/v1/lms/usb2c/updatePerksOptIn", agent, { customerId: customer.id, perksOptIn: true, csAgentId: "ignored" });
+      expect((await optIn()).status).toBe(403);
+      expect((await call("POST", "/v2/usb2c/assistedservicewebservices/sessions", agent, { customerId: customer.id })).status).toBe(201);
+      expect((await optIn()).body).toMatchObject({ customerId: customer.id, perksOptIn: true, balance: 2000 });
+      const [first, second] = await boxItems();
+      const forCustomer = (action: string, body: unknown) => call("POST", `/v2/usb2c/users/${customer.id}/rewards/${action}`, agent, body);
+      const put = AppliedRewardsSchema.parse((await forCustomer("applyReward", { cartGuid: guid, rewardCode: "FREE_BOX", productCode: first })).body);
+      expect((await forCustomer("swapReward", { cartGuid: guid, appliedRewardId: put.appliedRewards[0]!.id, productCode: second })).status).toBe(200);
+      const audit = await db().selectFrom("agent_audit").select(["action", "detail"]).where("customer_id", "=", customer.id).orderBy("id").execute();
+      expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["opted the customer in to perks", "applied a reward", "swapped a reward's item"]));
+      expect(audit.find((a) => a.action === "applied a reward")?.detail).toBe(`FREE_BOX (${first})`);
     });
   });
 
