@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test, type TestInfo } from "@playwright/test";
+import { accessibilityViolations } from "./support/axe";
 import { waitForMailedLink } from "./support/mail";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -254,6 +255,13 @@ async function checkOut(page: Page, store: Store, options: { email?: string; joi
   return (await page.getByTestId("order-number").textContent())!;
 }
 
+/** With JavaScript (axe runs in the page), the page has no WCAG 2.1 AA violations. */
+async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  const results = await accessibilityViolations(page);
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 /** Picks a free box's item in the chooser (a modal dialog with JavaScript, a section of the cart page without). */
 async function chooseBoxItem(page: Page, store: Store, nth: number) {
   const dialog = page.getByRole("dialog");
@@ -266,6 +274,7 @@ for (const store of STORES) {
     test("a member opts in, earns on an order, applies a free box, swaps its item, removes it, applies it again, checks out and sees the points redeemed", async ({
       page,
       context,
+      javaScriptEnabled,
     }, testInfo) => {
       const { w } = store;
       await allowFunctionalCookies(context, store.base.replace(/\/fr$/, ""));
@@ -284,12 +293,15 @@ for (const store of STORES) {
       const firstOrder = await checkOut(page, store);
       await page.goto(`${store.base}/account/perks`);
       await expect(page.locator(".perks-history")).toContainText(`${w.earnedOn} ${firstOrder}`);
+      await expectAccessible(page, javaScriptEnabled);
 
       await addBoxes(page, store, box, "1");
       await page.goto(`${store.base}/cart`);
       const panel = page.locator(".rewards-panel");
       await expect(panel.getByRole("heading", { name: w.panel })).toBeVisible();
       await panel.getByRole("link", { name: w.chooseItem }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page, javaScriptEnabled);
       await chooseBoxItem(page, store, 0);
       await expect(page.getByText(w.applied)).toBeVisible();
       const rewardRow = page.locator(".cart-table tbody tr").filter({ hasText: w.rewardItem });
