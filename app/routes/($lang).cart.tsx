@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import { formatMoney } from "../../commerce/contract/money";
 import { cartMessages } from "../brands/cart-messages";
 import { CouponSection } from "../components/CouponSection";
@@ -119,6 +120,13 @@ export const meta: MetaFunction = ({ matches }) => {
 export default function CartPage() {
   const { cart, freeShippingAway, freeShippingReached, mergeChanges, giftCards, rewards, rewardOutcome } = useLoaderData<typeof loader>();
   const perks = usePerks();
+  // After a reward was applied, removed or swapped: the cart-changed event, as an add to cart raises it (its quantity is the cart's units).
+  const changedGuid = rewardOutcome ? cart?.guid : undefined;
+  const changedUnits = cart?.totalUnitCount;
+  useEffect(() => {
+    if (!changedGuid) return;
+    window.dispatchEvent(new CustomEvent("cartChanged", { detail: { cartGuid: changedGuid, quantity: changedUnits } }));
+  }, [rewardOutcome, changedGuid, changedUnits]);
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = cartMessages(lang, brand.id);

@@ -421,6 +421,25 @@ describe.each(DIALECTS)("perks API on %s", (dialect) => {
       expect(RewardDataSchema.parse((await call("GET", "/v2/usb2c/users/current/rewards", customer.token)).body).balance).toBe(120);
     });
 
+    it("joins at sign-up where the store has perks, and not on the commercial store", async () => {
+      for (const [site, member] of [
+        ["usb2c", 1],
+        ["usafh", 0],
+      ] as const) {
+        const email = `signup-${randomHex(8)}@example.com`;
+        const answer = await call("POST", `/v2/${site}/users`, undefined, {
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email,
+          password: PASSWORD,
+          perksOptIn: "on",
+        });
+        expect(answer.status).toBe(202);
+        const row = await db().selectFrom("customer").select("perks_member").where("email", "=", email).where("site", "=", site).executeTakeFirstOrThrow();
+        expect(row.perks_member, site).toBe(member);
+      }
+    });
+
     it("credits a walk-up member's order once the account is made from the confirmation page", async () => {
       const { guestClient } = suite.api().config.auth;
       const guest = await guestCheckoutUpToTheCard(suite.api().baseUrl, guestClient, await plainItem());
