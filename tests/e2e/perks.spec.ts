@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test, type TestInfo } from "@playwright/test";
 import { accessibilityViolations } from "./support/axe";
 import { waitForMailedLink } from "./support/mail";
 
@@ -351,6 +351,92 @@ for (const store of STORES) {
     });
   });
 }
+
+/** A 24-count coffee of the US store with stock to spare. */
+async function boxCode(request: APIRequestContext): Promise<string> {
+  const api = `${hosts.usb2c}/rest/v2/usb2c`;
+  const products = ((await (await request.get(`${api}/products/search?query=coffee&pageSize=40`)).json()) as { products: { code: string }[] }).products;
+  for (const { code } of products) {
+    const full = (await (await request.get(`${api}/products/${code}?fields=FULL`)).json()) as {
+      variantOptions: { code: string; packSize?: number; stock: { stockLevelStatus: string; stockLevel?: number } }[];
+    };
+    const box = full.variantOptions.find((v) => v.packSize === 24 && v.stock.stockLevelStatus === "inStock" && (v.stock.stockLevel ?? 100) >= 40);
+    if (box) return box.code;
+  }
+  throw new Error("no 24-count coffee in stock");
+}
+
+/** The customer's own order of three boxes, placed through the store's API as their device would. */
+async function memberOrderThroughApi(request: APIRequestContext, email: string, productCode: string) {
+  const tokenAnswer = await request.post(`${hosts.usb2c}/authorizationserver/oauth/token`, {
+    form: { grant_type: "password", username: email, password: PASSWORD, client_id: "storefront", site: "usb2c" },
+  });
+  const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const api = `${hosts.usb2c}/rest/v2/usb2c/users/current`;
+  expect((await request.post(`${api}/addProductToCart`, { headers, data: { productCode, qty: 3 } })).status()).toBe(200);
+  const cart = `${api}/carts/current`;
+  const address = { firstName: "Casey", lastName: "Perks", line1: "1 Main St", town: "Albany", region: "NY", postalCode: "12207", country: "US" };
+  expect((await request.post(`${cart}/addresses/delivery`, { headers, data: { address } })).status()).toBe(200);
+  expect((await request.put(`${cart}/updateDeliveryDetails`, { headers, data: { deliveryModeId: "standard" } })).status()).toBe(200);
+  const card = { cardNumber: "4242424242424242", expiryMonth: 12, expiryYear: 2030, cvc: "123", accountHolderName: "Casey Perks", billingPostalCode: "12207" };
+  // Cards are kept per cart, named by its guid.
+  const { guid } = (await (await request.get(cart, { headers })).json()) as { guid: string };
+  expect((await request.post(`${api}/carts/${guid}/paymentdetails`, { headers, data: card })).status()).toBe(201);
+  const checkout = (await (await request.get(`${cart}/checkout`, { headers })).json()) as {
+    totalPriceWithTax: { minor: number };
+    amountDue: { minor: number };
+  };
+  const key = Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join("");
+  const placed = await request.post(`${api}/orders?cartId=current`, {
+    headers,
+    data: { checkoutKey: key, expectedTotal: checkout.totalPriceWithTax.minor, expectedAmountDue: checkout.amountDue.minor },
+  });
+  expect(placed.status()).toBe(201);
+}
+
+test.describe("a customer-service agent", () => {
+  test("opts a customer in to perks from their account and applies a reward on their cart; the desk lists both", async ({ page, request }, testInfo) => {
+    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const customer = { firstName: "Casey", lastName: `Perks${testInfo.project.name.replace(/\W/g, "")}${suffix}`, email: `agent-perks-${suffix}@example.com` };
+    expect((await request.post(`${hosts.usb2c}/rest/v2/usb2c/users`, { data: { ...customer, password: PASSWORD } })).status()).toBe(202);
+    const token = new URL(await waitForMailedLink(customer.email, "confirm"), hosts.usb2c).searchParams.get("token");
+    expect((await request.post(`${hosts.usb2c}/rest/v2/usb2c/users/confirmations`, { data: { token } })).status()).toBe(200);
+
+    await page.goto(`${hosts.usb2c}/noboLogin`);
+    const signIn = page.locator("form.account-form");
+    await signIn.getByLabel("Email address").fill("demo.agent@example.com");
+    await signIn.getByLabel("Password").fill("Brewfront-demo-2026");
+    await signIn.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${hosts.usb2c}/agent`);
+    const desk = page.locator(".agent-desk");
+    await desk.getByLabel("Name or email address").fill(customer.email);
+    await desk.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: `Act for ${customer.firstName} ${customer.lastName}` }).click();
+    await expect(
+      page.getByRole("heading", { level: 2, name: `Customer service: you are acting for ${customer.firstName} ${customer.lastName}.` }),
+    ).toBeVisible();
+
+    await page.goto(`${hosts.usb2c}/account/perks`);
+    await page.getByRole("button", { name: "Join perks for this customer" }).click();
+    await expect(page.getByText(EN.joined)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Leave perks" })).toBeVisible();
+
+    // The customer orders on their own device (agents never take cards); its points pay for free shipping on the next cart.
+    await memberOrderThroughApi(request, customer.email, await boxCode(request));
+    await addBoxes(page, STORES[0]!, await boxPage(page, STORES[0]!), "1");
+    await page.goto(`${hosts.usb2c}/cart`);
+    const offers = page.locator(".rewards-panel__offers li").filter({ hasText: "Free shipping" });
+    await offers.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText(EN.applied)).toBeVisible();
+    await expect(page.locator(".rewards-panel__applied")).toContainText("Free shipping");
+
+    await page.goto(`${hosts.usb2c}/agent`);
+    const log = page.locator("table.audit-log tbody");
+    await expect(log).toContainText("opted the customer in to perks");
+    await expect(log).toContainText("applied a reward");
+  });
+});
 
 test.describe("the commercial store", () => {
   test("has no perks anywhere: no perks page, no points, no rewards, no join", async ({ page, context }) => {
