@@ -46,6 +46,7 @@ import { type CartService, cartNotFound, owns } from "./carts";
 import type { CatalogService } from "./catalog-service";
 import { notFound, ShopError } from "./errors";
 import { type PerksSettings, perksSettings } from "./perks-settings";
+import { messagesFor } from "./messages";
 import { price } from "./pricing";
 import { BEVERAGE_CATEGORY, boxChoicesOf, isBoxChoice, rewardDescription, rewardName } from "./reward-rules";
 import { unavailableWhenBusy } from "./service-unavailable";
@@ -184,31 +185,12 @@ export async function addLedgerEntry(
   });
 }
 
-/** The ledger entry as the history shows it. */
-function entryOf(row: LedgerRow, lang: ShopContext["lang"]): LedgerEntry {
-  const words = ENTRY_WORDS[lang];
-  const description = row.note || (row.order_code ? words[row.kind](row.order_code) : words.plain[row.kind]);
+/** The ledger entry as the history shows it, in the shopper's language (a note written with the entry wins). */
+function entryOf(row: LedgerRow, ctx: ShopContext): LedgerEntry {
+  const words = messagesFor(ctx.lang, ctx.site).ledgerEntry;
+  const description = row.note || (row.order_code ? words.ofOrder[row.kind](row.order_code) : words.plain[row.kind]);
   return { id: row.id, kind: row.kind, points: row.points, date: row.created_at, orderCode: row.order_code ?? undefined, description };
 }
-
-const ENTRY_WORDS = {
-  en: {
-    earned: (o: string) => `Earned on order ${o}`,
-    redeemed: (o: string) => `Rewards on order ${o}`,
-    reversed: (o: string) => `Reversed for order ${o}`,
-    adjusted: (o: string) => `Adjustment for order ${o}`,
-    expired: (o: string) => `Expired (order ${o})`,
-    plain: { earned: "Points earned", redeemed: "Rewards redeemed", reversed: "Points reversed", adjusted: "Adjustment", expired: "Points expired" },
-  },
-  fr: {
-    earned: (o: string) => `Obtenus sur la commande ${o}`,
-    redeemed: (o: string) => `Récompenses sur la commande ${o}`,
-    reversed: (o: string) => `Annulés pour la commande ${o}`,
-    adjusted: (o: string) => `Ajustement pour la commande ${o}`,
-    expired: (o: string) => `Expirés (commande ${o})`,
-    plain: { earned: "Points obtenus", redeemed: "Récompenses échangées", reversed: "Points annulés", adjusted: "Ajustement", expired: "Points expirés" },
-  },
-} as const;
 
 const pagination = (currentPage: number, pageSize: number, totalResults: number): Pagination => ({
   currentPage,
@@ -258,7 +240,7 @@ export class PerksService {
     if (query.field === "BASIC") return points;
     const range = query.startDate && query.endDate ? { from: `${query.startDate}T00:00:00.000Z`, until: dayAfter(query.endDate) } : {};
     const page = await ledgerPage(this.deps.db, customerId, range, { offset: query.currentPage * query.limit, limit: query.limit });
-    const history = { entries: page.rows.map((r) => entryOf(r, ctx.lang)), pagination: pagination(query.currentPage, query.limit, page.total) };
+    const history = { entries: page.rows.map((r) => entryOf(r, ctx)), pagination: pagination(query.currentPage, query.limit, page.total) };
     if (query.field === "DEFAULT") return { ...points, history };
     return { ...points, history, rewards: await this.rewards(ctx, points.balance) };
   }
@@ -274,7 +256,7 @@ export class PerksService {
       startDate: query.startDate,
       endDate: query.endDate,
       balance,
-      entries: page.rows.map((r) => entryOf(r, ctx.lang)),
+      entries: page.rows.map((r) => entryOf(r, ctx)),
       pagination: pagination(query.currentPage, query.limit, page.total),
     };
   }
