@@ -44,7 +44,8 @@ export async function action({ params, context }: ActionFunctionArgs) {
     const t = perksMessages(context.lang, context.brand.id);
     return formAnswer({}, { error: rewardProblem(t, err.errors[0]?.reason, err.message) }, err.status);
   }
-  rememberPerksMember(context, true);
+  // An agent's join is the customer's, not the agent's own pages'.
+  if (!shopper.actingFor) rememberPerksMember(context, true);
   return redirect(`${here}?joined=1`, 303);
 }
 
