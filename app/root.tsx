@@ -14,6 +14,8 @@ import { useNonce } from "./lib/nonce";
 import { alternateLanguagePath } from "./lib/paths";
 import type { ShopData } from "./lib/shop";
 import { getLayoutContent, type LayoutContent } from "./models/cms.server";
+import type { PerksOnPage } from "./lib/perks";
+import { perksOnPage } from "./lib/perks.server";
 import styles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -26,10 +28,12 @@ type PageLayout = Omit<LayoutContent, "siteConfig">;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   let layout: PageLayout | null = null;
+  let perks: PerksOnPage | undefined;
   try {
     // The site configuration stays on the server: integration settings the page has no use for.
-    const { navigation, banner, notification, footer } = await getLayoutContent(clientContext(context));
+    const { navigation, banner, notification, footer, siteConfig } = await getLayoutContent(clientContext(context));
     layout = { navigation, banner, notification, footer };
+    perks = perksOnPage(context, siteConfig);
   } catch (err) {
     // A header fetch failure must not take the page down; the page renders without it.
     context.logger.warn({ err, correlationId: context.correlationId }, "layout content unavailable");
@@ -50,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     needsConsent,
     webapp: context.webapp,
     layout,
+    perks,
     alternateLanguageUrl: context.brand.languages.length > 1 ? alternateLanguagePath(url.pathname, url.search) : undefined,
   };
 }

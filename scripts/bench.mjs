@@ -12,7 +12,7 @@
 // After the pages, each catalog's pages run again at BENCH_HEAVY_CONNECTIONS (50; 0 skips) and the
 // store's memory is read then: that figure is the one held to the memory budget.
 // BENCH_STORE_DIR measures the store built in another checkout (its build/ and public/) with this harness.
-// Besides the pages: SHOPPER_REQUESTS (the cart, add to cart; the place to add more named requests
+// Besides the pages: SHOPPER_REQUESTS (the cart, add to cart, the account perks page, applying a reward; the place to add more named requests
 // that need a shopper's state), the unseen-query run (a few hundred distinct searches from the
 // catalog's own words, each sent once, after as many others as warm-up; BENCH_UNSEEN_QUERIES,
 // default 300; the store runs with --trace-gc, and the run counts the full garbage collections its
@@ -97,6 +97,24 @@ const SHOPPER_REQUESTS = [
     prepare: async (store) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: store.base }, body: QUIZ_ANSWERS }),
   },
   { name: "quiz results", path: "/perfectcup/results?answers=coffee.dark.bold.regular.pods" },
+  // Perks: a member's account perks page (balance, a page of history, the rewards), signed in.
+  { name: "account perks", path: "/account/perks", prepare: async (store) => ({ headers: { cookie: (await memberCart(store)).cookie } }) },
+  // Applying a reward from the cart's rewards panel (303 back to the cart). The first post puts
+  // free shipping on the member's cart; every later one is the same reward again, answered as the
+  // cart stands after the same checks (cart, member and points locked, ledger summed).
+  {
+    name: "apply reward (POST)",
+    path: "/cart",
+    status: 303,
+    prepare: async (store) => {
+      const { cookie, cartGuid } = await memberCart(store);
+      return {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: store.base, cookie },
+        body: new URLSearchParams({ intent: "applyReward", cartGuid, rewardCode: "FREE_SHIPPING" }).toString(),
+      };
+    },
+  },
 ];
 // Orders are measured apart (each cart can be ordered once): ORDERS_PER_LOAD carts prepared
 // through the API, each order sent once, at `connections` and at `heavyConnections`.
@@ -527,6 +545,39 @@ async function cartCookie(server, productCodes) {
   }
   if (!cookie) throw new Error("bench: adding to the cart set no session cookie");
   return cookie;
+}
+
+/** The demo perks member (seeded with points), signed in through the store's form, with one product in their cart. */
+const memberCarts = new WeakMap();
+function memberCart(server) {
+  if (!memberCarts.has(server)) memberCarts.set(server, signedInMemberCart(server));
+  return memberCarts.get(server);
+}
+
+async function signedInMemberCart(server) {
+  const login = await fetch(`${server.base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base },
+    body: new URLSearchParams({ email: "demo.perks@example.com", password: "Brewfront-demo-2026", returnTo: "/account" }).toString(),
+  });
+  await login.body?.cancel();
+  const session = login.headers.getSetCookie().find((c) => c.startsWith("SESSION="));
+  if (login.status !== 303 || !session) throw new Error(`bench: the demo perks member's sign-in answered ${login.status}`);
+  let cookie = session.split(";")[0];
+  const added = await fetch(`${server.base}/cart/add`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base, cookie },
+    body: new URLSearchParams({ productCode: CART_PRODUCTS[0], qty: "1", inline: "1", returnTo: "/" }).toString(),
+  });
+  await added.body?.cancel();
+  const renewed = added.headers.getSetCookie().find((c) => c.startsWith("SESSION="));
+  if (renewed) cookie = renewed.split(";")[0];
+  const cartPage = await (await fetch(`${server.base}/cart`, { headers: { cookie } })).text();
+  const cartGuid = /name="cartGuid" value="([0-9a-f]{32})"/.exec(cartPage)?.[1];
+  if (!cartGuid) throw new Error("bench: the demo perks member's cart page shows no cart");
+  return { cookie, cartGuid };
 }
 
 // ---- Requests each sent once (unseen queries, cold start) ----

@@ -4,6 +4,10 @@ import type { Lang } from "../../commerce/contract/common";
 import type { EligibilityFlag, Product, VariantOption } from "../../commerce/contract/product";
 import type { MessageKey } from "../brands/messages";
 import { localePath } from "../lib/paths";
+import { format } from "../brands/messages";
+import { perksMessages } from "../brands/perks-messages";
+import { pointsForPrice, usePerks } from "../lib/perks";
+import { useShop } from "../lib/shop";
 import { Price } from "./Price";
 import { StockStatus } from "./ProductCard";
 import { useMessages } from "./useMessages";
@@ -87,9 +91,16 @@ export function PriceBlock({ product, lang }: { product: Product; lang: Lang }) 
   // Once a size or colour is shown as selected, the price is that variant's, never "From …".
   const shown = selected ? selected.priceData : product.price;
   const original = selected ? selected.originalPriceData : product.originalPriceData;
+  const perks = usePerks();
+  const { brand } = useShop();
   return (
     <div className="price-block">
       <Price price={shown} original={original} t={t} />
+      {perks.member ? (
+        <p className="price-block__perks">
+          {format(perksMessages(lang, brand.id).productEarns, { points: pointsForPrice(perks, Math.min(shown.minor, personalized?.minor ?? shown.minor)) })}
+        </p>
+      ) : null}
       {personalized && personalized.minor < shown.minor ? (
         <p className="price-block__member">
           {t.memberPrice}

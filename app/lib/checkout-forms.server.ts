@@ -9,6 +9,7 @@ import { format } from "../brands/messages";
 import { AddressFormSchema } from "./account-schemas.server";
 import { ApiError, clientContext } from "./api-client.server";
 import type { StorefrontContext } from "./context";
+import { perksMessages, rewardProblem } from "../brands/perks-messages";
 import { type FormAnswer, checkForm, fieldProblem, formAnswer, formText } from "./form-validation.server";
 import { localePath } from "./paths";
 import type { CheckoutCaller } from "../models/checkout.server";
@@ -127,6 +128,8 @@ export function checkoutApiProblem(
   const t = checkoutText(context);
   const item = err.errors[0];
   const answer = (error: string, fields?: Record<string, string>) => formAnswer(form, { error, fields }, err.status, err.retryAfterHeader);
+  // Perks refusals (rewards that cost more than the points left) have the rewards panel's words.
+  if (item?.type === "RewardError") return answer(rewardProblem(perksMessages(context.lang, context.brand.id), item.reason, item.message));
   const refusal = item?.reason && Object.hasOwn(REFUSALS, item.reason) ? REFUSALS[item.reason] : undefined;
   if (refusal) {
     const product = productNames.get(item?.subject ?? "") ?? item?.subject ?? "";

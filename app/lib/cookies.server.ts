@@ -26,6 +26,8 @@ export const COOKIE_CATEGORIES: Record<string, ConsentCategory> = {
   // label offers, while the prices themselves follow the customer's token.
   priceSegment: "c9",
   isPerksOptIn: "c9",
+  // A guest who joined perks at checkout: the confirmation page offers to make the account that collects the points.
+  perksWalkUpUser: "c9",
   ...Object.fromEntries(
     BRAND_IDS.flatMap((brand) => [
       [`customer.${brand}.priceGroup`, "c9"],

@@ -18,7 +18,8 @@ export interface CheckoutCaller {
 const owner = (c: CheckoutCaller) => encodeURIComponent(c.api.shopper?.userPathId ?? "anonymous");
 const isGuest = (c: CheckoutCaller) => (c.api.shopper?.userPathId ?? "anonymous") === "anonymous";
 
-async function call<S extends z.ZodType>(c: CheckoutCaller, request: ApiCall<S>): Promise<z.infer<S>> {
+/** A checkout call as the cart's owner: a member's token, or the storefront's guest token. */
+export async function checkoutCall<S extends z.ZodType>(c: CheckoutCaller, request: ApiCall<S>): Promise<z.infer<S>> {
   if (!isGuest(c)) return callApi(c.api, { ...request, auth: "required" });
   if (!c.guestClient)
     throw new ApiError(503, [{ type: "GuestCheckoutUnavailable", message: "Guest checkout is not configured for this storefront." }], "checkout");
@@ -35,43 +36,48 @@ async function call<S extends z.ZodType>(c: CheckoutCaller, request: ApiCall<S>)
 const cartPath = (c: CheckoutCaller, guid: string, rest: string) => `users/${owner(c)}/carts/${guid}/${rest}`;
 
 export function getCheckout(c: CheckoutCaller, guid: string) {
-  return call(c, { path: cartPath(c, guid, "checkout"), schema: CheckoutSchema });
+  return checkoutCall(c, { path: cartPath(c, guid, "checkout"), schema: CheckoutSchema });
 }
 
 export function setGuestEmail(c: CheckoutCaller, guid: string, email: string) {
-  return call(c, { method: "PUT", path: cartPath(c, guid, "email"), json: { email }, schema: CheckoutSchema });
+  return checkoutCall(c, { method: "PUT", path: cartPath(c, guid, "email"), json: { email }, schema: CheckoutSchema });
 }
 
 export function addDeliveryAddress(c: CheckoutCaller, guid: string, address: AddressInput, saveInAddressBook: boolean) {
-  return call(c, { method: "POST", path: cartPath(c, guid, "addresses/delivery"), json: { address, saveInAddressBook }, schema: CheckoutSchema });
+  return checkoutCall(c, { method: "POST", path: cartPath(c, guid, "addresses/delivery"), json: { address, saveInAddressBook }, schema: CheckoutSchema });
 }
 
 export function chooseDeliveryAddress(c: CheckoutCaller, guid: string, addressId: string) {
-  return call(c, { method: "PUT", path: cartPath(c, guid, "addresses/delivery"), json: { addressId }, schema: CheckoutSchema });
+  return checkoutCall(c, { method: "PUT", path: cartPath(c, guid, "addresses/delivery"), json: { addressId }, schema: CheckoutSchema });
 }
 
 export function setDeliveryDetails(c: CheckoutCaller, guid: string, details: DeliveryDetailsRequest) {
-  return call(c, { method: "PUT", path: cartPath(c, guid, "updateDeliveryDetails"), json: details, schema: CheckoutSchema });
+  return checkoutCall(c, { method: "PUT", path: cartPath(c, guid, "updateDeliveryDetails"), json: details, schema: CheckoutSchema });
 }
 
 export function placeOrder(c: CheckoutCaller, guid: string, expected: { checkoutKey: string; expectedTotal: number; expectedAmountDue: number }) {
-  return call(c, { method: "POST", path: `users/${owner(c)}/orders`, query: { cartId: guid }, json: expected, schema: OrderSchema });
+  return checkoutCall(c, { method: "POST", path: `users/${owner(c)}/orders`, query: { cartId: guid }, json: expected, schema: OrderSchema });
 }
 
 /** A placed order; a guest's only with the guid of the cart it came from. */
 export function getOrder(c: CheckoutCaller, code: string, guestCartGuid?: string) {
-  return call(c, { path: `users/${owner(c)}/orders/${encodeURIComponent(code)}`, query: { fields: "SPC", guid: guestCartGuid }, schema: OrderSchema });
+  return checkoutCall(c, { path: `users/${owner(c)}/orders/${encodeURIComponent(code)}`, query: { fields: "SPC", guid: guestCartGuid }, schema: OrderSchema });
 }
 
 export function getOrderHistory(c: CheckoutCaller, currentPage: number) {
-  return call(c, { path: `users/${owner(c)}/orders`, query: { currentPage, pageSize: 10 }, schema: OrderHistorySchema });
+  return checkoutCall(c, { path: `users/${owner(c)}/orders`, query: { currentPage, pageSize: 10 }, schema: OrderHistorySchema });
 }
 
 export function createAccountFromOrder(c: CheckoutCaller, code: string, guid: string, password: string) {
-  return call(c, { method: "POST", path: `users/anonymous/orders/${encodeURIComponent(code)}/createuser`, json: { guid, password }, schema: AcceptedSchema });
+  return checkoutCall(c, {
+    method: "POST",
+    path: `users/anonymous/orders/${encodeURIComponent(code)}/createuser`,
+    json: { guid, password },
+    schema: AcceptedSchema,
+  });
 }
 
 /** The card for this cart: the service keeps only its brand, last four digits and expiry. */
 export function savePaymentDetails(c: CheckoutCaller, guid: string, card: PaymentDetailsRequest) {
-  return call(c, { method: "POST", path: cartPath(c, guid, "paymentdetails"), json: card, schema: PaymentDetailsSchema });
+  return checkoutCall(c, { method: "POST", path: cartPath(c, guid, "paymentdetails"), json: card, schema: PaymentDetailsSchema });
 }

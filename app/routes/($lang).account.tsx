@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { perksMessages } from "../brands/perks-messages";
+import { usePerks } from "../lib/perks";
 import { NavLink, Outlet } from "@remix-run/react";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { useAccountText } from "../lib/account-page";
@@ -13,7 +15,8 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function AccountLayout() {
-  const { lang, t } = useAccountText();
+  const { lang, brand, t } = useAccountText();
+  const perks = usePerks();
   return (
     <div className="account-area">
       <h1>{t.accountTitle}</h1>
@@ -23,6 +26,7 @@ export default function AccountLayout() {
         </NavLink>
         <NavLink to={localePath(lang, "/account/addresses")}>{t.addressesTab}</NavLink>
         <NavLink to={localePath(lang, "/account/orders")}>{t.ordersTab}</NavLink>
+        {perks.enabled ? <NavLink to={localePath(lang, "/account/perks")}>{perksMessages(lang, brand.id).perksTab}</NavLink> : null}
       </nav>
       <Outlet />
     </div>

@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import { formatMoney } from "../../commerce/contract/money";
 import { cartMessages } from "../brands/cart-messages";
 import { CouponSection } from "../components/CouponSection";
 import { outcomeFromSearch } from "../lib/coupon-outcome";
 import { format } from "../brands/messages";
-import { describedBy, FieldError, FormMessage, keptText } from "../components/FormFields";
+import { describedBy, FieldError, FormMessage, keptText, Notice } from "../components/FormFields";
 import { GiftCardForm } from "../components/GiftCardForm";
 import { SubtotalLines, TotalLine } from "../components/TotalLines";
 import { ApiError, clientContext } from "../lib/api-client.server";
@@ -19,9 +20,16 @@ import { shopMeta, useShop } from "../lib/shop";
 import { getLayoutContent } from "../models/cms.server";
 import { getCartWithGiftCards, updateCartEntry } from "../models/cart.server";
 import { UpdateCartRequestSchema } from "../lib/schemas.server";
+import { perksMessages, rewardProblem } from "../brands/perks-messages";
+import { RewardsPanel } from "../components/RewardsPanel";
+import type { StorefrontContext } from "../lib/context";
+import { pointsForPrice, usePerks } from "../lib/perks";
+import { perksFromSiteConfig } from "../lib/perks.server";
+import { REWARD_INTENTS, RewardFormSchema, rewardsPanel } from "../lib/rewards-panel.server";
+import { applyReward, removeReward, swapReward } from "../models/loyalty.server";
 
 /** The cart: lines with quantity and remove, subtotal, how far free shipping is, and the estimated total. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   const api = clientContext(context);
   const shopper = shopperOf(context);
@@ -37,6 +45,15 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const units = cart?.totalUnitCount ?? 0;
   if (units !== shopper.cart.quantity) await shopper.rememberCart(cart && shopper.userPathId === "anonymous" ? cart.guid : undefined, units);
   const freeFrom = Number(layout?.siteConfig["freeShipping.minimumPrice"] ?? NaN);
+  // Perks rewards for a signed-in customer where the store has perks; a failure leaves the cart usable without them.
+  const perks = layout ? perksFromSiteConfig(layout.siteConfig) : undefined;
+  const rewards =
+    perks?.enabled && cart && cart.entries.length > 0 && shopper.userPathId !== "anonymous"
+      ? await rewardsPanel(api, new URL(request.url), cart).catch((err: unknown) => {
+          context.logger.warn({ err, correlationId: context.correlationId }, "rewards unavailable on the cart page");
+          return null;
+        })
+      : null;
   const freeShippingAway = Number.isFinite(freeFrom) && cart ? Math.max(0, freeFrom - cart.subTotal.minor) : undefined;
   return data(
     {
@@ -45,6 +62,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       freeShippingAway: freeShippingAway === undefined ? undefined : formatMoney(freeShippingAway, context.brand.currency, context.lang),
       freeShippingReached: freeShippingAway === 0,
       mergeChanges,
+      rewards,
+      rewardOutcome: REWARD_OUTCOMES.find((o) => o === new URL(request.url).searchParams.get("reward")),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -54,6 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
   const form = await readFormFields(request);
   const shopper = shopperOf(context);
+  if (REWARD_INTENTS.includes(form.intent ?? "")) return rewardAction(context, form);
   const line = { ...form, qty: form.intent === "remove" ? "0" : form.qty };
   const checked = checkForm(context, UpdateCartRequestSchema, line);
   if ("answer" in checked) return checked.answer;
@@ -67,16 +87,51 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirect(`${localePath(context.lang, "/cart")}?updated=1`, 303);
 }
 
+const REWARD_OUTCOMES = ["applied", "removed", "swapped"] as const;
+
+/** Apply, remove or swap a reward (the cart's rewards panel); the header count follows the cart-changed event's quantity. */
+async function rewardAction(context: StorefrontContext, form: Record<string, string>) {
+  const shopper = shopperOf(context);
+  const t = perksMessages(context.lang, context.brand.id);
+  const parsed = RewardFormSchema.safeParse(form);
+  if (!parsed.success) return formAnswer(form, { error: format(t.problem, { reason: parsed.error.issues[0]?.message ?? "" }) }, 400);
+  const api = clientContext(context);
+  const request = parsed.data;
+  try {
+    const answer =
+      request.intent === "swapReward"
+        ? await swapReward(api, { cartGuid: request.cartGuid, appliedRewardId: request.appliedRewardId, productCode: request.productCode })
+        : request.intent === "removeReward"
+          ? await removeReward(api, { cartGuid: request.cartGuid, appliedRewardId: request.appliedRewardId })
+          : await applyReward(api, { cartGuid: request.cartGuid, rewardCode: request.rewardCode, productCode: request.productCode });
+    if (answer.cartQuantity >= 0) await shopper.rememberCart(undefined, answer.cartQuantity);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
+    return formAnswer(form, { error: rewardProblem(t, err.errors[0]?.reason, err.message) }, err.status);
+  }
+  const outcome = request.intent === "applyReward" ? "applied" : request.intent === "removeReward" ? "removed" : "swapped";
+  return redirect(`${localePath(context.lang, "/cart")}?reward=${outcome}`, 303);
+}
+
 export const meta: MetaFunction = ({ matches }) => {
   const { lang, brand } = shopMeta(matches);
   return [{ title: cartMessages(lang, brand?.id).cartTitle }, { name: "robots", content: "noindex" }];
 };
 
 export default function CartPage() {
-  const { cart, freeShippingAway, freeShippingReached, mergeChanges, giftCards } = useLoaderData<typeof loader>();
+  const { cart, freeShippingAway, freeShippingReached, mergeChanges, giftCards, rewards, rewardOutcome } = useLoaderData<typeof loader>();
+  const perks = usePerks();
+  // After a reward was applied, removed or swapped: the cart-changed event, as an add to cart raises it (its quantity is the cart's units).
+  const changedGuid = rewardOutcome ? cart?.guid : undefined;
+  const changedUnits = cart?.totalUnitCount;
+  useEffect(() => {
+    if (!changedGuid) return;
+    window.dispatchEvent(new CustomEvent("cartChanged", { detail: { cartGuid: changedGuid, quantity: changedUnits } }));
+  }, [rewardOutcome, changedGuid, changedUnits]);
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = cartMessages(lang, brand.id);
+  const p = perksMessages(lang, brand.id);
   const location = useLocation();
   const couponOutcome = outcomeFromSearch(new URLSearchParams(location.search));
   // A refused quantity shows on its own line, with what was typed.
@@ -107,6 +162,9 @@ export default function CartPage() {
     <div className="cart-page">
       <h1>{t.cartTitle}</h1>
       <FormMessage state={problem} />
+      {rewardOutcome ? (
+        <Notice>{p[rewardOutcome === "applied" ? "outcomeApplied" : rewardOutcome === "removed" ? "outcomeRemoved" : "outcomeSwapped"]}</Notice>
+      ) : null}
       {mergeChanges.length > 0 ? (
         <div className="notice" role="status">
           <p>{t.mergedTitle}</p>
@@ -145,33 +203,38 @@ export default function CartPage() {
                 <a href={localePath(lang, e.product.url)}>{e.product.name}</a>
                 {e.product.packLabel ? <span className="cart-table__pack"> · {e.product.packLabel}</span> : null}
                 {e.entryType !== "STD" ? <span className="badge">{t.autoDelivery}</span> : null}
+                {e.rewardId !== undefined ? <span className="badge">{p.rewardItem}</span> : null}
               </td>
               <td>{e.basePrice.formattedValue}</td>
               <td>
-                <Form method="post" className="cart-table__qty">
-                  <input type="hidden" name="cartGuid" value={cart.guid} />
-                  <input type="hidden" name="entryNumber" value={e.entryNumber} />
-                  <label className="visually-hidden" htmlFor={`qty-${e.entryNumber}`}>
-                    {t.quantity}
-                  </label>
-                  <input
-                    id={`qty-${e.entryNumber}`}
-                    name="qty"
-                    type="number"
-                    min={1}
-                    max={24}
-                    defaultValue={keptText(refusedOn(e.entryNumber), "qty") ?? e.quantity}
-                    disabled={!e.updateable}
-                    {...describedBy(`qty-${e.entryNumber}`, refusedOn(e.entryNumber)?.fields?.qty)}
-                  />
-                  <button type="submit" name="intent" value="update" className="button button--secondary" disabled={!e.updateable}>
-                    {t.update}
-                  </button>
-                  <button type="submit" name="intent" value="remove" className="link-button">
-                    {t.remove}
-                  </button>
-                  <FieldError id={`qty-${e.entryNumber}`} error={refusedOn(e.entryNumber)?.fields?.qty} />
-                </Form>
+                {e.rewardId !== undefined ? (
+                  e.quantity
+                ) : (
+                  <Form method="post" className="cart-table__qty">
+                    <input type="hidden" name="cartGuid" value={cart.guid} />
+                    <input type="hidden" name="entryNumber" value={e.entryNumber} />
+                    <label className="visually-hidden" htmlFor={`qty-${e.entryNumber}`}>
+                      {t.quantity}
+                    </label>
+                    <input
+                      id={`qty-${e.entryNumber}`}
+                      name="qty"
+                      type="number"
+                      min={1}
+                      max={24}
+                      defaultValue={keptText(refusedOn(e.entryNumber), "qty") ?? e.quantity}
+                      disabled={!e.updateable}
+                      {...describedBy(`qty-${e.entryNumber}`, refusedOn(e.entryNumber)?.fields?.qty)}
+                    />
+                    <button type="submit" name="intent" value="update" className="button button--secondary" disabled={!e.updateable}>
+                      {t.update}
+                    </button>
+                    <button type="submit" name="intent" value="remove" className="link-button">
+                      {t.remove}
+                    </button>
+                    <FieldError id={`qty-${e.entryNumber}`} error={refusedOn(e.entryNumber)?.fields?.qty} />
+                  </Form>
+                )}
               </td>
               <td>{e.totalPrice.formattedValue}</td>
             </tr>
@@ -185,6 +248,10 @@ export default function CartPage() {
         <TotalLine label={t.taxes} amount={t.taxesAtCheckout} />
         <TotalLine label={t.total} amount={cart.totalPrice.formattedValue} total />
       </dl>
+      {perks.member || rewards?.member ? (
+        <p className="notice perks-earns">{format(p.orderEarns, { points: pointsForPrice(perks, cart.subTotal.minor - cart.totalDiscounts.minor) })}</p>
+      ) : null}
+      {rewards?.member ? <RewardsPanel panel={rewards} cartGuid={cart.guid} applied={cart.appliedRewards} lang={lang} brand={brand.id} /> : null}
       <GiftCardForm lang={lang} brand={brand.id} currency={brand.currency} cartGuid={cart.guid} giftCards={giftCards} />
       <p className="cart-page__checkout">
         <Link to={localePath(lang, "/checkout/singlestep")} className="button button--primary">

@@ -14,6 +14,10 @@ import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { createAccountFromOrder, getOrder } from "../models/checkout.server";
+import { pointsFor } from "../../commerce/contract/loyalty";
+import { perksMessages } from "../brands/perks-messages";
+import { clientContext } from "../lib/api-client.server";
+import { PERKS_WALK_UP_COOKIE, perksProgram } from "../lib/perks.server";
 
 /**
  * The order confirmation: number, items, address, delivery and totals in the store's currency
@@ -29,9 +33,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const guid = guest ? shopper.guestOrderGuid(code.data) : undefined;
   if (guest && !guid) notFoundPage();
   const order = await orFailedPage(getOrder(checkoutCaller(context), code.data, guid));
-  const accountRequested = new URL(request.url).searchParams.get("account") === "requested";
+  const url = new URL(request.url);
+  const accountRequested = url.searchParams.get("account") === "requested";
+  const perksClaimed = accountRequested && url.searchParams.get("perks") === "1";
+  // A walk-up member (joined perks at checkout as a guest) collects the order's points with the account.
+  const walkUp = guest && order.guest && shopper.cookie(PERKS_WALK_UP_COOKIE) === "true";
+  const walkUpPoints = walkUp ? pointsFor(order.subTotal.minor - order.totalDiscounts.minor, (await perksProgram(clientContext(context))).pointsPerDollar) : 0;
   return data(
-    { order, canCreateAccount: guest && order.guest && !context.webapp, accountRequested, webapp: context.webapp },
+    { order, canCreateAccount: guest && order.guest && !context.webapp, accountRequested, webapp: context.webapp, walkUpPoints, perksClaimed },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -49,7 +58,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (err) {
     return checkoutApiProblem(context, err, form);
   }
-  return redirect(`${localePath(context.lang, `/checkout/orderConfirmation/${code.data}`)}?account=requested`, 303);
+  const shopper = shopperOf(context);
+  // The service credits a walk-up member's points once the account is made; the page says so once more, then forgets.
+  const walkUp = shopper.cookie(PERKS_WALK_UP_COOKIE) === "true";
+  shopper.deleteCookie(PERKS_WALK_UP_COOKIE);
+  return redirect(`${localePath(context.lang, `/checkout/orderConfirmation/${code.data}`)}?account=requested${walkUp ? "&perks=1" : ""}`, 303);
 }
 
 // A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
@@ -61,10 +74,11 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function OrderConfirmation() {
-  const { order, canCreateAccount, accountRequested, webapp } = useLoaderData<typeof loader>();
+  const { order, canCreateAccount, accountRequested, webapp, walkUpPoints, perksClaimed } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = checkoutMessages(lang, brand.id);
+  const p = perksMessages(lang, brand.id);
   return (
     <div className="order-confirmation">
       <h1>{t.orderConfirmedTitle}</h1>
@@ -74,10 +88,12 @@ export default function OrderConfirmation() {
       <p>{format(t.confirmationSent, { email: order.email })}</p>
       <OrderSummary order={order} t={t} lang={lang} brand={brand.id} />
       {accountRequested ? <Notice>{t.createAccountSent}</Notice> : null}
+      {perksClaimed ? <Notice>{p.walkUpClaimed}</Notice> : null}
       {canCreateAccount && !accountRequested ? (
         <section aria-labelledby="create-account-heading" className="checkout-section">
           <h2 id="create-account-heading">{t.createAccountTitle}</h2>
           <p>{format(t.createAccountText, { email: order.email })}</p>
+          {walkUpPoints > 0 ? <p className="notice perks-earns">{format(p.walkUpClaim, { points: walkUpPoints })}</p> : null}
           <Form method="post" className="checkout-form">
             <FormMessage state={problem} />
             <Field

@@ -10,6 +10,10 @@ import { DeliveryAddressSection } from "../components/checkout/DeliveryAddressSe
 import { DeliveryModeSection } from "../components/checkout/DeliveryModeSection";
 import { PaymentSection } from "../components/checkout/PaymentSection";
 import { ReviewSection } from "../components/checkout/ReviewSection";
+import { PerksJoinSection } from "../components/checkout/PerksJoinSection";
+import { PerksJoinRequestSchema } from "../../commerce/contract/checkout";
+import { PERKS_WALK_UP_COOKIE, rememberPerksMember } from "../lib/perks.server";
+import { joinPerksAtCheckout } from "../models/loyalty.server";
 import { problemFor } from "../components/FormFields";
 import { shopperOf } from "../lib/account-forms.server";
 import { ApiError } from "../lib/api-client.server";
@@ -125,6 +129,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           async (card) => savePaymentDetails(caller, member ? (await getCheckout(caller, guid)).cart.guid : guid, card),
           "review",
         );
+      case "perksJoin": {
+        const checked = checkForm(context, PerksJoinRequestSchema, form);
+        if ("answer" in checked) return checked.answer;
+        const answer = await joinPerksAtCheckout(caller, guid, checked.data.join);
+        // A guest's points come with the account made from the confirmation page; a member joined at once.
+        if (member) rememberPerksMember(context, answer.perks?.member ?? checked.data.join);
+        else if (checked.data.join) shopper.setCookie(PERKS_WALK_UP_COOKIE, "true");
+        else shopper.deleteCookie(PERKS_WALK_UP_COOKIE);
+        return redirect(`${localePath(context.lang, "/checkout/singlestep")}#review`, 303);
+      }
       case "place": {
         const checked = checkForm(context, PlaceOrderFormSchema, form);
         if ("answer" in checked) return checked.answer;
@@ -195,6 +209,7 @@ export default function SingleStepCheckout() {
           <DeliveryAddressSection checkout={checkout} addressBook={addressBook} problem={addressProblem} country={country} />
           <DeliveryModeSection checkout={checkout} problem={problemFor(problem, "delivery")} />
           <PaymentSection checkout={checkout} problem={problemFor(problem, "card")} isAgent={isAgent} />
+          {checkout.perks && !isAgent ? <PerksJoinSection perks={checkout.perks} /> : null}
           <ReviewSection checkout={checkout} problem={reviewProblem} checkoutKey={checkoutKey} />
         </div>
         <CheckoutSummary checkout={checkout} />

@@ -11,6 +11,8 @@ import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { signUp } from "../models/account.server";
 import { formPageHeaders } from "../lib/form-validation.server";
+import { perksMessages } from "../brands/perks-messages";
+import { usePerks } from "../lib/perks";
 
 /** /signup: a new account is activated from an emailed link, so the page never says whether the address was known. */
 export function loader({ params, context }: LoaderFunctionArgs) {
@@ -47,7 +49,8 @@ function CheckEmail({ t, email }: { t: AccountMessages; email: string }) {
 
 export default function SignUpPage() {
   const state = useActionData<typeof action>();
-  const { lang, t } = useAccountText();
+  const { lang, brand, t } = useAccountText();
+  const perks = usePerks();
   if (state && "sentTo" in state) return <CheckEmail t={t} email={state.sentTo} />;
   const problem = state ?? undefined;
   return (
@@ -60,6 +63,11 @@ export default function SignUpPage() {
         <Field name="email" label={t.email} type="email" autoComplete="email" required state={problem} />
         <Field name="password" label={t.password} type="password" autoComplete="new-password" required hint={t.passwordHint} state={problem} />
         <Field name="phone" label={t.phone} type="tel" autoComplete="tel" state={problem} />
+        {perks.enabled && perks.optInEnabled ? (
+          <label className="field field--checkbox">
+            <input type="checkbox" name="perksOptIn" defaultChecked={problem?.values?.perksOptIn === "on"} /> {perksMessages(lang, brand.id).joinAtSignUp}
+          </label>
+        ) : null}
         <Honeypot />
         <SubmitButton>{t.signUpButton}</SubmitButton>
       </AccountForm>

@@ -118,6 +118,8 @@ export const SignUpRequestSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
   phone: PhoneSchema.optional(),
+  /** Join perks with the account, where the store has perks (a form's checkbox sends "on"). */
+  perksOptIn: z.preprocess((v) => (v === "on" || v === "true" ? true : v === "" || v === "false" ? false : v), z.boolean().optional()),
 });
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 

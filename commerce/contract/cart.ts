@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LangSchema } from "./common";
+import { AppliedRewardSchema } from "./cart-rewards";
 import { AppliedCouponSchema, CouponCodeInputSchema } from "./coupon";
 import { PriceSchema } from "./product";
 
@@ -141,6 +142,8 @@ export const CartEntrySchema = z.object({
   basePrice: CartPriceSchema,
   totalPrice: CartPriceSchema,
   updateable: z.boolean(),
+  /** A perks reward's item (a free box): priced 0, changed only through the rewards calls. */
+  rewardId: z.number().int().positive().optional(),
 });
 export type CartEntry = z.infer<typeof CartEntrySchema>;
 
@@ -155,7 +158,9 @@ export const CartSchema = z.object({
   subTotal: CartPriceSchema,
   /** The coupons on the cart, in the order they were applied. */
   appliedCoupons: z.array(AppliedCouponSchema).default([]),
-  /** What the applied coupons take off the subtotal. */
+  /** Perks rewards on the cart (members only); their points are spent when the order is placed. */
+  appliedRewards: z.array(AppliedRewardSchema).default([]),
+  /** What the applied coupons and amount-off rewards take off the subtotal. */
   totalDiscounts: CartPriceSchema,
   /** 0 until taxes are computed at checkout. */
   totalTax: CartPriceSchema,

@@ -115,8 +115,19 @@ export const CheckoutSchema = z.object({
   amountDue: PriceSchema,
   payment: CardSummarySchema.optional(),
   missing: z.array(CheckoutStepSchema),
+  /**
+   * Perks on this order, where the store has them: the points it earns a member (or a guest who
+   * joins here), whether the shopper is a member, and whether a guest asked to join.
+   */
+  perks: z.object({ member: z.boolean(), join: z.boolean(), pointsToEarn: z.number().int().nonnegative() }).optional(),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
+
+/** PUT carts/{guid}/perksJoin: a guest joins perks with this order (its points are credited once the account is made). */
+export const PerksJoinRequestSchema = z.object({
+  join: z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean({ error: "must be true or false" })),
+});
+export type PerksJoinRequest = z.infer<typeof PerksJoinRequestSchema>;
 
 export const OrderEntrySchema = z.object({
   entryNumber: z.number().int(),

@@ -22,7 +22,7 @@ export async function saveCartCheckout(
 ): Promise<void> {
   await trx
     .insertInto("cart_checkout")
-    .values({ cart_id: cartId, email: null, delivery_address: null, delivery_mode: null, contact_no: null, ...change, updated_at: now })
+    .values({ cart_id: cartId, email: null, delivery_address: null, delivery_mode: null, contact_no: null, perks_join: 0, ...change, updated_at: now })
     .onConflict((oc) => oc.column("cart_id").doUpdateSet({ ...change, updated_at: now }))
     .execute();
 }

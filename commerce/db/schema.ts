@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { LoyaltyTables } from "./loyalty-tables";
 import type { PaymentTables } from "./payment-tables";
 
 /** Table shapes as Kysely sees them. Money columns hold integer minor units. */
@@ -371,6 +372,8 @@ export interface CartCheckoutTable {
   delivery_address: string | null;
   delivery_mode: string | null;
   contact_no: string | null;
+  /** 1: a guest asked to join perks with this order. */
+  perks_join: number;
   updated_at: string;
 }
 
@@ -413,6 +416,8 @@ export interface ShopOrderTable {
   capture_attempts: Generated<number>;
   /** A process capturing it holds it until then. */
   capture_claimed_until: Generated<string | null>;
+  /** 1: a guest joined perks with this order; its points are credited when the account is made. */
+  perks_join: number;
   created_at: string;
 }
 
@@ -502,8 +507,8 @@ export interface CouponRedemptionTable {
   redeemed_at: string;
 }
 
-/** Payments' tables are declared with their queries' neighbours (payment-tables.ts). */
-export interface Database extends PaymentTables {
+/** Payments' and perks' tables are declared with their queries' neighbours (payment-tables.ts, loyalty-tables.ts). */
+export interface Database extends PaymentTables, LoyaltyTables {
   product: ProductTable;
   product_text: ProductTextTable;
   product_site: ProductSiteTable;

@@ -24,6 +24,7 @@ import type { MailMessage } from "./mail";
 import { type MailOutbox, queueMails } from "./mail-outbox";
 import { messagesFor } from "./messages";
 import { hashPassword, passwordMatches } from "./passwords";
+import { perksSettings } from "./perks-settings";
 import { unavailableWhenBusy } from "./service-unavailable";
 import type { TokenGrants } from "./token-grants";
 import { isPast, sha256 } from "./tokens";
@@ -86,6 +87,9 @@ export class AccountService {
     const passwordHash = await hashPassword(request.password);
     const mayMail = await this.mayMail(site, email);
     const store = this.deps.brands[site];
+    // Joining perks at sign-up counts only where the store has perks and joining is open.
+    const perks = request.perksOptIn ? await perksSettings(this.deps.db, site) : undefined;
+    const joinsPerks = perks?.enabled === true && perks.optInEnabled;
     const mailIds = await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const now = new Date();
@@ -119,7 +123,7 @@ export class AccountService {
             phone: request.phone ?? "",
             role: "customer",
             is_employee: 0,
-            perks_member: 0,
+            perks_member: joinsPerks ? 1 : 0,
             price_group: "standard",
             user_group: "",
             status: "pending",

@@ -29,6 +29,7 @@ import {
 } from "../db/carts";
 import { cartCoupons, moveCartCoupons, productCategories } from "../db/coupons";
 import { findCustomer } from "../db/customers";
+import { type CartRewardRow, cartRewardRows } from "../db/loyalty";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { groupsOf } from "./account-rules";
@@ -37,6 +38,7 @@ import type { CatalogService } from "./catalog-service";
 import { type CartCoupons, NO_COUPONS, couponOf, discountCart } from "./coupon-rules";
 import { ShopError } from "./errors";
 import { price } from "./pricing";
+import { priceRewards } from "./reward-rules";
 import type { ShopContext } from "./shop-context";
 import { unavailableWhenBusy } from "./service-unavailable";
 
@@ -303,13 +305,14 @@ export class CartService {
     if (!row || !owns(row, ctx, owner)) throw cartNotFound();
     const priced = await this.pricedFor(ctx, owner);
     const entries = await cartEntries(this.deps.db, row.id);
-    const products = await this.sellable(priced, [...new Set(entries.map((e) => e.product_code))]);
+    const rewards = await this.rewardsOf(row);
+    const products = await this.sellable(priced, [...new Set([...entries.map((e) => e.product_code), ...rewardItems(rewards)])]);
     const stock = await stockLevels(
       this.deps.db,
       entries.map((e) => e.product_code),
     );
     const changes = checkLines(entries.map(lineOf), (code) => (products.has(code) ? (stock.get(code) ?? 0) : undefined));
-    return { valid: changes.length === 0, cart: buildCart(priced, row, entries, products, await this.couponsOf(row.id, entries)), changes };
+    return { valid: changes.length === 0, cart: buildCart(priced, row, entries, products, await this.couponsOf(row.id, entries), rewards), changes };
   }
 
   /** Runs `change` on one entry of the owner's cart inside a write transaction, then answers the cart. */
@@ -384,8 +387,14 @@ export class CartService {
 
   private async view(priced: ShopContext, cart: CartRow): Promise<Cart> {
     const entries = await cartEntries(this.deps.db, cart.id);
-    const products = await this.sellable(priced, [...new Set(entries.map((e) => e.product_code))]);
-    return buildCart(priced, cart, entries, products, await this.couponsOf(cart.id, entries));
+    const rewards = await this.rewardsOf(cart);
+    const products = await this.sellable(priced, [...new Set([...entries.map((e) => e.product_code), ...rewardItems(rewards)])]);
+    return buildCart(priced, cart, entries, products, await this.couponsOf(cart.id, entries), rewards);
+  }
+
+  /** The perks rewards on a customer's cart (a guest's cart has none). */
+  private async rewardsOf(cart: CartRow): Promise<CartRewardRow[]> {
+    return cart.customer_id === null ? [] : cartRewardRows(this.deps.db, cart.id);
   }
 
   /** The cart's coupons and, when it has any, the categories of its products (each size's own). */
@@ -412,6 +421,11 @@ export function owns(cart: CartRow, ctx: ShopContext, owner: CartOwner): boolean
   return cart.site === ctx.site && cart.status === "open" && cart.customer_id === (owner === "anonymous" ? null : owner.customerId);
 }
 
+/** The items free-box rewards put on the cart. */
+function rewardItems(rewards: readonly CartRewardRow[]): string[] {
+  return rewards.flatMap((r) => (r.productCode ? [r.productCode] : []));
+}
+
 function lineOf(e: CartEntryRow) {
   return { productCode: e.product_code, entryType: e.entry_type, quantity: e.quantity };
 }
@@ -432,7 +446,7 @@ function newCartRow<C extends string | null>(ctx: ShopContext, customerId: C, no
 /**
  * The cart as the API shows it, priced now. Lines of products the site no longer sells (or
  * prices) are left out of the answer and the totals; validateCart reports them. The coupons on
- * the cart are priced on those lines.
+ * the cart are priced on those lines, then its perks rewards on what the coupons left.
  */
 export function buildCart(
   ctx: ShopContext,
@@ -440,6 +454,7 @@ export function buildCart(
   rows: readonly CartEntryRow[],
   products: ReadonlyMap<string, Product>,
   { coupons, categories }: CartCoupons = NO_COUPONS,
+  rewardRows: readonly CartRewardRow[] = [],
 ): Cart {
   const money = (minor: number) => price(minor, ctx.currency, ctx.lang);
   const entries: CartEntry[] = [];
@@ -470,13 +485,16 @@ export function buildCart(
     coupons,
     new Date(),
   );
-  const total = subTotal - discounts.total;
+  const rewards = priceRewards(ctx, rewardRows, products, subTotal - discounts.total);
+  const totalDiscounts = discounts.total + rewards.discountMinor;
+  const total = subTotal - totalDiscounts;
+  const allEntries = [...entries, ...rewards.entries];
   return {
     code: cart.code,
     guid: cart.guid,
-    entries,
-    totalItems: entries.length,
-    totalUnitCount: entries.reduce((sum, e) => sum + e.quantity, 0),
+    entries: allEntries,
+    totalItems: allEntries.length,
+    totalUnitCount: allEntries.reduce((sum, e) => sum + e.quantity, 0),
     subTotal: money(subTotal),
     appliedCoupons: discounts.coupons.map(({ coupon, discount, refusal }) => ({
       code: coupon.code,
@@ -487,7 +505,8 @@ export function buildCart(
       reason: refusal ?? undefined,
       minimumSpend: refusal === "minimumSpend" ? money(coupon.minimumSpend) : undefined,
     })),
-    totalDiscounts: money(discounts.total),
+    appliedRewards: rewards.applied,
+    totalDiscounts: money(totalDiscounts),
     totalTax: money(0),
     deliveryCost: money(0),
     totalPrice: money(total),

@@ -99,6 +99,13 @@ export class CatalogService {
     return this.products(ctx, result.baseCodes, "DEFAULT");
   }
 
+  /** A page of a category's best sellers in stock, and how many there are (the rewards' choices). */
+  async bestSellerPage(ctx: ShopContext, category: string, page: number, pageSize: number): Promise<{ products: Product[]; total: number }> {
+    const index = await this.deps.indexes.get(ctx.site);
+    const result = index.query({ lang: ctx.lang, category, filters: [["availability", "inStock"]], sort: "bestsellers", page, pageSize, facets: true });
+    return { products: await this.products(ctx, result.baseCodes, "DEFAULT"), total: result.total };
+  }
+
   /** Alike: same main category, in stock, best sellers first; the product itself left out. */
   async recommended(ctx: ShopContext, code: string): Promise<Product[]> {
     const anchor = await this.product(ctx, code, "DEFAULT");

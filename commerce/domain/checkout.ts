@@ -14,6 +14,7 @@ import {
   type TaxLineView,
 } from "../contract/checkout";
 import type { BrandId } from "../contract/common";
+import { pointsFor } from "../contract/loyalty";
 import { findCartByGuid, findOpenCartOf, lockCartByGuid } from "../db/carts";
 import { findAddress, findCustomer, findCustomerByEmail } from "../db/customers";
 import { findSiteConfig } from "../db/content";
@@ -30,6 +31,7 @@ import {
   orderEntries,
   saveCartCheckout,
 } from "../db/orders";
+import { pointsBalance, setPerksMember } from "../db/loyalty";
 import { writeTransaction } from "../db/write-transaction";
 import type { AddressBook, AuditWriter } from "./addresses";
 import { type CartOwner, type CartService, cartNotFound } from "./carts";
@@ -49,6 +51,7 @@ import {
   planOrder,
   type PricedCheckout,
 } from "./place-order";
+import { creditWalkUpOrder, insufficientPoints, perksSettings, rewardRefusal } from "./perks";
 import { price } from "./pricing";
 import { unavailableWhenBusy } from "./service-unavailable";
 import type { ShopContext } from "./shop-context";
@@ -162,7 +165,9 @@ export class CheckoutService {
     const { db, holds } = this.deps;
     const earlier = await this.earlierOrder(ctx, owner, guid, request.checkoutKey);
     if (earlier) return earlier;
-    const authorized = await authorizeCard(this.deps, planOrder({ ctx, owner, guid, request }, await this.state(ctx, owner, guid)));
+    const planned = planOrder({ ctx, owner, guid, request }, await this.state(ctx, owner, guid));
+    await this.refuseUnaffordableRewards(planned.view, owner);
+    const authorized = await authorizeCard(this.deps, planned);
     // The checkout's hold became an order between the look above and now: that order answers.
     if ("ordered" in authorized) {
       const ordered = await this.earlierOrder(ctx, owner, guid, request.checkoutKey);
@@ -237,7 +242,43 @@ export class CheckoutService {
     if (existed) return;
     const customer = await findCustomerByEmail(this.deps.db, ctx.site, row.email);
     if (!customer) return;
-    await unavailableWhenBusy(() => writeTransaction(this.deps.db, (trx) => claimGuestOrder(trx, row.id, customer.id)));
+    await unavailableWhenBusy(() =>
+      writeTransaction(this.deps.db, async (trx) => {
+        if (!(await claimGuestOrder(trx, row.id, customer.id)) || row.perks_join !== 1) return;
+        // A walk-up member: the guest joined perks at checkout, so the new account joins and the order's points count.
+        await creditWalkUpOrder(trx, {
+          site: ctx.site,
+          customerId: customer.id,
+          orderCode: row.code,
+          merchandiseMinor: row.subtotal_minor - row.discount_minor,
+          now: new Date(),
+        });
+      }),
+    );
+  }
+
+  /**
+   * A guest joins perks with this order (its points are credited once the account is made from the
+   * confirmation page); a signed-in customer joins at once.
+   */
+  async setPerksJoin(ctx: ShopContext, owner: CartOwner, guid: string, join: boolean): Promise<Checkout> {
+    const settings = await perksSettings(this.deps.db, ctx.site);
+    if (!settings.enabled || !settings.optInEnabled) throw rewardRefusal("perksOff", "Perks is not offered on this store.", "notFound", "join");
+    if (owner === "anonymous") {
+      await this.saveChoice(ctx, owner, guid, { perks_join: join ? 1 : 0 });
+    } else {
+      await this.deps.carts.readWithRow(ctx, owner, guid);
+      if (join) await unavailableWhenBusy(() => writeTransaction(this.deps.db, (trx) => setPerksMember(trx, owner.customerId, true)));
+    }
+    return this.checkout(ctx, owner, guid);
+  }
+
+  /** Rewards that cost more than the member's points stop the order before the card is held (checked again when it is written). */
+  private async refuseUnaffordableRewards(view: Checkout, owner: CartOwner): Promise<void> {
+    const spend = view.cart.appliedRewards.reduce((sum, r) => sum + r.points, 0);
+    if (spend === 0 || owner === "anonymous") return;
+    const balance = await pointsBalance(this.deps.db, owner.customerId);
+    if (balance < spend) throw insufficientPoints(spend, balance);
   }
 
   /** The order already made by this key, or from this cart: a resubmit answers it again. */
@@ -263,27 +304,32 @@ export class CheckoutService {
   private async state(ctx: ShopContext, owner: CartOwner, guid: string): Promise<PricedCheckout> {
     const { db, parts } = this.deps;
     const { row, cart } = await this.deps.carts.readWithRow(ctx, owner, guid);
-    const [choices, customer, card, freeFrom] = await Promise.all([
+    const [choices, customer, card, freeFrom, perks] = await Promise.all([
       findCartCheckout(db, row.id),
       owner === "anonymous" ? undefined : findCustomer(db, owner.customerId),
       parts.payments.cardOf(db, row.id),
       // Without the setting, delivery is never free.
       findSiteConfig(db, ctx.site).then((rows) => Number(rows.find((r) => r.config_key === "freeShipping.minimumPrice")?.value ?? Number.POSITIVE_INFINITY)),
+      perksSettings(db, ctx.site),
     ]);
     const money = (minor: number) => price(minor, ctx.currency, ctx.lang);
     const address = addressOf(choices);
     const goods = cart.subTotal.minor - cart.totalDiscounts.minor;
-    const modes = address
-      ? deliveryModesFor({
-          site: ctx.site,
-          lang: ctx.lang,
-          subtotalMinor: goods,
-          freeShippingMinimumMinor: freeFrom,
-          country: address.country,
-          region: address.region,
-          today: new Date(),
-        })
-      : [];
+    // A free-shipping reward makes every mode free.
+    const freeShipping = cart.appliedRewards.some((r) => r.kind === "freeShipping");
+    const modes = (
+      address
+        ? deliveryModesFor({
+            site: ctx.site,
+            lang: ctx.lang,
+            subtotalMinor: goods,
+            freeShippingMinimumMinor: freeFrom,
+            country: address.country,
+            region: address.region,
+            today: new Date(),
+          })
+        : []
+    ).map((m) => (freeShipping ? { ...m, costMinor: 0 } : m));
     const chosenMode = modes.find((m) => m.code === choices?.delivery_mode);
     const deliveryMinor = chosenMode?.costMinor ?? 0;
     const tax = address ? taxFor({ country: address.country, region: address.region, taxableMinor: goods, deliveryMinor }) : { totalMinor: 0, lines: [] };
@@ -315,6 +361,9 @@ export class CheckoutService {
       amountDue: money(amountDue),
       payment: card ? cardSummary(card) : undefined,
       missing,
+      perks: perks.enabled
+        ? { member: customer?.perks_member === 1, join: choices?.perks_join === 1, pointsToEarn: pointsFor(goods, perks.pointsPerDollar) }
+        : undefined,
     };
     return { view, card, cartId: row.id };
   }

@@ -1,4 +1,5 @@
 import type { BrandId, Lang } from "../contract/common";
+import type { LedgerEntryKind } from "../contract/loyalty";
 import type { FacetKey, SortCode } from "../contract/search";
 
 /**
@@ -56,6 +57,11 @@ export interface ShopMessages {
     giftCards: string;
     paidByCard: string;
     shipTo: string;
+  };
+  /** How the points history names its entries: with the order they belong to, or on their own. */
+  ledgerEntry: {
+    ofOrder: Record<LedgerEntryKind, (orderCode: string) => string>;
+    plain: Record<LedgerEntryKind, string>;
   };
 }
 
@@ -141,6 +147,16 @@ const enUS: ShopMessages = {
     giftCards: "Gift cards",
     paidByCard: "Charged to your card",
     shipTo: "Ships to",
+  },
+  ledgerEntry: {
+    ofOrder: {
+      earned: (o) => `Earned on order ${o}`,
+      redeemed: (o) => `Rewards on order ${o}`,
+      reversed: (o) => `Reversed for order ${o}`,
+      adjusted: (o) => `Adjustment for order ${o}`,
+      expired: (o) => `Expired (order ${o})`,
+    },
+    plain: { earned: "Points earned", redeemed: "Rewards redeemed", reversed: "Points reversed", adjusted: "Adjustment", expired: "Points expired" },
   },
 };
 
@@ -250,6 +266,16 @@ const fr: ShopMessages = {
     giftCards: "Cartes-cadeaux",
     paidByCard: "Porté à votre carte",
     shipTo: "Livrée à",
+  },
+  ledgerEntry: {
+    ofOrder: {
+      earned: (o) => `Obtenus sur la commande ${o}`,
+      redeemed: (o) => `Récompenses sur la commande ${o}`,
+      reversed: (o) => `Annulés pour la commande ${o}`,
+      adjusted: (o) => `Ajustement pour la commande ${o}`,
+      expired: (o) => `Expirés (commande ${o})`,
+    },
+    plain: { earned: "Points obtenus", redeemed: "Récompenses échangées", reversed: "Points annulés", adjusted: "Ajustement", expired: "Points expirés" },
   },
 };
 

@@ -7,6 +7,7 @@ import type { BrandId } from "../contract/common";
 import { type CartEntryRow, type CartRow, cartEntries, lockCartByGuid, touchCart } from "../db/carts";
 import type { Db } from "../db/index";
 import { baseCodesOf, rebuildListingsIn } from "../db/listing";
+import { cartRewardRows, type CartRewardRow } from "../db/loyalty";
 import { findOrderByCheckoutKey, findOrderOfCart, insertOrder, type NewOrder, type NewOrderEntry, type OrderRow, takeStock } from "../db/orders";
 import { writeTransaction } from "../db/write-transaction";
 import { insufficientStock } from "./cart-rules";
@@ -16,6 +17,7 @@ import type { CardHold, CardHolds } from "./card-holds";
 import type { CheckoutParts, StoredCard } from "./checkout-parts";
 import { ShopError } from "./errors";
 import { queueMails } from "./mail-outbox";
+import { settlePerksForOrder } from "./perks";
 import { messagesFor } from "./messages";
 import { unavailableWhenBusy } from "./service-unavailable";
 import type { ShopContext } from "./shop-context";
@@ -204,6 +206,19 @@ export async function commitOrder(deps: PlacementDeps, plan: OrderPlan, hold: Ca
       if (charged.totalChargedMinor !== view.giftCardAmount.minor) {
         throw checkoutProblem("giftCardChanged", "giftCard", "A gift card's balance changed. Review your payment and place your order again.", "conflict");
       }
+      // Rewards taken off or put on since the review change what the order spends: review again.
+      const rewardsNow = await cartRewardRows(trx, cart.id);
+      if (!sameRewards(rewardsNow, view.cart)) {
+        throw checkoutProblem("cartChanged", "cart", "Your cart changed while you were checking out. Review your order and place it again.", "conflict");
+      }
+      await settlePerksForOrder(trx, {
+        site: ctx.site,
+        customerId: cart.customer_id,
+        orderCode: plan.code,
+        rewards: view.cart.appliedRewards,
+        merchandiseMinor: view.cart.subTotal.minor - view.cart.totalDiscounts.minor,
+        now,
+      });
       // The sweep may have released a hold that waited too long: then no order without its payment.
       if (hold && !(await deps.holds.useIn(trx, hold))) {
         throw checkoutProblem("paymentReleased", "payment", "Your card's authorization has expired. Review your order and place it again.", "conflict");
@@ -226,6 +241,8 @@ export async function commitOrder(deps: PlacementDeps, plan: OrderPlan, hold: Ca
 async function takeStockFor(trx: Db, lines: readonly CartEntryRow[], cart: Cart): Promise<boolean> {
   const units = new Map<string, number>();
   for (const line of lines) units.set(line.product_code, (units.get(line.product_code) ?? 0) + line.quantity);
+  // A free box ships from the same stock.
+  for (const e of cart.entries) if (e.rewardId !== undefined) units.set(e.product.code, (units.get(e.product.code) ?? 0) + e.quantity);
   let soldOut = false;
   for (const [productCode, quantity] of [...units].sort(([a], [b]) => a.localeCompare(b))) {
     const { taken, left } = await takeStock(trx, productCode, quantity);
@@ -278,13 +295,14 @@ function orderRowOf(
     delivery_latest: mode.estimate.latest,
     contact_no: view.contactNo ?? null,
     tax_lines: JSON.stringify(view.taxLines.map((t) => ({ name: t.name, ratePercent: t.ratePercent, amountMinor: t.amount.minor }))),
-    discounts: JSON.stringify(discountsOf(view.cart)),
+    discounts: JSON.stringify(orderDiscountsOf(view.cart)),
     gift_cards: JSON.stringify(charged.cards),
     payment_provider: card?.provider ?? null,
     payment_reference: hold?.reference ?? null,
     payment_brand: card?.brand ?? null,
     payment_last4: card?.last4 ?? null,
     payment_expiry: card ? expiryOf(card) : null,
+    perks_join: view.perks?.join ? 1 : 0,
     created_at: now.toISOString(),
   };
 }
@@ -330,14 +348,19 @@ function confirmationMail(brands: PlacementDeps["brands"], ctx: ShopContext, row
   return { to: row.email, ...t.orderConfirmation({ code: row.code, firstName: address.firstName, summary: lines.join("\n"), url, arrives }, store.name) };
 }
 
-/** The cart's lines as stored are the lines that were priced: same products, types and quantities. */
+/** The cart's lines as stored are the lines that were priced: same products, types and quantities (reward entries apart). */
 function sameLines(rows: readonly CartEntryRow[], cart: Cart): boolean {
-  if (rows.length !== cart.entries.length) return false;
+  const own = cart.entries.filter((e) => e.rewardId === undefined);
+  if (rows.length !== own.length) return false;
   return rows.every((r) =>
-    cart.entries.some(
-      (e) => e.entryNumber === r.entry_number && e.product.code === r.product_code && e.entryType === r.entry_type && e.quantity === r.quantity,
-    ),
+    own.some((e) => e.entryNumber === r.entry_number && e.product.code === r.product_code && e.entryType === r.entry_type && e.quantity === r.quantity),
   );
+}
+
+/** The rewards on the cart are the ones that were priced: same rewards, same items. */
+function sameRewards(rows: readonly CartRewardRow[], cart: Cart): boolean {
+  if (rows.length !== cart.appliedRewards.length) return false;
+  return rows.every((r) => cart.appliedRewards.some((a) => a.id === r.appliedId && (a.item?.productCode ?? null) === r.productCode));
 }
 
 /** The coupons that took something off, as the order keeps them. */
@@ -345,4 +368,12 @@ function discountsOf(cart: Cart): { code: string; description: string; amountMin
   return cart.appliedCoupons
     .filter((c) => c.applies && c.discount.minor > 0)
     .map((c) => ({ code: c.code, description: c.description, amountMinor: c.discount.minor }));
+}
+
+/** The coupons and amount-off rewards that took something off, as the order keeps them. */
+function orderDiscountsOf(cart: Cart): { code: string; description: string; amountMinor: number }[] {
+  const rewards = cart.appliedRewards
+    .filter((r) => r.discount && r.discount.minor > 0)
+    .map((r) => ({ code: r.code, description: r.name, amountMinor: r.discount!.minor }));
+  return [...discountsOf(cart), ...rewards];
 }

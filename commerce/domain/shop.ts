@@ -16,6 +16,7 @@ import { checkoutParts } from "./checkout-parts";
 import { ContentService } from "./content-service";
 import { GiftCardService } from "./gift-cards";
 import { CouponService } from "./coupons";
+import { PerksService } from "./perks";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
@@ -82,6 +83,7 @@ export interface Shop {
   holds: CardHolds;
   quickShop: QuickShopService;
   quizzes: QuizServices;
+  perks: PerksService;
   /**
    * Builds every site's listing index, sort orders and search word lists, so the first shopper
    * of a site does not wait for them. A process calls it before it takes traffic.
@@ -153,6 +155,7 @@ export function createShop({
     holds,
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, quizzes),
+    perks: new PerksService({ db, carts, catalog }),
     async warm() {
       // Four fifths of the family cache is shared out among the sites' languages; the rest is
       // left for the families shoppers reach beyond the best sellers.

@@ -12,6 +12,7 @@ import { contentRouter } from "./content";
 import { couponsRouter } from "./coupons";
 import { ApiProblem, errorHandler } from "./errors";
 import { giftCardsRouter } from "./gift-cards";
+import { loyaltyRouter, rewardsRouter } from "./loyalty";
 import { oauthRouter } from "./oauth";
 import { type Mount, openApiDocument } from "./openapi";
 import { paymentsRouter } from "./payments";
@@ -56,8 +57,15 @@ export function commerceMounts({ shop, logger, adminKey }: CommerceRouterOptions
   site.use(quizAnswersRouter(shop.quizzes, shop.agents));
   site.use(quickShopRouter(shop.quickShop, shop.agents, shop.brands));
   site.use(checkoutRouter(shop.checkout, shop.accounts, shop.agents));
+  site.use(rewardsRouter(shop.perks, shop.agents));
+  // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
+  const lms = Router({ mergeParams: true });
+  lms.use(siteMiddleware(shop.brands));
+  lms.use(authentication(shop.tokens));
+  lms.use(loyaltyRouter(shop.perks, shop.agents));
   return [
     { path: "/rest/v2/:brand", router: site, server: "/rest/v2" },
+    { path: "/rest/v1/lms/:brand", router: lms, server: "/" },
     { path: "/", router: oauthRouter(shop.tokens, logger), server: "/" },
     // Services of their own that happen to run here; the storefront reaches them by configured URLs.
     { path: "/rest/sensory/v1", router: quizLookupRouter(shop.quizzes), server: "/" },

@@ -37,6 +37,12 @@ export function callerOf(res: Response): AccessTokenClaims | undefined {
 const signInFirst = () => new ApiProblem(401, { type: "UnauthorizedError", message: "Sign in to use this resource." });
 export const noSuchUser = () => new ApiProblem(404, { type: "UnknownIdentifierError", message: "User not found.", subject: "user", subjectType: "user" });
 
+/** Refuses a caller who is not signed in (a guest token counts as not signed in) before anything else is read. */
+export function refuseAnonymous(res: Response): void {
+  const caller = callerOf(res);
+  if (!caller || caller.role === "guest") throw signInFirst();
+}
+
 /** How operations on users/{customerId}/… describe the refusal below. */
 export const NO_AGENT_SESSION = "An agent without an open assisted session for this customer (AgentSessionRequiredError)";
 
@@ -56,10 +62,9 @@ const agentSessionRequired = () =>
  * one: nothing is read or changed). Any other id answers 404, exactly as an id that does not
  * exist, so ids cannot be probed.
  */
-export async function actorFor(req: Request, res: Response, agents: AssistedService): Promise<Actor> {
+export async function actorFor(req: Request, res: Response, agents: AssistedService, user = String(req.params.user ?? "")): Promise<Actor> {
   const caller = callerOf(res);
   if (!caller || caller.role === "guest") throw signInFirst();
-  const user = String(req.params.user ?? "");
   if (caller.role === "customer") {
     if (user === "current" || user === caller.sub) return { customerId: caller.sub };
     throw noSuchUser();

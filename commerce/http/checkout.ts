@@ -19,6 +19,7 @@ import {
   OrderHistorySchema,
   OrderQuerySchema,
   OrderSchema,
+  PerksJoinRequestSchema,
   PlaceOrderRequestSchema,
 } from "../contract/checkout";
 import type { AccountService, Actor } from "../domain/accounts";
@@ -98,6 +99,25 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
     "/users/:user/carts/:cartGuid/checkandCreateGuestUser",
     setGuestEmail("The guest's e-mail, as PUT email; whether the address has an account is never told"),
     guestEmail,
+  );
+
+  api.put(
+    "/users/:user/carts/:cartGuid/perksJoin",
+    {
+      summary:
+        "Join perks with this order: a guest's order earns its points once the account is made from the confirmation page (a walk-up member); a signed-in customer joins at once. 404 where the store has no perks",
+      auth: "optional",
+      body: PerksJoinRequestSchema,
+      answers: { 200: CheckoutSchema },
+      errors: CHECKOUT_ERRORS,
+    },
+    async (req, res, input) => {
+      const { owner, guid, record } = await checkoutOwner(req, res);
+      const { join } = input.body();
+      const answer = await checkout.setPerksJoin(siteOf(res), owner, guid, join);
+      await record(join ? "joined perks at checkout" : "left perks at checkout", answer.cart.code);
+      noStore(res).json(answer satisfies Checkout);
+    },
   );
 
   api.post(

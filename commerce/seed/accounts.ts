@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { BRAND_IDS } from "../contract/common";
 import { customersByEmails } from "../db/customers";
+import { insertLedgerEntry } from "../db/loyalty";
 import type { Db } from "../db/index";
 import { hashPassword, passwordMatches } from "../domain/passwords";
+import { DEMO_MEMBER_POINTS, PERKS_SITES } from "./perks";
 
 /**
  * Demo accounts, the same four on every brand, so a new developer (or a demonstration) can sign in
@@ -84,11 +86,12 @@ export async function seedDemoAccounts(db: Db): Promise<number> {
   // One hash for all: they share the password anyway, and each hash costs tens of milliseconds.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date().toISOString();
+  const rows = missing.map(({ site, a }) => ({ site, a, id: randomUUID() }));
   await db
     .insertInto("customer")
     .values(
-      missing.map(({ site, a }) => ({
-        id: randomUUID(),
+      rows.map(({ site, a, id }) => ({
+        id,
         site,
         email: a.email,
         password_hash: passwordHash,
@@ -106,6 +109,37 @@ export async function seedDemoAccounts(db: Db): Promise<number> {
     )
     .onConflict((oc) => oc.columns(["site", "email"]).doNothing())
     .execute();
+  // The demo member has points to spend on the stores with perks.
+  const members = rows.filter(({ site, a }) => a.perksMember && PERKS_SITES.includes(site));
+  const added = members.length
+    ? new Set(
+        (
+          await db
+            .selectFrom("customer")
+            .select("id")
+            .where(
+              "id",
+              "in",
+              members.map((m) => m.id),
+            )
+            .execute()
+        ).map((c) => c.id),
+      )
+    : new Set<string>();
+  for (const { site, id } of members) {
+    // Another process added this account meanwhile (its own id won): its points come with it.
+    if (!added.has(id)) continue;
+    await insertLedgerEntry(db, {
+      site,
+      customer_id: id,
+      kind: "adjusted",
+      points: DEMO_MEMBER_POINTS,
+      order_code: null,
+      reward_code: null,
+      note: "Welcome points",
+      created_at: now,
+    });
+  }
   return missing.length;
 }
 

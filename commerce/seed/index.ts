@@ -5,6 +5,7 @@ import { buildCatalog } from "./catalog";
 import { buildContent } from "./content";
 import { seedDemoGiftCards } from "./gift-cards";
 import { seedDemoCoupons } from "./coupons";
+import { seedDemoRewards } from "./perks";
 import { seedLargeCatalog } from "./large";
 import { seedQuizzes } from "./quizzes";
 
@@ -21,6 +22,7 @@ export interface SeedOptions {
 export async function seedIfEmpty(db: Db, { catalogSize, siteCurrencies }: SeedOptions): Promise<{ seeded: boolean; products: number }> {
   // Coupons are added to a store seeded before they existed, too.
   await seedDemoCoupons(db);
+  await seedDemoRewards(db);
   const existing = await db
     .selectFrom("product")
     .select((eb) => eb.fn.countAll<number>().as("n"))

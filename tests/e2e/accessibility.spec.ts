@@ -18,6 +18,8 @@ const PAGES = [
   { name: "brewer", url: us("/Coffee-Makers/classic-brewer/p/8003-BFBR-BRW-RED") },
   { name: "compare", url: us("/compare?codes=8001-BFBR-BRW-BLK,8003-BFBR-BRW-RED") },
   { name: "French search", url: ca("/fr/recherche?q=torr%C3%A9faction+fonc%C3%A9e") },
+  { name: "perks", url: us("/perks") },
+  { name: "French perks", url: ca("/fr/perks") },
   { name: "error page", url: us("/no-such-page") },
 ];
 

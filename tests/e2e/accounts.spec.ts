@@ -361,7 +361,7 @@ test.describe("the account pages in French on the Canadian store", () => {
     await expect(page.locator(".account-area").getByLabel("Prénom")).toHaveValue("Dana");
     await expect(page.locator(".site-header").getByRole("link", { name: "Dana", exact: true })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Compte" });
-    await expect(nav.getByRole("link")).toHaveText(["Profil", "Carnet d'adresses", "Historique des commandes"]);
+    await expect(nav.getByRole("link")).toHaveText(["Profil", "Carnet d'adresses", "Historique des commandes", "Avantages"]);
 
     await nav.getByRole("link", { name: "Carnet d'adresses" }).click();
     await expect(page).toHaveURL(ca("/fr/account/addresses"));

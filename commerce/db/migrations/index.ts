@@ -13,6 +13,7 @@ import * as m011 from "./011_payments";
 import * as m012 from "./012_jobs";
 import * as m013 from "./013_payment_attempts";
 import * as m014 from "./014_assisted_sessions";
+import * as m015 from "./015_perks";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "012_jobs": m012,
   "013_payment_attempts": m013,
   "014_assisted_sessions": m014,
+  "015_perks": m015,
 };
 
 export const migrationProvider: MigrationProvider = {
