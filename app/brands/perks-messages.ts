@@ -177,5 +177,5 @@ export function rewardProblem(t: PerksMessages, reason: string | undefined, fall
     notSwappable: t.notSwappable,
     insufficientPoints: t.insufficientPoints,
   };
-  return (reason && byReason[reason]) || fallback;
+  return reason && Object.hasOwn(byReason, reason) ? byReason[reason] : fallback;
 }
