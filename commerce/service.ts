@@ -12,7 +12,6 @@ import { jobRunnerFor } from "./domain/job-runner";
 import { createShop } from "./domain/shop";
 import { createCommerceRouter } from "./http/app";
 import { errorHandler } from "./http/errors";
-import { forgetKeptEtags } from "./http/kept-json";
 import { operatorAccess } from "./http/operator-access";
 import { healthChecks as healthChecksFor } from "./http/health";
 import { ConfigurationError } from "../lib/environment";
@@ -71,11 +70,9 @@ export function pruneCatalogChanges(db: Db): Promise<void> {
 
 /**
  * The /rest router; `warm()` builds what its pages need before the process takes traffic (the
- * listing indexes and search word lists of every site, see Shop.warm), `forgetSearchAnswers()`
- * drops what searches made so far left in its answer caches (a worker's warm-up searches) and
- * `close()` stops its background work (the job runner, Redis) before the database closes.
+ * listing indexes and search word lists of every site, see Shop.warm) and `close()` stops its background work (the job runner, Redis) before the database closes.
  */
-export type CommerceApi = Router & { warm(): Promise<void>; forgetSearchAnswers(): Promise<void>; close(): Promise<void> };
+export type CommerceApi = Router & { warm(): Promise<void>; close(): Promise<void> };
 
 /**
  * The /rest router (bodies, OpenAPI document, brand APIs, errors), mailing as the configuration
@@ -108,10 +105,6 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
   router.use(createCommerceRouter({ shop, logger, adminKey: config.adminApiKey }));
   return Object.assign(router, {
     warm: () => shop.warm(),
-    forgetSearchAnswers: async () => {
-      await shop.forgetSearchAnswers();
-      forgetKeptEtags();
-    },
     close: async () => {
       await jobsStarted;
       await jobs.stop();

@@ -21,11 +21,6 @@ export class ListingIndexes {
     });
   }
 
-  /** Every built index forgets the matches and counts of the searches it answered. */
-  async forgetTextCounts(): Promise<void> {
-    for (const entry of this.sites.values()) (await entry.index).forgetTextCounts();
-  }
-
   async get(site: BrandId): Promise<ListingIndex> {
     await this.feed.catchUp();
     let entry = this.sites.get(site);

@@ -1,5 +1,4 @@
 import type { Logger } from "pino";
-import { Memo } from "../../lib/memo";
 import type { BrandId, Lang } from "../contract/common";
 import { type Category, type ListingQuery, parseListingQuery, type SearchRequest, type SitemapPage, type Suggestions } from "../contract/search";
 import { type CategoryRow, keywordRedirects, siteCategories } from "../db/categories";
@@ -7,6 +6,7 @@ import type { Db } from "../db/index";
 import { sitemapPage } from "../db/listing";
 import { intersectAll, listingsWithWord, type TextMatches, wordsInTextIndex } from "../db/search-text";
 import { CatalogAnswers } from "./catalog-answers";
+import { loadingCache } from "./caches";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { invalid, ShopError } from "./errors";
 import type { ListingIndexes } from "./listing-indexes";
@@ -41,20 +41,20 @@ export class SearchService {
    * from there; otherwise each word is asked of the database once, and the catalog changing
    * clears them.
    */
-  private readonly wordListings = new Memo<Promise<Int32Array | null>>({ max: 20_000 });
+  private readonly wordListings = loadingCache<Int32Array | false>({ max: 20_000 });
   private readonly heldWords: WordListings;
   private readonly wordsAskedOfDatabase = (err: unknown) => this.deps.logger.warn({ err }, "search words are asked of the database one by one");
   /** Answered category and search pages as JSON text. */
   private readonly pages: CatalogAnswers;
-  private readonly siteCategoryRows = new Memo<Promise<{ rows: CategoryRow[]; names: Map<string, string> }>>();
+  private readonly siteCategoryRows = loadingCache<{ rows: CategoryRow[]; names: Map<string, string> }>({ max: 20 });
   /**
    * Each site language's keyword redirects ("brewers" leads to the brewers category), a few dozen
    * rows every search consults: read for a minute at a time, as the storefront keeps CMS content,
    * instead of asked of the database on every search.
    */
-  private readonly redirects = new Memo<Promise<Map<string, string>>>({ ttlMs: 60_000 });
+  private readonly redirects = loadingCache<Map<string, string>>({ max: 20, ttl: 60_000 });
   /** Per language, every word of the full-text index asked once at warm-up: the index is the language's, not a site's. */
-  private readonly textIndexWordsRead = new Memo<Promise<void>>();
+  private readonly textIndexWordsRead = new Set<Lang>();
 
   constructor(private readonly deps: SearchServiceDeps) {
     deps.feed.subscribe(() => this.wordListings.clear());
@@ -69,7 +69,11 @@ export class SearchService {
   private async listingsWith(lang: Lang, word: string): Promise<Int32Array | null> {
     const held = await this.heldWords.listingsWith(lang, word);
     if (held !== undefined) return held;
-    return this.wordListings.get(`${lang}|${word}`, () => listingsWithWord(this.deps.db, lang, word));
+    // false: a stop word (a cache holds no null).
+    const listings = await this.wordListings.forceFetch(`${lang}|${word}`, {
+      context: async () => (await listingsWithWord(this.deps.db, lang, word)) ?? false,
+    });
+    return listings || null;
   }
 
   private async match(lang: Lang, freeText: string): Promise<TextMatches> {
@@ -98,26 +102,19 @@ export class SearchService {
       await this.heldWords.read(lang).catch(this.wordsAskedOfDatabase);
       for (const word of index.searchWords(lang)) await this.listingsWith(lang, word);
       // Words only descriptions hold ("ethiopian", "smooth"), as the index stores them.
-      await this.textIndexWordsRead.get(lang, async () => {
+      if (!this.textIndexWordsRead.has(lang)) {
+        this.textIndexWordsRead.add(lang);
         for (const word of await wordsInTextIndex(this.deps.db, lang)) await this.listingsWith(lang, word);
-      });
+      }
     }
   }
 
-  /**
-   * Forgets the answered search and category pages and the counts of searches. The word lists,
-   * indexes and sort orders stay. A worker's warm-up searches call it: their answers must not
-   * answer a shopper's first search of the same words.
-   */
-  async forgetAnswers(): Promise<void> {
-    this.pages.forget();
-    await this.deps.indexes.forgetTextCounts();
-  }
-
   private categoriesOf(ctx: Pick<ShopContext, "site" | "lang">) {
-    return this.siteCategoryRows.get(`${ctx.site}|${ctx.lang}`, async () => {
-      const rows = await siteCategories(this.deps.db, ctx.site, ctx.lang);
-      return { rows, names: new Map(rows.map((r) => [r.code, r.name])) };
+    return this.siteCategoryRows.forceFetch(`${ctx.site}|${ctx.lang}`, {
+      context: async () => {
+        const rows = await siteCategories(this.deps.db, ctx.site, ctx.lang);
+        return { rows, names: new Map(rows.map((r) => [r.code, r.name])) };
+      },
     });
   }
 
@@ -196,7 +193,7 @@ export class SearchService {
 
   /** The category page a search term leads straight to, if it is one of the site's keywords. */
   async keywordRedirect(ctx: Pick<ShopContext, "site" | "lang">, term: string): Promise<string | null> {
-    const targets = await this.redirects.get(`${ctx.site}|${ctx.lang}`, () => keywordRedirects(this.deps.db, ctx.site, ctx.lang));
+    const targets = await this.redirects.forceFetch(`${ctx.site}|${ctx.lang}`, { context: () => keywordRedirects(this.deps.db, ctx.site, ctx.lang) });
     return targets.get(normalizeSearchText(term)) ?? null;
   }
 

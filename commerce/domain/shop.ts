@@ -87,8 +87,6 @@ export interface Shop {
    * of a site does not wait for them. A process calls it before it takes traffic.
    */
   warm(): Promise<void>;
-  /** Forgets the answers of searches made so far (see SearchService.forgetAnswers). */
-  forgetSearchAnswers(): Promise<void>;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -160,6 +158,5 @@ export function createShop({
       const bestSellers = Math.floor((productCacheSize * 0.8) / Math.max(1, siteLanguages));
       for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages, { currency: brand.currency, bestSellers });
     },
-    forgetSearchAnswers: () => search.forgetAnswers(),
   };
 }

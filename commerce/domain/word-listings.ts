@@ -1,4 +1,4 @@
-import { Memo } from "../../lib/memo";
+import { loadingCache } from "./caches";
 import type { Lang } from "../contract/common";
 import type { Db } from "../db/index";
 import { intersectAll, lexemesOfListings, lexemesOfWord, listingsByLexeme } from "../db/search-text";
@@ -45,7 +45,7 @@ export class WordListings {
   private generation = 0;
   private retryReadsAt = 0;
   /** Stemming depends on the language's configuration alone, never on the catalog. */
-  private readonly indexedWords = new Memo<Promise<string[]>>({ max: 50_000 });
+  private readonly indexedWords = loadingCache<string[]>({ max: 50_000 });
   /** Reads and updates, one after another: each starts from what the one before left. */
   private queue: Promise<void> = Promise.resolve();
   /** Settles once the latest catalog change is in the lists. */
@@ -86,7 +86,7 @@ export class WordListings {
       if (!this.reads.has(lang) && Date.now() >= this.retryReadsAt) this.read(lang).catch(this.onError);
       return undefined;
     }
-    const [words] = await Promise.all([this.indexedWords.get(`${lang}|${word}`, () => this.source.indexedAs(lang, word)), this.updated]);
+    const [words] = await Promise.all([this.indexedWords.forceFetch(`${lang}|${word}`, { context: () => this.source.indexedAs(lang, word) }), this.updated]);
     const lists = this.held.get(lang);
     if (!lists) return undefined;
     if (words.length === 0) return null;
