@@ -38,8 +38,8 @@ export const textBytes = (text: string): number => 2 * text.length + 16;
  * again. A load outlives a `clear()` under way (the catalog changed): its caller gets what it
  * read, and the cache does not keep it.
  */
-export type LoadingCache<V extends {}> = LRUCache<string, V, () => Promise<V>>;
+export type LoadingCache<V extends NonNullable<unknown>> = LRUCache<string, V, () => Promise<V>>;
 
-export function loadingCache<V extends {}>(options: LRUCache.Options<string, V, () => Promise<V>>): LoadingCache<V> {
+export function loadingCache<V extends NonNullable<unknown>>(options: LRUCache.Options<string, V, () => Promise<V>>): LoadingCache<V> {
   return new LRUCache<string, V, () => Promise<V>>({ ...options, ignoreFetchAbort: true, fetchMethod: (_key, _stale, { context }) => context() });
 }
