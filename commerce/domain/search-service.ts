@@ -15,7 +15,6 @@ import type { ProductFamilies } from "./product-families";
 import { assembleCategory, assembleSearchPage } from "./search-page";
 import { normalizeSearchText, queryWords, spellingSuggestion } from "./search-text";
 import type { ShopContext } from "./shop-context";
-import { databaseWords, WordListings } from "./word-listings";
 
 export interface SearchServiceDeps {
   db: Db;
@@ -37,13 +36,10 @@ export class SearchService {
    * The listings holding each word, per language, as a search engine keeps posting lists: a
    * query's matches are their intersection, so a search nobody has made yet costs a few list
    * intersections once its words are known, and a catalog's words are few (a few thousand) next
-   * to the searches made of them. Where a whole language's lists are held (heldWords) they come
-   * from there; otherwise each word is asked of the database once, and the catalog changing
-   * clears them.
+   * to the searches made of them. Each word is asked of the database's full-text index once; the
+   * catalog changing clears them.
    */
   private readonly wordListings = loadingCache<Int32Array | false>({ max: 20_000 });
-  private readonly heldWords: WordListings;
-  private readonly wordsAskedOfDatabase = (err: unknown) => this.deps.logger.warn({ err }, "search words are asked of the database one by one");
   /** Answered category and search pages as JSON text. */
   private readonly pages: CatalogAnswers;
   private readonly siteCategoryRows = loadingCache<{ rows: CategoryRow[]; names: Map<string, string> }>({ max: 20 });
@@ -58,7 +54,6 @@ export class SearchService {
 
   constructor(private readonly deps: SearchServiceDeps) {
     deps.feed.subscribe(() => this.wordListings.clear());
-    this.heldWords = new WordListings(databaseWords(deps.db), deps.feed, this.wordsAskedOfDatabase);
     deps.feed.subscribe(() => {
       this.siteCategoryRows.clear();
       this.redirects.clear();
@@ -67,8 +62,6 @@ export class SearchService {
   }
 
   private async listingsWith(lang: Lang, word: string): Promise<Int32Array | null> {
-    const held = await this.heldWords.listingsWith(lang, word);
-    if (held !== undefined) return held;
     // false: a stop word (a cache holds no null).
     const listings = await this.wordListings.forceFetch(`${lang}|${word}`, {
       context: async () => (await listingsWithWord(this.deps.db, lang, word)) ?? false,
@@ -84,22 +77,14 @@ export class SearchService {
 
   /**
    * Builds what a site's pages need before the process takes traffic: the site's listing index
-   * with its sort orders and name words, every word's listings where the database is slow to
-   * answer them one by one, and the listings of every word in its product names (the words
-   * shoppers search with) and in its full-text index, so no shopper's request pays for them. Then
-   * the families of the site's `bestSellers` best sellers in each language: on 100,000 products
-   * the first 5,000 made 97% of the cards of a few hundred searches nobody had made (ranked by
-   * name, then best sellers), so a new search's cards seldom wait for the database.
+   * with its sort orders and name words, and the listings of every word in its product names (the
+   * words shoppers search with) and in its full-text index, so no shopper's request pays for them.
    */
-  async warm(site: BrandId, langs: readonly Lang[], { currency, bestSellers }: { currency: string; bestSellers: number }): Promise<void> {
+  async warm(site: BrandId, langs: readonly Lang[]): Promise<void> {
     const index = await this.deps.indexes.get(site);
     index.warm(langs);
     for (const lang of langs) {
       await this.categoriesOf({ site, lang });
-      const { baseCodes } = index.query({ lang, filters: [], sort: "bestsellers", page: 0, pageSize: bestSellers, facets: false });
-      await this.deps.families.preload(baseCodes, site, lang, currency);
-      // Without the held lists, searches ask the database word by word: slower, not wrong.
-      await this.heldWords.read(lang).catch(this.wordsAskedOfDatabase);
       for (const word of index.searchWords(lang)) await this.listingsWith(lang, word);
       // Words only descriptions hold ("ethiopian", "smooth"), as the index stores them.
       if (!this.textIndexWordsRead.has(lang)) {

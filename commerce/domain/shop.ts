@@ -83,7 +83,7 @@ export interface Shop {
   quickShop: QuickShopService;
   quizzes: QuizServices;
   /**
-   * Builds every site's listing index, sort orders and search word lists, so the first shopper
+   * Builds every site's listing index, sort orders and search words' listings, so the first shopper
    * of a site does not wait for them. A process calls it before it takes traffic.
    */
   warm(): Promise<void>;
@@ -152,11 +152,7 @@ export function createShop({
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, quizzes),
     async warm() {
-      // Four fifths of the family cache is shared out among the sites' languages; the rest is
-      // left for the families shoppers reach beyond the best sellers.
-      const siteLanguages = Object.values(brands).reduce((n, brand) => n + brand.languages.length, 0);
-      const bestSellers = Math.floor((productCacheSize * 0.8) / Math.max(1, siteLanguages));
-      for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages, { currency: brand.currency, bestSellers });
+      for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
     },
   };
 }

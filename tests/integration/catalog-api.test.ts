@@ -387,7 +387,7 @@ describe.each(DIALECTS)("search words after the catalog changes, on %s", (dialec
   };
 
   it("finds a product by a word its text now holds, and no longer by a word it lost", { timeout: 20_000 }, async () => {
-    // Warmed as a real process is before it takes traffic: on PostgreSQL every word's listings are then held in memory.
+    // Warmed as a real process is before it takes traffic: the warm-up's word listings must follow the change too.
     await suite.api().warm();
     expect(await codesFound("corner")).toContain("9002-BFAC");
     expect(await codesFound("zeppelin")).toEqual([]);
