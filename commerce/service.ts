@@ -3,7 +3,6 @@ import type { Logger } from "pino";
 import { RateLimits } from "../lib/rate-limit";
 import type { CommerceConfig } from "./config";
 import { type Db, createDb, isDatabaseReachable, migrateToLatest } from "./db/index";
-import { countProducts } from "./db/catalog";
 import { pruneListingChanges } from "./db/catalog-changes";
 import { createMailer } from "./delivery/mailer";
 import { siteCurrencies } from "./domain/catalog-service";
@@ -59,11 +58,6 @@ export async function refuseDemoPasswords(db: Db, config: CommerceConfig): Promi
 }
 
 /** Trims the catalog change log at start-up, before any worker reads it. */
-/** How many products the catalog holds (the composition root sizes worker memory by it). */
-export function catalogSize(db: Db): Promise<number> {
-  return countProducts(db);
-}
-
 export function pruneCatalogChanges(db: Db): Promise<void> {
   return pruneListingChanges(db);
 }
@@ -88,7 +82,7 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     mailer: createMailer(config.mail),
     logger,
     catalogSyncMs: config.catalogSyncMs,
-    productCacheSize: config.productCacheSize,
+    memoryBudgetMb: config.memoryBudgetMb,
     accounts: { keys: config.auth, limits },
     payments: paymentProviderFor(config.payments),
     cardHolds: config.cardHolds,

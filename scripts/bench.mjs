@@ -47,6 +47,7 @@ const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? os.availablePa
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-bench-"));
 const resultsFile = path.resolve("data/bench-results.json");
 
+// Store RSS: 500 MB on the demo catalog; runs on 100,000 products set their own (storeRssMB).
 const BUDGET = { cpuRatio: 3.5, jsAboveBareKB: 20, storeRssMB: 500 };
 const mark = (ok) => (ok ? "✓" : "✗");
 
@@ -101,6 +102,14 @@ const SHOPPER_REQUESTS = [
 const ORDERS_PER_LOAD = Number(process.env.BENCH_ORDERS ?? 60);
 const BENCH_TOKEN_SECRET = "bench-token-secret-0123456789abcdefghijklmn";
 
+// The pages that scale with catalog size, on 100,000 products.
+const LARGE_PAGES = [
+  { name: "category (100k)", path: "/c/coffee" },
+  { name: "category 2 facets (100k)", path: "/c/coffee?roast=dark&brand=Harbor%20Roast&sort=price-asc" },
+  { name: "product (100k)", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
+  { name: "search (10 queries, 100k)", path: "/search", requests: searchRequests(LARGE_QUERIES) },
+];
+
 // The demo catalog, then the same pages that scale with catalog size on 100,000 products.
 // `unseen`: the unseen-query run; `coldStart`: the cold-start run (both printed after the pages).
 const large = process.env.BENCH_LARGE !== "false";
@@ -139,18 +148,16 @@ const RUNS = [
           database: "SQLite",
           db: largeDb,
           env: { SEED_CATALOG_SIZE: "100000" },
+          storeRssMB: 700,
           unseen: true,
           coldStart: true,
-          pages: [
-            { name: "category (100k)", path: "/c/coffee" },
-            { name: "category 2 facets (100k)", path: "/c/coffee?roast=dark&brand=Harbor%20Roast&sort=price-asc" },
-            { name: "product (100k)", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
-            { name: "search (10 queries, 100k)", path: "/search", requests: searchRequests(LARGE_QUERIES) },
-          ],
+          pages: LARGE_PAGES,
         },
       ]
     : []),
-  // On PostgreSQL only the runs that reach the database's full-text search: unseen queries and cold start.
+  // On PostgreSQL the runs that reach the database's full-text search (unseen queries and cold start),
+  // and on 100,000 products the large catalog's pages too: the store's memory after them is held to
+  // the same budget as on SQLite.
   ...(postgresUrl
     ? [
         { catalog: "demo catalog", database: "PostgreSQL", db: "postgres:brewfront_bench_demo", fresh: true, unseen: true, coldStart: true, pages: [] },
@@ -161,9 +168,10 @@ const RUNS = [
                 database: "PostgreSQL",
                 db: "postgres:brewfront_bench_large",
                 env: { SEED_CATALOG_SIZE: "100000" },
+                storeRssMB: 700,
                 unseen: true,
                 coldStart: true,
-                pages: [],
+                pages: LARGE_PAGES.map((page) => ({ ...page, name: page.name.replace("100k", "100k, PostgreSQL") })),
               },
             ]
           : []),
@@ -902,7 +910,7 @@ try {
         heavy.push(await measure(store, p, 0, heavyConnections));
       }
       const storeMemory = { server: `store, ${label}, after ${heavyConnections} connections`, ...memory(store.pid) };
-      memoryRows.push({ ...storeMemory, withinBudget: storeMemory.rssMB < BUDGET.storeRssMB });
+      memoryRows.push({ ...storeMemory, withinBudget: storeMemory.rssMB < (run.storeRssMB ?? BUDGET.storeRssMB) });
       heavyBare.push(await measure(bare, BARE_PAGE, 0, heavyConnections));
       const floor = floorOf(heavyBare);
       for (const h of heavy)
@@ -918,7 +926,7 @@ try {
       });
     } else {
       const last = memoryRows.at(-1);
-      last.withinBudget = last.rssMB < BUDGET.storeRssMB;
+      last.withinBudget = last.rssMB < (run.storeRssMB ?? BUDGET.storeRssMB);
     }
     const signIn = run.pages.some((page) => page.member) ? await measureSignIn(store) : undefined;
     results.push({ catalog: run.catalog, database: run.database, label, bare: bareRuns, pages, heavy, clientJs: js, signIn, unseen, coldStart, orders });
@@ -1146,7 +1154,7 @@ try {
       { title: "processes", get: (x) => x.processes },
       { title: "RSS MB", get: (x) => x.rssMB },
       { title: "peak MB", get: (x) => x.peakMB },
-      { title: `<${BUDGET.storeRssMB} MB`, get: (x) => (x.withinBudget === null ? "" : mark(x.withinBudget)) },
+      { title: `within budget (<${BUDGET.storeRssMB} MB, 100k <700 MB)`, get: (x) => (x.withinBudget === null ? "" : mark(x.withinBudget)) },
     ],
     memoryRows,
   );
@@ -1157,7 +1165,7 @@ try {
   const budgets = {
     cpu: { limit: `≤ ${BUDGET.cpuRatio}× bare CPU/request`, passed: pageRows.filter((p) => p.cpuWithinBudget).length, of: pageRows.length },
     clientJs: { limit: `≤ ${BUDGET.jsAboveBareKB} kB gzip above bare`, passed: jsRows.filter((j) => j.withinBudget).length, of: jsRows.length },
-    memory: { limit: `< ${BUDGET.storeRssMB} MB store RSS`, passed: storeMem.filter((m) => m.withinBudget).length, of: storeMem.length },
+    memory: { limit: `< ${BUDGET.storeRssMB} MB store RSS (100k: < 700 MB)`, passed: storeMem.filter((m) => m.withinBudget).length, of: storeMem.length },
   };
   console.log(
     `\nBudgets: ${Object.entries(budgets)

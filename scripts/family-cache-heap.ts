@@ -18,7 +18,7 @@ const fullCollection = () => {
 };
 
 const db = createDb({ kind: "sqlite", file: "data/bench-large.sqlite" });
-const families = new ProductFamilies(db, new CatalogChangeFeed(db, { intervalMs: 60_000 }), 40_000);
+const families = new ProductFamilies(db, new CatalogChangeFeed(db, { intervalMs: 60_000 }), 1024 * 1024 * 1024);
 const count = Number(process.env.FAMILIES ?? 16_000);
 // The site's base products (one listing each), the first `count` by code.
 const codes = (await loadListingFacts(db, "cab2c"))

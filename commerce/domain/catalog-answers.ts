@@ -1,4 +1,4 @@
-import { type LoadingCache, loadingCache } from "./caches";
+import { type LoadingCache, loadingCache, textBytes } from "./caches";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import type { ShopContext } from "./shop-context";
 
@@ -12,9 +12,9 @@ export class CatalogAnswers {
 
   constructor(
     private readonly feed: CatalogChangeFeed,
-    max: number,
+    maxBytes: number,
   ) {
-    this.answers = loadingCache({ max });
+    this.answers = loadingCache({ maxSize: maxBytes, sizeCalculation: (text, key) => textBytes(text) + textBytes(key) });
     feed.subscribe(() => this.forget());
   }
 

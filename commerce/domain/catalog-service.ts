@@ -30,6 +30,8 @@ export interface CatalogServiceDeps {
   families: ProductFamilies;
   outbox: MailOutbox;
   logger: Logger;
+  /** What the product answers kept as JSON text may take together. */
+  answerBytes: number;
 }
 
 export interface StockUpdate {
@@ -45,7 +47,7 @@ export class CatalogService {
   private readonly answers: CatalogAnswers;
 
   constructor(private readonly deps: CatalogServiceDeps) {
-    this.answers = new CatalogAnswers(deps.feed, 1000);
+    this.answers = new CatalogAnswers(deps.feed, deps.answerBytes);
   }
 
   /**

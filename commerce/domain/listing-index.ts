@@ -89,6 +89,14 @@ interface Counted {
   facetCounts: Map<FacetKey, Map<string, number>>;
 }
 
+/** A remembered count's rough size: its typed arrays, and its facet counts' entries. */
+function countedBytes(c: Counted): number {
+  const arrays = (c.matches.positions ?? c.matches.flags).byteLength + c.counts.reduce((n, counts) => n + counts.byteLength, 0);
+  let entries = 0;
+  for (const values of c.facetCounts.values()) entries += values.size;
+  return arrays + 64 * entries + 256;
+}
+
 /** One facet's values for every listing, as interned ids in compressed-row form. */
 interface FacetColumn {
   names: string[];
@@ -270,7 +278,12 @@ export class ListingIndex {
    * Matches and facet counts of recent queries (by scope, text and filters; sort and page do not
    * change them), as a search engine's query cache: head queries repeat. Cleared on any change.
    */
-  private readonly counted = new LRUCache<string, Counted, IndexQuery>({ max: 200, memoMethod: (_key, _old, { context }) => this.count(context) });
+  private readonly counted: LRUCache<string, Counted, IndexQuery>;
+
+  /** `countsBytes`: what the remembered matches and counts may take together. */
+  constructor(countsBytes = 8 * 1024 * 1024) {
+    this.counted = new LRUCache({ maxSize: countsBytes, sizeCalculation: countedBytes, memoMethod: (_key, _old, { context }) => this.count(context) });
+  }
 
   get size(): number {
     return this.facts.length;

@@ -14,6 +14,8 @@ export class ListingIndexes {
   constructor(
     private readonly db: Db,
     private readonly feed: CatalogChangeFeed,
+    /** What each site's index may keep of its queries' matches and counts. */
+    private readonly countsBytes: number,
   ) {
     feed.subscribe((changes) => {
       if (changes === "all") return this.sites.clear();
@@ -26,7 +28,7 @@ export class ListingIndexes {
     let entry = this.sites.get(site);
     if (!entry) {
       const index = loadListingFacts(this.db, site).then((facts) => {
-        const ix = new ListingIndex();
+        const ix = new ListingIndex(this.countsBytes);
         ix.replaceAll(facts);
         return ix;
       });

@@ -2,13 +2,23 @@ import { LRUCache } from "lru-cache";
 import type { BrandId, Lang } from "../contract/common";
 import { loadProductFamilies, type ProductFamilyRecord } from "../db/catalog";
 import type { Db } from "../db/index";
+import { textBytes } from "./caches";
 import type { CatalogChangeFeed } from "./catalog-changes";
+
+/**
+ * A rough estimate of the heap a cached family takes with the product views made from it
+ * (productView keeps them with the family): a fixed part, a part per product row, and its longest texts.
+ */
+export function familyBytes(family: ProductFamilyRecord): number {
+  const rows = 1 + family.variants.length + family.bundleComponents.length;
+  return 2048 + 1536 * rows + textBytes(family.base.description ?? "") + textBytes(family.base.summary ?? "");
+}
 
 /**
  * Product families cached in memory per site, language and currency, dropped as soon as the
  * change feed reports a change to the family (or to a product bundled in it). Reads of a hot
  * catalog then cost no database work; a change is visible on the next request in every process.
- * When full, the families used least recently go first.
+ * When full (`maxBytes`, by familyBytes), the families used least recently go first.
  */
 export class ProductFamilies {
   private readonly cache: LRUCache<string, ProductFamilyRecord>;
@@ -18,9 +28,9 @@ export class ProductFamilies {
   constructor(
     private readonly db: Db,
     private readonly feed: CatalogChangeFeed,
-    maxEntries: number,
+    maxBytes: number,
   ) {
-    this.cache = new LRUCache({ max: maxEntries, dispose: (family, key) => this.unlist(family, key) });
+    this.cache = new LRUCache({ maxSize: maxBytes, sizeCalculation: familyBytes, dispose: (family, key) => this.unlist(family, key) });
     feed.subscribe((changes) => {
       if (changes === "all") return this.cache.clear();
       for (const c of changes) for (const key of this.keysByBase.get(c.baseCode) ?? []) this.cache.delete(key);

@@ -109,6 +109,8 @@ export interface QuizLookupOptions {
   apiKey: string;
   /** How long a site's beverage facts and answers are kept (the catalog changes rarely; advice need not be stock-exact). */
   cacheTtlMs?: number;
+  /** What the kept beverage facts and answers may take together. */
+  cacheBytes: number;
 }
 
 /**
@@ -122,8 +124,9 @@ export class QuizLookupService {
 
   constructor(private readonly options: QuizLookupOptions) {
     const ttlMs = options.cacheTtlMs ?? 60_000;
-    this.candidates = loadingCache({ max: 10, ttl: ttlMs });
-    this.answers = loadingCache({ max: 20_000, ttl: ttlMs });
+    // Each site's facts (a few hundred beverages), and answers (a ranked list of product ids each).
+    this.candidates = loadingCache({ maxSize: Math.floor(options.cacheBytes / 2), sizeCalculation: (facts) => 256 * (facts.length + 1), ttl: ttlMs });
+    this.answers = loadingCache({ maxSize: Math.floor(options.cacheBytes / 2), sizeCalculation: (a) => 128 * (a.SensoryResponse.length + 2), ttl: ttlMs });
     this.keyDigest = digest(options.apiKey);
   }
 

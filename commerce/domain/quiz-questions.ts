@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Answer, type QuestionItem, type QuestionTree, QuestionTreeSchema, type SeedData } from "../contract/quiz";
 import type { Db } from "../db/index";
 import { findQuizTree } from "../db/quizzes";
-import { type LoadingCache, loadingCache } from "./caches";
+import { type LoadingCache, loadingCache, textBytes } from "./caches";
 import { invalid, notFound } from "./errors";
 
 /** How long a question-service access token lasts: long enough for a quiz, short enough to be worth little. */
@@ -16,6 +16,8 @@ export interface QuestionServiceOptions {
   signingSecret: string;
   /** How long decision trees are kept in memory. */
   cacheTtlMs?: number;
+  /** What the kept decision trees may take together. */
+  cacheBytes: number;
 }
 
 interface TokenClaims {
@@ -70,7 +72,7 @@ export class QuestionService {
   private readonly trees: LoadingCache<QuestionTree>;
 
   constructor(private readonly options: QuestionServiceOptions) {
-    this.trees = loadingCache({ max: 50, ttl: options.cacheTtlMs ?? 60_000 });
+    this.trees = loadingCache({ maxSize: options.cacheBytes, sizeCalculation: (tree) => textBytes(JSON.stringify(tree)), ttl: options.cacheTtlMs ?? 60_000 });
   }
 
   /** An access token for a known client, or undefined for wrong credentials. */

@@ -1,4 +1,3 @@
-import type { Logger } from "pino";
 import type { BrandId, Lang } from "../contract/common";
 import { type Category, type ListingQuery, parseListingQuery, type SearchRequest, type SitemapPage, type Suggestions } from "../contract/search";
 import { type CategoryRow, keywordRedirects, siteCategories } from "../db/categories";
@@ -6,7 +5,7 @@ import type { Db } from "../db/index";
 import { sitemapPage } from "../db/listing";
 import { intersectAll, listingsWithWord, type TextMatches, wordsInTextIndex } from "../db/search-text";
 import { CatalogAnswers } from "./catalog-answers";
-import { loadingCache } from "./caches";
+import { type CacheSizes, type LoadingCache, loadingCache, textBytes } from "./caches";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { invalid, ShopError } from "./errors";
 import type { ListingIndexes } from "./listing-indexes";
@@ -21,7 +20,7 @@ export interface SearchServiceDeps {
   feed: CatalogChangeFeed;
   indexes: ListingIndexes;
   families: ProductFamilies;
-  logger: Logger;
+  sizes: Pick<CacheSizes, "searchPages" | "wordListings">;
 }
 
 /** A category page's scope: the category and the site's category names (for facet values). */
@@ -39,7 +38,7 @@ export class SearchService {
    * to the searches made of them. Each word is asked of the database's full-text index once; the
    * catalog changing clears them.
    */
-  private readonly wordListings = loadingCache<Int32Array | false>({ max: 20_000 });
+  private readonly wordListings: LoadingCache<Int32Array | false>;
   /** Answered category and search pages as JSON text. */
   private readonly pages: CatalogAnswers;
   private readonly siteCategoryRows = loadingCache<{ rows: CategoryRow[]; names: Map<string, string> }>({ max: 20 });
@@ -53,12 +52,16 @@ export class SearchService {
   private readonly textIndexWordsRead = new Set<Lang>();
 
   constructor(private readonly deps: SearchServiceDeps) {
+    this.wordListings = loadingCache({
+      maxSize: deps.sizes.wordListings,
+      sizeCalculation: (ids, key) => (ids ? ids.byteLength : 0) + textBytes(key) + 64,
+    });
     deps.feed.subscribe(() => this.wordListings.clear());
     deps.feed.subscribe(() => {
       this.siteCategoryRows.clear();
       this.redirects.clear();
     });
-    this.pages = new CatalogAnswers(deps.feed, 1000);
+    this.pages = new CatalogAnswers(deps.feed, deps.sizes.searchPages);
   }
 
   private async listingsWith(lang: Lang, word: string): Promise<Int32Array | null> {

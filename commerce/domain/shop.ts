@@ -4,6 +4,7 @@ import { RateLimits } from "../../lib/rate-limit";
 import type { BrandFacts } from "../contract/brands";
 import type { BrandId } from "../contract/common";
 import type { Db } from "../db/index";
+import { cacheSizes } from "./caches";
 import { CatalogChangeFeed } from "./catalog-changes";
 import { CatalogService } from "./catalog-service";
 import { AccountService } from "./accounts";
@@ -44,8 +45,8 @@ export interface ShopOptions {
   logger: Logger;
   /** How often the change log is read at most (other processes' changes show within it). */
   catalogSyncMs: number;
-  /** Product families kept in memory. */
-  productCacheSize: number;
+  /** Each worker's memory budget in MB; its caches are sized from it (CACHE_SHARES). */
+  memoryBudgetMb: number;
   /** How the outbox's delivery loop runs (defaults suit production). */
   outbox?: Partial<MailOutboxOptions>;
   /** When card holds that did not become an order are released, and how often each process looks. */
@@ -96,7 +97,7 @@ export function createShop({
   mailer,
   logger,
   catalogSyncMs,
-  productCacheSize,
+  memoryBudgetMb,
   outbox: outboxOptions,
   cardHolds,
   accounts,
@@ -104,10 +105,11 @@ export function createShop({
   quizzes,
 }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
-  const indexes = new ListingIndexes(db, feed);
-  const families = new ProductFamilies(db, feed, productCacheSize);
+  const sizes = cacheSizes(memoryBudgetMb);
+  const indexes = new ListingIndexes(db, feed, Math.floor(sizes.listingCounts / Object.keys(brands).length));
+  const families = new ProductFamilies(db, feed, sizes.productFamilies);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
-  const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger });
+  const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger, answerBytes: sizes.productAnswers });
   const carts = new CartService({ db, catalog });
   const keys: AuthKeys = accounts?.keys ?? {
     tokenSecret: randomBytes(32).toString("base64url"),
@@ -129,7 +131,7 @@ export function createShop({
     limits,
     provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
   });
-  const search = new SearchService({ db, feed, indexes, families, logger });
+  const search = new SearchService({ db, feed, indexes, families, sizes });
   const parts = checkoutParts(payments);
   const holds = new CardHolds({ db, payments: parts.payments, logger }, cardHolds);
   return {
@@ -150,7 +152,7 @@ export function createShop({
     checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds }),
     holds,
     quickShop: new QuickShopService({ db, catalog, carts }),
-    quizzes: createQuizServices(db, quizzes),
+    quizzes: createQuizServices(db, sizes.quizzes, quizzes),
     async warm() {
       for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
     },

@@ -3,8 +3,10 @@ import type { Db } from "../../commerce/db/index";
 import { rebuildListings } from "../../commerce/db/listing";
 import { CatalogChangeFeed } from "../../commerce/domain/catalog-changes";
 import { siteCurrencies } from "../../commerce/domain/catalog-service";
-import { ProductFamilies } from "../../commerce/domain/product-families";
+import { familyBytes, ProductFamilies } from "../../commerce/domain/product-families";
 import { countingStatements, seededDatabaseForSuite, testCommerceConfig } from "../support/commerce";
+
+const MB = 1024 * 1024;
 
 /** The site's base products, best sellers first. */
 async function bestSellers(db: Db): Promise<string[]> {
@@ -21,9 +23,9 @@ async function bestSellers(db: Db): Promise<string[]> {
 
 describe("product families a worker keeps in memory", () => {
   const database = seededDatabaseForSuite("sqlite");
-  const familiesHolding = (max: number) => {
+  const familiesHolding = (maxBytes: number) => {
     const { db, statements } = countingStatements(database());
-    return { families: new ProductFamilies(db, new CatalogChangeFeed(database(), { intervalMs: 60_000 }), max), statements };
+    return { families: new ProductFamilies(db, new CatalogChangeFeed(database(), { intervalMs: 60_000 }), maxBytes), statements };
   };
   const statementsFor = async (run: () => Promise<unknown>, statements: () => number) => {
     const before = statements();
@@ -33,7 +35,7 @@ describe("product families a worker keeps in memory", () => {
 
   it("reads a family from the database once, then answers it from memory", async () => {
     const [code] = await bestSellers(database());
-    const { families, statements } = familiesHolding(10);
+    const { families, statements } = familiesHolding(MB);
     const load = () => families.load([code!], "usb2c", "en", "USD");
     expect(await statementsFor(load, statements)).toBeGreaterThan(0);
     expect(await statementsFor(load, statements)).toBe(0);
@@ -42,7 +44,9 @@ describe("product families a worker keeps in memory", () => {
 
   it("lets the family used least recently go when full, not one used just now", async () => {
     const codes = (await bestSellers(database())).slice(0, 11);
-    const { families, statements } = familiesHolding(10);
+    // Room for exactly the first ten families.
+    const firstTen = await familiesHolding(MB).families.load(codes.slice(0, 10), "usb2c", "en", "USD");
+    const { families, statements } = familiesHolding([...firstTen.values()].reduce((n, family) => n + familyBytes(family), 0));
     const load = (code: string) => () => families.load([code], "usb2c", "en", "USD");
     for (const code of codes.slice(0, 10)) await load(code)();
     // The first one loaded is used again, so the second is now the one used least recently.
@@ -53,7 +57,7 @@ describe("product families a worker keeps in memory", () => {
   });
 
   it("still shows each family its own categories and prices", async () => {
-    const { families: held } = familiesHolding(10);
+    const { families: held } = familiesHolding(MB);
     const [brewer] = (await held.load(["8003-BFBR-BRW-RED"], "usb2c", "en", "USD")).values();
     const [pods] = (await held.load(["5001-SMRG-KC-24"], "usb2c", "en", "USD")).values();
     expect(brewer!.categories.map((c) => c.code)).not.toEqual(pods!.categories.map((c) => c.code));
@@ -65,7 +69,7 @@ describe("product families a worker keeps in memory", () => {
   it("reads a family again once the catalog changes it", async () => {
     const db = database();
     const feed = new CatalogChangeFeed(db, { intervalMs: 60_000 });
-    const families = new ProductFamilies(db, feed, 10);
+    const families = new ProductFamilies(db, feed, MB);
     const name = async () => (await families.load(["9002-BFAC"], "usb2c", "en", "USD")).get("9002-BFAC")?.base.name;
     const before = await name();
     await db
