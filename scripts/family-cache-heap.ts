@@ -1,4 +1,4 @@
-// What the product-family cache costs the garbage collector (decision 037): loads FAMILIES (default
+// What the product-family cache holds (decision 041: familyBytes is a rough estimate of it): loads FAMILIES (default
 // 16,000) of the 100,000-product catalog's Canadian families in both languages, 500 at a time,
 // makes each one's product card, then prints the heap they hold and how long seven
 // forced full collections take. Needs the catalog the bench seeds (data/bench-large.sqlite):
