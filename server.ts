@@ -1,7 +1,6 @@
 import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { workerHeapFor } from "./app/config.server";
 import { PREPARE_FLAG, prepareForWorkers, prepareInChild, runPrimary } from "./server/cluster";
 import { announce, createLogger, prepareDatabase, readSettings } from "./server/start-up";
 
@@ -22,10 +21,10 @@ const oneOff = process.argv.includes("--migrate-only") || process.argv.includes(
 if (process.argv.includes(PREPARE_FLAG)) {
   await prepareForWorkers(commerceConfig, logger);
 } else if (cluster.isPrimary && config.workers > 1 && !oneOff) {
-  const products = await prepareInChild(entry, logger);
+  await prepareInChild(entry, logger);
   // Without Redis the workers' rate limits count here, so a limit is one limit for the machine.
   if (!config.redisUrl) (await import("./lib/rate-limit")).countRateLimitsForWorkers();
-  runPrimary(config.workers, config.workerHeapMb ?? workerHeapFor(products), logger, (listening) => announce(config, logger, listening, config.workers));
+  runPrimary(config.workers, commerceConfig.memoryBudgetMb, logger, (listening) => announce(config, logger, listening, config.workers));
 } else {
   const single = cluster.isPrimary;
   const db = single ? await prepareDatabase(commerceConfig, logger) : (await import("./commerce/service")).openDatabase(commerceConfig);

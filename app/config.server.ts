@@ -22,11 +22,6 @@ const settings = {
     "how many worker processes serve requests (the first process migrates and seeds, then forks them)",
     "one worker per core in production, 1 in development",
   ),
-  WORKER_HEAP_MB: variable(
-    z.coerce.number({ message: "a whole number of MB" }).int("a whole number of MB").min(64, "at least 64 (MB)").optional(),
-    "old-generation heap limit of each worker process, in MB: a bounded heap is collected early instead of growing with garbage under load; too small for the catalog and garbage collection eats the CPU",
-    "160 plus 3 per 1,000 products",
-  ),
   NODE_ENV: variable(z.string().optional(), "`development` relaxes the CSP for tooling and runs one worker", "production behaviour unless `development`"),
   LOG_LEVEL: variable(envSchemas.logLevel(), "pino level; every log line carries the correlation id", "info"),
   TRUST_PROXY: variable(z.string().default("loopback"), "Express `trust proxy` setting (for `X-Forwarded-*` behind a load balancer)", "loopback"),
@@ -115,8 +110,6 @@ export interface StorefrontConfig {
   host: string;
   /** Worker processes to fork; 1 means the first process serves on its own. */
   workers: number;
-  /** Set by the operator; otherwise sized by `workerHeapFor` from the catalog. */
-  workerHeapMb: number | undefined;
   redisUrl: string | undefined;
   /** Anything but `development` behaves as production. */
   production: boolean;
@@ -160,7 +153,6 @@ export function loadStorefrontConfig(env: Readonly<Record<string, string | undef
     port: v.PORT,
     host: v.HOST,
     workers: Math.max(1, v.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1)),
-    workerHeapMb: v.WORKER_HEAP_MB,
     redisUrl: v.REDIS_URL,
     production,
     logLevel: v.LOG_LEVEL,
@@ -193,14 +185,4 @@ let current: StorefrontConfig | undefined;
 export function storefrontConfig(): StorefrontConfig {
   current ??= loadStorefrontConfig();
   return current;
-}
-
-/**
- * A worker's heap limit for a catalog of this many products. A worker's live data (product and
- * listing caches, facet indexes) grows with the catalog: measured, the demo catalog runs in 160 MB
- * at no extra CPU, while a 100,000-product catalog capped at 192 MB spent twice the CPU per page
- * collecting garbage and needed about 460 MB to run as fast as an unbounded heap.
- */
-export function workerHeapFor(products: number): number {
-  return 160 + 3 * Math.ceil(products / 1000);
 }

@@ -115,10 +115,10 @@ export const commerceEnvironment = {
     "how often each process reads the catalog change log (other processes' price and stock changes show within this time)",
     "250",
   ),
-  PRODUCT_CACHE_SIZE: variable(
-    envSchemas.positiveInt(40_000),
-    "product families each process keeps in memory; four fifths are its sites' best sellers, read at warm-up",
-    "40000",
+  MEMORY_BUDGET_MB: variable(
+    z.coerce.number({ message: "a whole number of MB" }).int("a whole number of MB").min(128, "at least 128 (MB)").default(256),
+    "memory each worker process may use, in MB: its heap limit, of which each cache (product families, catalog answers, search words, facet counts, quizzes) has a fixed share; the catalog's size changes what fits, not how much is used",
+    "256",
   ),
   SMTP_URL: variable(optionalText, "send mail through this SMTP server; without it mail is written as `.eml` files"),
   MAIL_OUTBOX_DIR: variable(z.string().default("data/outbox"), "where `.eml` files go", "data/outbox"),
@@ -194,7 +194,8 @@ export interface CommerceConfig {
   operator: { port: number | undefined; host: string };
   redisUrl: string | undefined;
   catalogSyncMs: number;
-  productCacheSize: number;
+  /** Each worker's memory budget (MEMORY_BUDGET_MB): its heap limit, which its caches take shares of. */
+  memoryBudgetMb: number;
   mail: { smtpUrl: string | undefined; outboxDir: string; from: string };
   logLevel: CommerceEnvironment["LOG_LEVEL"];
   port: number;
@@ -260,7 +261,7 @@ export function loadCommerceConfig(env: Readonly<Record<string, string | undefin
     operator: { port: values.OPERATOR_PORT, host: values.OPERATOR_HOST },
     redisUrl: values.REDIS_URL,
     catalogSyncMs: values.CATALOG_SYNC_MS,
-    productCacheSize: values.PRODUCT_CACHE_SIZE,
+    memoryBudgetMb: values.MEMORY_BUDGET_MB,
     mail: { smtpUrl: values.SMTP_URL, outboxDir: values.MAIL_OUTBOX_DIR, from: values.MAIL_FROM },
     logLevel: values.LOG_LEVEL,
     port: values.COMMERCE_PORT,

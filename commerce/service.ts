@@ -3,7 +3,6 @@ import type { Logger } from "pino";
 import { RateLimits } from "../lib/rate-limit";
 import type { CommerceConfig } from "./config";
 import { type Db, createDb, isDatabaseReachable, migrateToLatest } from "./db/index";
-import { countProducts } from "./db/catalog";
 import { pruneListingChanges } from "./db/catalog-changes";
 import { createMailer } from "./delivery/mailer";
 import { siteCurrencies } from "./domain/catalog-service";
@@ -12,7 +11,6 @@ import { jobRunnerFor } from "./domain/job-runner";
 import { createShop } from "./domain/shop";
 import { createCommerceRouter } from "./http/app";
 import { errorHandler } from "./http/errors";
-import { forgetKeptEtags } from "./http/kept-json";
 import { operatorAccess } from "./http/operator-access";
 import { healthChecks as healthChecksFor } from "./http/health";
 import { ConfigurationError } from "../lib/environment";
@@ -60,22 +58,15 @@ export async function refuseDemoPasswords(db: Db, config: CommerceConfig): Promi
 }
 
 /** Trims the catalog change log at start-up, before any worker reads it. */
-/** How many products the catalog holds (the composition root sizes worker memory by it). */
-export function catalogSize(db: Db): Promise<number> {
-  return countProducts(db);
-}
-
 export function pruneCatalogChanges(db: Db): Promise<void> {
   return pruneListingChanges(db);
 }
 
 /**
  * The /rest router; `warm()` builds what its pages need before the process takes traffic (the
- * listing indexes and search word lists of every site, see Shop.warm), `forgetSearchAnswers()`
- * drops what searches made so far left in its answer caches (a worker's warm-up searches) and
- * `close()` stops its background work (the job runner, Redis) before the database closes.
+ * listing indexes and search word lists of every site, see Shop.warm) and `close()` stops its background work (the job runner, Redis) before the database closes.
  */
-export type CommerceApi = Router & { warm(): Promise<void>; forgetSearchAnswers(): Promise<void>; close(): Promise<void> };
+export type CommerceApi = Router & { warm(): Promise<void>; close(): Promise<void> };
 
 /**
  * The /rest router (bodies, OpenAPI document, brand APIs, errors), mailing as the configuration
@@ -91,7 +82,7 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     mailer: createMailer(config.mail),
     logger,
     catalogSyncMs: config.catalogSyncMs,
-    productCacheSize: config.productCacheSize,
+    memoryBudgetMb: config.memoryBudgetMb,
     accounts: { keys: config.auth, limits },
     payments: paymentProviderFor(config.payments),
     cardHolds: config.cardHolds,
@@ -108,10 +99,6 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
   router.use(createCommerceRouter({ shop, logger, adminKey: config.adminApiKey }));
   return Object.assign(router, {
     warm: () => shop.warm(),
-    forgetSearchAnswers: async () => {
-      await shop.forgetSearchAnswers();
-      forgetKeptEtags();
-    },
     close: async () => {
       await jobsStarted;
       await jobs.stop();

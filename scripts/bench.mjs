@@ -121,18 +121,19 @@ const SHOPPER_REQUESTS = [
 const ORDERS_PER_LOAD = Number(process.env.BENCH_ORDERS ?? 60);
 const BENCH_TOKEN_SECRET = "bench-token-secret-0123456789abcdefghijklmn";
 
-// The demo catalog, then the same pages that scale with catalog size on 100,000 products.
-// `unseen`: the unseen-query run; `coldStart`: the cold-start run (both printed after the pages).
-const large = process.env.BENCH_LARGE !== "false";
-const largeDb = path.resolve("data/bench-large.sqlite");
-const postgresUrl = process.env.BENCH_POSTGRES_URL;
-// The pages that scale with the catalog, measured on 100,000 products (and its memory read after them).
+// The pages that scale with catalog size, on 100,000 products.
 const LARGE_PAGES = [
   { name: "category (100k)", path: "/c/coffee" },
   { name: "category 2 facets (100k)", path: "/c/coffee?roast=dark&brand=Harbor%20Roast&sort=price-asc" },
   { name: "product (100k)", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
   { name: "search (10 queries, 100k)", path: "/search", requests: searchRequests(LARGE_QUERIES) },
 ];
+
+// The demo catalog, then the same pages that scale with catalog size on 100,000 products.
+// `unseen`: the unseen-query run; `coldStart`: the cold-start run (both printed after the pages).
+const large = process.env.BENCH_LARGE !== "false";
+const largeDb = path.resolve("data/bench-large.sqlite");
+const postgresUrl = process.env.BENCH_POSTGRES_URL;
 const RUNS = [
   {
     catalog: "demo catalog",

@@ -1,6 +1,6 @@
-// What the product-family cache costs the garbage collector (decision 041): loads FAMILIES (default
-// 16,000) of the 100,000-product catalog's Canadian families in both languages, as a worker's
-// warm-up does, makes each one's product card, then prints the heap they hold and how long seven
+// What the product-family cache holds (decision 041: familyBytes is a rough estimate of it): loads FAMILIES (default
+// 16,000) of the 100,000-product catalog's Canadian families in both languages, 500 at a time,
+// makes each one's product card, then prints the heap they hold and how long seven
 // forced full collections take. Needs the catalog the bench seeds (data/bench-large.sqlite):
 //   node --expose-gc node_modules/.bin/vite-node scripts/family-cache-heap.ts
 import { createDb } from "../commerce/db/index";
@@ -18,7 +18,7 @@ const fullCollection = () => {
 };
 
 const db = createDb({ kind: "sqlite", file: "data/bench-large.sqlite" });
-const families = new ProductFamilies(db, new CatalogChangeFeed(db, { intervalMs: 60_000 }), 40_000);
+const families = new ProductFamilies(db, new CatalogChangeFeed(db, { intervalMs: 60_000 }), 1024 * 1024 * 1024);
 const count = Number(process.env.FAMILIES ?? 16_000);
 // The site's base products (one listing each), the first `count` by code.
 const codes = (await loadListingFacts(db, "cab2c"))
@@ -31,9 +31,10 @@ await new Promise((resolve) => setTimeout(resolve, 0));
 fullCollection();
 const before = process.memoryUsage().heapUsed;
 for (const lang of ["en", "fr"] as const) {
-  await families.preload(codes, "cab2c", lang, "CAD");
-  for (const [code, family] of await families.load(codes, "cab2c", lang, "CAD")) {
-    productView(family, code, { currency: "CAD", lang, userGroups: [], site: "cab2c" }, "BASIC");
+  for (let i = 0; i < codes.length; i += 500) {
+    for (const [code, family] of await families.load(codes.slice(i, i + 500), "cab2c", lang, "CAD")) {
+      productView(family, code, { currency: "CAD", lang, userGroups: [], site: "cab2c" }, "BASIC");
+    }
   }
 }
 fullCollection();

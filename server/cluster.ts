@@ -7,11 +7,10 @@ import { isMessage, type Listening, type ProcessMessage, prepareDatabase } from 
 /** The flag that makes the store's entry a preparing child instead of a server. */
 export const PREPARE_FLAG = "--prepare-for-workers";
 
-/** The preparing child's whole life: prepare the database, tell the primary the catalog's size, leave. */
+/** The preparing child's whole life: prepare the database, tell the primary it is done, leave. */
 export async function prepareForWorkers(config: CommerceConfig, logger: Logger): Promise<void> {
-  const { catalogSize } = await import("../commerce/service");
   const db = await prepareDatabase(config, logger);
-  const message: ProcessMessage = { type: "brewfront:prepared", products: await catalogSize(db) };
+  const message: ProcessMessage = { type: "brewfront:prepared" };
   await db.destroy();
   process.send?.(message);
   process.disconnect?.();
@@ -19,17 +18,16 @@ export async function prepareForWorkers(config: CommerceConfig, logger: Logger):
 
 /**
  * Runs `entry` (the store's own script) as a preparing child, so that the primary never holds the
- * database driver, the seed or the server's modules; answers the catalog's size. A failed child
- * stops the store.
+ * database driver, the seed or the server's modules. A failed child stops the store.
  */
-export function prepareInChild(entry: string, logger: Logger): Promise<number> {
+export function prepareInChild(entry: string, logger: Logger): Promise<void> {
   const child = fork(entry, [...process.argv.slice(2), PREPARE_FLAG], { stdio: "inherit" });
   return new Promise((resolve) => {
     let prepared = false;
     child.on("message", (message: unknown) => {
       if (!isMessage(message, "brewfront:prepared")) return;
       prepared = true;
-      resolve(message.products);
+      resolve();
     });
     const failUnlessPrepared = (code: number | null, signal: NodeJS.Signals | null) => {
       if (prepared) return;
@@ -49,13 +47,14 @@ export function prepareInChild(entry: string, logger: Logger): Promise<number> {
  * SIGINT stops them all. `allListening` runs once, when every worker listens, so the store's
  * addresses are printed once, not once per worker.
  */
-export function runPrimary(count: number, heapMb: number, logger: Logger, allListening: (message: Listening) => void) {
+export function runPrimary(count: number, memoryBudgetMb: number, logger: Logger, allListening: (message: Listening) => void) {
   let stopping = false;
   let announced = false;
   const listening = new Set<number>();
-  // Each worker's heap is bounded so V8 collects early: unbounded, a worker under load keeps
-  // hundreds of MB of garbage it would have reclaimed, and the store outgrows a small machine.
-  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] });
+  // Each worker's heap is bounded by its memory budget, so V8 collects early: unbounded, a worker
+  // under load keeps hundreds of MB of garbage it would have reclaimed. Its caches take shares of
+  // the same budget (MEMORY_BUDGET_MB), so what they hold fits whatever the catalog's size.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${memoryBudgetMb}`] });
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on("message", (worker, message: unknown) => {
     if (announced || !isMessage(message, "brewfront:listening")) return;

@@ -78,7 +78,7 @@ export async function prepareDatabase(config: CommerceConfig, logger: Logger): P
 }
 
 /** What the store's processes tell the primary: a worker listens, the preparing child is done. */
-export type ProcessMessage = { type: "brewfront:listening"; port: number; database: string } | { type: "brewfront:prepared"; products: number };
+export type ProcessMessage = { type: "brewfront:listening"; port: number; database: string } | { type: "brewfront:prepared" };
 export type Listening = Extract<ProcessMessage, { type: "brewfront:listening" }>;
 
 export function isMessage<T extends ProcessMessage["type"]>(message: unknown, type: T): message is Extract<ProcessMessage, { type: T }> {

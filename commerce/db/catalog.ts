@@ -187,13 +187,3 @@ export async function loadProductFamilies(
   for (const r of requested) if (r.base_code && families.has(r.base_code)) families.set(r.code, families.get(r.base_code)!);
   return families;
 }
-
-/** How many sellable products (variants, not their base products) the catalog holds. */
-export async function countProducts(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("product")
-    .where("base_code", "is not", null)
-    .select((eb) => eb.fn.countAll<number>().as("products"))
-    .executeTakeFirstOrThrow();
-  return Number(row.products);
-}

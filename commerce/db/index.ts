@@ -32,10 +32,10 @@ export function createDb(location: DatabaseLocation, options: { pgPoolMax: numbe
   // better-sqlite3 waits for a lock synchronously, holding up every request of the process: keep
   // each wait short. Writes go through writeTransaction, which retries asynchronously.
   database.pragma("busy_timeout = 50");
-  // Reads through a memory map instead of a system call and a copy per page: a large catalog's
-  // pages read faster (about a third off a page of product families on 100,000 products). Mapped
-  // pages are the operating system's file cache, shared by the workers, not the process's heap.
-  database.pragma("mmap_size = 536870912");
+  // No memory map: mapped pages count in every worker's resident memory, and a large catalog's
+  // file would outgrow the memory budget (MEMORY_BUDGET_MB). Pages are read from the operating
+  // system's file cache instead.
+  database.pragma("mmap_size = 0");
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 

@@ -99,7 +99,7 @@ export async function listingsWithWord(db: Db, lang: Lang, word: string): Promis
 
 /**
  * The words (Porter stems) SQLite's full-text index holds for one language, read from FTS5's own
- * vocabulary; none on PostgreSQL, whose lists are all held at warm-up (listingsByLexeme). Most
+ * vocabulary; none on PostgreSQL, whose index has no such list to read cheaply. Most
  * stems are words shoppers type ("ethiopian", "smooth"), so reading each one's listings at warm-up
  * spares the first shopper who types it the index read (up to 13 ms for a word in most of 100,000
  * descriptions). The vocabulary table is the connection's own (temp), made on first use.
@@ -110,34 +110,6 @@ export async function wordsInTextIndex(db: Db, lang: Lang): Promise<string[]> {
   await sql.raw(`create virtual table if not exists temp.${vocabulary} using fts5vocab(main, listing_fts_${lang}, row)`).execute(db);
   const found = await sql<{ term: string }>`select term from ${sql.table(`temp.${vocabulary}`)}`.execute(db);
   return found.rows.map((r) => r.term);
-}
-
-/**
- * Every word's listings in one language, read at once: PostgreSQL's lexemes with their listings,
- * or null on SQLite. PostgreSQL's index answers only where rows are, so a word in thousands of
- * descriptions costs a table page per listing; all of a language's lists together are a few
- * megabytes. FTS5 keeps each word's listings in a list of its own, one short read.
- */
-export async function listingsByLexeme(db: Db, lang: Lang): Promise<Map<string, Int32Array> | null> {
-  if (!isPostgres(db)) return null;
-  const found = await sql<{ lexeme: string; ids: string }>`select lexeme, string_agg(listing_id::text, ',') as ids
-    from listing_search cross join unnest(tsvector_to_array(body_tsv)) as lexeme
-    where lang = ${lang} group by lexeme`.execute(db);
-  return new Map(found.rows.map((r) => [r.lexeme, sortedIds(r.ids)]));
-}
-
-/** The lexemes of some listings' texts in every language, to bring held lists up to date (PostgreSQL only). */
-export async function lexemesOfListings(db: Db, listingIds: readonly number[]): Promise<{ listingId: number; lang: Lang; lexemes: string[] }[]> {
-  if (listingIds.length === 0) return [];
-  const found = await sql<{ listing_id: number; lang: Lang; lexemes: string[] }>`select listing_id, lang, tsvector_to_array(body_tsv) as lexemes
-    from listing_search where listing_id in (${sql.join(listingIds)})`.execute(db);
-  return found.rows.map((r) => ({ listingId: Number(r.listing_id), lang: r.lang, lexemes: r.lexemes }));
-}
-
-/** What a query word is indexed as in a language's configuration: stemmed lexemes, none for a stop word (PostgreSQL only). */
-export async function lexemesOfWord(db: Db, lang: Lang, word: string): Promise<string[]> {
-  const found = await sql<{ lexemes: string[] }>`select tsvector_to_array(to_tsvector(${PG_CONFIG[lang]}::regconfig, ${word})) as lexemes`.execute(db);
-  return found.rows[0]?.lexemes ?? [];
 }
 
 /** "12,7,40" → [7, 12, 40]. */

@@ -1,6 +1,6 @@
 import type SQLite from "better-sqlite3";
 import type { SqliteDatabase } from "kysely";
-import { Memo } from "../../lib/memo";
+import { LRUCache } from "lru-cache";
 
 /**
  * SQLite compiles a statement on every prepare, and Kysely prepares every query it runs, so a page
@@ -11,9 +11,9 @@ import { Memo } from "../../lib/memo";
  * iterates a statement across awaits.
  */
 export function withStatementCache(database: SQLite.Database, max = 500): SqliteDatabase {
-  const statements = new Memo<SQLite.Statement>({ max });
+  const statements = new LRUCache<string, SQLite.Statement>({ max, memoMethod: (sql) => database.prepare(sql) });
   return {
     close: () => database.close(),
-    prepare: (sql: string) => statements.get(sql, () => database.prepare(sql)),
+    prepare: (sql: string) => statements.memo(sql),
   };
 }

@@ -1,4 +1,4 @@
-import { Memo } from "../../lib/memo";
+import { type LoadingCache, loadingCache, textBytes } from "./caches";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import type { ShopContext } from "./shop-context";
 
@@ -8,13 +8,13 @@ import type { ShopContext } from "./shop-context";
  * products over and over, and an answer changes only when the catalog does, which clears them.
  */
 export class CatalogAnswers {
-  private readonly answers: Memo<Promise<string>>;
+  private readonly answers: LoadingCache<string>;
 
   constructor(
     private readonly feed: CatalogChangeFeed,
-    max: number,
+    maxBytes: number,
   ) {
-    this.answers = new Memo({ max });
+    this.answers = loadingCache({ maxSize: maxBytes, sizeCalculation: (text, key) => textBytes(text) + textBytes(key) });
     feed.subscribe(() => this.forget());
   }
 
@@ -27,6 +27,6 @@ export class CatalogAnswers {
   async get(ctx: ShopContext, request: readonly (string | number)[], answer: () => Promise<unknown>): Promise<string> {
     await this.feed.catchUp();
     const key = [ctx.site, ctx.lang, ctx.currency, ctx.userGroups.join(","), ...request].join("|");
-    return this.answers.get(key, async () => JSON.stringify(await answer()));
+    return this.answers.forceFetch(key, { context: async () => JSON.stringify(await answer()) });
   }
 }

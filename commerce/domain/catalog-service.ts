@@ -1,5 +1,4 @@
 import type { Logger } from "pino";
-import { Memo } from "../../lib/memo";
 import type { BrandFacts } from "../contract/brands";
 import type { BrandId, Lang } from "../contract/common";
 import type { Compare, MediaSet, Product } from "../contract/product";
@@ -10,6 +9,7 @@ import { mediaItems } from "../db/media";
 import { insertStockAlert, markAlertsNotified, setStockLevel, waitingAlertPlaces, waitingAlerts } from "../db/stock";
 import { writeTransaction } from "../db/write-transaction";
 import { CatalogAnswers } from "./catalog-answers";
+import { loadingCache } from "./caches";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { compareTable } from "./compare";
 import { invalid, notFound, ShopError } from "./errors";
@@ -30,6 +30,8 @@ export interface CatalogServiceDeps {
   families: ProductFamilies;
   outbox: MailOutbox;
   logger: Logger;
+  /** What the product answers kept as JSON text may take together. */
+  answerBytes: number;
 }
 
 export interface StockUpdate {
@@ -45,14 +47,14 @@ export class CatalogService {
   private readonly answers: CatalogAnswers;
 
   constructor(private readonly deps: CatalogServiceDeps) {
-    this.answers = new CatalogAnswers(deps.feed, 1000);
+    this.answers = new CatalogAnswers(deps.feed, deps.answerBytes);
   }
 
   /**
    * Each site's default size of a product-details answer, read at most once a minute: every home
    * page asks for its carousels' products, and the setting only changes with a new seed.
    */
-  private readonly defaultDetailsSizes = new Memo<Promise<number>>({ ttlMs: 60_000 });
+  private readonly defaultDetailsSizes = loadingCache<number>({ max: 10, ttl: 60_000 });
 
   /** The products of these codes this site sells, in the order asked; unknown codes are left out. */
   async products(ctx: ShopContext, codes: readonly string[], fields: Fields): Promise<Product[]> {
@@ -82,9 +84,11 @@ export class CatalogService {
   async productDetails(ctx: ShopContext, codes: readonly string[], productsSize: number | undefined, fields: Fields): Promise<Product[]> {
     const limit =
       productsSize ??
-      (await this.defaultDetailsSizes.get(ctx.site, async () => {
-        const config = await findSiteConfig(this.deps.db, ctx.site);
-        return Number(config.find((c) => c.config_key === "productDetails.defaultSize")?.value ?? 20);
+      (await this.defaultDetailsSizes.forceFetch(ctx.site, {
+        context: async () => {
+          const config = await findSiteConfig(this.deps.db, ctx.site);
+          return Number(config.find((c) => c.config_key === "productDetails.defaultSize")?.value ?? 20);
+        },
       }));
     return this.products(ctx, limitProductCodes(codes, limit), fields);
   }

@@ -1,6 +1,6 @@
 import type { Lang } from "../contract/common";
 import { FACET_KEYS, type FacetKey, type SortCode } from "../contract/search";
-import { Memo } from "../../lib/memo";
+import { LRUCache } from "lru-cache";
 import type { ListingFacts } from "../db/listing-facts";
 import { normalizeSearchText } from "../db/search-text";
 
@@ -87,6 +87,14 @@ interface Counted {
   /** Per facet (in FACET_KEYS order): count per value id. */
   counts: Int32Array[];
   facetCounts: Map<FacetKey, Map<string, number>>;
+}
+
+/** A remembered count's rough size: its typed arrays, and its facet counts' entries. */
+function countedBytes(c: Counted): number {
+  const arrays = (c.matches.positions ?? c.matches.flags).byteLength + c.counts.reduce((n, counts) => n + counts.byteLength, 0);
+  let entries = 0;
+  for (const values of c.facetCounts.values()) entries += values.size;
+  return arrays + 64 * entries + 256;
 }
 
 /** One facet's values for every listing, as interned ids in compressed-row form. */
@@ -270,7 +278,12 @@ export class ListingIndex {
    * Matches and facet counts of recent queries (by scope, text and filters; sort and page do not
    * change them), as a search engine's query cache: head queries repeat. Cleared on any change.
    */
-  private readonly counted = new Memo<Counted>({ max: 200 });
+  private readonly counted: LRUCache<string, Counted, IndexQuery>;
+
+  /** `countsBytes`: what the remembered matches and counts may take together. */
+  constructor(countsBytes = 8 * 1024 * 1024) {
+    this.counted = new LRUCache({ maxSize: countsBytes, sizeCalculation: countedBytes, memoMethod: (_key, _old, { context }) => this.count(context) });
+  }
 
   get size(): number {
     return this.facts.length;
@@ -374,11 +387,6 @@ export class ListingIndex {
     }
   }
 
-  /** Forgets the matches and counts of queries with words; those of category and filter pages stay. */
-  forgetTextCounts(): void {
-    this.counted.forgetWhere((key) => key.startsWith("text|"));
-  }
-
   private namesOf(lang: Lang): NameWords {
     let names = this.nameWords.get(lang);
     if (!names) {
@@ -469,7 +477,7 @@ export class ListingIndex {
 
   query(q: IndexQuery): IndexResult {
     if (q.facets === false) return this.walk(q);
-    const { matches, total, facetCounts } = this.counted.get(countedKey(q), () => this.count(q));
+    const { matches, total, facetCounts } = this.counted.memo(countedKey(q), { context: q });
     const { order, rank } = this.order(q.sort === "relevance" && !q.text ? "bestsellers" : q.sort, q.lang);
     const start = q.page * q.pageSize;
     const end = Math.min(start + q.pageSize, total);
@@ -533,7 +541,7 @@ export class ListingIndex {
     const scope = this.textPositions(q.text.ids);
     if (scope.length * 2 <= n) return this.tally(q, scope, null);
     const withoutText = { ...q, text: undefined };
-    const everything = this.counted.get(countedKey(withoutText), () => this.tally(withoutText, null, null));
+    const everything = this.counted.memo(countedKey(withoutText), { context: withoutText });
     const outside = this.scratch.others;
     let m = 0;
     this.withMarked(scope, (inText) => {

@@ -14,6 +14,8 @@ export class ListingIndexes {
   constructor(
     private readonly db: Db,
     private readonly feed: CatalogChangeFeed,
+    /** What each site's index may keep of its queries' matches and counts. */
+    private readonly countsBytes: number,
   ) {
     feed.subscribe((changes) => {
       if (changes === "all") return this.sites.clear();
@@ -21,17 +23,12 @@ export class ListingIndexes {
     });
   }
 
-  /** Every built index forgets the matches and counts of the searches it answered. */
-  async forgetTextCounts(): Promise<void> {
-    for (const entry of this.sites.values()) (await entry.index).forgetTextCounts();
-  }
-
   async get(site: BrandId): Promise<ListingIndex> {
     await this.feed.catchUp();
     let entry = this.sites.get(site);
     if (!entry) {
       const index = loadListingFacts(this.db, site).then((facts) => {
-        const ix = new ListingIndex();
+        const ix = new ListingIndex(this.countsBytes);
         ix.replaceAll(facts);
         return ix;
       });

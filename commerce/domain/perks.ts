@@ -1,3 +1,4 @@
+import { loadingCache } from "./caches";
 import type { BrandId } from "../contract/common";
 import {
   type AppliedRewards,
@@ -21,7 +22,6 @@ import {
   REWARD_BOX_SIZES,
   type SwapRewardRequest,
 } from "../contract/loyalty";
-import { Memo } from "../../lib/memo";
 import { findCartByGuid, lockCartByGuid } from "../db/carts";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
@@ -217,10 +217,10 @@ export class PerksService {
    * perks call needs them, and they change with a new seed or an operator's edit. The order's
    * own transaction reads them afresh.
    */
-  private readonly settings = new Memo<Promise<PerksSettings>>({ ttlMs: 60_000 });
+  private readonly settings = loadingCache<PerksSettings>({ max: 8, ttl: 60_000 });
 
   private async program(site: BrandId): Promise<PerksSettings> {
-    const settings = await this.settings.get(site, () => perksSettings(this.deps.db, site));
+    const settings = await this.settings.forceFetch(site, { context: () => perksSettings(this.deps.db, site) });
     if (!settings.enabled) throw perksOff();
     return settings;
   }

@@ -1,7 +1,6 @@
 import type { BrandId, Currency, Lang } from "../contract/common";
-import { ELIGIBILITY_FLAGS, type EligibilityFlags, packUnit, type Price, type Product, type Stock, type VariantOption } from "../contract/product";
+import { ELIGIBILITY_FLAGS, type EligibilityFlags, packUnit, type Product, type VariantOption } from "../contract/product";
 import type { ProductFamilyRecord, ProductRecord } from "../db/catalog";
-import { Interned } from "../../lib/interned";
 import { messagesFor, wordFor } from "./messages";
 import { parseBadge } from "./badge";
 import { price, resolvePriceBlocks } from "./pricing";
@@ -70,40 +69,6 @@ function familyStock(sellable: ProductRecord[]): Product["familyStockStatus"] {
 const views = new WeakMap<ProductFamilyRecord, Map<string, Product | null>>();
 
 /**
- * The parts of cached views that repeat across products (a price, a stock level), one shared copy
- * each, like the families' own categories and prices (ProductFamilies).
- */
-const sharedInViews = {
-  price: new Interned<Price>(50_000),
-  stock: new Interned<Stock>(10_000),
-};
-
-/**
- * A view's categories, made once per list of family categories: ProductFamilies hands every
- * family with the same categories in one language the same list, so their views share this one.
- */
-const categoriesInViews = new WeakMap<ProductFamilyRecord["categories"], Product["categories"]>();
-
-function viewCategories(categories: ProductFamilyRecord["categories"]): Product["categories"] {
-  let made = categoriesInViews.get(categories);
-  if (!made) {
-    made = categories.map((c) => ({ code: c.code, name: c.name, url: ["/c/", c.code].join("") }));
-    Object.freeze(made);
-    categoriesInViews.set(categories, made);
-  }
-  return made;
-}
-
-function sharedStock(level: number): Stock {
-  return sharedInViews.stock.of(String(level), () => stockOf(level));
-}
-
-function sharedPrice<P extends Price | undefined>(p: P): P {
-  if (p === undefined) return p;
-  return sharedInViews.price.of([p.minor, p.currencyIso, p.formattedValue, p.priceType].join("|"), () => p) as P;
-}
-
-/**
  * assembleProduct, remembered per family record: a cached family is replaced (not changed) when
  * the catalog changes, so its remembered views go with it. Callers must not modify the result.
  */
@@ -144,8 +109,8 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
       packType: v.pack_type ?? undefined,
       packSize: v.pack_size ?? undefined,
       packLabel: label,
-      stock: sharedStock(v.stockLevel),
-      priceData: sharedPrice(blocks.priceData),
+      stock: stockOf(v.stockLevel),
+      priceData: blocks.priceData,
       originalPriceData: blocks.originalPriceData,
       discountPriceData: blocks.discountPriceData,
       promotedPriceData: blocks.promotedPriceData,
@@ -193,9 +158,9 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
     productType: base.product_type,
     series: base.series ?? undefined,
     packType: selected.pack_type ?? undefined,
-    price: sharedPrice(requested.code === base.code && cheapest !== undefined ? price(cheapest, ctx.currency, ctx.lang, "FROM") : selectedBlocks.priceData),
-    originalPriceData: sharedPrice(requested.code === base.code && cheapest !== undefined ? undefined : selectedBlocks.originalPriceData),
-    stock: sharedStock(selected.stockLevel),
+    price: requested.code === base.code && cheapest !== undefined ? price(cheapest, ctx.currency, ctx.lang, "FROM") : selectedBlocks.priceData,
+    originalPriceData: requested.code === base.code && cheapest !== undefined ? undefined : selectedBlocks.originalPriceData,
+    stock: stockOf(selected.stockLevel),
     familyStockStatus: familyStock(sellable),
     images: [
       ...(primaryImage ? [{ imageType: "PRIMARY" as const, format: "product", url: imageUrl(primaryImage.image_name), altText: selected.name }] : []),
@@ -207,7 +172,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
         galleryIndex,
       })),
     ],
-    categories: viewCategories(family.categories),
+    categories: family.categories.map((c) => ({ code: c.code, name: c.name, url: ["/c/", c.code].join("") })),
     classifications:
       fields === "FULL"
         ? [

@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { Memo } from "../../lib/memo";
 import type { BrandId } from "../contract/common";
 import {
   allBeverageAnswers,
@@ -15,6 +14,7 @@ import {
 import { lookupHashOf } from "../contract/quiz-hash";
 import type { Db } from "../db/index";
 import { type BeverageFacts, beverageCandidates } from "../db/quizzes";
+import { type LoadingCache, loadingCache } from "./caches";
 import { notFound } from "./errors";
 
 /** How many products one lookup answers; the storefront shows the first four. */
@@ -109,6 +109,8 @@ export interface QuizLookupOptions {
   apiKey: string;
   /** How long a site's beverage facts and answers are kept (the catalog changes rarely; advice need not be stock-exact). */
   cacheTtlMs?: number;
+  /** What the kept beverage facts and answers may take together. */
+  cacheBytes: number;
 }
 
 /**
@@ -116,14 +118,15 @@ export interface QuizLookupOptions {
  * from the catalog's roast, flavour, caffeine and pack facts. It knows nothing of customers.
  */
 export class QuizLookupService {
-  private readonly candidates: Memo<Promise<BeverageFacts[]>>;
-  private readonly answers: Memo<Promise<QuizLookupResponse>>;
+  private readonly candidates: LoadingCache<BeverageFacts[]>;
+  private readonly answers: LoadingCache<QuizLookupResponse>;
   private readonly keyDigest: Buffer;
 
   constructor(private readonly options: QuizLookupOptions) {
     const ttlMs = options.cacheTtlMs ?? 60_000;
-    this.candidates = new Memo({ max: 10, ttlMs });
-    this.answers = new Memo({ max: 20_000, ttlMs });
+    // Each site's facts (a few hundred beverages), and answers (a ranked list of product ids each).
+    this.candidates = loadingCache({ maxSize: Math.floor(options.cacheBytes / 2), sizeCalculation: (facts) => 256 * (facts.length + 1), ttl: ttlMs });
+    this.answers = loadingCache({ maxSize: Math.floor(options.cacheBytes / 2), sizeCalculation: (a) => 128 * (a.SensoryResponse.length + 2), ttl: ttlMs });
     this.keyDigest = digest(options.apiKey);
   }
 
@@ -135,19 +138,21 @@ export class QuizLookupService {
   lookup(site: BrandId, lookupHash: string): Promise<QuizLookupResponse> {
     const answers = answersForHash(lookupHash);
     if (!answers) return Promise.reject(notFound("lookupHash", `No quiz answers have the lookup hash '${lookupHash}'.`, "lookupHash"));
-    return this.answers.get(`${site}|${lookupHash}`, async () => {
-      const candidates = await this.candidates.get(site, () => beverageCandidates(this.options.db, site));
-      const ranked = rankBeverages(answers, candidates);
-      const byCode = new Map(candidates.map((c) => [c.code, c]));
-      const profile = tasteProfile(
-        answers,
-        ranked.slice(0, 4).map((r) => byCode.get(r.code)!),
-      );
-      return {
-        SensoryResponse: ranked.map((r) => ({ ProductID: lookupProductId(site, r.code), Score: r.score })),
-        SensoryRoastType: profile.roast,
-        SensoryFlavorType: profile.flavour,
-      };
-    });
+    return this.answers.forceFetch(`${site}|${lookupHash}`, { context: () => this.answer(site, answers) });
+  }
+
+  private async answer(site: BrandId, answers: BeverageAnswers): Promise<QuizLookupResponse> {
+    const candidates = await this.candidates.forceFetch(site, { context: () => beverageCandidates(this.options.db, site) });
+    const ranked = rankBeverages(answers, candidates);
+    const byCode = new Map(candidates.map((c) => [c.code, c]));
+    const profile = tasteProfile(
+      answers,
+      ranked.slice(0, 4).map((r) => byCode.get(r.code)!),
+    );
+    return {
+      SensoryResponse: ranked.map((r) => ({ ProductID: lookupProductId(site, r.code), Score: r.score })),
+      SensoryRoastType: profile.roast,
+      SensoryFlavorType: profile.flavour,
+    };
   }
 }

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { Memo } from "../../lib/memo";
 import { type Answer, type QuestionItem, type QuestionTree, QuestionTreeSchema, type SeedData } from "../contract/quiz";
 import type { Db } from "../db/index";
 import { findQuizTree } from "../db/quizzes";
+import { type LoadingCache, loadingCache, textBytes } from "./caches";
 import { invalid, notFound } from "./errors";
 
 /** How long a question-service access token lasts: long enough for a quiz, short enough to be worth little. */
@@ -16,6 +16,8 @@ export interface QuestionServiceOptions {
   signingSecret: string;
   /** How long decision trees are kept in memory. */
   cacheTtlMs?: number;
+  /** What the kept decision trees may take together. */
+  cacheBytes: number;
 }
 
 interface TokenClaims {
@@ -67,10 +69,10 @@ const sign = (secret: string, payload: string) => createHmac("sha256", secret).u
  * answers so far to get what follows. It keeps no state per shopper: the path of answers is the state.
  */
 export class QuestionService {
-  private readonly trees: Memo<Promise<QuestionTree>>;
+  private readonly trees: LoadingCache<QuestionTree>;
 
   constructor(private readonly options: QuestionServiceOptions) {
-    this.trees = new Memo({ max: 50, ttlMs: options.cacheTtlMs ?? 60_000 });
+    this.trees = loadingCache({ maxSize: options.cacheBytes, sizeCalculation: (tree) => textBytes(JSON.stringify(tree)), ttl: options.cacheTtlMs ?? 60_000 });
   }
 
   /** An access token for a known client, or undefined for wrong credentials. */
@@ -108,10 +110,12 @@ export class QuestionService {
   }
 
   private tree(quiz: string, site: string, lang: string): Promise<QuestionTree> {
-    return this.trees.get(`${quiz}|${site}|${lang}`, async () => {
-      const stored = await findQuizTree(this.options.db, quiz, site, lang);
-      if (!stored) throw notFound("seedData", `There is no ${quiz} quiz for ${site} in '${lang}'.`, "quiz");
-      return QuestionTreeSchema.parse(JSON.parse(stored));
+    return this.trees.forceFetch(`${quiz}|${site}|${lang}`, {
+      context: async () => {
+        const stored = await findQuizTree(this.options.db, quiz, site, lang);
+        if (!stored) throw notFound("seedData", `There is no ${quiz} quiz for ${site} in '${lang}'.`, "quiz");
+        return QuestionTreeSchema.parse(JSON.parse(stored));
+      },
     });
   }
 }

@@ -19,11 +19,13 @@ export interface QuizKeys {
 }
 
 /** Without keys (tests of other parts) the development credentials and a per-process signing secret are used. */
-export function createQuizServices(db: Db, keys?: QuizKeys): QuizServices {
+export function createQuizServices(db: Db, cacheBytes: number, keys?: QuizKeys): QuizServices {
   return {
-    lookup: new QuizLookupService({ db, apiKey: keys?.lookupApiKey ?? DEVELOPMENT_QUIZ_CREDENTIALS.lookupApiKey }),
+    // Lookups are many (one per site and set of answers), question trees a handful.
+    lookup: new QuizLookupService({ db, apiKey: keys?.lookupApiKey ?? DEVELOPMENT_QUIZ_CREDENTIALS.lookupApiKey, cacheBytes: Math.floor(cacheBytes * 0.8) }),
     questions: new QuestionService({
       db,
+      cacheBytes: Math.floor(cacheBytes * 0.2),
       client: keys?.questionClient ?? { id: DEVELOPMENT_QUIZ_CREDENTIALS.questionClientId, secret: DEVELOPMENT_QUIZ_CREDENTIALS.questionClientSecret },
       signingSecret: keys?.questionTokenSecret ?? randomBytes(32).toString("base64url"),
     }),

@@ -1,5 +1,3 @@
-import type { Logger } from "pino";
-import { Memo } from "../../lib/memo";
 import type { BrandId, Lang } from "../contract/common";
 import { type Category, type ListingQuery, parseListingQuery, type SearchRequest, type SitemapPage, type Suggestions } from "../contract/search";
 import { type CategoryRow, keywordRedirects, siteCategories } from "../db/categories";
@@ -7,6 +5,7 @@ import type { Db } from "../db/index";
 import { sitemapPage } from "../db/listing";
 import { intersectAll, listingsWithWord, type TextMatches, wordsInTextIndex } from "../db/search-text";
 import { CatalogAnswers } from "./catalog-answers";
+import { type CacheSizes, type LoadingCache, loadingCache, textBytes } from "./caches";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { invalid, ShopError } from "./errors";
 import type { ListingIndexes } from "./listing-indexes";
@@ -15,14 +14,13 @@ import type { ProductFamilies } from "./product-families";
 import { assembleCategory, assembleSearchPage } from "./search-page";
 import { normalizeSearchText, queryWords, spellingSuggestion } from "./search-text";
 import type { ShopContext } from "./shop-context";
-import { databaseWords, WordListings } from "./word-listings";
 
 export interface SearchServiceDeps {
   db: Db;
   feed: CatalogChangeFeed;
   indexes: ListingIndexes;
   families: ProductFamilies;
-  logger: Logger;
+  sizes: Pick<CacheSizes, "searchPages" | "wordListings">;
 }
 
 /** A category page's scope: the category and the site's category names (for facet values). */
@@ -37,39 +35,41 @@ export class SearchService {
    * The listings holding each word, per language, as a search engine keeps posting lists: a
    * query's matches are their intersection, so a search nobody has made yet costs a few list
    * intersections once its words are known, and a catalog's words are few (a few thousand) next
-   * to the searches made of them. Where a whole language's lists are held (heldWords) they come
-   * from there; otherwise each word is asked of the database once, and the catalog changing
-   * clears them.
+   * to the searches made of them. Each word is asked of the database's full-text index once; the
+   * catalog changing clears them.
    */
-  private readonly wordListings = new Memo<Promise<Int32Array | null>>({ max: 20_000 });
-  private readonly heldWords: WordListings;
-  private readonly wordsAskedOfDatabase = (err: unknown) => this.deps.logger.warn({ err }, "search words are asked of the database one by one");
+  private readonly wordListings: LoadingCache<Int32Array | false>;
   /** Answered category and search pages as JSON text. */
   private readonly pages: CatalogAnswers;
-  private readonly siteCategoryRows = new Memo<Promise<{ rows: CategoryRow[]; names: Map<string, string> }>>();
+  private readonly siteCategoryRows = loadingCache<{ rows: CategoryRow[]; names: Map<string, string> }>({ max: 20 });
   /**
    * Each site language's keyword redirects ("brewers" leads to the brewers category), a few dozen
    * rows every search consults: read for a minute at a time, as the storefront keeps CMS content,
    * instead of asked of the database on every search.
    */
-  private readonly redirects = new Memo<Promise<Map<string, string>>>({ ttlMs: 60_000 });
+  private readonly redirects = loadingCache<Map<string, string>>({ max: 20, ttl: 60_000 });
   /** Per language, every word of the full-text index asked once at warm-up: the index is the language's, not a site's. */
-  private readonly textIndexWordsRead = new Memo<Promise<void>>();
+  private readonly textIndexWordsRead = new Set<Lang>();
 
   constructor(private readonly deps: SearchServiceDeps) {
+    this.wordListings = loadingCache({
+      maxSize: deps.sizes.wordListings,
+      sizeCalculation: (ids, key) => (ids ? ids.byteLength : 0) + textBytes(key) + 64,
+    });
     deps.feed.subscribe(() => this.wordListings.clear());
-    this.heldWords = new WordListings(databaseWords(deps.db), deps.feed, this.wordsAskedOfDatabase);
     deps.feed.subscribe(() => {
       this.siteCategoryRows.clear();
       this.redirects.clear();
     });
-    this.pages = new CatalogAnswers(deps.feed, 1000);
+    this.pages = new CatalogAnswers(deps.feed, deps.sizes.searchPages);
   }
 
   private async listingsWith(lang: Lang, word: string): Promise<Int32Array | null> {
-    const held = await this.heldWords.listingsWith(lang, word);
-    if (held !== undefined) return held;
-    return this.wordListings.get(`${lang}|${word}`, () => listingsWithWord(this.deps.db, lang, word));
+    // false: a stop word (a cache holds no null).
+    const listings = await this.wordListings.forceFetch(`${lang}|${word}`, {
+      context: async () => (await listingsWithWord(this.deps.db, lang, word)) ?? false,
+    });
+    return listings || null;
   }
 
   private async match(lang: Lang, freeText: string): Promise<TextMatches> {
@@ -80,44 +80,29 @@ export class SearchService {
 
   /**
    * Builds what a site's pages need before the process takes traffic: the site's listing index
-   * with its sort orders and name words, every word's listings where the database is slow to
-   * answer them one by one, and the listings of every word in its product names (the words
-   * shoppers search with) and in its full-text index, so no shopper's request pays for them. Then
-   * the families of the site's `bestSellers` best sellers in each language: on 100,000 products
-   * the first 5,000 made 97% of the cards of a few hundred searches nobody had made (ranked by
-   * name, then best sellers), so a new search's cards seldom wait for the database.
+   * with its sort orders and name words, and the listings of every word in its product names (the
+   * words shoppers search with) and in its full-text index, so no shopper's request pays for them.
    */
-  async warm(site: BrandId, langs: readonly Lang[], { currency, bestSellers }: { currency: string; bestSellers: number }): Promise<void> {
+  async warm(site: BrandId, langs: readonly Lang[]): Promise<void> {
     const index = await this.deps.indexes.get(site);
     index.warm(langs);
     for (const lang of langs) {
       await this.categoriesOf({ site, lang });
-      const { baseCodes } = index.query({ lang, filters: [], sort: "bestsellers", page: 0, pageSize: bestSellers, facets: false });
-      await this.deps.families.preload(baseCodes, site, lang, currency);
-      // Without the held lists, searches ask the database word by word: slower, not wrong.
-      await this.heldWords.read(lang).catch(this.wordsAskedOfDatabase);
       for (const word of index.searchWords(lang)) await this.listingsWith(lang, word);
       // Words only descriptions hold ("ethiopian", "smooth"), as the index stores them.
-      await this.textIndexWordsRead.get(lang, async () => {
+      if (!this.textIndexWordsRead.has(lang)) {
+        this.textIndexWordsRead.add(lang);
         for (const word of await wordsInTextIndex(this.deps.db, lang)) await this.listingsWith(lang, word);
-      });
+      }
     }
   }
 
-  /**
-   * Forgets the answered search and category pages and the counts of searches. The word lists,
-   * indexes and sort orders stay. A worker's warm-up searches call it: their answers must not
-   * answer a shopper's first search of the same words.
-   */
-  async forgetAnswers(): Promise<void> {
-    this.pages.forget();
-    await this.deps.indexes.forgetTextCounts();
-  }
-
   private categoriesOf(ctx: Pick<ShopContext, "site" | "lang">) {
-    return this.siteCategoryRows.get(`${ctx.site}|${ctx.lang}`, async () => {
-      const rows = await siteCategories(this.deps.db, ctx.site, ctx.lang);
-      return { rows, names: new Map(rows.map((r) => [r.code, r.name])) };
+    return this.siteCategoryRows.forceFetch(`${ctx.site}|${ctx.lang}`, {
+      context: async () => {
+        const rows = await siteCategories(this.deps.db, ctx.site, ctx.lang);
+        return { rows, names: new Map(rows.map((r) => [r.code, r.name])) };
+      },
     });
   }
 
@@ -196,7 +181,7 @@ export class SearchService {
 
   /** The category page a search term leads straight to, if it is one of the site's keywords. */
   async keywordRedirect(ctx: Pick<ShopContext, "site" | "lang">, term: string): Promise<string | null> {
-    const targets = await this.redirects.get(`${ctx.site}|${ctx.lang}`, () => keywordRedirects(this.deps.db, ctx.site, ctx.lang));
+    const targets = await this.redirects.forceFetch(`${ctx.site}|${ctx.lang}`, { context: () => keywordRedirects(this.deps.db, ctx.site, ctx.lang) });
     return targets.get(normalizeSearchText(term)) ?? null;
   }
 

@@ -4,6 +4,7 @@ import { RateLimits } from "../../lib/rate-limit";
 import type { BrandFacts } from "../contract/brands";
 import type { BrandId } from "../contract/common";
 import type { Db } from "../db/index";
+import { cacheSizes } from "./caches";
 import { CatalogChangeFeed } from "./catalog-changes";
 import { CatalogService } from "./catalog-service";
 import { AccountService } from "./accounts";
@@ -45,8 +46,8 @@ export interface ShopOptions {
   logger: Logger;
   /** How often the change log is read at most (other processes' changes show within it). */
   catalogSyncMs: number;
-  /** Product families kept in memory. */
-  productCacheSize: number;
+  /** Each worker's memory budget in MB; its caches are sized from it (CACHE_SHARES). */
+  memoryBudgetMb: number;
   /** How the outbox's delivery loop runs (defaults suit production). */
   outbox?: Partial<MailOutboxOptions>;
   /** When card holds that did not become an order are released, and how often each process looks. */
@@ -85,12 +86,10 @@ export interface Shop {
   quizzes: QuizServices;
   perks: PerksService;
   /**
-   * Builds every site's listing index, sort orders and search word lists, so the first shopper
+   * Builds every site's listing index, sort orders and search words' listings, so the first shopper
    * of a site does not wait for them. A process calls it before it takes traffic.
    */
   warm(): Promise<void>;
-  /** Forgets the answers of searches made so far (see SearchService.forgetAnswers). */
-  forgetSearchAnswers(): Promise<void>;
 }
 
 /** The shop's services for one process, sharing one change feed and its caches. */
@@ -100,7 +99,7 @@ export function createShop({
   mailer,
   logger,
   catalogSyncMs,
-  productCacheSize,
+  memoryBudgetMb,
   outbox: outboxOptions,
   cardHolds,
   accounts,
@@ -108,10 +107,11 @@ export function createShop({
   quizzes,
 }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
-  const indexes = new ListingIndexes(db, feed);
-  const families = new ProductFamilies(db, feed, productCacheSize);
+  const sizes = cacheSizes(memoryBudgetMb);
+  const indexes = new ListingIndexes(db, feed, Math.floor(sizes.listingCounts / Object.keys(brands).length));
+  const families = new ProductFamilies(db, feed, sizes.productFamilies);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
-  const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger });
+  const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger, answerBytes: sizes.productAnswers });
   const carts = new CartService({ db, catalog });
   const keys: AuthKeys = accounts?.keys ?? {
     tokenSecret: randomBytes(32).toString("base64url"),
@@ -133,7 +133,7 @@ export function createShop({
     limits,
     provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
   });
-  const search = new SearchService({ db, feed, indexes, families, logger });
+  const search = new SearchService({ db, feed, indexes, families, sizes });
   const parts = checkoutParts(payments);
   const holds = new CardHolds({ db, payments: parts.payments, logger }, cardHolds);
   return {
@@ -154,15 +154,10 @@ export function createShop({
     checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds }),
     holds,
     quickShop: new QuickShopService({ db, catalog, carts }),
-    quizzes: createQuizServices(db, quizzes),
+    quizzes: createQuizServices(db, sizes.quizzes, quizzes),
     perks: new PerksService({ db, carts, catalog }),
     async warm() {
-      // Four fifths of the family cache is shared out among the sites' languages; the rest is
-      // left for the families shoppers reach beyond the best sellers.
-      const siteLanguages = Object.values(brands).reduce((n, brand) => n + brand.languages.length, 0);
-      const bestSellers = Math.floor((productCacheSize * 0.8) / Math.max(1, siteLanguages));
-      for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages, { currency: brand.currency, bestSellers });
+      for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
     },
-    forgetSearchAnswers: () => search.forgetAnswers(),
   };
 }

@@ -26,8 +26,7 @@ import {
 import type { CatalogService } from "../domain/catalog-service";
 import type { CouponService } from "../domain/coupons";
 import { ApiProblem } from "./errors";
-import { parse } from "./handle";
-import { sendCatalogJson, sendKeptJson } from "./kept-json";
+import { CATALOG_CACHE_CONTROL, parse } from "./handle";
 import { apiRouter, BUSY } from "./operations";
 import { sameSecret } from "./operator-access";
 import { siteOf } from "./site";
@@ -62,7 +61,10 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     async (req, res, input) => {
       const query = input.query();
       if (!pricedWithCoupons(req)) {
-        sendKeptJson(res, await catalog.productDetailsAnswer(siteOf(res), query.productCodes, query.productsSize, query.fields));
+        res
+          .set("Cache-Control", CATALOG_CACHE_CONTROL)
+          .type("json")
+          .send(await catalog.productDetailsAnswer(siteOf(res), query.productCodes, query.productsSize, query.fields));
         return;
       }
       res.json({ products: await withCoupons(req, res, await catalog.productDetails(siteOf(res), query.productCodes, query.productsSize, query.fields)) });
@@ -74,7 +76,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     { summary: "Products for a carousel, by codes", query: ProductCodesQuerySchema, answers: { 200: ProductListSchema }, errors: NOT_FOUND },
     async (_req, res, input) => {
       const query = input.query();
-      sendCatalogJson(res, { products: await catalog.carousel(siteOf(res), query.productCodes) });
+      res.set("Cache-Control", CATALOG_CACHE_CONTROL).json({ products: await catalog.carousel(siteOf(res), query.productCodes) });
     },
   );
 
@@ -88,7 +90,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     },
     async (_req, res, input) => {
       const { pageSize, category } = input.query();
-      sendCatalogJson(res, { products: await catalog.bestSellers(siteOf(res), pageSize, category) });
+      res.set("Cache-Control", CATALOG_CACHE_CONTROL).json({ products: await catalog.bestSellers(siteOf(res), pageSize, category) });
     },
   );
 
@@ -96,7 +98,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
     "/products/recommendedProducts",
     { summary: "Products to recommend beside a product", query: ProductCodeQuerySchema, answers: { 200: ProductListSchema }, errors: NOT_FOUND },
     async (req, res) => {
-      sendCatalogJson(res, { products: await catalog.recommended(siteOf(res), code(req.query.productCode)) });
+      res.set("Cache-Control", CATALOG_CACHE_CONTROL).json({ products: await catalog.recommended(siteOf(res), code(req.query.productCode)) });
     },
   );
 
@@ -128,7 +130,10 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
       const { fields } = input.query();
       const productCode = code(req.params.code);
       if (!pricedWithCoupons(req)) {
-        sendKeptJson(res, await catalog.productAnswer(siteOf(res), productCode, fields));
+        res
+          .set("Cache-Control", CATALOG_CACHE_CONTROL)
+          .type("json")
+          .send(await catalog.productAnswer(siteOf(res), productCode, fields));
         return;
       }
       res.json(await withCoupon(req, res, await catalog.product(siteOf(res), productCode, fields)));
@@ -195,7 +200,10 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
       const productCode = code(req.params.code);
       const { callback } = input.query({ callback: req.query.callback || undefined });
       const set = await catalog.mediaSet(siteOf(res), productCode);
-      if (!callback) return sendCatalogJson(res, set);
+      if (!callback) {
+        res.set("Cache-Control", CATALOG_CACHE_CONTROL).json(set);
+        return;
+      }
       res
         .set("X-Content-Type-Options", "nosniff")
         .type("text/javascript")

@@ -20,8 +20,7 @@ import type { CouponService } from "../domain/coupons";
 import type { CategoryScope, SearchService } from "../domain/search-service";
 import type { ShopContext } from "../domain/shop-context";
 import { invalid } from "./errors";
-import { parse } from "./handle";
-import { sendKeptJson } from "./kept-json";
+import { CATALOG_CACHE_CONTROL, parse } from "./handle";
 import { apiRouter } from "./operations";
 import { siteOf } from "./site";
 
@@ -44,7 +43,10 @@ export function searchRouter(search: SearchService, coupons?: CouponService): Ro
     "/products/search",
     { summary: "Product search: query=freeText:sort:facetKey:facetValue:…", query: SearchRequestSchema, answers: { 200: SearchPageSchema }, errors: INVALID },
     async (req, res) => {
-      sendKeptJson(res, await answerPage(siteOf(res), req.query));
+      res
+        .set("Cache-Control", CATALOG_CACHE_CONTROL)
+        .type("json")
+        .send(await answerPage(siteOf(res), req.query));
     },
   );
 
@@ -60,7 +62,10 @@ export function searchRouter(search: SearchService, coupons?: CouponService): Ro
     async (req, res, input) => {
       const { term, query } = input.query();
       const rest = (query ?? ":relevance").split(":").slice(1).join(":");
-      sendKeptJson(res, await answerPage(siteOf(res), { ...req.query, query: `${term.replace(/:/g, " ")}:${rest || "relevance"}` }));
+      res
+        .set("Cache-Control", CATALOG_CACHE_CONTROL)
+        .type("json")
+        .send(await answerPage(siteOf(res), { ...req.query, query: `${term.replace(/:/g, " ")}:${rest || "relevance"}` }));
     },
   );
 
@@ -125,7 +130,7 @@ export function searchRouter(search: SearchService, coupons?: CouponService): Ro
       const page = await answerPage(site, req.query, scope);
       const codes = parse(AppliedCategoryCouponsSchema, req.query.appliedCategoryCoupons);
       if (!coupons || codes.length === 0) {
-        sendKeptJson(res, page);
+        res.set("Cache-Control", CATALOG_CACHE_CONTROL).type("json").send(page);
         return;
       }
       // The shared answer is kept as text; only a shopper with category coupons gets a priced copy.

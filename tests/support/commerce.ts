@@ -130,7 +130,7 @@ export function testShop(db: Db, options: Partial<Pick<ShopOptions, "brands" | "
     mailer: options.mailer ?? { send: async () => {} },
     logger: pino({ level: "silent" }),
     catalogSyncMs: 60_000,
-    productCacheSize: 100,
+    memoryBudgetMb: 128,
   });
 }
 
