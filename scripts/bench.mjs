@@ -288,16 +288,19 @@ function memory(rootPid) {
   const pids = processTree(rootPid);
   let rssKB = 0;
   let hwmKB = 0;
+  let pssKB = 0;
   for (const pid of pids) {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
       rssKB += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
       hwmKB += Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      // Proportional: a page the processes share (node's own code, above all) counted once in all.
+      pssKB += Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
     } catch {
       // not there (yet, or any more): try again or skip
     }
   }
-  return { processes: pids.length, rssMB: +(rssKB / 1024).toFixed(1), peakMB: +(hwmKB / 1024).toFixed(1) };
+  return { processes: pids.length, rssMB: +(rssKB / 1024).toFixed(1), pssMB: +(pssKB / 1024).toFixed(1), peakMB: +(hwmKB / 1024).toFixed(1) };
 }
 
 // ---- Servers ----
@@ -1196,12 +1199,15 @@ try {
     [{ catalog: "", ...bareJs, aboveBareKB: 0, withinBudget: null }, ...results.flatMap((r) => r.clientJs.map((j) => ({ catalog: r.label, ...j })))],
   );
 
-  console.log("\nResident memory after the bench (sum of VmRSS over primary + workers; peak = sum of each process's VmHWM):");
+  console.log(
+    "\nResident memory after the bench (RSS: sum of VmRSS over primary + workers, the budget's measure; PSS: the same with shared pages counted once; peak = sum of each process's VmHWM):",
+  );
   printTable(
     [
       { title: "server", left: true, get: (x) => x.server },
       { title: "processes", get: (x) => x.processes },
       { title: "RSS MB", get: (x) => x.rssMB },
+      { title: "PSS MB", get: (x) => x.pssMB },
       { title: "peak MB", get: (x) => x.peakMB },
       { title: "within budget", get: (x) => (x.withinBudget == null ? "" : `${mark(x.withinBudget)} ≤${x.budgetMB} MB`) },
     ],

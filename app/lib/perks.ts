@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { pointsFor } from "../../commerce/contract/loyalty";
+import { pointsFor } from "../../commerce/contract/points";
 
 /** Perks as every page may show them (from the root loader). */
 export interface PerksOnPage {

@@ -6,5 +6,6 @@ export { NewsletterSignupSchema } from "../../commerce/contract/cms";
 export { ProductCodeParamSchema, StockAlertRequestSchema } from "../../commerce/contract/product";
 export { CategoryCodeSchema } from "../../commerce/contract/search";
 export { UpdateCartRequestSchema } from "../../commerce/contract/cart";
-export { OrderCodeSchema } from "../../commerce/contract/checkout";
+export { OrderCodeSchema, PerksJoinRequestSchema } from "../../commerce/contract/checkout";
+export { DaySchema } from "../../commerce/contract/loyalty";
 export { AnswerSchema, BeverageAnswersSchema } from "../../commerce/contract/quiz";

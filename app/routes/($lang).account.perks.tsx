@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DaySchema } from "../../commerce/contract/loyalty";
 import { format } from "../brands/messages";
 import { perksMessages, rewardProblem } from "../brands/perks-messages";
 import { FormMessage, Notice } from "../components/FormFields";
@@ -9,6 +8,7 @@ import { ApiError, clientContext } from "../lib/api-client.server";
 import { readFormFields } from "../lib/form-body.server";
 import { formAnswer } from "../lib/form-validation.server";
 import { notFoundPage, orFailedPage } from "../lib/page-errors.server";
+import { DaySchema } from "../lib/schemas.server";
 import { localePath } from "../lib/paths";
 import { perksProgram, rememberPerksMember } from "../lib/perks.server";
 import { requireLangSegment } from "../lib/route-guards.server";

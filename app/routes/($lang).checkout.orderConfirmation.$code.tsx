@@ -14,7 +14,7 @@ import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { createAccountFromOrder, getOrder } from "../models/checkout.server";
-import { pointsFor } from "../../commerce/contract/loyalty";
+import { pointsFor } from "../../commerce/contract/points";
 import { perksMessages } from "../brands/perks-messages";
 import { clientContext } from "../lib/api-client.server";
 import { PERKS_WALK_UP_COOKIE, perksProgram } from "../lib/perks.server";

@@ -11,7 +11,6 @@ import { DeliveryModeSection } from "../components/checkout/DeliveryModeSection"
 import { PaymentSection } from "../components/checkout/PaymentSection";
 import { ReviewSection } from "../components/checkout/ReviewSection";
 import { PerksJoinSection } from "../components/checkout/PerksJoinSection";
-import { PerksJoinRequestSchema } from "../../commerce/contract/checkout";
 import { PERKS_WALK_UP_COOKIE, rememberPerksMember } from "../lib/perks.server";
 import { joinPerksAtCheckout } from "../models/loyalty.server";
 import { problemFor } from "../components/FormFields";
@@ -34,6 +33,7 @@ import {
 import { readFormFields } from "../lib/form-body.server";
 import { checkForm, formAnswer, formText, formPageHeaders } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
+import { PerksJoinRequestSchema } from "../lib/schemas.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta } from "../lib/shop";

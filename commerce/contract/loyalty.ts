@@ -283,7 +283,4 @@ export const RewardRefusalSchema = z.enum([
 ]);
 export type RewardRefusal = z.infer<typeof RewardRefusalSchema>;
 
-/** Points an order of this much merchandise (after discounts, minor units) earns: whole dollars times the brand's base points. */
-export function pointsFor(merchandiseMinor: number, pointsPerDollar: number): number {
-  return Math.max(0, Math.floor(merchandiseMinor / 100)) * pointsPerDollar;
-}
+export { pointsFor } from "./points";
