@@ -1,4 +1,5 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { APPROVED_CARD, CHECKOUT_EN, CHECKOUT_EN_CA, CHECKOUT_FR, type CheckoutWords, fillCheckout } from "./support/checkout";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const hosts = {
@@ -12,7 +13,7 @@ const DEMO_PASSWORD = "Brewfront-demo-2026";
 
 // A whole purchase is a dozen page loads: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
-const APPROVED = "4242 4242 4242 4242";
+const APPROVED = APPROVED_CARD;
 const DECLINED = "4000 0000 0000 0002";
 
 /** Two products every store sells, found through the store's own API (their page paths differ by brand and language). */
@@ -44,93 +45,30 @@ async function addFromProductPage(page: Page, url: string, label: string, added:
   await expect(page.getByText(added).first()).toBeVisible();
 }
 
-interface Words {
+interface Words extends CheckoutWords {
   quickShop: RegExp;
   applyCoupon: string;
   couponApplied: string;
   discounts: string;
-  addToCart: string;
-  added: string;
-  checkout: string;
-  email: string;
-  saveAndContinue: string;
-  firstName: string;
-  lastName: string;
-  line1: string;
-  town: string;
-  region: string;
-  postalCode: string;
-  shipHere: string;
-  chooseDelivery: string;
-  cardNumber: string;
-  holder: string;
-  expiry: string;
-  cvc: string;
-  useCard: string;
-  placeOrder: string;
-  thanks: string;
   declined: string;
 }
 
 const EN: Words = {
+  ...CHECKOUT_EN,
   quickShop: /^Quick shop/,
   applyCoupon: "Apply",
   couponApplied: "Coupon SAVE10 is applied.",
   discounts: "Discounts (SAVE10)",
-  addToCart: "Add to cart",
-  added: "Added to your cart.",
-  checkout: "Check out",
-  email: "Email address",
-  saveAndContinue: "Save and continue",
-  firstName: "First name",
-  lastName: "Last name",
-  line1: "Street address",
-  town: "City",
-  region: "State",
-  postalCode: "ZIP code",
-  shipHere: "Ship here",
-  chooseDelivery: "Use this delivery method",
-  cardNumber: "Card number",
-  holder: "Name on card",
-  expiry: "Expiry (MM/YY)",
-  cvc: "Security code",
-  useCard: "Use this card",
-  placeOrder: "Place order",
-  thanks: "Thank you for your order",
   declined: "Your card was declined. Try another card or contact your bank. No order was placed.",
 };
-const EN_CA: Words = { ...EN, region: "Province", postalCode: "Postal code" };
+const EN_CA: Words = { ...EN, ...CHECKOUT_EN_CA };
 const FR: Words = {
+  ...CHECKOUT_FR,
   quickShop: /^Achat rapide/,
   applyCoupon: "Appliquer",
   couponApplied: "Le code promo SAVE10 est appliqué.",
   discounts: "Rabais (SAVE10)",
-  addToCart: "Ajouter au panier",
-  added: "Ajouté à votre panier.",
-  checkout: "Passer à la caisse",
-  email: "Adresse courriel",
-  saveAndContinue: "Enregistrer et continuer",
-  firstName: "Prénom",
-  lastName: "Nom",
-  line1: "Adresse",
-  town: "Ville",
-  region: "Province",
-  postalCode: "Code postal",
-  shipHere: "Livrer ici",
-  chooseDelivery: "Choisir ce mode de livraison",
-  cardNumber: "Numéro de carte",
-  holder: "Nom sur la carte",
-  expiry: "Expiration (MM/AA)",
-  cvc: "Code de sécurité",
-  useCard: "Utiliser cette carte",
-  placeOrder: "Passer la commande",
-  thanks: "Merci de votre commande",
   declined: "Votre carte a été refusée. Essayez une autre carte ou communiquez avec votre banque. Aucune commande n’a été passée.",
-};
-
-const ADDRESSES = {
-  US: { line1: "1 Main St", town: "Albany", region: "NY", postalCode: "12207" },
-  CA: { line1: "100 rue Sainte-Catherine", town: "Montréal", region: "QC", postalCode: "H2X 1Y4" },
 };
 
 /**
@@ -165,38 +103,7 @@ async function applyCoupon(page: Page, w: Words) {
 
 /** From the cart page to a placed order's confirmation (or a refused card's message). */
 async function checkOut(page: Page, w: Words, options: { email?: string; country: "US" | "CA"; card: string; member?: boolean }) {
-  await page.getByRole("link", { name: w.checkout }).click();
-  await expect(page).toHaveURL(/\/checkout\/singlestep/);
-  if (options.email) {
-    const contact = page.locator("#contact");
-    await contact.getByLabel(w.email, { exact: true }).fill(options.email);
-    await contact.getByRole("button", { name: w.saveAndContinue }).click();
-    await expect(page.locator("#contact").getByLabel(w.email, { exact: true })).toHaveValue(options.email);
-  }
-  const address = page.locator("#delivery-address form").filter({ has: page.getByLabel(w.line1, { exact: true }) });
-  const a = ADDRESSES[options.country];
-  await address.getByLabel(w.firstName, { exact: true }).fill("Robin");
-  await address.getByLabel(w.lastName, { exact: true }).fill("Roaster");
-  await address.getByLabel(w.line1, { exact: true }).fill(a.line1);
-  await address.getByLabel(w.town, { exact: true }).fill(a.town);
-  await address.getByLabel(w.region, { exact: true }).selectOption(a.region);
-  await address.getByLabel(w.postalCode, { exact: true }).fill(a.postalCode);
-  await address.getByRole("button", { name: w.shipHere }).click();
-  await expect(page.locator("#delivery-address address").first()).toContainText(a.town);
-
-  const modes = page.locator("#delivery-mode");
-  await modes.getByRole("radio").first().check();
-  await modes.getByRole("button", { name: w.chooseDelivery }).click();
-  await expect(page.locator("#delivery-mode").getByRole("radio").first()).toBeChecked();
-
-  const card = page.locator("#payment form");
-  await card.getByLabel(w.cardNumber, { exact: true }).fill(options.card);
-  await card.getByLabel(w.holder, { exact: true }).fill("Robin Roaster");
-  await card.getByLabel(w.expiry, { exact: true }).fill("12/30");
-  await card.getByLabel(w.cvc, { exact: true }).fill("123");
-  await card.getByRole("button", { name: w.useCard }).click();
-  await expect(page.locator("#payment")).toContainText(/4242|0002|9995/);
-
+  await fillCheckout(page, w, options);
   await page.locator("#review").getByRole("button", { name: w.placeOrder }).click();
 }
 

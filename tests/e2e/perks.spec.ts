@@ -1,5 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test, type TestInfo } from "@playwright/test";
 import { accessibilityViolations } from "./support/axe";
+import { APPROVED_CARD, CHECKOUT_EN, CHECKOUT_FR, type CheckoutWords, fillCheckout } from "./support/checkout";
 import { waitForMailedLink } from "./support/mail";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -10,7 +11,6 @@ const hosts = {
 } as const;
 
 const PASSWORD = "Perks-e2e-password-1";
-const APPROVED = "4242 4242 4242 4242";
 
 // Two orders and a dozen rewards changes: well past the default 30 s on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -29,30 +29,10 @@ interface Store {
   /** Where the store's pages are: the host, and /fr for French. */
   base: string;
   country: "US" | "CA";
-  w: {
+  w: CheckoutWords & {
     activate: string;
     joinPerks: string;
     joined: string;
-    addToCart: string;
-    added: string;
-    checkout: string;
-    email: string;
-    saveAndContinue: string;
-    firstName: string;
-    lastName: string;
-    line1: string;
-    town: string;
-    region: string;
-    postalCode: string;
-    shipHere: string;
-    chooseDelivery: string;
-    cardNumber: string;
-    holder: string;
-    expiry: string;
-    cvc: string;
-    useCard: string;
-    placeOrder: string;
-    thanks: string;
     quantity: string;
     panel: string;
     chooseItem: string;
@@ -73,33 +53,13 @@ interface Store {
     password: string;
     claimed: string;
   };
-  address: { line1: string; town: string; region: string; postalCode: string };
 }
 
 const EN: Store["w"] = {
+  ...CHECKOUT_EN,
   activate: "Activate my account",
   joinPerks: "Join perks",
   joined: "Welcome to perks! You now earn points on every order.",
-  addToCart: "Add to cart",
-  added: "Added to your cart.",
-  checkout: "Check out",
-  email: "Email address",
-  saveAndContinue: "Save and continue",
-  firstName: "First name",
-  lastName: "Last name",
-  line1: "Street address",
-  town: "City",
-  region: "State",
-  postalCode: "ZIP code",
-  shipHere: "Ship here",
-  chooseDelivery: "Use this delivery method",
-  cardNumber: "Card number",
-  holder: "Name on card",
-  expiry: "Expiry (MM/YY)",
-  cvc: "Security code",
-  useCard: "Use this card",
-  placeOrder: "Place order",
-  thanks: "Thank you for your order",
   quantity: "Quantity",
   panel: "Perks rewards",
   chooseItem: "Choose your item",
@@ -122,29 +82,10 @@ const EN: Store["w"] = {
 };
 
 const FR: Store["w"] = {
+  ...CHECKOUT_FR,
   activate: "Activer mon compte",
   joinPerks: "Adhérer à Avantages",
   joined: "Bienvenue dans Avantages! Vous obtenez maintenant des points sur chaque commande.",
-  addToCart: "Ajouter au panier",
-  added: "Ajouté à votre panier.",
-  checkout: "Passer à la caisse",
-  email: "Adresse courriel",
-  saveAndContinue: "Enregistrer et continuer",
-  firstName: "Prénom",
-  lastName: "Nom",
-  line1: "Adresse",
-  town: "Ville",
-  region: "Province",
-  postalCode: "Code postal",
-  shipHere: "Livrer ici",
-  chooseDelivery: "Choisir ce mode de livraison",
-  cardNumber: "Numéro de carte",
-  holder: "Nom sur la carte",
-  expiry: "Expiration (MM/AA)",
-  cvc: "Code de sécurité",
-  useCard: "Utiliser cette carte",
-  placeOrder: "Passer la commande",
-  thanks: "Merci de votre commande",
   quantity: "Quantité",
   panel: "Récompenses Avantages",
   chooseItem: "Choisissez votre article",
@@ -167,14 +108,13 @@ const FR: Store["w"] = {
 };
 
 const STORES: Store[] = [
-  { site: "usb2c", lang: "en", base: hosts.usb2c, country: "US", w: EN, address: { line1: "1 Main St", town: "Albany", region: "NY", postalCode: "12207" } },
+  { site: "usb2c", lang: "en", base: hosts.usb2c, country: "US", w: EN },
   {
     site: "cab2c",
     lang: "fr",
     base: `${hosts.cab2c}/fr`,
     country: "CA",
     w: FR,
-    address: { line1: "100 rue Sainte-Catherine", town: "Montréal", region: "QC", postalCode: "H2X 1Y4" },
   },
 ];
 
@@ -216,33 +156,7 @@ async function addBoxes(page: Page, store: Store, url: string, quantity: string)
 /** From the cart page to the confirmation; a guest gives an e-mail and may join perks on the way. */
 async function checkOut(page: Page, store: Store, options: { email?: string; joinPerks?: boolean } = {}) {
   const { w } = store;
-  await page.getByRole("link", { name: w.checkout }).click();
-  await expect(page).toHaveURL(/\/checkout\/singlestep/);
-  if (options.email) {
-    const contact = page.locator("#contact");
-    await contact.getByLabel(w.email, { exact: true }).fill(options.email);
-    await contact.getByRole("button", { name: w.saveAndContinue }).click();
-    await expect(page.locator("#contact").getByLabel(w.email, { exact: true })).toHaveValue(options.email);
-  }
-  const address = page.locator("#delivery-address form").filter({ has: page.getByLabel(w.line1, { exact: true }) });
-  await address.getByLabel(w.firstName, { exact: true }).fill("Robin");
-  await address.getByLabel(w.lastName, { exact: true }).fill("Roaster");
-  await address.getByLabel(w.line1, { exact: true }).fill(store.address.line1);
-  await address.getByLabel(w.town, { exact: true }).fill(store.address.town);
-  await address.getByLabel(w.region, { exact: true }).selectOption(store.address.region);
-  await address.getByLabel(w.postalCode, { exact: true }).fill(store.address.postalCode);
-  await address.getByRole("button", { name: w.shipHere }).click();
-  await expect(page.locator("#delivery-address address").first()).toContainText(store.address.town);
-  const modes = page.locator("#delivery-mode");
-  await modes.getByRole("radio").first().check();
-  await modes.getByRole("button", { name: w.chooseDelivery }).click();
-  await expect(page.locator("#delivery-mode").getByRole("radio").first()).toBeChecked();
-  const card = page.locator("#payment form");
-  await card.getByLabel(w.cardNumber, { exact: true }).fill(APPROVED);
-  await card.getByLabel(w.holder, { exact: true }).fill("Robin Roaster");
-  await card.getByLabel(w.expiry, { exact: true }).fill("12/30");
-  await card.getByLabel(w.cvc, { exact: true }).fill("123");
-  await card.getByRole("button", { name: w.useCard }).click();
+  await fillCheckout(page, w, { email: options.email, country: store.country, card: APPROVED_CARD });
   // Every section done: the order button is enabled once the card is kept.
   await expect(page.locator("#review").getByRole("button", { name: w.placeOrder })).toBeEnabled();
   if (options.joinPerks) {

@@ -5,9 +5,9 @@ import { AuditLogSchema, CustomerProfileSchema, TokenResponseSchema } from "../.
 import { CartModificationSchema, CartSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderHistorySchema, OrderSchema } from "../../commerce/contract/checkout";
 import { encodeBits } from "../../commerce/contract/quiz";
-import { hashPassword } from "../../commerce/domain/passwords";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { commerceForSuite } from "../support/commerce";
+import { insertAccount } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 
 type Answer = { status: number; body: Record<string, unknown> & { errors?: { type: string; reason?: string; message: string }[] } };
@@ -58,27 +58,8 @@ describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
 
   /** An account of its own (so its audit log holds only what the test did), signed in. */
   const newAccount = async (role: "customer" | "agent", site = "usb2c") => {
-    const id = randomUUID();
     const email = `${role}-${hex(5)}@example.com`;
-    await db()
-      .insertInto("customer")
-      .values({
-        id,
-        site,
-        email,
-        password_hash: await hashPassword(PASSWORD),
-        first_name: "Ada",
-        last_name: `Lovelace${hex(3)}`,
-        phone: "",
-        role,
-        is_employee: role === "agent" ? 1 : 0,
-        perks_member: 0,
-        price_group: "standard",
-        user_group: "",
-        status: "active",
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    const id = await insertAccount(db(), { email, password: PASSWORD, site, role, lastName: `Lovelace${hex(3)}` });
     return { id, token: await signIn(email, PASSWORD, role === "agent" ? "agent" : "storefront", site) };
   };
   const demoAgent = () => signIn("demo.agent@example.com", DEMO_PASSWORD, "agent");

@@ -3,7 +3,7 @@ import { type Db, openDatabase } from "../../commerce/service";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { testCommerceConfig } from "../support/commerce";
 import { DIALECTS } from "../support/databases";
-import { type RunningStore, startStore } from "../support/server";
+import { type RunningStore, startStore, cookiesFrom } from "../support/server";
 
 /**
  * A sign-in the service ends while the browser still holds it (the password changed on another
@@ -11,18 +11,6 @@ import { type RunningStore, startStore } from "../support/server";
  * is the sign-in page, with the emptied session cookie, never a failed page.
  */
 const ENDED = "Your session ended. Please sign in again.";
-
-/** The Cookie header a browser would send back after this response. */
-function cookiesFrom(res: Response, earlier = ""): string {
-  const jar = new Map(earlier ? earlier.split("; ").map((c) => c.split(/=(.*)/s).slice(0, 2) as [string, string]) : []);
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const [name, value = ""] = pair!.split(/=(.*)/s);
-    if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name!);
-    else jar.set(name!, value);
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-}
 
 describe.each(DIALECTS)("a sign-in the service ended (%s)", (dialect) => {
   let store: RunningStore;

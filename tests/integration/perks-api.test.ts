@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema, CartSchema } from "../../commerce/contract/cart";
@@ -12,10 +11,10 @@ import {
   RewardDataSchema,
 } from "../../commerce/contract/loyalty";
 import { writeTransaction } from "../../commerce/db/write-transaction";
-import { hashPassword } from "../../commerce/domain/passwords";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { settlePerksForOrder } from "../../commerce/domain/perks";
 import { commerceForSuite } from "../support/commerce";
+import { insertAccount } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { APPROVED_CARD, guestCheckoutUpToTheCard, NY_ADDRESS, randomHex } from "../support/guest-checkout";
 
@@ -52,27 +51,8 @@ describe.each(DIALECTS)("perks API on %s", (dialect) => {
 
   /** A customer of the test's own, with `points` on the ledger (one welcome entry), signed in. */
   const newCustomer = async ({ points = 0, member = true, site = "usb2c" }: { points?: number; member?: boolean; site?: string } = {}) => {
-    const id = randomUUID();
     const email = `perks-${randomHex(8)}@example.com`;
-    await db()
-      .insertInto("customer")
-      .values({
-        id,
-        site,
-        email,
-        password_hash: await hashPassword(PASSWORD),
-        first_name: "Ada",
-        last_name: "Lovelace",
-        phone: "",
-        role: "customer",
-        is_employee: 0,
-        perks_member: member ? 1 : 0,
-        price_group: "standard",
-        user_group: "",
-        status: "active",
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    const id = await insertAccount(db(), { email, password: PASSWORD, site, perksMember: member });
     if (points) await ledger(id, site, points, new Date().toISOString());
     return { id, token: await signIn(email, site), site };
   };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../support/databases";
-import { type RunningStore, startStore } from "../support/server";
+import { type RunningStore, startStore, postForm } from "../support/server";
 
 /**
  * Every 429 says when to try again: the Retry-After header, in seconds until the limit lets the
@@ -15,14 +15,7 @@ describe.each(DIALECTS)("too many attempts (%s)", (dialect) => {
     await store?.stop();
   });
 
-  function post(path: string, fields: Record<string, string>, cookie = "") {
-    return fetch(`${store.url}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: store.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-      body: new URLSearchParams(fields).toString(),
-    });
-  }
+  const post = (path: string, fields: Record<string, string>, cookie = "") => postForm(store, path, fields, cookie);
 
   /** Posts until the store answers 429, which it must within `tries` posts; answers that 429. */
   async function postUntilRefused(path: string, fields: () => Record<string, string>, tries: number, cookie = "") {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_OUT_COOKIES } from "../../app/lib/auth/token-rules";
 import { type Db, openDatabase } from "../../commerce/service";
 import { testCommerceConfig } from "../support/commerce";
-import { type RunningStore, startStore } from "../support/server";
+import { type RunningStore, startStore, cookiesFrom, postForm } from "../support/server";
 
 /**
  * Signing in through the storefront, against the built store with two worker processes: what a
@@ -25,27 +25,8 @@ afterAll(async () => {
   await store?.stop();
 });
 
-/** A POST from the store's own pages (the Origin check wants it), without following redirects. */
-function post(path: string, fields: Record<string, string>, cookie = "") {
-  return fetch(`${store.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: store.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-/** The Cookie header a browser would send back after this response. */
-function cookiesFrom(res: Response, earlier = ""): string {
-  const jar = new Map(earlier ? earlier.split("; ").map((c) => c.split(/=(.*)/s).slice(0, 2) as [string, string]) : []);
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const [name, value = ""] = pair!.split(/=(.*)/s);
-    if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name!);
-    else jar.set(name!, value);
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-}
+/** A POST from the store's own pages, without following redirects. */
+const post = (path: string, fields: Record<string, string>, cookie = "") => postForm(store, path, fields, cookie);
 
 /** A page with what differs per request (nonce) and the typed address taken out, to compare two answers. */
 const samePage = (html: string) => html.replace(/[\w.+-]+@example\.com/g, "X").replace(/nonce="[^"]+"/g, "");

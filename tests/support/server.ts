@@ -146,3 +146,25 @@ export async function getWithHost(base: string, pathname: string, host: string, 
     req.end();
   });
 }
+
+/** A form POST from the store's own pages (the Origin check wants it), without following redirects. */
+export function postForm(store: RunningStore, path: string, fields: Record<string, string>, cookie = ""): Promise<Response> {
+  return fetch(`${store.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: store.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The Cookie header a browser would send back after this response. */
+export function cookiesFrom(res: Response, earlier = ""): string {
+  const jar = new Map(earlier ? earlier.split("; ").map((c) => c.split(/=(.*)/s).slice(0, 2) as [string, string]) : []);
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const [name, value = ""] = pair!.split(/=(.*)/s);
+    if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name!);
+    else jar.set(name!, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
