@@ -11,6 +11,8 @@ const enUS = {
   account: "Sign in",
   myAccount: "My account",
   addToCart: "Add to cart",
+  /** A perks member's points for the product (here, not with the perks texts: the product page loads only these). */
+  perksProductEarns: "Earn {points} perks points",
   findYourBrewer: "Find your brewer",
   quantity: "Quantity",
   addedToCart: "Added to your cart.",
@@ -146,6 +148,7 @@ const fr: Record<MessageKey, string> = {
   cart: "Panier",
   account: "Connexion",
   addToCart: "Ajouter au panier",
+  perksProductEarns: "Obtenez {points} points Avantages",
   findYourBrewer: "Trouvez votre cafetière",
   quantity: "Quantité",
   addedToCart: "Ajouté à votre panier.",

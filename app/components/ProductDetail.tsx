@@ -4,8 +4,7 @@ import type { Lang } from "../../commerce/contract/common";
 import type { EligibilityFlag, Product, VariantOption } from "../../commerce/contract/product";
 import type { MessageKey } from "../brands/messages";
 import { localePath } from "../lib/paths";
-import { format } from "../brands/messages";
-import { perksMessages } from "../brands/perks-messages";
+import { format, messages } from "../brands/messages";
 import { pointsForPrice, usePerks } from "../lib/perks";
 import { useShop } from "../lib/shop";
 import { Price } from "./Price";
@@ -98,7 +97,7 @@ export function PriceBlock({ product, lang }: { product: Product; lang: Lang }) 
       <Price price={shown} original={original} t={t} />
       {perks.member ? (
         <p className="price-block__perks">
-          {format(perksMessages(lang, brand.id).productEarns, { points: pointsForPrice(perks, Math.min(shown.minor, personalized?.minor ?? shown.minor)) })}
+          {format(messages(lang, brand.id).perksProductEarns, { points: pointsForPrice(perks, Math.min(shown.minor, personalized?.minor ?? shown.minor)) })}
         </p>
       ) : null}
       {personalized && personalized.minor < shown.minor ? (
