@@ -28,7 +28,6 @@ import {
   RewardDataSchema,
   SwapRewardRequestSchema,
 } from "../contract/loyalty";
-import type { Actor } from "../domain/accounts";
 import type { AssistedService } from "../domain/agents";
 import type { PerksService } from "../domain/perks";
 import { actorFor, NO_AGENT_SESSION, refuseAnonymous } from "./auth";
@@ -46,9 +45,6 @@ export const PERKS_ERRORS = {
   404: `${NO_SUCH_USER}; no such cart (CartError), reward (RewardError unknownReward) or applied reward (RewardError notApplied); perks not offered on this store (RewardError perksOff)`,
   503: BUSY,
 };
-
-/** Whom the v1 call is about: `customerId` (query or body) names the customer as `users/{user}` does. */
-const customerOf = (req: Request, res: Response, agents: AssistedService, customerId: string): Promise<Actor> => actorFor(req, res, agents, customerId);
 
 /**
  * The v1 loyalty calls, under /rest/v1/lms/{brand}/: a member's points, details and history,
@@ -70,7 +66,7 @@ export function loyaltyRouter(perks: PerksService, agents: AssistedService): Rou
     async (req, res, input) => {
       refuseAnonymous(res);
       const query = input.query();
-      const actor = await customerOf(req, res, agents, query.customerId);
+      const actor = await actorFor(req, res, agents, query.customerId);
       const answer = await perks.details(siteOf(res), actor.customerId, query);
       await agents.record(siteOf(res).site, actor, "viewed perks", `balance ${answer.balance}`);
       noStore(res).json(answer satisfies LoyaltyDetails);
@@ -89,7 +85,7 @@ export function loyaltyRouter(perks: PerksService, agents: AssistedService): Rou
     async (req, res, input) => {
       refuseAnonymous(res);
       const query = input.query();
-      const actor = await customerOf(req, res, agents, query.customerId);
+      const actor = await actorFor(req, res, agents, query.customerId);
       const answer = await perks.history(siteOf(res), actor.customerId, query);
       await agents.record(siteOf(res).site, actor, "viewed points history", `${query.startDate} – ${query.endDate}`);
       noStore(res).json(answer satisfies LoyaltyHistory);
@@ -107,7 +103,7 @@ export function loyaltyRouter(perks: PerksService, agents: AssistedService): Rou
     },
     async (req, res, input) => {
       refuseAnonymous(res);
-      const actor = await customerOf(req, res, agents, input.query().customerId);
+      const actor = await actorFor(req, res, agents, input.query().customerId);
       const answer = await perks.points(siteOf(res), actor.customerId);
       await agents.record(siteOf(res).site, actor, "viewed points", `balance ${answer.balance}`);
       noStore(res).json(answer satisfies LoyaltyPoints);
@@ -126,7 +122,7 @@ export function loyaltyRouter(perks: PerksService, agents: AssistedService): Rou
     async (req, res, input) => {
       refuseAnonymous(res);
       const body = input.body();
-      const actor = await customerOf(req, res, agents, body.customerId);
+      const actor = await actorFor(req, res, agents, body.customerId);
       const answer = await perks.setOptIn(siteOf(res), actor.customerId, true);
       await agents.record(siteOf(res).site, actor, "joined perks for the customer");
       noStore(res).json(answer satisfies PerksOptInAnswer);
@@ -136,7 +132,7 @@ export function loyaltyRouter(perks: PerksService, agents: AssistedService): Rou
   const optIn = async (req: Request, res: Response, input: { body(): PerksOptInRequest }) => {
     refuseAnonymous(res);
     const body = input.body();
-    const actor = await customerOf(req, res, agents, body.customerId);
+    const actor = await actorFor(req, res, agents, body.customerId);
     const answer = await perks.setOptIn(siteOf(res), actor.customerId, body.perksOptIn);
     await agents.record(siteOf(res).site, actor, body.perksOptIn ? "opted the customer in to perks" : "opted the customer out of perks");
     noStore(res).json(answer satisfies PerksOptInAnswer);
@@ -168,7 +164,6 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
       errors: PERKS_ERRORS,
     },
     async (req, res, input) => {
-      refuseAnonymous(res);
       const actor = await actorFor(req, res, agents);
       input.query();
       const answer = await perks.rewardData(siteOf(res), actor.customerId);
@@ -187,7 +182,6 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
       errors: PERKS_ERRORS,
     },
     async (req, res, input) => {
-      refuseAnonymous(res);
       const actor = await actorFor(req, res, agents);
       const { cartGuid } = input.query();
       const answer = await perks.applied(siteOf(res), actor.customerId, cartGuid);
@@ -225,7 +219,6 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
       errors: PERKS_ERRORS,
     },
     async (req, res, input) => {
-      refuseAnonymous(res);
       const actor = await actorFor(req, res, agents);
       const body = input.body();
       const answer = await perks.apply(siteOf(res), actor.customerId, body);
@@ -244,7 +237,6 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
       errors: PERKS_ERRORS,
     },
     async (req, res, input) => {
-      refuseAnonymous(res);
       const actor = await actorFor(req, res, agents);
       const body = input.body();
       const answer = await perks.remove(siteOf(res), actor.customerId, body);
@@ -263,7 +255,6 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
       errors: PERKS_ERRORS,
     },
     async (req, res, input) => {
-      refuseAnonymous(res);
       const actor = await actorFor(req, res, agents);
       const body = input.body();
       const answer = await perks.swap(siteOf(res), actor.customerId, body);
