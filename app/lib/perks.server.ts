@@ -1,6 +1,8 @@
 import { getLayoutContent } from "../models/cms.server";
-import type { ApiClientContext } from "./api-client.server";
+import { perksMessages, rewardProblem } from "../brands/perks-messages";
+import { type ApiClientContext, ApiError } from "./api-client.server";
 import type { StorefrontContext } from "./context";
+import { formAnswer } from "./form-validation.server";
 import type { PerksOnPage } from "./perks";
 
 /** The cookie that tells pages a customer is a perks member (functional: c9), as the service set it at sign-in. */
@@ -32,4 +34,13 @@ export function perksOnPage(context: StorefrontContext, siteConfig: Record<strin
 /** After joining or leaving: the pages follow at once (the cookie needs functional consent, as at sign-in). */
 export function rememberPerksMember(context: StorefrontContext, member: boolean): void {
   context.shopper?.setCookie(PERKS_MEMBER_COOKIE, String(member));
+}
+
+/**
+ * A perks call the service refused (4xx), as the form's answer in the shopper's words; anything
+ * else (an outage, a bug) is thrown on to the error page.
+ */
+export function perksRefusal(context: StorefrontContext, form: Record<string, unknown>, err: unknown) {
+  if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
+  return formAnswer(form, { error: rewardProblem(perksMessages(context.lang, context.brand.id), err.errors[0]?.reason, err.message) }, err.status);
 }

@@ -1,16 +1,15 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
-import { perksMessages, rewardProblem } from "../brands/perks-messages";
+import { perksMessages } from "../brands/perks-messages";
 import { FormMessage, Notice } from "../components/FormFields";
 import { requireAccountHolder } from "../lib/account-guard.server";
-import { ApiError, clientContext } from "../lib/api-client.server";
+import { clientContext } from "../lib/api-client.server";
 import { readFormFields } from "../lib/form-body.server";
-import { formAnswer } from "../lib/form-validation.server";
 import { notFoundPage, orFailedPage } from "../lib/page-errors.server";
 import { DaySchema } from "../lib/schemas.server";
 import { localePath } from "../lib/paths";
-import { perksProgram, rememberPerksMember } from "../lib/perks.server";
+import { perksProgram, perksRefusal, rememberPerksMember } from "../lib/perks.server";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { getLoyaltyDetails, setPerksOptIn } from "../models/loyalty.server";
@@ -58,8 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     await setPerksOptIn(clientContext(context), join);
   } catch (err) {
-    if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
-    return formAnswer(form, { error: rewardProblem(perksMessages(context.lang, context.brand.id), err.errors[0]?.reason, err.message) }, err.status);
+    return perksRefusal(context, form, err);
   }
   // An agent's opt-in is the customer's, not the agent's own pages'.
   if (!context.shopper?.actingFor) rememberPerksMember(context, join);

@@ -20,11 +20,11 @@ import { shopMeta, useShop } from "../lib/shop";
 import { getLayoutContent } from "../models/cms.server";
 import { getCartWithGiftCards, updateCartEntry } from "../models/cart.server";
 import { UpdateCartRequestSchema } from "../lib/schemas.server";
-import { perksMessages, rewardProblem } from "../brands/perks-messages";
+import { perksMessages } from "../brands/perks-messages";
 import { RewardsPanel } from "../components/RewardsPanel";
 import type { StorefrontContext } from "../lib/context";
 import { pointsForPrice, usePerks } from "../lib/perks";
-import { perksFromSiteConfig } from "../lib/perks.server";
+import { perksFromSiteConfig, perksRefusal } from "../lib/perks.server";
 import { REWARD_INTENTS, RewardFormSchema, rewardsPanel } from "../lib/rewards-panel.server";
 import { applyReward, removeReward, swapReward } from "../models/loyalty.server";
 
@@ -106,8 +106,7 @@ async function rewardAction(context: StorefrontContext, form: Record<string, str
           : await applyReward(api, { cartGuid: request.cartGuid, rewardCode: request.rewardCode, productCode: request.productCode });
     if (answer.cartQuantity >= 0) await shopper.rememberCart(undefined, answer.cartQuantity);
   } catch (err) {
-    if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
-    return formAnswer(form, { error: rewardProblem(t, err.errors[0]?.reason, err.message) }, err.status);
+    return perksRefusal(context, form, err);
   }
   const outcome = request.intent === "applyReward" ? "applied" : request.intent === "removeReward" ? "removed" : "swapped";
   return redirect(`${localePath(context.lang, "/cart")}?reward=${outcome}`, 303);

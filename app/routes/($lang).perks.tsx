@@ -1,14 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
-import { perksMessages, rewardProblem } from "../brands/perks-messages";
+import { perksMessages } from "../brands/perks-messages";
 import { FormMessage, Notice } from "../components/FormFields";
 import { shopperOf } from "../lib/account-forms.server";
-import { ApiError, clientContext } from "../lib/api-client.server";
-import { formAnswer } from "../lib/form-validation.server";
+import { clientContext } from "../lib/api-client.server";
 import { notFoundPage, orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
-import { perksProgram, rememberPerksMember } from "../lib/perks.server";
+import { perksProgram, perksRefusal, rememberPerksMember } from "../lib/perks.server";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { getLoyaltyPoints, joinPerks } from "../models/loyalty.server";
@@ -40,9 +39,7 @@ export async function action({ params, context }: ActionFunctionArgs) {
   try {
     await joinPerks(clientContext(context));
   } catch (err) {
-    if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
-    const t = perksMessages(context.lang, context.brand.id);
-    return formAnswer({}, { error: rewardProblem(t, err.errors[0]?.reason, err.message) }, err.status);
+    return perksRefusal(context, {}, err);
   }
   // An agent's join is the customer's, not the agent's own pages'.
   if (!shopper.actingFor) rememberPerksMember(context, true);
