@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AddressListSchema } from "../../commerce/contract/address";
-import { AuditLogSchema, CustomerProfileSchema, TokenResponseSchema } from "../../commerce/contract/auth";
+import { AuditLogSchema, CustomerProfileSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema, CartSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderHistorySchema, OrderSchema } from "../../commerce/contract/checkout";
 import { encodeBits } from "../../commerce/contract/quiz";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { commerceForSuite } from "../support/commerce";
-import { insertAccount } from "../support/customers";
+import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 
 type Answer = { status: number; body: Record<string, unknown> & { errors?: { type: string; reason?: string; message: string }[] } };
@@ -46,15 +46,8 @@ describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : {}) as Answer["body"] };
   };
-  const signIn = async (email: string, password: string, clientId: "storefront" | "agent", site = "usb2c") => {
-    const res = await fetch(`${suite.api().baseUrl}/authorizationserver/oauth/token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "password", username: email, password, client_id: clientId, site }).toString(),
-    });
-    expect(res.status).toBe(200);
-    return TokenResponseSchema.parse(await res.json()).access_token;
-  };
+  const signIn = (email: string, password: string, clientId: "storefront" | "agent", site = "usb2c") =>
+    passwordToken(suite.api().baseUrl, { email, password, clientId, site });
 
   /** An account of its own (so its audit log holds only what the test did), signed in. */
   const newAccount = async (role: "customer" | "agent", site = "usb2c") => {

@@ -14,7 +14,7 @@ import { writeTransaction } from "../../commerce/db/write-transaction";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { settlePerksForOrder } from "../../commerce/domain/perks";
 import { commerceForSuite } from "../support/commerce";
-import { insertAccount } from "../support/customers";
+import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { APPROVED_CARD, guestCheckoutUpToTheCard, NY_ADDRESS, randomHex } from "../support/guest-checkout";
 
@@ -39,15 +39,7 @@ describe.each(DIALECTS)("perks API on %s", (dialect) => {
     });
     return { status: res.status, body: (await res.json()) as Answer["body"] };
   };
-  const signIn = async (email: string, site: string) => {
-    const res = await fetch(`${suite.api().baseUrl}/authorizationserver/oauth/token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "password", username: email, password: PASSWORD, client_id: "storefront", site }).toString(),
-    });
-    expect(res.status).toBe(200);
-    return TokenResponseSchema.parse(await res.json()).access_token;
-  };
+  const signIn = (email: string, site: string) => passwordToken(suite.api().baseUrl, { email, password: PASSWORD, site });
 
   /** A customer of the test's own, with `points` on the ledger (one welcome entry), signed in. */
   const newCustomer = async ({ points = 0, member = true, site = "usb2c" }: { points?: number; member?: boolean; site?: string } = {}) => {
@@ -459,18 +451,7 @@ describe.each(DIALECTS)("perks API on %s", (dialect) => {
     it("opts them in, applies and swaps a reward inside an assisted session, each in the audit log; without a session, 403", async () => {
       const customer = await newCustomer({ member: false, points: 2000 });
       const guid = await cartOf(customer);
-      const agentAnswer = await fetch(`${suite.api().baseUrl}/authorizationserver/oauth/token`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "password",
-          username: "demo.agent@example.com",
-          password: DEMO_PASSWORD,
-          client_id: "agent",
-          site: "usb2c",
-        }).toString(),
-      });
-      const agent = TokenResponseSchema.parse(await agentAnswer.json()).access_token;
+      const agent = await passwordToken(suite.api().baseUrl, { email: "demo.agent@example.com", password: DEMO_PASSWORD, clientId: "agent" });
       const optIn = () => call("PUT", "/v1/lms/usb2c/updatePerksOptIn", agent, { customerId: customer.id, perksOptIn: true, csAgentId: "ignored" });
       expect((await optIn()).status).toBe(403);
       expect((await call("POST", "/v2/usb2c/assistedservicewebservices/sessions", agent, { customerId: customer.id })).status).toBe(201);

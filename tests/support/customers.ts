@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { hashPassword } from "../../commerce/domain/passwords";
 import type { Db } from "../../commerce/service";
 
@@ -29,4 +31,24 @@ export async function insertAccount(
     })
     .execute();
   return id;
+}
+
+/** Signs an account in through the token endpoint's password grant and answers its access token. */
+export async function passwordToken(
+  apiBaseUrl: string,
+  account: { email: string; password: string; clientId?: "storefront" | "agent"; site?: string },
+): Promise<string> {
+  const res = await fetch(`${apiBaseUrl}/authorizationserver/oauth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "password",
+      username: account.email,
+      password: account.password,
+      client_id: account.clientId ?? "storefront",
+      site: account.site ?? "usb2c",
+    }).toString(),
+  });
+  expect(res.status).toBe(200);
+  return TokenResponseSchema.parse(await res.json()).access_token;
 }
