@@ -282,5 +282,3 @@ export const RewardRefusalSchema = z.enum([
   "insufficientPoints",
 ]);
 export type RewardRefusal = z.infer<typeof RewardRefusalSchema>;
-
-export { pointsFor } from "./points";

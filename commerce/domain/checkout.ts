@@ -14,7 +14,7 @@ import {
   type TaxLineView,
 } from "../contract/checkout";
 import type { BrandId } from "../contract/common";
-import { pointsFor } from "../contract/loyalty";
+import { pointsFor } from "../contract/points";
 import { findCartByGuid, findOpenCartOf, lockCartByGuid } from "../db/carts";
 import { findAddress, findCustomer, findCustomerByEmail } from "../db/customers";
 import { findSiteConfig } from "../db/content";

@@ -11,7 +11,6 @@ import {
   type LoyaltyPoints,
   type Pagination,
   type PerksOptInAnswer,
-  pointsFor,
   type RemoveRewardRequest,
   type Reward,
   type RewardChoices,
@@ -22,6 +21,7 @@ import {
   REWARD_BOX_SIZES,
   type SwapRewardRequest,
 } from "../contract/loyalty";
+import { pointsFor } from "../contract/points";
 import { findCartByGuid, lockCartByGuid } from "../db/carts";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
