@@ -1,5 +1,4 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import type { CouponRefusalReason } from "../../commerce/contract/coupon";
 import { localeOf } from "./messages";
 
 /** The coupon form's phrases and the reason a code could not be used, per store language. */
@@ -64,9 +63,4 @@ const dictionaries = { "en-US": enUS, "en-CA": enCA, fr } as const;
 
 export function couponMessages(lang: Lang, brand?: BrandId): CouponMessages {
   return dictionaries[localeOf(lang, brand)];
-}
-
-/** The template for a refusal; minimumSpend without a known amount has its own wording. */
-export function refusalTemplate(t: CouponMessages, reason: CouponRefusalReason, withAmount: boolean): string {
-  return reason === "minimumSpend" && !withAmount ? t.minimumSpendNoAmount : t[reason];
 }

@@ -41,25 +41,6 @@ const enUS = {
 };
 
 export type GiftCardMessages = Record<keyof typeof enUS, string>;
-export type GiftCardOutcome = "applied" | "removed" | "amountSet";
-/** What can go wrong, each with its phrase: the service's GiftCardError reasons and the form's own. */
-export const GIFT_CARD_PROBLEMS = [
-  "invalid",
-  "expired",
-  "empty",
-  "blocked",
-  "currency",
-  "tooMany",
-  "overBalance",
-  "notApplied",
-  "badNumber",
-  "badPin",
-  "badAmount",
-  "tooManyAttempts",
-  "noCart",
-  "unavailable",
-] as const satisfies readonly (keyof GiftCardMessages)[];
-export type GiftCardProblem = (typeof GIFT_CARD_PROBLEMS)[number];
 
 /** Canadian English: the same phrases in Canadian usage. */
 const enCA: GiftCardMessages = {
@@ -110,15 +91,4 @@ const dictionaries = { "en-US": enUS, "en-CA": enCA, fr } as const;
 
 export function giftCardMessages(lang: Lang, brand?: BrandId): GiftCardMessages {
   return dictionaries[localeOf(lang, brand)];
-}
-
-const OUTCOMES: readonly string[] = ["applied", "removed", "amountSet"] satisfies GiftCardOutcome[];
-
-/** A problem code from a URL or an answer, or undefined when it names none (so no text is taken from a link). */
-export function giftCardProblem(code: string | null | undefined): GiftCardProblem | undefined {
-  return GIFT_CARD_PROBLEMS.find((p) => p === code);
-}
-
-export function giftCardOutcome(code: string | null | undefined): GiftCardOutcome | undefined {
-  return code && OUTCOMES.includes(code) ? (code as GiftCardOutcome) : undefined;
 }

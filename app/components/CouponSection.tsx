@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
-import type { BrandId, Currency, Lang } from "../../commerce/contract/common";
-import type { AppliedCoupon } from "../../commerce/contract/coupon";
+import type { Currency, Lang } from "../../commerce/contract/common";
+import type { AppliedCoupon, CouponRefusalReason } from "../../commerce/contract/coupon";
 import { formatMoney } from "../../commerce/contract/money";
-import { type CouponMessages, couponMessages, refusalTemplate } from "../brands/coupon-messages";
+import type { CouponMessages } from "../brands/coupon-messages";
 import { format } from "../brands/messages";
 import type { CouponOutcome } from "../lib/coupon-outcome";
 import { useHydrated } from "../lib/use-hydrated";
@@ -16,6 +16,11 @@ function describe(t: CouponMessages, outcome: CouponOutcome, currency: Currency,
       ? t[outcome.refused]
       : refusalTemplate(t, outcome.refused, outcome.amount !== undefined);
   return { text: format(template, { code: outcome.code ?? "", amount }), refused: true };
+}
+
+/** The template for a refusal; minimumSpend without a known amount has its own wording. */
+function refusalTemplate(t: CouponMessages, reason: CouponRefusalReason, withAmount: boolean): string {
+  return reason === "minimumSpend" && !withAmount ? t.minimumSpendNoAmount : t[reason];
 }
 
 /** Why a coupon on the cart takes nothing off yet. */
@@ -33,18 +38,18 @@ export function CouponSection({
   coupons,
   outcome,
   lang,
-  brand,
+  texts: t,
   currency,
   returnTo,
 }: {
   coupons: readonly AppliedCoupon[];
   outcome: CouponOutcome | undefined;
   lang: Lang;
-  brand: BrandId;
+  /** The coupon phrases in the page's language, sent with the page's data. */
+  texts: CouponMessages;
   currency: Currency;
   returnTo: string;
 }) {
-  const t = couponMessages(lang, brand);
   const fetcher = useFetcher<CouponOutcome>();
   const hydrated = useHydrated();
   const shown = fetcher.data ?? outcome;

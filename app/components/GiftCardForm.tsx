@@ -1,15 +1,9 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import type { BrandId, Currency, Lang } from "../../commerce/contract/common";
+import type { Currency, Lang } from "../../commerce/contract/common";
 import type { AppliedGiftCard, CartGiftCards } from "../../commerce/contract/gift-card";
 import { formatMoney } from "../../commerce/contract/money";
-import {
-  type GiftCardMessages,
-  type GiftCardOutcome,
-  type GiftCardProblem,
-  giftCardMessages,
-  giftCardOutcome,
-  giftCardProblem,
-} from "../brands/gift-card-messages";
+import type { GiftCardMessages } from "../brands/gift-card-messages";
+import { type GiftCardOutcome, type GiftCardProblem, giftCardOutcome, giftCardProblem } from "../lib/gift-card-codes";
 import { format } from "../brands/messages";
 import { useHydrated } from "../lib/use-hydrated";
 import { Field } from "./FormFields";
@@ -71,18 +65,18 @@ function notice(t: GiftCardMessages, result: GiftCardFormResult | undefined, cur
  */
 export function GiftCardForm({
   lang,
-  brand,
+  texts: t,
   currency,
   cartGuid,
   giftCards,
 }: {
   lang: Lang;
-  brand: BrandId;
+  /** The gift card phrases in the page's language, sent with the page's data. */
+  texts: GiftCardMessages;
   currency: Currency;
   cartGuid: string;
   giftCards: CartGiftCards | null;
 }) {
-  const t = giftCardMessages(lang, brand);
   const location = useLocation();
   const fetcher = useFetcher<GiftCardFormResult>();
   const hydrated = useHydrated();

@@ -4,10 +4,12 @@ import type { AppliedReward } from "../../commerce/contract/cart-rewards";
 import type { Reward, RewardChoices } from "../../commerce/contract/loyalty";
 import type { BrandId, Lang } from "../../commerce/contract/common";
 import { format } from "../brands/messages";
-import { perksMessages } from "../brands/perks-messages";
+import type { CartPerksTexts } from "../lib/page-texts.server";
 import { localePath } from "../lib/paths";
 
 export interface RewardsPanelData {
+  /** The panel's phrases in the page's language (see `cartPerksTexts`). */
+  texts: CartPerksTexts;
   balance: number;
   pointsToSpend: number;
   rewards: Reward[];
@@ -30,7 +32,6 @@ export function RewardsPanel({
   cartGuid,
   applied,
   lang,
-  brand,
 }: {
   panel: RewardsPanelData;
   cartGuid: string;
@@ -38,7 +39,7 @@ export function RewardsPanel({
   lang: Lang;
   brand: BrandId;
 }) {
-  const t = perksMessages(lang, brand);
+  const t = panel.texts;
   const cartPath = localePath(lang, "/cart");
   const chooserLink = (reward: string, extra: Record<string, string | number | undefined> = {}) => {
     const search = new URLSearchParams({ selectedItemForRewardModal: reward });
@@ -98,7 +99,7 @@ export function RewardsPanel({
             </li>
           ))}
       </ul>
-      {panel.chooser ? <RewardChooser chooser={panel.chooser} cartGuid={cartGuid} lang={lang} brand={brand} chooserLink={chooserLink} /> : null}
+      {panel.chooser ? <RewardChooser chooser={panel.chooser} cartGuid={cartGuid} cartPath={cartPath} t={t} chooserLink={chooserLink} /> : null}
     </section>
   );
 }
@@ -106,17 +107,16 @@ export function RewardsPanel({
 function RewardChooser({
   chooser,
   cartGuid,
-  lang,
-  brand,
+  cartPath,
+  t,
   chooserLink,
 }: {
   chooser: NonNullable<RewardsPanelData["chooser"]>;
   cartGuid: string;
-  lang: Lang;
-  brand: BrandId;
+  cartPath: string;
+  t: CartPerksTexts;
   chooserLink: (reward: string, extra?: Record<string, string | number | undefined>) => string;
 }) {
-  const t = perksMessages(lang, brand);
   const dialog = useRef<HTMLDialogElement>(null);
   // Rendered open (a section of the page without JavaScript); with it, the same dialog becomes modal.
   useEffect(() => {
@@ -142,7 +142,7 @@ function RewardChooser({
       <ul className="reward-chooser__choices">
         {choices.choices.map((c) => (
           <li key={c.productCode}>
-            <Form method="post" action={localePath(lang, "/cart")}>
+            <Form method="post" action={cartPath}>
               <input type="hidden" name="cartGuid" value={cartGuid} />
               <input type="hidden" name="rewardCode" value={reward.code} />
               <input type="hidden" name="productCode" value={c.productCode} />
@@ -161,7 +161,7 @@ function RewardChooser({
         {currentPage > 0 ? <Link to={chooserLink(reward.code, { ...keep, choicesPage: currentPage - 1 })}>{t.earlierChoices}</Link> : null}
         {currentPage + 1 < totalPages ? <Link to={chooserLink(reward.code, { ...keep, choicesPage: currentPage + 1 })}>{t.moreChoices}</Link> : null}
       </nav>
-      <Link to={localePath(lang, "/cart")} className="link-button">
+      <Link to={cartPath} className="link-button">
         {t.cancel}
       </Link>
     </dialog>

@@ -2,8 +2,16 @@ import { z } from "zod";
 import type { Cart } from "../../commerce/contract/cart";
 import { REWARD_BOX_SIZES } from "../../commerce/contract/loyalty";
 import { ApplyRewardRequestSchema, RemoveRewardRequestSchema, SwapRewardRequestSchema } from "../../commerce/contract/loyalty";
-import { type ApiClientContext, ApiError } from "./api-client.server";
-import { getLoyaltyPoints, getRewardChoices, getRewardData } from "../models/loyalty.server";
+import { redirect } from "@remix-run/node";
+import { format } from "../brands/messages";
+import { perksMessages } from "../brands/perks-messages";
+import { applyReward, getLoyaltyPoints, getRewardChoices, getRewardData, removeReward, swapReward } from "../models/loyalty.server";
+import { shopperOf } from "./account-forms.server";
+import { type ApiClientContext, ApiError, clientContext } from "./api-client.server";
+import type { StorefrontContext } from "./context";
+import { formAnswer } from "./form-validation.server";
+import { localePath } from "./paths";
+import { perksRefusal } from "./perks.server";
 
 /** The cart's reward forms, told apart by their intent. */
 export const RewardFormSchema = z.discriminatedUnion("intent", [
@@ -55,4 +63,27 @@ export async function rewardsPanel(api: ApiClientContext, url: URL, cart: Cart) 
     rewards: data.rewards,
     chooser,
   };
+}
+
+/** Apply, remove or swap a reward (the cart's rewards panel); the header count follows the cart-changed event's quantity. */
+export async function rewardAction(context: StorefrontContext, form: Record<string, string>) {
+  const shopper = shopperOf(context);
+  const t = perksMessages(context.lang, context.brand.id);
+  const parsed = RewardFormSchema.safeParse(form);
+  if (!parsed.success) return formAnswer(form, { error: format(t.problem, { reason: parsed.error.issues[0]?.message ?? "" }) }, 400);
+  const api = clientContext(context);
+  const request = parsed.data;
+  try {
+    const answer =
+      request.intent === "swapReward"
+        ? await swapReward(api, { cartGuid: request.cartGuid, appliedRewardId: request.appliedRewardId, productCode: request.productCode })
+        : request.intent === "removeReward"
+          ? await removeReward(api, { cartGuid: request.cartGuid, appliedRewardId: request.appliedRewardId })
+          : await applyReward(api, { cartGuid: request.cartGuid, rewardCode: request.rewardCode, productCode: request.productCode });
+    if (answer.cartQuantity >= 0) await shopper.rememberCart(undefined, answer.cartQuantity);
+  } catch (err) {
+    return perksRefusal(context, form, err);
+  }
+  const outcome = request.intent === "applyReward" ? "applied" : request.intent === "removeReward" ? "removed" : "swapped";
+  return redirect(`${localePath(context.lang, "/cart")}?reward=${outcome}`, 303);
 }

@@ -20,13 +20,11 @@ import { shopMeta, useShop } from "../lib/shop";
 import { getLayoutContent } from "../models/cms.server";
 import { getCartWithGiftCards, updateCartEntry } from "../models/cart.server";
 import { UpdateCartRequestSchema } from "../lib/schemas.server";
-import { perksMessages } from "../brands/perks-messages";
 import { RewardsPanel } from "../components/RewardsPanel";
-import type { StorefrontContext } from "../lib/context";
 import { pointsForPrice, usePerks } from "../lib/perks";
-import { perksFromSiteConfig, perksRefusal } from "../lib/perks.server";
-import { REWARD_INTENTS, RewardFormSchema, rewardsPanel } from "../lib/rewards-panel.server";
-import { applyReward, removeReward, swapReward } from "../models/loyalty.server";
+import { perksFromSiteConfig } from "../lib/perks.server";
+import { cartPerksTexts, couponTexts, giftCardTexts } from "../lib/page-texts.server";
+import { REWARD_INTENTS, rewardAction, rewardsPanel } from "../lib/rewards-panel.server";
 
 /** The cart: lines with quantity and remove, subtotal, how far free shipping is, and the estimated total. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -55,6 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         })
       : null;
   const freeShippingAway = Number.isFinite(freeFrom) && cart ? Math.max(0, freeFrom - cart.subTotal.minor) : undefined;
+  const perksTexts = cartPerksTexts(context.lang, context.brand.id);
   return data(
     {
       cart,
@@ -62,7 +61,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       freeShippingAway: freeShippingAway === undefined ? undefined : formatMoney(freeShippingAway, context.brand.currency, context.lang),
       freeShippingReached: freeShippingAway === 0,
       mergeChanges,
-      rewards,
+      perksTexts,
+      giftCardTexts: giftCardTexts(context.lang, context.brand.id),
+      couponTexts: couponTexts(context.lang, context.brand.id),
+      rewards: rewards?.member ? { ...rewards, texts: perksTexts } : rewards,
       rewardOutcome: REWARD_OUTCOMES.find((o) => o === new URL(request.url).searchParams.get("reward")),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -89,36 +91,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 const REWARD_OUTCOMES = ["applied", "removed", "swapped"] as const;
 
-/** Apply, remove or swap a reward (the cart's rewards panel); the header count follows the cart-changed event's quantity. */
-async function rewardAction(context: StorefrontContext, form: Record<string, string>) {
-  const shopper = shopperOf(context);
-  const t = perksMessages(context.lang, context.brand.id);
-  const parsed = RewardFormSchema.safeParse(form);
-  if (!parsed.success) return formAnswer(form, { error: format(t.problem, { reason: parsed.error.issues[0]?.message ?? "" }) }, 400);
-  const api = clientContext(context);
-  const request = parsed.data;
-  try {
-    const answer =
-      request.intent === "swapReward"
-        ? await swapReward(api, { cartGuid: request.cartGuid, appliedRewardId: request.appliedRewardId, productCode: request.productCode })
-        : request.intent === "removeReward"
-          ? await removeReward(api, { cartGuid: request.cartGuid, appliedRewardId: request.appliedRewardId })
-          : await applyReward(api, { cartGuid: request.cartGuid, rewardCode: request.rewardCode, productCode: request.productCode });
-    if (answer.cartQuantity >= 0) await shopper.rememberCart(undefined, answer.cartQuantity);
-  } catch (err) {
-    return perksRefusal(context, form, err);
-  }
-  const outcome = request.intent === "applyReward" ? "applied" : request.intent === "removeReward" ? "removed" : "swapped";
-  return redirect(`${localePath(context.lang, "/cart")}?reward=${outcome}`, 303);
-}
-
 export const meta: MetaFunction = ({ matches }) => {
   const { lang, brand } = shopMeta(matches);
   return [{ title: cartMessages(lang, brand?.id).cartTitle }, { name: "robots", content: "noindex" }];
 };
 
 export default function CartPage() {
-  const { cart, freeShippingAway, freeShippingReached, mergeChanges, giftCards, rewards, rewardOutcome } = useLoaderData<typeof loader>();
+  const { cart, freeShippingAway, freeShippingReached, mergeChanges, giftCards, rewards, rewardOutcome, perksTexts, giftCardTexts, couponTexts } =
+    useLoaderData<typeof loader>();
   const perks = usePerks();
   // After a reward was applied, removed or swapped: the cart-changed event, as an add to cart raises it (its quantity is the cart's units).
   const changedGuid = rewardOutcome ? cart?.guid : undefined;
@@ -130,7 +110,7 @@ export default function CartPage() {
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = cartMessages(lang, brand.id);
-  const p = perksMessages(lang, brand.id);
+  const p = perksTexts;
   const location = useLocation();
   const couponOutcome = outcomeFromSearch(new URLSearchParams(location.search));
   // A refused quantity shows on its own line, with what was typed.
@@ -140,7 +120,7 @@ export default function CartPage() {
       coupons={cart?.appliedCoupons ?? []}
       outcome={couponOutcome}
       lang={lang}
-      brand={brand.id}
+      texts={couponTexts}
       currency={brand.currency}
       returnTo={location.pathname}
     />
@@ -251,7 +231,7 @@ export default function CartPage() {
         <p className="notice perks-earns">{format(p.orderEarns, { points: pointsForPrice(perks, cart.subTotal.minor - cart.totalDiscounts.minor) })}</p>
       ) : null}
       {rewards?.member ? <RewardsPanel panel={rewards} cartGuid={cart.guid} applied={cart.appliedRewards} lang={lang} brand={brand.id} /> : null}
-      <GiftCardForm lang={lang} brand={brand.id} currency={brand.currency} cartGuid={cart.guid} giftCards={giftCards} />
+      <GiftCardForm lang={lang} texts={giftCardTexts} currency={brand.currency} cartGuid={cart.guid} giftCards={giftCards} />
       <p className="cart-page__checkout">
         <Link to={localePath(lang, "/checkout/singlestep")} className="button button--primary">
           {t.checkout}

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { CartGuidSchema } from "../../commerce/contract/cart";
 import { amountFromText, GiftCardCredentialsSchema } from "../../commerce/contract/gift-card";
-import { type GiftCardProblem, giftCardProblem } from "../brands/gift-card-messages";
+import { type GiftCardProblem, giftCardProblem } from "../lib/gift-card-codes";
 import type { GiftCardField, GiftCardFormResult } from "../components/GiftCardForm";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { readFormFields } from "../lib/form-body.server";

@@ -22,3 +22,39 @@ describe("the browser's JavaScript", () => {
     expect(withZod).toEqual([]);
   });
 });
+
+/** The scripts a route's page loads: the root's and the route's modules with their imports, from the build's manifest. */
+function pageScripts(routeId: string): string[] {
+  const file = fs.readdirSync(BUILD).find((name) => name.startsWith("manifest-") && name.endsWith(".js"));
+  const manifest = JSON.parse(
+    fs
+      .readFileSync(path.join(BUILD, file!), "utf8")
+      .replace(/^window\.__remixManifest=/, "")
+      .replace(/;$/, ""),
+  ) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+  const urls = [manifest.entry, manifest.routes.root!, manifest.routes[routeId]!].flatMap((m) => [m.module, ...(m.imports ?? [])]);
+  return [...new Set(urls)].map((url) => path.join(BUILD, url.replace(/^\/build\//, "")));
+}
+
+describe("the cart page's scripts", () => {
+  // The cart's perks, gift card and coupon panels get their phrases in the page's language with
+  // the page's data (app/lib/page-texts.server.ts), instead of every store's dictionaries.
+  it("carry none of its panels' dictionaries", () => {
+    const scriptsOfCart = pageScripts("routes/($lang).cart");
+    expect(scriptsOfCart.length).toBeGreaterThan(3);
+    const phrases = [
+      "Perks rewards",
+      "Nous n’avons pas pu modifier vos récompenses",
+      "Pay with one or more gift cards.",
+      "Entrez les 16 chiffres de la carte.",
+      "Codes promo appliqués",
+    ];
+    const carrying = scriptsOfCart
+      .filter((file) => phrases.some((phrase) => fs.readFileSync(file, "utf8").includes(phrase)))
+      .map((file) => path.relative(BUILD, file));
+    expect(carrying).toEqual([]);
+  });
+});

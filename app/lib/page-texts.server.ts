@@ -1,0 +1,56 @@
+import type { BrandId, Lang } from "../../commerce/contract/common";
+import { type CouponMessages, couponMessages } from "../brands/coupon-messages";
+import { type GiftCardMessages, giftCardMessages } from "../brands/gift-card-messages";
+import { type PerksMessages, perksMessages } from "../brands/perks-messages";
+
+/*
+ * Phrases a page sends with its data in the page's language only. A component that imports a
+ * messages module loads every store's dictionary into the browser; for the cart's larger panels,
+ * the loader picks the one language here (a .server module, so the dictionaries stay on the server).
+ */
+
+const CART_PERKS_KEYS = [
+  "panelHeading",
+  "panelBalance",
+  "applied",
+  "apply",
+  "remove",
+  "swap",
+  "chooseItem",
+  "chooseFor",
+  "choose",
+  "cancel",
+  "boxSize",
+  "allSizes",
+  "moreChoices",
+  "earlierChoices",
+  "rewardCost",
+  "notEnoughPoints",
+  "rewardItem",
+  "orderEarns",
+  "outcomeApplied",
+  "outcomeRemoved",
+  "outcomeSwapped",
+] as const;
+
+/** The perks phrases the cart page and its rewards panel show. */
+export type CartPerksTexts = Pick<PerksMessages, (typeof CART_PERKS_KEYS)[number]>;
+
+/**
+ * The cart's perks phrases in the page's language, picked on the server and sent with the page's
+ * data, so the browser loads one language's phrases instead of every store's dictionary.
+ */
+export function cartPerksTexts(lang: Lang, brand?: BrandId): CartPerksTexts {
+  const t = perksMessages(lang, brand);
+  return Object.fromEntries(CART_PERKS_KEYS.map((key) => [key, t[key]])) as CartPerksTexts;
+}
+
+/** The gift card form's phrases (the cart page). */
+export function giftCardTexts(lang: Lang, brand?: BrandId): GiftCardMessages {
+  return giftCardMessages(lang, brand);
+}
+
+/** The coupon form's phrases (the cart page). */
+export function couponTexts(lang: Lang, brand?: BrandId): CouponMessages {
+  return couponMessages(lang, brand);
+}
