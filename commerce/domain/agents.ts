@@ -1,4 +1,13 @@
-import { type AgentProfile, type AuditAction, type AuditLog, CUSTOMER_SEARCH_LIMIT, type CustomerSearchResult, type CustomerSummary } from "../contract/auth";
+import { z } from "zod";
+import {
+  type AgentProfile,
+  type AuditAction,
+  type AuditLog,
+  AuditProductSchema,
+  CUSTOMER_SEARCH_LIMIT,
+  type CustomerSearchResult,
+  type CustomerSummary,
+} from "../contract/auth";
 import type { BrandId, Lang } from "../contract/common";
 import { productNames } from "../db/catalog";
 import {
@@ -156,7 +165,7 @@ export class AssistedService {
         customerId: r.customer_id,
         action: r.action,
         detail: r.detail,
-        products: written[i]!.map((p) => ({ code: p.code, name: names.get(p.code) ?? p.code, ...(p.qty === undefined ? {} : { qty: p.qty }) })),
+        products: written[i]!.map((p) => ({ ...p, name: names.get(p.code) ?? p.code })),
         correlationId: r.correlation_id,
         createdAt: r.created_at,
       })),
@@ -168,22 +177,19 @@ function summaryOf(c: CustomerRow): CustomerSummary {
   return { customerId: c.id, email: c.email, firstName: c.first_name, lastName: c.last_name, status: c.status };
 }
 
+const StoredProductsSchema = z.array(AuditProductSchema.omit({ name: true }));
+
 /** The products column as written by `write` above; anything else (older rows: "") concerns no product. */
 function storedProducts(column: string): AuditedProduct[] {
   if (!column) return [];
   try {
-    const parsed: unknown = JSON.parse(column);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap((p: unknown) => {
-      if (typeof p !== "object" || p === null) return [];
-      const { code, qty } = p as Record<string, unknown>;
-      if (typeof code !== "string") return [];
-      return [typeof qty === "number" && Number.isInteger(qty) && qty > 0 ? { code, qty } : { code }];
-    });
+    const parsed = StoredProductsSchema.safeParse(JSON.parse(column));
+    return parsed.success ? parsed.data : [];
   } catch {
     return [];
   }
 }
+
 function actorOf(customerId: string, agent: AgentCall): Actor {
   return { customerId, agent: { agentId: agent.agentId, correlationId: agent.correlationId } };
 }

@@ -237,5 +237,9 @@ test.describe("the agent desk is for agents only", () => {
     await expect(page.locator(".account-page [role=alert]")).toHaveText("That email and password don't match an account. Check them and try again.");
     await page.goto(us("/agent"));
     await expect(page).toHaveURL(/\/noboLogin\?returnTo=%2Fagent$/);
+    // Nor can a customer read anyone's activity at the desk, their own included.
+    await page.goto(us("/agent?activity=00000000-0000-4000-8000-000000000000"));
+    await expect(page).toHaveURL(/\/noboLogin\?returnTo=%2Fagent%3Factivity%3D/);
+    await expect(page.locator("table.audit-log")).toHaveCount(0);
   });
 });
