@@ -48,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       signedIn: !!shopper?.customer,
       firstName: shopper?.customer?.firstName,
       agent: !!shopper?.agent,
+      agentName: shopper?.agent?.firstName,
       actingFor: shopper?.actingFor?.name,
       cartQuantity: shopper?.cart.quantity ?? 0,
     },

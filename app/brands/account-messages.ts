@@ -100,12 +100,11 @@ const enUS = {
   endSession: "End session",
   actingBanner: "Customer service: you are acting for {name}.",
   viewAccount: "Open the customer's account",
-  activityHeading: "Activity for this customer",
+  activityFor: "Activity for {name}",
+  seeActivity: "See {name}'s activity",
   noActivity: "No agent activity yet.",
   activityWhen: "When",
-  activityAgent: "Agent",
-  activityAction: "Action",
-  activityRequest: "Request",
+  activityWhat: "What happened",
 };
 
 export type AccountMessages = Record<keyof typeof enUS, string>;
@@ -213,12 +212,11 @@ const fr: AccountMessages = {
   endSession: "Terminer la session",
   actingBanner: "Service à la clientèle\u202f: vous agissez pour {name}.",
   viewAccount: "Ouvrir le compte du client",
-  activityHeading: "Activité pour ce client",
+  activityFor: "Activité pour {name}",
+  seeActivity: "Voir l'activité de {name}",
   noActivity: "Aucune activité d'agent pour l'instant.",
   activityWhen: "Quand",
-  activityAgent: "Agent",
-  activityAction: "Action",
-  activityRequest: "Requête",
+  activityWhat: "Ce qui a été fait",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enCA, fr } as const;

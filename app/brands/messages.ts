@@ -21,6 +21,9 @@ const enUS = {
   signOut: "Sign out",
   agentBanner: "Customer service: acting for {name}.",
   agentDesk: "Customer service desk",
+  /** The header's account link while an agent acts for a customer, or works at the desk. */
+  headerActingFor: "Acting for {name}",
+  headerAgent: "{name}, customer service",
   endSession: "End session",
   switchLanguage: "Français",
   mainNav: "Main",
@@ -158,6 +161,8 @@ const fr: Record<MessageKey, string> = {
   signOut: "Fermer la session",
   agentBanner: "Service à la clientèle\u202f: vous agissez pour {name}.",
   agentDesk: "Bureau du service à la clientèle",
+  headerActingFor: "Au nom de {name}",
+  headerAgent: "{name}, service à la clientèle",
   endSession: "Terminer la session",
   switchLanguage: "English",
   mainNav: "Principal",

@@ -3,6 +3,7 @@ import type { CmsComponentOf } from "../../commerce/contract/cms";
 import { format } from "../brands/messages";
 import { useLinkDelegation } from "../lib/link-delegation";
 import { localePath } from "../lib/paths";
+import { HeaderAgentLink } from "./HeaderAgentLink";
 import { SearchBox } from "./SearchBox";
 import { SignOutButton } from "./SignOutButton";
 import { useMessages } from "./useMessages";
@@ -13,7 +14,7 @@ interface Props {
   navigation?: CmsComponentOf<"NavigationBar">;
   alternateLanguageUrl?: string;
   hideCommerceLinks: boolean;
-  account: { signedIn: boolean; firstName?: string; cartQuantity: number };
+  account: { signedIn: boolean; firstName?: string; agent?: boolean; agentName?: string; actingFor?: string; cartQuantity: number };
 }
 
 export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, hideCommerceLinks, account }: Props) {
@@ -48,6 +49,8 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
                   <a href={localePath(lang, "/account")}>{account.firstName || t.myAccount}</a>
                   <SignOutButton lang={lang} />
                 </>
+              ) : account.agent ? (
+                <HeaderAgentLink lang={lang} actingFor={account.actingFor} agentName={account.agentName} />
               ) : (
                 <a href={localePath(lang, "/login")}>{t.account}</a>
               )}

@@ -5,7 +5,7 @@ import { shopperOf } from "./account-forms.server";
 import type { StorefrontContext } from "./context";
 import { FORM_BODY_LIMIT, readFormFields } from "./form-body.server";
 import { nowInSeconds } from "./auth/token-rules";
-import { getProfile, refreshTokens, requestGuestToken, requestTokens, signedInAs } from "../models/account.server";
+import { getAgentProfile, getProfile, refreshTokens, requestGuestToken, requestTokens, signedInAs } from "../models/account.server";
 import { mergeCart } from "../models/cart.server";
 
 /**
@@ -131,7 +131,9 @@ export async function signInWithPassword(context: StorefrontContext, email: stri
   const tokens = await requestTokens(api, email, password, clientId);
   const shopper = shopperOf(context);
   if (clientId === "agent") {
-    await shopper.signIn(signedInAs(tokens, "agent", ""), { rememberMe: false });
+    // The header names the agent; their name comes with the sign-in, not with every page.
+    const agent = await getAgentProfile(api, tokens.access_token);
+    await shopper.signIn(signedInAs(tokens, "agent", agent.firstName), { rememberMe: false });
     return;
   }
   const profile = await getProfile(api, tokens.access_token);

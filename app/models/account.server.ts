@@ -2,6 +2,7 @@ import { type AddressInput, AddressListSchema, type AddressPatch, AddressSchema,
 import {
   AcceptedSchema,
   AccessTokenClaimsSchema,
+  AgentProfileSchema,
   AgentSessionSchema,
   AuditLogSchema,
   type ClientId,
@@ -126,6 +127,11 @@ export function deleteAddress(ctx: ApiClientContext, id: string) {
   return callApi(ctx, { method: "DELETE", path: userPath(ctx, `/addresses/${encodeURIComponent(id)}`), schema: StatusSchema.nullable(), auth: "required" });
 }
 
+/** The signed-in agent (by the token just issued at sign-in, or the session's). */
+export function getAgentProfile(ctx: ApiClientContext, bearer?: string) {
+  return callApi(ctx, { path: "assistedservicewebservices/agents/current", schema: AgentProfileSchema, auth: "required", bearer });
+}
+
 export function searchCustomers(ctx: ApiClientContext, query: string) {
   return callApi(ctx, { path: "assistedservicewebservices/customers/search", query: { query }, schema: CustomerSearchResultSchema, auth: "required" });
 }
@@ -143,6 +149,11 @@ export function stopActingFor(ctx: ApiClientContext, customerId: string) {
   });
 }
 
-export function getAuditLog(ctx: ApiClientContext) {
-  return callApi(ctx, { path: userPath(ctx, "/auditlog"), schema: AuditLogSchema, auth: "required" });
+/** The agents' desk reads a customer's log without acting for them (the service logs the read). */
+export function getAuditLog(ctx: ApiClientContext, customerId: string) {
+  return callApi(ctx, {
+    path: `assistedservicewebservices/customers/${encodeURIComponent(customerId)}/auditlog`,
+    schema: AuditLogSchema,
+    auth: "required",
+  });
 }

@@ -1,34 +1,48 @@
 import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { auditLines } from "../brands/audit-messages.server";
 import { format } from "../brands/messages";
 import { FormMessage, Notice } from "../components/FormFields";
 import { clientContext } from "../lib/api-client.server";
 import { apiProblem } from "../lib/account-forms.server";
 import { requireAgent } from "../lib/account-guard.server";
 import { CustomerIdFormSchema, CustomerQuerySchema } from "../lib/account-schemas.server";
-import { orFailedPage } from "../lib/page-errors.server";
+import { notFoundPage, orFailedPage } from "../lib/page-errors.server";
 import { getAuditLog, getProfile, searchCustomers, startActingFor, stopActingFor } from "../models/account.server";
 import { readFormFields } from "../lib/form-body.server";
 import { checkForm, formPageHeaders } from "../lib/form-validation.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
 
 /**
- * The customer-service desk: find a customer by name or email, act for them (every page then shows
- * a banner, and their account pages are the agent's to use), end the session, and read what agents
- * did for the customer.
+ * The customer-service desk: find a customer by name or email, read what agents did for them
+ * (without acting for them: the service logs the read itself), act for them (every page then shows
+ * a banner, and their account pages are the agent's to use), and end the session. While acting, the
+ * desk shows that customer's activity unless another's was asked for (`?activity=<customerId>`).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shopper = requireAgent(request, context);
   const api = clientContext(context);
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q") ?? "";
   const query = CustomerQuerySchema.safeParse({ q });
-  const [found, audit] = await Promise.all([
+  const activityFor = activityCustomer(params.get("activity"), shopper.actingFor?.customerId);
+  const [found, log] = await Promise.all([
     query.success ? orFailedPage(searchCustomers(api, query.data.q)).then((r) => r.customers) : Promise.resolve(undefined),
-    shopper.actingFor ? orFailedPage(getAuditLog(api)).then((r) => r.entries) : Promise.resolve(undefined),
+    activityFor ? orFailedPage(getAuditLog(api, activityFor)) : Promise.resolve(undefined),
   ]);
-  const ended = new URL(request.url).searchParams.get("notice") === "assistedSessionEnded" && !shopper.actingFor;
-  return { q, found, actingFor: shopper.actingFor, audit, ended };
+  const ended = params.get("notice") === "assistedSessionEnded" && !shopper.actingFor;
+  const activity = log ? { name: customerName(log.customer), lines: auditLines(log.entries, context.lang, context.brand) } : undefined;
+  return { q, found, actingFor: shopper.actingFor, activity, ended };
 }
+
+/** Whose log the desk shows: the one asked for (an id that cannot be one finds nothing), else the customer acted for. */
+function activityCustomer(asked: string | null, actingFor: string | undefined): string | undefined {
+  if (asked === null) return actingFor;
+  const checked = CustomerIdFormSchema.safeParse({ customerId: asked });
+  return checked.success ? checked.data.customerId : notFoundPage();
+}
+
+const customerName = (c: { firstName: string; lastName: string; email: string }) => `${c.firstName} ${c.lastName}`.trim() || c.email;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const shopper = requireAgent(request, context);
@@ -48,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await shopper.actFor({ customerId, name: customerId });
     // The banner names the customer as their account says, not as the form did.
     const profile = await getProfile(api);
-    await shopper.actFor({ customerId, name: `${profile.firstName} ${profile.lastName}`.trim() || profile.email });
+    await shopper.actFor({ customerId, name: customerName(profile) });
   } catch (err) {
     return apiProblem(context, err, form);
   }
@@ -61,7 +75,7 @@ export const headers: HeadersFunction = formPageHeaders;
 export const meta = accountMeta("agentDeskTitle");
 
 export default function AgentDeskPage() {
-  const { q, found, actingFor, audit, ended } = useLoaderData<typeof loader>();
+  const { q, found, actingFor, activity, ended } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
   const { t } = useAccountText();
   return (
@@ -81,29 +95,26 @@ export default function AgentDeskPage() {
               {t.endSession}
             </button>
           </Form>
-          <h3>{t.activityHeading}</h3>
-          {audit && audit.length > 0 ? (
+        </section>
+      ) : null}
+      {activity ? (
+        <section aria-labelledby="activity-heading" className="account-section" id="activity">
+          <h2 id="activity-heading">{format(t.activityFor, { name: activity.name })}</h2>
+          {activity.lines.length > 0 ? (
             <table className="audit-log">
               <thead>
                 <tr>
                   <th scope="col">{t.activityWhen}</th>
-                  <th scope="col">{t.activityAgent}</th>
-                  <th scope="col">{t.activityAction}</th>
-                  <th scope="col">{t.activityRequest}</th>
+                  <th scope="col">{t.activityWhat}</th>
                 </tr>
               </thead>
               <tbody>
-                {audit.map((e) => (
-                  <tr key={`${e.createdAt}-${e.correlationId}-${e.action}`}>
-                    <td>{e.createdAt}</td>
-                    <td>{e.agentId}</td>
+                {activity.lines.map((line) => (
+                  <tr key={line.key}>
                     <td>
-                      {e.action}
-                      {e.detail ? ` (${e.detail})` : ""}
+                      <time dateTime={line.at}>{line.when}</time>
                     </td>
-                    <td>
-                      <code>{e.correlationId}</code>
-                    </td>
+                    <td>{line.words}</td>
                   </tr>
                 ))}
               </tbody>
@@ -135,6 +146,7 @@ export default function AgentDeskPage() {
                     {name} — {c.email}
                     {c.status === "pending" ? ` (${t.pendingAccount})` : ""}
                   </span>
+                  <Link to={`/agent?${new URLSearchParams({ q, activity: c.customerId })}#activity`}>{format(t.seeActivity, { name })}</Link>
                   <Form method="post">
                     <input type="hidden" name="intent" value="start" />
                     <input type="hidden" name="customerId" value={c.customerId} />

@@ -226,6 +226,13 @@ export type CustomerSummary = z.infer<typeof CustomerSummarySchema>;
 export type CustomerSearchResult = z.infer<typeof CustomerSearchResultSchema>;
 
 /**
+ * GET /rest/v2/{brand}/assistedservicewebservices/agents/current: the signed-in agent, so the
+ * storefront can name them (users/current is never an agent).
+ */
+export const AgentProfileSchema = z.object({ agentId: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });
+export type AgentProfile = z.infer<typeof AgentProfileSchema>;
+
+/**
  * POST /rest/v2/{brand}/assistedservicewebservices/sessions: the agent starts acting for the
  * customer (201). Until DELETE …/sessions/{customerId} (or the agent signs out), users/{customerId}/…
  * answers this agent; without an open session of the agent's own it answers 403
@@ -236,15 +243,99 @@ export const AgentSessionRequestSchema = z.object({ customerId: z.string().min(1
 export const AgentSessionSchema = z.object({ agentId: z.string(), customerId: z.string(), status: z.enum(["started", "ended"]) });
 export type AgentSession = z.infer<typeof AgentSessionSchema>;
 
-/** GET /rest/v2/{brand}/users/{customerId}/auditlog: what agents read and did for the customer, newest first. */
+/**
+ * What an audit entry records an agent did, as the service writes it. The storefront words each one
+ * in the shop's languages; entries written before an action was renamed keep their old value, so the
+ * answer's `action` is any string and readers word unknown ones plainly.
+ */
+export const AUDIT_ACTIONS = [
+  "session started",
+  "session ended",
+  "viewed the log",
+  "viewed audit log",
+  "viewed profile",
+  "updated profile",
+  "changed password",
+  "viewed addresses",
+  "added address",
+  "updated address",
+  "set default address",
+  "deleted address",
+  "viewed cart",
+  "checked cart",
+  "added to cart",
+  "added a bundle to cart",
+  "changed cart",
+  "removed auto-delivery item",
+  "merged a guest cart",
+  "viewed a product for the customer",
+  "applied coupon",
+  "removed coupon",
+  "viewed gift cards",
+  "checked a gift card",
+  "applied a gift card",
+  "removed a gift card",
+  "chose a gift card amount",
+  "viewed checkout",
+  "set the order's e-mail",
+  "joined perks at checkout",
+  "left perks at checkout",
+  "set delivery address",
+  "chose delivery address",
+  "viewed delivery modes",
+  "chose delivery",
+  "viewed the card chosen",
+  "changed the card's billing details",
+  "updated the Stripe customer",
+  "viewed the Stripe customer",
+  "placed order",
+  "viewed orders",
+  "viewed order",
+  "viewed perks",
+  "viewed points",
+  "viewed points history",
+  "joined perks for the customer",
+  "opted the customer in to perks",
+  "opted the customer out of perks",
+  "viewed rewards",
+  "viewed applied rewards",
+  "applied a reward",
+  "removed a reward",
+  "swapped a reward's item",
+  "saved quiz answers",
+  "viewed quiz answers",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(action: string): action is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action);
+}
+
+/** A product an entry concerns, named in the language asked for (the code when the catalog no longer has it). */
+export const AuditProductSchema = z.object({ code: z.string(), name: z.string(), qty: z.number().int().positive().optional() });
+export type AuditProduct = z.infer<typeof AuditProductSchema>;
+
+/**
+ * One thing an agent read or did for the customer: who (id and name), what (`action`, with `detail`
+ * as written then and the products it concerns), when (UTC, ISO 8601), and the request's
+ * correlation id, to find it in the service's logs.
+ */
 export const AuditEntrySchema = z.object({
-  agentId: z.string(),
+  agent: z.object({ id: z.string(), name: z.string() }),
   customerId: z.string(),
   action: z.string(),
   detail: z.string(),
+  products: z.array(AuditProductSchema),
   correlationId: z.string(),
   createdAt: z.string(),
 });
-export const AuditLogSchema = z.object({ entries: z.array(AuditEntrySchema) });
+
+/**
+ * GET /rest/v2/{brand}/assistedservicewebservices/customers/{customerId}/auditlog (the agents'
+ * desk, no session needed; the read itself is written to the log as "viewed the log") and
+ * GET /rest/v2/{brand}/users/{customerId}/auditlog (inside a session): the customer and what agents
+ * read and did for them, newest first.
+ */
+export const AuditLogSchema = z.object({ customer: CustomerSummarySchema, entries: z.array(AuditEntrySchema) });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export type AuditLog = z.infer<typeof AuditLogSchema>;

@@ -17,6 +17,8 @@ export interface BrandFacts {
   currency: Currency;
   /** Toll-free customer-service number. 555-01xx numbers are reserved for fiction. */
   phone: string;
+  /** The store's own time (IANA zone): times shown to its staff, such as the agents' audit log, are in it. */
+  timeZone: string;
   theme: { primary: string; accent: string; surface: string };
   /** The error page's shop links: a label per language and the path. */
   shopLinks: { en: string; fr: string; path: string }[];
@@ -36,6 +38,7 @@ export const BRAND_DEFAULTS: Readonly<Record<BrandId, BrandFacts>> = {
     languages: ["en"],
     currency: "USD",
     phone: "1-800-555-0199",
+    timeZone: "America/New_York",
     theme: { primary: "#5b3a29", accent: "#0b6e4f", surface: "#faf7f2" },
     shopLinks: CONSUMER_SHOP_LINKS,
   },
@@ -46,6 +49,7 @@ export const BRAND_DEFAULTS: Readonly<Record<BrandId, BrandFacts>> = {
     languages: ["en", "fr"],
     currency: "CAD",
     phone: "1-800-555-0123",
+    timeZone: "America/Toronto",
     theme: { primary: "#7a2e1f", accent: "#b3261e", surface: "#fbf8f4" },
     shopLinks: CONSUMER_SHOP_LINKS,
   },
@@ -56,6 +60,7 @@ export const BRAND_DEFAULTS: Readonly<Record<BrandId, BrandFacts>> = {
     languages: ["en"],
     currency: "USD",
     phone: "1-800-555-0142",
+    timeZone: "America/New_York",
     theme: { primary: "#1f3a5f", accent: "#0b6e4f", surface: "#f5f7fa" },
     shopLinks: [
       { en: "Bulk Coffee", fr: "Café en vrac", path: "/c/coffee" },

@@ -187,3 +187,10 @@ export async function loadProductFamilies(
   for (const r of requested) if (r.base_code && families.has(r.base_code)) families.set(r.code, families.get(r.base_code)!);
   return families;
 }
+
+/** Products' names in one language, by code (codes the catalog no longer has are left out): one query. */
+export async function productNames(db: Db, codes: readonly string[], lang: Lang): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.selectFrom("product_text").select(["product_code", "name"]).where("product_code", "in", codes).where("lang", "=", lang).execute();
+  return new Map(rows.map((r) => [r.product_code, r.name]));
+}

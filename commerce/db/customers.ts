@@ -224,16 +224,19 @@ export async function insertAudit(trx: Db, entry: Omit<AgentAuditTable, "id">): 
   await trx.insertInto("agent_audit").values(entry).execute();
 }
 
-/** Newest first. */
-export async function listAudit(db: Db, customerId: string, limit: number): Promise<AuditRow[]> {
-  return db
+/** Newest first, each with the agent's name (empty when the agent's account is gone). */
+export async function listAudit(db: Db, customerId: string, limit: number): Promise<(AuditRow & { agent_first_name: string; agent_last_name: string })[]> {
+  const rows = await db
     .selectFrom("agent_audit")
-    .selectAll()
-    .where("customer_id", "=", customerId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+    .leftJoin("customer as agent", "agent.id", "agent_audit.agent_id")
+    .selectAll("agent_audit")
+    .select(["agent.first_name as agent_first_name", "agent.last_name as agent_last_name"])
+    .where("agent_audit.customer_id", "=", customerId)
+    .orderBy("agent_audit.created_at", "desc")
+    .orderBy("agent_audit.id", "desc")
     .limit(limit)
     .execute();
+  return rows.map((r) => ({ ...r, agent_first_name: r.agent_first_name ?? "", agent_last_name: r.agent_last_name ?? "" }));
 }
 
 // ---- assisted sessions ----

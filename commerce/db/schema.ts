@@ -325,6 +325,8 @@ export interface AgentAuditTable {
   customer_id: string;
   action: string;
   detail: string;
+  /** JSON `[{"code":…,"qty":…}]` of the products the entry concerns, or "" (migration 016). */
+  products: string;
   correlation_id: string;
   created_at: string;
 }

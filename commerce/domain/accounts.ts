@@ -18,6 +18,7 @@ import {
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { normalEmail, profileOf } from "./account-rules";
+import type { AuditWriter } from "./addresses";
 import { confirmationUrl, isWellFormedToken } from "./email-confirmation";
 import { invalid, ShopError, TooManyRequests } from "./errors";
 import type { MailMessage } from "./mail";
@@ -224,7 +225,7 @@ export class AccountService {
   }
 
   /** Name and phone; a new email needs the current password (and must not belong to another account). */
-  async updateProfile(actor: Actor, update: ProfileUpdate, audit: (trx: Db, action: string, detail: string) => Promise<void>): Promise<CustomerProfile> {
+  async updateProfile(actor: Actor, update: ProfileUpdate, audit: AuditWriter): Promise<CustomerProfile> {
     const customer = await findCustomer(this.deps.db, actor.customerId);
     if (!customer) throw new ShopError("notFound", { type: "UnknownIdentifierError", message: "No such customer.", subject: "user", subjectType: "user" });
     const email = update.email === undefined ? undefined : normalEmail(update.email);
@@ -258,7 +259,7 @@ export class AccountService {
     actor: Actor,
     keepFamily: string | undefined,
     change: { currentPassword: string; newPassword: string },
-    audit: (trx: Db, action: string, detail: string) => Promise<void>,
+    audit: AuditWriter,
   ): Promise<void> {
     const customer = await findCustomer(this.deps.db, actor.customerId);
     if (!customer || !(await passwordMatches(customer.password_hash, change.currentPassword))) {

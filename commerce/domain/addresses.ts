@@ -19,6 +19,7 @@ import {
   newestAddress,
   updateAddress,
 } from "../db/customers";
+import type { AuditAction } from "../contract/auth";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { invalid, ShopError } from "./errors";
@@ -28,7 +29,7 @@ import { unavailableWhenBusy } from "./service-unavailable";
 export const MAX_ADDRESSES = 50;
 
 /** Writes an audit entry inside the change's transaction when an agent acts (a no-op otherwise). */
-export type AuditWriter = (trx: Db, action: string, detail: string) => Promise<void>;
+export type AuditWriter = (trx: Db, action: AuditAction, detail: string) => Promise<void>;
 
 const addressNotFound = (id: string) =>
   new ShopError("notFound", { type: "UnknownIdentifierError", message: `Address '${id}' not found.`, subject: "addressId", subjectType: "address" });

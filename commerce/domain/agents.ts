@@ -1,5 +1,15 @@
-import { CUSTOMER_SEARCH_LIMIT, type AuditLog, type CustomerSearchResult } from "../contract/auth";
-import type { BrandId } from "../contract/common";
+import { z } from "zod";
+import {
+  type AgentProfile,
+  type AuditAction,
+  type AuditLog,
+  AuditProductSchema,
+  CUSTOMER_SEARCH_LIMIT,
+  type CustomerSearchResult,
+  type CustomerSummary,
+} from "../contract/auth";
+import type { BrandId, Lang } from "../contract/common";
+import { productNames } from "../db/catalog";
 import {
   type CustomerRow,
   endAssistedSessions,
@@ -16,6 +26,12 @@ import type { Actor } from "./accounts";
 import type { AuditWriter } from "./addresses";
 import { ShopError } from "./errors";
 import { unavailableWhenBusy } from "./service-unavailable";
+
+/** A product an entry concerns, as written: named only when the log is read, in the reader's language. */
+export interface AuditedProduct {
+  code: string;
+  qty?: number;
+}
 
 /** Entries the audit log answers at most (newest first). */
 export const AUDIT_LOG_LIMIT = 200;
@@ -79,46 +95,98 @@ export class AssistedService {
     );
   }
 
+  /** The calling agent's own name (the caller checked the token is an agent's of this brand). */
+  async agentProfile(agentId: string): Promise<AgentProfile> {
+    const agent = await findCustomer(this.db, agentId);
+    if (!agent || agent.role !== "agent") throw customerNotFound();
+    return { agentId: agent.id, email: agent.email, firstName: agent.first_name, lastName: agent.last_name };
+  }
+
   async search(site: BrandId, query: string): Promise<CustomerSearchResult> {
     const words = query.split(/\s+/).filter(Boolean).slice(0, 5);
     const rows = await searchCustomers(this.db, site, words, CUSTOMER_SEARCH_LIMIT);
-    return { customers: rows.map((c) => ({ customerId: c.id, email: c.email, firstName: c.first_name, lastName: c.last_name, status: c.status })) };
+    return { customers: rows.map(summaryOf) };
   }
 
   /** Writes the audit entry (one insert) for what an agent read or did outside a change's own transaction; nothing when no agent acts. */
-  async record(site: BrandId, actor: Actor | undefined, action: string, detail = ""): Promise<void> {
+  async record(site: BrandId, actor: Actor | undefined, action: AuditAction, detail = "", products: readonly AuditedProduct[] = []): Promise<void> {
     if (!actor?.agent) return;
-    await unavailableWhenBusy(() => writeTransaction(this.db, (trx) => this.auditWriter(site, actor)(trx, action, detail)));
+    await unavailableWhenBusy(() => writeTransaction(this.db, (trx) => this.write(trx, site, actor, action, detail, products)));
   }
 
   /** Writes entries inside a change's own transaction; does nothing when no agent acts. */
   auditWriter(site: BrandId, actor: Actor): AuditWriter {
-    return async (trx, action, detail) => {
-      if (!actor.agent) return;
-      await insertAudit(trx, {
-        site,
-        agent_id: actor.agent.agentId,
-        customer_id: actor.customerId,
-        action,
-        detail: detail.slice(0, 500),
-        correlation_id: actor.agent.correlationId.slice(0, 100),
-        created_at: new Date().toISOString(),
-      });
-    };
+    return (trx, action, detail) => this.write(trx, site, actor, action, detail, []);
   }
 
-  async auditLog(customerId: string): Promise<AuditLog> {
-    const rows = await listAudit(this.db, customerId, AUDIT_LOG_LIMIT);
+  private async write(trx: Db, site: BrandId, actor: Actor, action: AuditAction, detail: string, products: readonly AuditedProduct[]): Promise<void> {
+    if (!actor.agent) return;
+    await insertAudit(trx, {
+      site,
+      agent_id: actor.agent.agentId,
+      customer_id: actor.customerId,
+      action,
+      detail: detail.slice(0, 500),
+      products: products.length > 0 ? JSON.stringify(products.map(({ code, qty }) => ({ code, qty }))) : "",
+      correlation_id: actor.agent.correlationId.slice(0, 100),
+      created_at: new Date().toISOString(),
+    });
+  }
+
+  /**
+   * The agents' desk reads a customer's log without acting for them: agents of the brand only (the
+   * caller checks the role), no session is opened, and the read is itself written to the log
+   * ("viewed the log") before the answer is sent.
+   */
+  async deskLog(site: BrandId, lang: Lang, customerId: string, agent: AgentCall): Promise<AuditLog> {
+    const customer = await this.customerOfSite(site, customerId);
+    if (!customer) throw customerNotFound();
+    const log = await this.logOf(customer, lang);
+    await this.record(site, actorOf(customerId, agent), "viewed the log");
+    return log;
+  }
+
+  /** The log of a customer the agent acts for (users/{customerId}/auditlog: the session is already checked). */
+  async auditLog(site: BrandId, lang: Lang, customerId: string): Promise<AuditLog> {
+    const customer = await this.customerOfSite(site, customerId);
+    if (!customer) throw customerNotFound();
+    return this.logOf(customer, lang);
+  }
+
+  /** Newest first, with agents' names and products' names in the reader's language: two queries however long the log. */
+  private async logOf(customer: CustomerRow, lang: Lang): Promise<AuditLog> {
+    const rows = await listAudit(this.db, customer.id, AUDIT_LOG_LIMIT);
+    const written = rows.map((r) => storedProducts(r.products));
+    const names = await productNames(this.db, [...new Set(written.flat().map((p) => p.code))], lang);
     return {
-      entries: rows.map((r) => ({
-        agentId: r.agent_id,
+      customer: summaryOf(customer),
+      entries: rows.map((r, i) => ({
+        agent: { id: r.agent_id, name: `${r.agent_first_name} ${r.agent_last_name}`.trim() },
         customerId: r.customer_id,
         action: r.action,
         detail: r.detail,
+        products: written[i]!.map((p) => ({ ...p, name: names.get(p.code) ?? p.code })),
         correlationId: r.correlation_id,
         createdAt: r.created_at,
       })),
     };
+  }
+}
+
+function summaryOf(c: CustomerRow): CustomerSummary {
+  return { customerId: c.id, email: c.email, firstName: c.first_name, lastName: c.last_name, status: c.status };
+}
+
+const StoredProductsSchema = z.array(AuditProductSchema.omit({ name: true }));
+
+/** The products column as written by `write` above; anything else (older rows: "") concerns no product. */
+function storedProducts(column: string): AuditedProduct[] {
+  if (!column) return [];
+  try {
+    const parsed = StoredProductsSchema.safeParse(JSON.parse(column));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
   }
 }
 

@@ -1,5 +1,13 @@
 import type { Router } from "express";
-import { AgentSessionRequestSchema, type AgentSession, AgentSessionSchema, CustomerSearchQuerySchema, CustomerSearchResultSchema } from "../contract/auth";
+import {
+  AgentProfileSchema,
+  AgentSessionRequestSchema,
+  type AgentSession,
+  AgentSessionSchema,
+  AuditLogSchema,
+  CustomerSearchQuerySchema,
+  CustomerSearchResultSchema,
+} from "../contract/auth";
 import type { AssistedService } from "../domain/agents";
 import { agentCall, agentOf } from "./auth";
 import { apiRouter, CORRELATION_HEADER, UNAUTHORIZED } from "./operations";
@@ -9,7 +17,8 @@ const AGENT_ERRORS = { 401: UNAUTHORIZED, 403: "Not a customer-service agent (Fo
 
 /**
  * Assisted service for customer-service agents (agent tokens of the brand only): find a customer,
- * then start and end acting for them. Only between the two (and while the agent stays signed in)
+ * read what agents did for them (the read is logged; no session needed), then start and end acting
+ * for them. Only between the two (and while the agent stays signed in)
  * does users/{customerId}/… answer the agent; starting, ending and everything the agent reads or
  * changes in between are written to the customer's audit log.
  */
@@ -30,6 +39,40 @@ export function agentsRouter(agents: AssistedService): Router {
       const { query } = input.query();
       res.set("Cache-Control", "private, no-store");
       res.json(await agents.search(siteOf(res).site, query));
+    },
+  );
+
+  api.get(
+    "/assistedservicewebservices/agents/current",
+    {
+      summary: "Agents: the signed-in agent's own name, for the storefront to show",
+      auth: "required",
+      answers: { 200: { description: "The agent", schema: AgentProfileSchema } },
+      errors: AGENT_ERRORS,
+    },
+    async (_req, res) => {
+      const agent = agentOf(res);
+      res.set("Cache-Control", "private, no-store");
+      res.json(await agents.agentProfile(agent.sub));
+    },
+  );
+
+  api.get(
+    "/assistedservicewebservices/customers/:customerId/auditlog",
+    {
+      summary:
+        'Agents: what agents read and did for a customer of the brand, newest first, without a session (none is opened); the read is written to the log as "viewed the log". Products are named in `lang`',
+      auth: "required",
+      headers: CORRELATION_HEADER,
+      answers: { 200: { description: "The customer and their log", schema: AuditLogSchema } },
+      errors: AGENT_ERRORS,
+    },
+    async (req, res) => {
+      const agent = agentOf(res);
+      const site = siteOf(res);
+      const log = await agents.deskLog(site.site, site.lang, String(req.params.customerId), agentCall(res, agent));
+      res.set("Cache-Control", "private, no-store");
+      res.json(log);
     },
   );
 

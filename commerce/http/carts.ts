@@ -73,7 +73,9 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       const { cartGuid, lang, csAgentId: _agentFromToken, couponCode: _notYet, ...line } = input.body();
       const ctx = contextFor(res, lang);
       const { cart, outcomes } = await carts.add(ctx, owner, cartGuid, [line]);
-      await agents.record(ctx.site, actor, "added to cart", `${line.qty} × ${line.productCode} (${line.entryType})`);
+      await agents.record(ctx.site, actor, "added to cart", `${line.qty} × ${line.productCode} (${line.entryType})`, [
+        { code: line.productCode, qty: line.qty },
+      ]);
       noStore(res).json({ ...modification(cart, outcomes[0]!), cartGuid: cart.guid, cartQuantity: cart.totalUnitCount } satisfies CartModification);
     },
   );
@@ -92,7 +94,13 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       const request = input.body();
       const ctx = contextFor(res, request.lang);
       const { cart, outcomes } = await carts.add(ctx, owner, request.cartGuid, request.entries);
-      await agents.record(ctx.site, actor, "added to cart", request.entries.map((l) => `${l.qty} × ${l.productCode} (${l.entryType})`).join(", "));
+      await agents.record(
+        ctx.site,
+        actor,
+        "added to cart",
+        request.entries.map((l) => `${l.qty} × ${l.productCode} (${l.entryType})`).join(", "),
+        request.entries.map((l) => ({ code: l.productCode, qty: l.qty })),
+      );
       noStore(res).json({
         cartGuid: cart.guid,
         cartQuantity: cart.totalUnitCount,
@@ -114,7 +122,15 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
       const { owner, actor } = await ownerFor(req, res, agents);
       const request = input.body();
       const cart = await carts.update(siteOf(res), owner, request);
-      await agents.record(siteOf(res).site, actor, "changed cart", `entry ${request.entryNumber} to ${request.qty}`);
+      // A line still in the cart is named by its product; a removed one (qty 0) only by its entry.
+      const line = cart.entries.find((e) => e.entryNumber === request.entryNumber);
+      await agents.record(
+        siteOf(res).site,
+        actor,
+        "changed cart",
+        `entry ${request.entryNumber} to ${request.qty}`,
+        line ? [{ code: line.product.code, qty: request.qty }] : [],
+      );
       noStore(res).json(cart satisfies Cart);
     },
   );

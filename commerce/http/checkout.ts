@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from "express";
-import { AcceptedSchema } from "../contract/auth";
+import { AcceptedSchema, type AuditAction } from "../contract/auth";
 import { CartGuidSchema } from "../contract/cart";
 import {
   CartIdQuerySchema,
@@ -56,7 +56,7 @@ export function checkoutRouter(checkout: CheckoutService, accounts: AccountServi
   const checkoutOwner = async (
     req: Request,
     res: Response,
-  ): Promise<{ owner: CartOwner; guid: string; actor?: Actor; record: (action: string, detail: string) => Promise<void> }> => {
+  ): Promise<{ owner: CartOwner; guid: string; actor?: Actor; record: (action: AuditAction, detail: string) => Promise<void> }> => {
     const { owner, actor } = await ownerFor(req, res, agents);
     if (owner === "anonymous" && callerOf(res)?.role !== "guest") throw guestTokenNeeded();
     const named = req.params.cartGuid ?? req.query.cartId;

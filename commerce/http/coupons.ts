@@ -1,5 +1,6 @@
 import type { Request, Response, Router } from "express";
 import { z } from "zod";
+import type { AuditAction } from "../contract/auth";
 import { type Cart, CartGuidSchema, CartSchema, CouponCartInputSchema } from "../contract/cart";
 import { CouponCodeInputSchema } from "../contract/coupon";
 import type { AssistedService } from "../domain/agents";
@@ -41,7 +42,7 @@ const coupon = (summary: string) =>
 export function couponsRouter(coupons: CouponService, agents: AssistedService): Router {
   const api = apiRouter();
 
-  const answer = async (req: Request, res: Response, action: string, code: string, change: (owner: CartOwner) => Promise<Cart>) => {
+  const answer = async (req: Request, res: Response, action: AuditAction, code: string, change: (owner: CartOwner) => Promise<Cart>) => {
     const { owner, actor } = await ownerFor(req, res, agents);
     const cart = await change(owner);
     if (actor) await agents.record(siteOf(res).site, actor, action, code);

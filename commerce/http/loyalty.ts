@@ -222,7 +222,13 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
       const actor = await actorFor(req, res, agents);
       const body = input.body();
       const answer = await perks.apply(siteOf(res), actor.customerId, body);
-      await agents.record(siteOf(res).site, actor, "applied a reward", `${body.rewardCode}${body.productCode ? ` (${body.productCode})` : ""}`);
+      await agents.record(
+        siteOf(res).site,
+        actor,
+        "applied a reward",
+        `${body.rewardCode}${body.productCode ? ` (${body.productCode})` : ""}`,
+        body.productCode ? [{ code: body.productCode }] : [],
+      );
       noStore(res).json(answer satisfies AppliedRewards);
     },
   );
@@ -258,7 +264,9 @@ export function rewardsRouter(perks: PerksService, agents: AssistedService): Rou
       const actor = await actorFor(req, res, agents);
       const body = input.body();
       const answer = await perks.swap(siteOf(res), actor.customerId, body);
-      await agents.record(siteOf(res).site, actor, "swapped a reward's item", `applied reward ${body.appliedRewardId}: ${body.productCode}`);
+      await agents.record(siteOf(res).site, actor, "swapped a reward's item", `applied reward ${body.appliedRewardId}: ${body.productCode}`, [
+        { code: body.productCode },
+      ]);
       noStore(res).json(answer satisfies AppliedRewards);
     },
   );

@@ -31,7 +31,7 @@ export function quickShopRouter(quickShop: QuickShopService, agents: AssistedSer
       const { owner, actor } = await ownerFor(req, res, agents);
       const { productCode } = input.query();
       const answer = await quickShop.productDetail(siteOf(res), owner, productCode);
-      await agents.record(siteOf(res).site, actor, "viewed a product for the customer", answer.code);
+      await agents.record(siteOf(res).site, actor, "viewed a product for the customer", answer.code, [{ code: answer.code }]);
       // Prices depend on who asks; stock changes: no shared cache may keep it.
       noStore(res).json(answer satisfies QuickShopProduct);
     },
@@ -54,7 +54,9 @@ export function quickShopRouter(quickShop: QuickShopService, agents: AssistedSer
         throw invalid("lang", `Language '${request.lang}' is not offered by ${site.site}.`);
       const ctx = request.lang ? { ...site, lang: request.lang } : site;
       const { cart, outcomes } = await quickShop.addBundle(ctx, owner, request);
-      await agents.record(ctx.site, actor, "added a bundle to cart", `${request.qty} × ${request.productCode}`);
+      await agents.record(ctx.site, actor, "added a bundle to cart", `${request.qty} × ${request.productCode}`, [
+        { code: request.productCode, qty: request.qty },
+      ]);
       const cartModifications = outcomes.map((o) => {
         const entry = cart.entries.find((e) => e.entryNumber === o.entryNumber);
         // Priced a moment ago for the add; only a catalog change in between removes it.

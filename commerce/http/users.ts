@@ -222,8 +222,9 @@ export function usersRouter(accounts: AccountService, addresses: AddressBook, ag
       const actor = await actorFor(req, res, agents);
       // Only agents read the log; to a customer it does not exist.
       if (!actor.agent) throw noSuchUser();
-      const log = await agents.auditLog(actor.customerId);
-      await agents.record(siteOf(res).site, actor, "viewed audit log");
+      const site = siteOf(res);
+      const log = await agents.auditLog(site.site, site.lang, actor.customerId);
+      await agents.record(site.site, actor, "viewed audit log");
       res.set("Cache-Control", "private, no-store");
       res.json(log);
     },

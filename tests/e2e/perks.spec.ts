@@ -347,8 +347,8 @@ test.describe("a customer-service agent", () => {
 
     await page.goto(`${hosts.usb2c}/agent`);
     const log = page.locator("table.audit-log tbody");
-    await expect(log).toContainText("opted the customer in to perks");
-    await expect(log).toContainText("applied a reward");
+    await expect(log).toContainText("Alex Agent opted the customer in to perks");
+    await expect(log).toContainText("Alex Agent applied a reward");
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AddressListSchema } from "../../commerce/contract/address";
-import { AuditLogSchema, CustomerProfileSchema } from "../../commerce/contract/auth";
+import { AgentProfileSchema, AuditLogSchema, CustomerProfileSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema, CartSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderHistorySchema, OrderSchema } from "../../commerce/contract/checkout";
 import { encodeBits } from "../../commerce/contract/quiz";
@@ -65,20 +65,20 @@ describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
       .orderBy("id")
       .execute();
 
-  /** A product the US store sells now, with enough stock for the test. */
-  const sellableProduct = async () => {
+  /** A product the store sells now, with enough stock for the test. */
+  const sellableProduct = async (site = "usb2c") => {
     const rows = await db()
       .selectFrom("product")
       .innerJoin("product_site", "product_site.product_code", "product.code")
       .innerJoin("stock", "stock.product_code", "product.code")
       .select("product.code")
-      .where("product_site.site", "=", "usb2c")
+      .where("product_site.site", "=", site)
       .where("product.is_bundle", "=", 0)
       .orderBy("product.code")
       .limit(40)
       .execute();
     for (const { code } of rows) {
-      if ((await call("POST", "/usb2c/users/anonymous/addProductToCart", undefined, { productCode: code })).status !== 200) continue;
+      if ((await call("POST", `/${site}/users/anonymous/addProductToCart`, undefined, { productCode: code })).status !== 200) continue;
       await db().updateTable("stock").set({ level: 500 }).where("product_code", "=", code).execute();
       return code;
     }
@@ -357,6 +357,122 @@ describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
         ["other", "session started"],
         ["other", "viewed profile"],
       ]);
+    });
+  });
+
+  describe("the agents' desk reading a customer's log", () => {
+    const deskLog = (customerId: string, token?: string, headers: Record<string, string> = {}, site = "usb2c") =>
+      call("GET", `/${site}/assistedservicewebservices/customers/${customerId}/auditlog`, token, undefined, headers);
+    const sessionsOf = (customerId: string) => db().selectFrom("assisted_session").selectAll().where("customer_id", "=", customerId).execute();
+
+    it("answers an agent of the brand without a session, opens none, and writes the read to the log", async () => {
+      const agent = await newAccount("agent");
+      const customer = await newAccount("customer");
+      // Earlier work for the customer, in a session since ended.
+      expect((await start(agent.token, customer.id)).status).toBe(201);
+      expect((await end(agent.token, customer.id)).status).toBe(200);
+
+      const correlationID = `desk-${hex(6)}`;
+      const read = await deskLog(customer.id, agent.token, { correlationID });
+      expect(read.status, JSON.stringify(read.body)).toBe(200);
+      const log = AuditLogSchema.parse(read.body);
+      expect(log.customer).toMatchObject({ customerId: customer.id, firstName: "Ada", status: "active" });
+      expect(log.entries.map((e) => e.action)).toEqual(["session ended", "session started"]);
+
+      // The read is on the record, as a read by this agent; no session was started for it.
+      expect((await auditOf(customer.id)).map((e) => [e.action, e.agent_id, e.correlation_id])).toEqual([
+        ["session started", agent.id, expect.any(String)],
+        ["session ended", agent.id, expect.any(String)],
+        ["viewed the log", agent.id, correlationID],
+      ]);
+      expect(await sessionsOf(customer.id)).toEqual([]);
+      expectSessionRequired(await call("GET", `/usb2c/users/${customer.id}`, agent.token), "the profile after reading the log");
+
+      // The next read shows the first one, newest first.
+      const again = AuditLogSchema.parse((await deskLog(customer.id, agent.token)).body);
+      expect(again.entries.map((e) => e.action)).toEqual(["viewed the log", "session ended", "session started"]);
+      expect(again.entries[0]!.correlationId).toBe(correlationID);
+    });
+
+    it("answers an empty log for a customer no agent has served, and records that it was read", async () => {
+      const agent = await demoAgent();
+      const customer = await newAccount("customer");
+      const log = AuditLogSchema.parse((await deskLog(customer.id, agent)).body);
+      expect(log.entries).toEqual([]);
+      expect((await auditOf(customer.id)).map((e) => e.action)).toEqual(["viewed the log"]);
+      expect(await sessionsOf(customer.id)).toEqual([]);
+    });
+
+    it("refuses anonymous callers and customers (their own log too), answers 404 for anyone not a customer of the brand, and writes nothing", async () => {
+      const customer = await newAccount("customer");
+      const neighbour = await newAccount("customer");
+      expect((await deskLog(customer.id)).status).toBe(401);
+      for (const id of [customer.id, neighbour.id]) {
+        const refused = await deskLog(id, customer.token);
+        expect(refused.status, id).toBe(403);
+        expect(refused.body.errors?.[0]?.type).toBe("ForbiddenError");
+        expect(refused.body.entries).toBeUndefined();
+      }
+
+      const agent = await demoAgent();
+      const caCustomer = await newAccount("customer", "cab2c");
+      const otherAgent = await newAccount("agent");
+      for (const id of [caCustomer.id, otherAgent.id, randomUUID(), "demo.customer@example.com"]) {
+        expect((await deskLog(id, agent)).status, id).toBe(404);
+      }
+      // A token of one brand reads nothing on another.
+      expect((await deskLog(caCustomer.id, agent, {}, "cab2c")).status).toBe(401);
+
+      for (const id of [customer.id, neighbour.id, caCustomer.id, otherAgent.id]) expect(await auditOf(id), id).toEqual([]);
+    });
+
+    it("names the agent, and the products an entry concerns in the language asked for", async () => {
+      const [demo] = await db()
+        .selectFrom("customer")
+        .select(["id", "first_name", "last_name"])
+        .where("email", "=", "demo.agent@example.com")
+        .where("site", "=", "cab2c")
+        .execute();
+      const agent = await signIn("demo.agent@example.com", DEMO_PASSWORD, "agent", "cab2c");
+      const customer = await newAccount("customer", "cab2c");
+      const code = await sellableProduct("cab2c");
+      const user = `/cab2c/users/${customer.id}`;
+      expect((await call("POST", "/cab2c/assistedservicewebservices/sessions", agent, { customerId: customer.id })).status).toBe(201);
+      expect((await call("POST", `${user}/addProductToCart`, agent, { productCode: code, qty: 2 })).status).toBe(200);
+      expect((await call("DELETE", `/cab2c/assistedservicewebservices/sessions/${customer.id}`, agent)).status).toBe(200);
+      const names = await db().selectFrom("product_text").select(["lang", "name"]).where("product_code", "=", code).execute();
+      const nameIn = (lang: string) => names.find((n) => n.lang === lang)!.name;
+      expect(nameIn("fr")).not.toBe(nameIn("en"));
+
+      for (const lang of ["en", "fr"]) {
+        const answer = await call("GET", `/cab2c/assistedservicewebservices/customers/${customer.id}/auditlog?lang=${lang}`, agent);
+        const log = AuditLogSchema.parse(answer.body);
+        // The English read comes first, and is on the record when the French one is made.
+        const done = lang === "en" ? [] : ["viewed the log"];
+        expect(log.entries.map((e) => e.action)).toEqual([...done, "session ended", "added to cart", "session started"]);
+        for (const entry of log.entries) expect(entry.agent).toEqual({ id: demo!.id, name: `${demo!.first_name} ${demo!.last_name}` });
+        const added = log.entries.find((e) => e.action === "added to cart")!;
+        expect(added.products, lang).toEqual([{ code, name: nameIn(lang), qty: 2 }]);
+        expect(log.entries.filter((e) => e !== added).flatMap((e) => e.products)).toEqual([]);
+      }
+    });
+  });
+
+  describe("the signed-in agent's own name", () => {
+    it("answers the agent, and refuses customers and anonymous callers", async () => {
+      const agent = await newAccount("agent");
+      const customer = await newAccount("customer");
+      const path = "/usb2c/assistedservicewebservices/agents/current";
+      const answer = await call("GET", path, agent.token);
+      expect(answer.status).toBe(200);
+      expect(AgentProfileSchema.parse(answer.body)).toEqual({
+        agentId: agent.id,
+        email: expect.stringMatching(/^agent-/),
+        firstName: "Ada",
+        lastName: expect.stringMatching(/^Lovelace/),
+      });
+      expect((await call("GET", path, customer.token)).status).toBe(403);
+      expect((await call("GET", path)).status).toBe(401);
     });
   });
 

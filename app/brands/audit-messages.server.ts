@@ -1,0 +1,202 @@
+import { type AuditAction, type AuditEntry, type AuditProduct, isAuditAction } from "../../commerce/contract/auth";
+import type { BrandFacts } from "../../commerce/contract/brands";
+import type { Lang } from "../../commerce/contract/common";
+import { localeFor } from "../../commerce/contract/money";
+import { format } from "./messages";
+
+/**
+ * The agents' audit log in words: each entry as a sentence naming the agent and what they did, and
+ * its time in the store's own zone and locale. Only the desk's loader uses these (the page gets the
+ * sentences), so the browser bundle carries none of them.
+ *
+ * `{agent}` is the agent's name; `{detail}` what the entry recorded then, used only where it is an
+ * address, a code or a number (it is not translated); `{products}` the products it concerns, named
+ * in the page's language. An action with products has a sentence for entries that name them and
+ * one for entries that do not (older entries, a removed cart line).
+ */
+type Sentence = string | { products: string; none: string };
+
+interface AuditMessages {
+  actions: Record<AuditAction, Sentence>;
+  /** An action this storefront does not know (written by a newer or older service). */
+  other: string;
+  /** An agent whose account is gone. */
+  unknownAgent: string;
+}
+
+const enUS: AuditMessages = {
+  actions: {
+    "session started": "{agent} started acting for the customer",
+    "session ended": "{agent} stopped acting for the customer",
+    "viewed the log": "{agent} read this activity log at the desk",
+    "viewed audit log": "{agent} read this activity log",
+    "viewed profile": "{agent} viewed the profile",
+    "updated profile": "{agent} updated the profile",
+    "changed password": "{agent} changed the password",
+    "viewed addresses": "{agent} viewed the address book",
+    "added address": "{agent} added an address ({detail})",
+    "updated address": "{agent} changed an address",
+    "set default address": "{agent} chose the default address",
+    "deleted address": "{agent} deleted an address",
+    "viewed cart": "{agent} viewed the cart",
+    "checked cart": "{agent} checked the cart",
+    "added to cart": { products: "{agent} added {products} to the cart", none: "{agent} added products to the cart" },
+    "added a bundle to cart": { products: "{agent} added the bundle {products} to the cart", none: "{agent} added a bundle to the cart" },
+    "changed cart": { products: "{agent} changed a cart line to {products}", none: "{agent} changed a cart line" },
+    "removed auto-delivery item": "{agent} removed an auto-delivery item from the cart",
+    "merged a guest cart": "{agent} merged a guest cart into the customer's cart",
+    "viewed a product for the customer": { products: "{agent} looked up {products} for the customer", none: "{agent} looked up a product for the customer" },
+    "applied coupon": "{agent} applied the coupon {detail}",
+    "removed coupon": "{agent} removed the coupon {detail}",
+    "viewed gift cards": "{agent} viewed the gift cards on the cart",
+    "checked a gift card": "{agent} checked a gift card's balance",
+    "applied a gift card": "{agent} applied a gift card to the cart",
+    "removed a gift card": "{agent} removed a gift card from the cart",
+    "chose a gift card amount": "{agent} changed the amount taken from a gift card",
+    "viewed checkout": "{agent} viewed the checkout",
+    "set the order's e-mail": "{agent} set the order's email address",
+    "joined perks at checkout": "{agent} chose to join perks at checkout",
+    "left perks at checkout": "{agent} chose not to join perks at checkout",
+    "set delivery address": "{agent} entered the delivery address ({detail})",
+    "chose delivery address": "{agent} chose a saved delivery address",
+    "viewed delivery modes": "{agent} viewed the delivery options",
+    "chose delivery": "{agent} chose a delivery option",
+    "viewed the card chosen": "{agent} viewed the card chosen for payment",
+    "changed the card's billing details": "{agent} changed the card's billing details",
+    "updated the Stripe customer": "{agent} updated the customer's payment account",
+    "viewed the Stripe customer": "{agent} viewed the customer's payment account",
+    "placed order": "{agent} placed order {detail}",
+    "viewed orders": "{agent} viewed the order history",
+    "viewed order": "{agent} viewed order {detail}",
+    "viewed perks": "{agent} viewed the perks balance",
+    "viewed points": "{agent} viewed the points balance",
+    "viewed points history": "{agent} viewed the points history",
+    "joined perks for the customer": "{agent} signed the customer up for perks",
+    "opted the customer in to perks": "{agent} opted the customer in to perks",
+    "opted the customer out of perks": "{agent} opted the customer out of perks",
+    "viewed rewards": "{agent} viewed the rewards",
+    "viewed applied rewards": "{agent} viewed the rewards on the cart",
+    "applied a reward": { products: "{agent} applied a reward: {products}", none: "{agent} applied a reward" },
+    "removed a reward": "{agent} removed a reward from the cart",
+    "swapped a reward's item": { products: "{agent} swapped a reward's item for {products}", none: "{agent} swapped a reward's item" },
+    "saved quiz answers": "{agent} saved the quiz answers",
+    "viewed quiz answers": "{agent} viewed the quiz answers",
+  },
+  other: "{agent}: {action}",
+  unknownAgent: "A former agent",
+};
+
+/** Canadian English: no phrase here spells differently. */
+const enCA: AuditMessages = enUS;
+
+// French punctuation: a narrow no-break space before : ; ! ?
+
+const fr: AuditMessages = {
+  actions: {
+    "session started": "{agent} a commencé à agir pour le client",
+    "session ended": "{agent} a cessé d'agir pour le client",
+    "viewed the log": "{agent} a consulté ce journal d'activité au bureau",
+    "viewed audit log": "{agent} a consulté ce journal d'activité",
+    "viewed profile": "{agent} a consulté le profil",
+    "updated profile": "{agent} a modifié le profil",
+    "changed password": "{agent} a changé le mot de passe",
+    "viewed addresses": "{agent} a consulté le carnet d'adresses",
+    "added address": "{agent} a ajouté une adresse ({detail})",
+    "updated address": "{agent} a modifié une adresse",
+    "set default address": "{agent} a choisi l'adresse par défaut",
+    "deleted address": "{agent} a supprimé une adresse",
+    "viewed cart": "{agent} a consulté le panier",
+    "checked cart": "{agent} a vérifié le panier",
+    "added to cart": { products: "{agent} a ajouté {products} au panier", none: "{agent} a ajouté des produits au panier" },
+    "added a bundle to cart": { products: "{agent} a ajouté l'ensemble {products} au panier", none: "{agent} a ajouté un ensemble au panier" },
+    "changed cart": { products: "{agent} a changé une ligne du panier en {products}", none: "{agent} a changé une ligne du panier" },
+    "removed auto-delivery item": "{agent} a retiré un article en livraison automatique du panier",
+    "merged a guest cart": "{agent} a fusionné un panier d'invité avec celui du client",
+    "viewed a product for the customer": { products: "{agent} a consulté {products} pour le client", none: "{agent} a consulté un produit pour le client" },
+    "applied coupon": "{agent} a appliqué le coupon {detail}",
+    "removed coupon": "{agent} a retiré le coupon {detail}",
+    "viewed gift cards": "{agent} a consulté les cartes-cadeaux du panier",
+    "checked a gift card": "{agent} a vérifié le solde d'une carte-cadeau",
+    "applied a gift card": "{agent} a appliqué une carte-cadeau au panier",
+    "removed a gift card": "{agent} a retiré une carte-cadeau du panier",
+    "chose a gift card amount": "{agent} a changé le montant pris sur une carte-cadeau",
+    "viewed checkout": "{agent} a consulté la caisse",
+    "set the order's e-mail": "{agent} a indiqué le courriel de la commande",
+    "joined perks at checkout": "{agent} a choisi d'adhérer aux Avantages à la caisse",
+    "left perks at checkout": "{agent} a choisi de ne pas adhérer aux Avantages à la caisse",
+    "set delivery address": "{agent} a saisi l'adresse de livraison ({detail})",
+    "chose delivery address": "{agent} a choisi une adresse de livraison enregistrée",
+    "viewed delivery modes": "{agent} a consulté les options de livraison",
+    "chose delivery": "{agent} a choisi une option de livraison",
+    "viewed the card chosen": "{agent} a consulté la carte choisie pour le paiement",
+    "changed the card's billing details": "{agent} a modifié les coordonnées de facturation de la carte",
+    "updated the Stripe customer": "{agent} a mis à jour le compte de paiement du client",
+    "viewed the Stripe customer": "{agent} a consulté le compte de paiement du client",
+    "placed order": "{agent} a passé la commande {detail}",
+    "viewed orders": "{agent} a consulté l'historique des commandes",
+    "viewed order": "{agent} a consulté la commande {detail}",
+    "viewed perks": "{agent} a consulté le solde Avantages",
+    "viewed points": "{agent} a consulté le solde de points",
+    "viewed points history": "{agent} a consulté l'historique des points",
+    "joined perks for the customer": "{agent} a inscrit le client aux Avantages",
+    "opted the customer in to perks": "{agent} a inscrit le client aux Avantages",
+    "opted the customer out of perks": "{agent} a désinscrit le client des Avantages",
+    "viewed rewards": "{agent} a consulté les récompenses",
+    "viewed applied rewards": "{agent} a consulté les récompenses du panier",
+    "applied a reward": { products: "{agent} a appliqué une récompense\u202f: {products}", none: "{agent} a appliqué une récompense" },
+    "removed a reward": "{agent} a retiré une récompense du panier",
+    "swapped a reward's item": {
+      products: "{agent} a remplacé l'article d'une récompense par {products}",
+      none: "{agent} a remplacé l'article d'une récompense",
+    },
+    "saved quiz answers": "{agent} a enregistré les réponses au questionnaire",
+    "viewed quiz answers": "{agent} a consulté les réponses au questionnaire",
+  },
+  other: "{agent}\u202f: {action}",
+  unknownAgent: "Un ancien agent",
+};
+
+function auditMessages(lang: Lang, brand: BrandFacts): AuditMessages {
+  if (lang === "fr") return fr;
+  return brand.id === "cab2c" ? enCA : enUS;
+}
+
+/** An entry as the desk shows it. */
+export interface AuditLine {
+  /** The entry's instant (ISO 8601), for `<time dateTime>`. */
+  at: string;
+  /** The same instant in the store's zone and locale, with the zone's abbreviation. */
+  when: string;
+  words: string;
+  /** Unique within the log: the desk's row key. */
+  key: string;
+}
+
+/** The log's entries (newest first) in words, in the page's language and the store's time zone. */
+export function auditLines(entries: readonly AuditEntry[], lang: Lang, brand: BrandFacts): AuditLine[] {
+  const t = auditMessages(lang, brand);
+  const locale = localeFor(brand.currency, lang);
+  const times = new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: brand.timeZone,
+    timeZoneName: "short",
+  });
+  const list = new Intl.ListFormat(locale, { type: "conjunction" });
+  const productWords = (products: readonly AuditProduct[]) => list.format(products.map((p) => (p.qty === undefined ? p.name : `${p.qty}\u00a0× ${p.name}`)));
+  return entries.map((entry, i) => {
+    const agent = entry.agent.name || t.unknownAgent;
+    const sentence = isAuditAction(entry.action) ? t.actions[entry.action] : t.other;
+    const template = typeof sentence === "string" ? sentence : entry.products.length > 0 ? sentence.products : sentence.none;
+    const at = new Date(entry.createdAt);
+    return {
+      at: entry.createdAt,
+      when: Number.isNaN(at.getTime()) ? entry.createdAt : times.format(at),
+      words: format(template, { agent, action: entry.action, detail: entry.detail, products: productWords(entry.products) }),
+      key: `${i}-${entry.createdAt}`,
+    };
+  });
+}
