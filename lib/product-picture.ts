@@ -215,13 +215,26 @@ function accessory(kind: string, colour: string, accent: string, patternKind: nu
   }
 }
 
+/** A colour from hue (degrees), saturation and lightness (0 to 1) as hex, which every SVG renderer reads. */
+function hsl(hue: number, saturation: number, lightness: number): string {
+  const a = saturation * Math.min(lightness, 1 - lightness);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const value = lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, "0");
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
 /** The picture as an SVG document: the same facts always give the same bytes. */
 export function drawPicture(facts: PictureFacts): string {
   const h = hash(facts.seed);
   const hue = h % 360;
-  const accent = `hsl(${hue} 62% 42%)`;
-  const background = `hsl(${hue} 45% 95%)`;
-  const tone = toneColour(facts, `hsl(${(hue + 180) % 360} 30% 45%)`);
+  const accent = hsl(hue, 0.62, 0.42);
+  const background = hsl(hue, 0.45, 0.95);
+  const tone = toneColour(facts, hsl((hue + 180) % 360, 0.3, 0.45));
   const kind = (h >>> 9) % 4;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="240" height="240">` +
