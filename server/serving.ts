@@ -11,6 +11,7 @@ import { originCheck, requestGuard, securityHeaders } from "../app/lib/http-secu
 import { warmUpStorefront } from "../app/lib/warm-up.server";
 import { createCommerceApi, type Db, healthChecks, OPERATOR_ROUTES, requestLog } from "../commerce/service";
 import type { Listening, Settings } from "./start-up";
+import { productPictures } from "./product-pictures";
 import { requestHost, storefrontHandler } from "./storefront-handler";
 
 /** The commerce API's paths on the public port; every other path is the storefront's. */
@@ -99,6 +100,7 @@ export async function serve(db: Db, settings: Settings, logger: Logger, buildDir
       res.setHeader("Cache-Control", filePath.startsWith(fingerprinted) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
   });
+  app.use(productPictures());
   app.use((req, res, next) => {
     if (!/\.[a-z0-9]{1,8}$/i.test(req.path) || req.path.endsWith(".xml") || req.path.endsWith(".txt")) return next();
     staticFiles(req, res, next);

@@ -1,5 +1,14 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import type { CaffeineChoice, Drink, FlavourFamily, Format, RoastChoice, SensoryRoastType } from "../../commerce/contract/quiz";
+import type {
+  BeverageAnswers,
+  BeverageQuestion,
+  CaffeineChoice,
+  Drink,
+  FlavourFamily,
+  Format,
+  RoastChoice,
+  SensoryRoastType,
+} from "../../commerce/contract/quiz";
 import { localeOf } from "./messages";
 
 /** The quizzes' phrases: the beverage quiz's questions and answers, and both quizzes' pages. */
@@ -24,6 +33,12 @@ const enUS = {
   retake: "Retake the quiz",
   shareResults: "Link to these results",
   savedNotice: "These are the answers saved to your account.",
+  noExactMatch: "No {drink} we carry matches all your answers.",
+  relaxedOne: "These are the closest matches: they fit every answer except this one.",
+  relaxedMany: "These are the closest matches: they fit every answer except these.",
+  answerGiven: "{question}: {answer}",
+  drinkNouns: { coffee: "coffee", tea: "tea", cocoa: "hot cocoa" } as Record<Drink, string>,
+  questionNames: { drink: "Drink", roast: "Roast", flavours: "Flavor", caffeine: "Caffeine", format: "How you brew" } as Record<BeverageQuestion, string>,
   brewerTitle: "Find your brewer",
   brewerIntro: "A few questions about your home and your habits, and we'll suggest the brewers that fit.",
   questionOf: "Question {current} of {total}",
@@ -63,6 +78,7 @@ const enCA: QuizMessages = {
   flavourQuestion: "Which flavours do you enjoy?",
   profileFlavour: "Flavour: {flavour}",
   productFlavour: "Flavour",
+  questionNames: { ...enUS.questionNames, flavours: "Flavour" },
 };
 
 const fr: QuizMessages = {
@@ -86,6 +102,12 @@ const fr: QuizMessages = {
   retake: "Refaire le quiz",
   shareResults: "Lien vers ces résultats",
   savedNotice: "Voici les réponses enregistrées dans votre compte.",
+  noExactMatch: "Aucun {drink} de notre sélection ne correspond à toutes vos réponses.",
+  relaxedOne: "Voici les choix les plus proches\u202f: ils correspondent à toutes vos réponses sauf celle-ci.",
+  relaxedMany: "Voici les choix les plus proches\u202f: ils correspondent à toutes vos réponses sauf celles-ci.",
+  answerGiven: "{question}\u202f: {answer}",
+  drinkNouns: { coffee: "café", tea: "thé", cocoa: "chocolat chaud" },
+  questionNames: { drink: "Boisson", roast: "Torréfaction", flavours: "Saveur", caffeine: "Caféine", format: "Préparation" },
   brewerTitle: "Trouvez votre cafetière",
   brewerIntro: "Quelques questions sur votre foyer et vos habitudes, et nous vous suggérerons les cafetières qui vous conviennent.",
   questionOf: "Question {current} sur {total}",
@@ -119,6 +141,22 @@ const fr: QuizMessages = {
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enCA, fr } as const;
+
+/** What the shopper answered to one question, in the page's words. */
+export function answerText(t: QuizMessages, answers: BeverageAnswers, question: BeverageQuestion): string {
+  switch (question) {
+    case "drink":
+      return t.drinks[answers.drink];
+    case "roast":
+      return t.roasts[answers.roast];
+    case "flavours":
+      return answers.flavours.map((f) => t.flavours[f]).join(", ");
+    case "caffeine":
+      return t.caffeine[answers.caffeine];
+    case "format":
+      return t.formats[answers.format];
+  }
+}
 
 export function quizMessages(lang: Lang, brand?: BrandId): QuizMessages {
   return dictionaries[localeOf(lang, brand)];

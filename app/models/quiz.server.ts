@@ -5,6 +5,8 @@ import type { Product } from "../../commerce/contract/product";
 import { ProductListSchema } from "../../commerce/contract/product";
 import {
   type BeverageAnswers,
+  BEVERAGE_QUESTIONS,
+  type BeverageQuestion,
   CANADIAN_ID_SUFFIX,
   decodeBits,
   encodeBits,
@@ -76,6 +78,8 @@ export function verifyCookieValue(signed: string | undefined): string | undefine
 export interface BeverageAdvice {
   /** Catalog codes, best fit first. */
   codes: string[];
+  /** The answers each code does not fit, by code; a code the service said nothing of fits them all. */
+  unmet: Record<string, readonly BeverageQuestion[]>;
   roast: SensoryRoastType;
   flavour: FlavourFamily;
 }
@@ -121,8 +125,10 @@ export function lookupBeverages(ctx: ApiClientContext, answers: BeverageAnswers,
           schema: QuizLookupResponseSchema,
         },
       );
+      const items = answer.SensoryResponse.map((i) => ({ code: catalogCode(ctx.brand.id, i.ProductID), unmet: i.UnmetAnswers ?? [] }));
       return {
-        codes: answer.SensoryResponse.map((i) => catalogCode(ctx.brand.id, i.ProductID)),
+        codes: items.map((i) => i.code),
+        unmet: Object.fromEntries(items.filter((i) => i.unmet.length > 0).map((i) => [i.code, i.unmet])),
         roast: answer.SensoryRoastType,
         flavour: answer.SensoryFlavorType,
       };
@@ -237,7 +243,25 @@ export async function submitBeverageQuiz(ctx: ApiClientContext, shopper: QuizSho
 
 export type BeverageResults =
   | { redirect: string }
-  | { answers: BeverageAnswers; advice: BeverageAdvice; products: Product[]; source: "link" | "account" | "cookie"; shareablePath: string };
+  | {
+      answers: BeverageAnswers;
+      advice: BeverageAdvice;
+      products: Product[];
+      /** When no product shown fits every answer: the answers they were chosen without, in the quiz's order. */
+      relaxed: BeverageQuestion[];
+      source: "link" | "account" | "cookie";
+      shareablePath: string;
+    };
+
+/**
+ * The answers the shown products were chosen without, when none of them fits every answer: each
+ * answer at least one of them does not fit. Empty when any shown product fits them all.
+ */
+export function relaxedAnswers(advice: BeverageAdvice, shownCodes: readonly string[]): BeverageQuestion[] {
+  const unmet = shownCodes.map((code) => (Object.hasOwn(advice.unmet, code) ? advice.unmet[code]! : []));
+  if (unmet.length === 0 || unmet.some((u) => u.length === 0)) return [];
+  return BEVERAGE_QUESTIONS.filter((q) => unmet.some((u) => u.includes(q)));
+}
 
 /**
  * The results page: answers from the link, else the customer's saved ones (signed in) or the
@@ -279,7 +303,11 @@ export async function beverageResults(
     throw new QuizUnavailable("unavailable", { cause: err });
   }
   if (products.length === 0) throw new QuizUnavailable("unavailable");
-  return { answers, advice, products, source, shareablePath: shareableResultsPath(answers) };
+  const relaxed = relaxedAnswers(
+    advice,
+    products.map((p) => p.code),
+  );
+  return { answers, advice, products, relaxed, source, shareablePath: shareableResultsPath(answers) };
 }
 
 /** A quiz that could not go on is logged with the request's correlation id; the shopper is sent back to its start. */

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { format } from "../brands/messages";
-import { quizMessages } from "../brands/quiz-messages";
+import { answerText, quizMessages } from "../brands/quiz-messages";
 import type { QuizPick } from "../components/QuizProductList";
 import { CartAddedNotice } from "../components/CartAddedNotice";
 import { QuizProductList } from "../components/QuizProductList";
@@ -34,8 +34,17 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       ].filter((f): f is { label: string; value: string } => f.value !== undefined),
       addCode: variantToAdd(p, results.answers),
     }));
+    // None of the picks fits every answer: the page says so, and which answers they were chosen without.
+    const relaxed =
+      results.relaxed.length > 0
+        ? {
+            lead: format(t.noExactMatch, { drink: t.drinkNouns[results.answers.drink] }),
+            intro: results.relaxed.length === 1 ? t.relaxedOne : t.relaxedMany,
+            answers: results.relaxed.map((q) => format(t.answerGiven, { question: t.questionNames[q], answer: answerText(t, results.answers, q) })),
+          }
+        : undefined;
     return data(
-      { picks, roast: results.advice.roast, flavour: results.advice.flavour, source: results.source, shareablePath: results.shareablePath },
+      { picks, relaxed, roast: results.advice.roast, flavour: results.advice.flavour, source: results.source, shareablePath: results.shareablePath },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   } catch (err) {
@@ -51,7 +60,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function BeverageQuizResults() {
-  const { picks, roast, flavour, source, shareablePath } = useLoaderData<typeof loader>();
+  const { picks, relaxed, roast, flavour, source, shareablePath } = useLoaderData<typeof loader>();
   const { lang, brand } = useShop();
   const t = quizMessages(lang, brand.id);
   return (
@@ -63,6 +72,18 @@ export default function BeverageQuizResults() {
         <p>{format(t.profileRoast, { roast: t.profileRoasts[roast] })}</p>
         <p>{format(t.profileFlavour, { flavour: t.flavours[flavour] })}</p>
       </section>
+      {relaxed ? (
+        <section className="notice quiz-relaxed" aria-labelledby="quiz-relaxed-lead">
+          <p id="quiz-relaxed-lead">
+            <strong>{relaxed.lead}</strong> {relaxed.intro}
+          </p>
+          <ul>
+            {relaxed.answers.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {/* Without JavaScript an add to cart comes back here with ?added= or ?cartError= (with it, a snackbar says so). */}
       <CartAddedNotice lang={lang} errors />
       <QuizProductList picks={picks} lang={lang} />

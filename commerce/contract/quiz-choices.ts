@@ -13,6 +13,10 @@ export const FLAVOUR_FAMILIES = ["bold", "chocolate", "sweet", "nutty", "fruity"
 export const CAFFEINE_CHOICES = ["regular", "less", "none"] as const;
 export const FORMATS = ["pods", "bagged", "either"] as const;
 
+/** The quiz's questions, by the name of the answer each gives. */
+export const BEVERAGE_QUESTIONS = ["drink", "roast", "flavours", "caffeine", "format"] as const;
+export type BeverageQuestion = (typeof BEVERAGE_QUESTIONS)[number];
+
 export type Drink = (typeof DRINKS)[number];
 export type RoastChoice = (typeof ROASTS)[number];
 export type FlavourFamily = (typeof FLAVOUR_FAMILIES)[number];

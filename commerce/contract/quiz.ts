@@ -6,7 +6,7 @@ import { z } from "zod";
  */
 
 export * from "./quiz-choices";
-import { CAFFEINE_CHOICES, DRINKS, FLAVOUR_FAMILIES, type FlavourFamily, FORMATS, MAX_FLAVOURS, ROASTS } from "./quiz-choices";
+import { BEVERAGE_QUESTIONS, CAFFEINE_CHOICES, DRINKS, FLAVOUR_FAMILIES, type FlavourFamily, FORMATS, MAX_FLAVOURS, ROASTS } from "./quiz-choices";
 
 /** The beverage quiz's answers (the spec's `bits`). */
 export const BeverageAnswersSchema = z.object({
@@ -88,6 +88,12 @@ export const SensoryItemSchema = z.object({
   ProductID: z.string(),
   /** How well the product fits the answers; higher fits better. */
   Score: z.number(),
+  /**
+   * The answers this product does not fit (empty when it fits every one). Products that fit every
+   * answer come first, so a first item with any tells that none fits them all. Optional: a lookup
+   * service that does not say is read as fitting.
+   */
+  UnmetAnswers: z.array(z.enum(BEVERAGE_QUESTIONS)).optional(),
 });
 
 /** GET …/sensory/lookup: the products that fit, best first, and the taste profile they were chosen for. */

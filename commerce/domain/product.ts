@@ -132,6 +132,9 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
   const primaryImage = selected.media[0] ?? base.media[0];
   const gallery = base.media.filter((m) => m.media_type === "image");
 
+  // A variant is one pack: its specification names that pack, not every pack its family comes in.
+  const ownPackaging = requested !== base && requested.pack_type ? wordFor(words.packTypes, requested.pack_type) : undefined;
+
   const isBundle = base.is_bundle === 1;
   const bundleProducts = family.bundleComponents.map(({ product, quantity }) => {
     const own = resolvePriceBlocks(product.prices, ctx.currency, ctx.lang, ctx.userGroups);
@@ -183,7 +186,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
               features: family.classifications.map((c) => ({
                 code: c.feature_code,
                 name: Object.hasOwn(words.featureNames, c.feature_code) ? words.featureNames[c.feature_code]! : c.feature_name,
-                featureValues: [{ value: c.value }],
+                featureValues: [{ value: c.feature_code === "packaging" && ownPackaging ? ownPackaging : c.value }],
               })),
             },
           ]

@@ -3,6 +3,7 @@ import type { BrandId } from "../contract/common";
 import {
   allBeverageAnswers,
   type BeverageAnswers,
+  type BeverageQuestion,
   CANADIAN_ID_SUFFIX,
   encodeBits,
   FLAVOUR_FAMILIES,
@@ -41,6 +42,29 @@ const CAFFEINE_POINTS: Record<BeverageAnswers["caffeine"], Record<string, number
   none: { caffeinated: -8, "half-caff": -6, decaf: 4, "caffeine-free": 4 },
 };
 
+/** The caffeine each answer asks for. */
+const CAFFEINE_FITS: Record<BeverageAnswers["caffeine"], readonly string[]> = {
+  regular: ["caffeinated"],
+  less: ["half-caff", "decaf", "caffeine-free"],
+  none: ["decaf", "caffeine-free"],
+};
+
+/**
+ * The answers a beverage does not fit, in the quiz's order: the kind of drink, the very roast
+ * asked for (coffee only), a flavour in a chosen family, the caffeine, and the brewing format.
+ */
+export function unmetAnswers(a: BeverageAnswers, c: BeverageFacts): BeverageQuestion[] {
+  const unmet: BeverageQuestion[] = [];
+  const sameKind = c.productType === PRODUCT_TYPE[a.drink];
+  if (!sameKind) unmet.push("drink");
+  if (sameKind && a.drink === "coffee" && c.roast !== a.roast) unmet.push("roast");
+  const family = familyOf(c.flavor);
+  if (!family || !a.flavours.includes(family)) unmet.push("flavours");
+  if (!CAFFEINE_FITS[a.caffeine].includes(c.caffeine ?? "caffeinated")) unmet.push("caffeine");
+  if (a.format !== "either" && !c.packTypes.includes(PACK_TYPE[a.format])) unmet.push("format");
+  return unmet;
+}
+
 /**
  * How well a beverage fits the answers, from its catalog facts: the roast (the same roast counts
  * most, a neighbouring one a little, the opposite counts against), a flavour in a chosen family,
@@ -59,19 +83,29 @@ export function fitScore(a: BeverageAnswers, c: BeverageFacts): number {
   return score;
 }
 
+export interface RankedBeverage {
+  code: string;
+  score: number;
+  /** The answers it does not fit; empty when it fits every one. */
+  unmet: BeverageQuestion[];
+}
+
 /**
  * The beverages that fit best, best first: those of the kind asked for (coffee, tea, cocoa), then,
- * when there are too few, the best of the others. Equal fits go to the better seller.
+ * when there are too few, the best of the others. Those that fit every answer come before those
+ * that do not, so the first tells whether any does. Equal fits go to the better seller.
  */
-export function rankBeverages(a: BeverageAnswers, candidates: readonly BeverageFacts[], size = LOOKUP_RESULT_SIZE): { code: string; score: number }[] {
+export function rankBeverages(a: BeverageAnswers, candidates: readonly BeverageFacts[], size = LOOKUP_RESULT_SIZE): RankedBeverage[] {
   const scored = candidates
     .filter((c) => allowed(a, c))
-    .map((c) => ({ c, score: fitScore(a, c) }))
-    .sort((x, y) => y.score - x.score || x.c.salesRank - y.c.salesRank || (x.c.code < y.c.code ? -1 : 1));
+    .map((c) => ({ c, score: fitScore(a, c), unmet: unmetAnswers(a, c) }))
+    .sort(
+      (x, y) => Number(x.unmet.length > 0) - Number(y.unmet.length > 0) || y.score - x.score || x.c.salesRank - y.c.salesRank || (x.c.code < y.c.code ? -1 : 1),
+    );
   const wanted = PRODUCT_TYPE[a.drink];
   const ofKind = scored.filter((s) => s.c.productType === wanted);
   const others = scored.filter((s) => s.c.productType !== wanted);
-  return [...ofKind, ...others].slice(0, size).map((s) => ({ code: s.c.code, score: s.score }));
+  return [...ofKind, ...others].slice(0, size).map((s) => ({ code: s.c.code, score: s.score, unmet: s.unmet }));
 }
 
 /**
@@ -150,7 +184,7 @@ export class QuizLookupService {
       ranked.slice(0, 4).map((r) => byCode.get(r.code)!),
     );
     return {
-      SensoryResponse: ranked.map((r) => ({ ProductID: lookupProductId(site, r.code), Score: r.score })),
+      SensoryResponse: ranked.map((r) => ({ ProductID: lookupProductId(site, r.code), Score: r.score, UnmetAnswers: r.unmet })),
       SensoryRoastType: profile.roast,
       SensoryFlavorType: profile.flavour,
     };

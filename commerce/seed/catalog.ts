@@ -2,6 +2,7 @@ import type { BrandId } from "../contract/common";
 import type { EligibilityFlag } from "../contract/product";
 import { flavourName, flavourNotesFr, MESSAGES } from "../domain/messages";
 import type { Database } from "../db/schema";
+import { type PictureFacts, pictureName } from "../../lib/product-picture";
 import { ACCESSORIES, BREWERS, COCOAS, COFFEES, COLOURS, ROASTERS, TEAS, type Caffeine, type Roast } from "./catalog-data";
 
 type CatalogTable =
@@ -307,7 +308,7 @@ export function buildCatalog(): Rows {
         },
         categories: ["coffee", ...new Set(packs.map((p) => packCategory(p.packType)))],
         flags,
-        image: `pod-${roast}.svg`,
+        image: coffeePicture(packs[Math.min(1, packs.length - 1)]!, roast, roaster, code),
         features: beverageFeatures(roast, flavour, caffeine, [...new Set(packs.map((p) => p.packType))]),
       },
       packs.map((p) => ({
@@ -319,7 +320,7 @@ export function buildCatalog(): Rows {
         usd: p.usd,
         sites: p.sites,
         categories: ["coffee", packCategory(p.packType)],
-        image: p.packType === "KCup" ? `pod-${roast}.svg` : p.packType === "Bagged" ? `bag-${roast}.svg` : "can.svg",
+        image: coffeePicture(p, roast, roaster, code),
       })),
     );
   });
@@ -345,7 +346,7 @@ export function buildCatalog(): Rows {
         },
         categories: ["tea"],
         flags: [],
-        image: "tea.svg",
+        image: pictureName({ shape: "tea", tone: flavour.toLowerCase(), mark: "PRTE", size: 24, seed: code }),
         features: beverageFeatures(undefined, flavour, caffeine, ["KCup"]),
       },
       [24, 72].map((size) => ({
@@ -357,7 +358,7 @@ export function buildCatalog(): Rows {
         usd: size === 24 ? 1699 : 4499,
         sites: ["usb2c", "cab2c", "usafh"] as BrandId[],
         categories: ["tea"],
-        image: "tea.svg",
+        image: pictureName({ shape: "tea", tone: flavour.toLowerCase(), mark: "PRTE", size, seed: code }),
       })),
     );
   });
@@ -379,7 +380,7 @@ export function buildCatalog(): Rows {
         },
         categories: ["hot-cocoa"],
         flags: [],
-        image: "cocoa.svg",
+        image: pictureName({ shape: "cocoa", tone: flavour.toLowerCase(), mark: "VLCC", size: 24, seed: code }),
         features: beverageFeatures(undefined, flavour, "caffeine-free", ["KCup"]),
       },
       [12, 24].map((size) => ({
@@ -391,7 +392,7 @@ export function buildCatalog(): Rows {
         usd: size === 12 ? 1099 : 1899,
         sites: ["usb2c", "cab2c", "usafh"] as BrandId[],
         categories: ["hot-cocoa"],
-        image: "cocoa.svg",
+        image: pictureName({ shape: "cocoa", tone: flavour.toLowerCase(), mark: "VLCC", size, seed: code }),
       })),
     );
   });
@@ -416,7 +417,7 @@ export function buildCatalog(): Rows {
         },
         categories: ["brewers"],
         flags: b.flags as EligibilityFlag[],
-        image: `brewer-${b.colours[0]!.toLowerCase()}.svg`,
+        image: brewerPicture(b.colours[0]!, b.reservoirOz, code),
         features: [
           { code: "series", en: ["Series", b.series], fr: ["Série", b.series] },
           {
@@ -441,7 +442,7 @@ export function buildCatalog(): Rows {
         usd: b.priceUsd,
         sites: b.sites,
         categories: ["brewers"],
-        image: `brewer-${colour.toLowerCase()}.svg`,
+        image: brewerPicture(colour, b.reservoirOz, code),
       })),
     );
   });
@@ -465,15 +466,45 @@ export function buildCatalog(): Rows {
         },
         categories: ["accessories"],
         flags: [],
-        image: `accessory-${slugify(en)}.svg`,
+        image: accessoryPicture(en, code),
         features: [],
       },
-      [{ code: `${code}-ACC-1`, labelEn: "Each", labelFr: "Unité", usd, sites, categories: ["accessories"], image: `accessory-${slugify(en)}.svg` }],
+      [{ code: `${code}-ACC-1`, labelEn: "Each", labelFr: "Unité", usd, sites, categories: ["accessories"], image: accessoryPicture(en, code) }],
     );
   });
 
   addBundles(rows);
   return rows;
+}
+
+const PACK_SHAPES = { KCup: "pod", Bagged: "bag", Canned: "can" } as const;
+
+/** A coffee pack's picture: pod, bag or can in its roast's colour, with the roaster's mark and the pack's size. */
+export function coffeePicture(pack: Pick<PackDef, "packType" | "size">, roast: Roast, roaster: string, familyCode: string): string {
+  return pictureName({ shape: PACK_SHAPES[pack.packType], tone: roast, mark: roaster, size: pack.size, seed: familyCode });
+}
+
+function brewerPicture(colour: string, reservoirOz: number, familyCode: string): string {
+  return pictureName({ shape: "brewer", tone: colour.toLowerCase(), mark: "BFBR", size: reservoirOz, seed: familyCode });
+}
+
+/** Which accessory shape fits a name, first match wins; anything else is drawn as a box. */
+const ACCESSORY_SHAPES: [RegExp, PictureFacts["tone"]][] = [
+  [/travel mug/i, "tumbler"],
+  [/mug/i, "mug"],
+  [/cup/i, "cup"],
+  [/frother/i, "jug"],
+  [/solution/i, "bottle"],
+  [/filter/i, "filter"],
+  [/rack|carousel/i, "rack"],
+  [/case/i, "case"],
+];
+
+function accessoryPicture(nameEn: string, familyCode: string): string {
+  const tone = ACCESSORY_SHAPES.find(([pattern]) => pattern.test(nameEn))?.[1] ?? "box";
+  // A pack's count, when the name gives one: "Stir Sticks (1000)".
+  const size = Number(/\((\d+)\)/.exec(nameEn)?.[1] ?? 0);
+  return pictureName({ shape: "accessory", tone, mark: "BFAC", size, seed: familyCode });
 }
 
 function packCategory(packType: PackDef["packType"]): string {
@@ -595,7 +626,13 @@ function addBundles(rows: Rows) {
     );
     for (const site of kit.sites) rows.product_site.push({ product_code: kit.code, site });
     rows.product_category.push({ product_code: kit.code, category_code: "starter-kits" });
-    rows.media.push({ product_code: kit.code, position: 0, image_name: "bundle.svg", media_type: "image", video_ref: null });
+    rows.media.push({
+      product_code: kit.code,
+      position: 0,
+      image_name: pictureName({ shape: "bundle", tone: "kit", mark: "BFBR", size: 0, seed: kit.code }),
+      media_type: "image",
+      video_ref: null,
+    });
     kit.parts.forEach(([part, quantity], position) => rows.bundle_component.push({ bundle_code: kit.code, product_code: part, quantity, position }));
     for (const currency of ["USD", "CAD"]) {
       const total = kit.parts.reduce((sum, [part, q]) => sum + listPrice(part, currency) * q, 0);

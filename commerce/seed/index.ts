@@ -7,6 +7,7 @@ import { seedDemoGiftCards } from "./gift-cards";
 import { seedDemoCoupons } from "./coupons";
 import { seedDemoRewards } from "./perks";
 import { seedLargeCatalog } from "./large";
+import { redrawStockPictures } from "./pictures";
 import { seedQuizzes } from "./quizzes";
 
 const CHUNK = 200;
@@ -29,7 +30,11 @@ export async function seedIfEmpty(db: Db, { catalogSize, siteCurrencies }: SeedO
     .executeTakeFirstOrThrow();
   // Quiz data is added to databases seeded before the quizzes existed, too.
   await seedQuizzes(db);
-  if (Number(existing.n) > 0) return { seeded: false, products: Number(existing.n) };
+  if (Number(existing.n) > 0) {
+    // Products seeded before pictures were drawn get theirs, too.
+    await redrawStockPictures(db);
+    return { seeded: false, products: Number(existing.n) };
+  }
   const result = await seedDemo(db, siteCurrencies);
   if (catalogSize > result.products) {
     const sellable = await db

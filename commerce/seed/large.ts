@@ -2,7 +2,7 @@ import type { BrandId, Currency } from "../contract/common";
 import { FLAVOURS, flavourNotesFr, MESSAGES } from "../domain/messages";
 import type { Database, Db } from "../db/index";
 import { rebuildListings } from "../db/listing";
-import { cadFromUsd, emptyRows, slugify } from "./catalog";
+import { cadFromUsd, coffeePicture, emptyRows, slugify } from "./catalog";
 
 /**
  * A large synthetic catalog for benchmarks: `count` more coffee families, each one 24 ct pod
@@ -111,7 +111,13 @@ export async function seedLargeCatalog(db: Db, count: number, siteCurrencies: Re
         { product_code: variant, currency: "CAD", user_group: "", kind: "list", value: cadFromUsd(usd) },
       );
       rows.stock.push({ product_code: variant, level: i % 17 === 3 ? 0 : 40 + (i % 200) });
-      rows.media.push({ product_code: base, position: 0, image_name: `pod-${roast}.svg`, media_type: "image", video_ref: null });
+      rows.media.push({
+        product_code: base,
+        position: 0,
+        image_name: coffeePicture({ packType: "KCup", size: 24 }, roast, brandCode, base),
+        media_type: "image",
+        video_ref: null,
+      });
       bases.push(base);
       made++;
     }

@@ -162,6 +162,61 @@ test("the product page image gallery changes the main image", async ({ page }) =
   await expect(main).not.toHaveAttribute("src", before!);
 });
 
+test.describe("product pictures tell products apart", () => {
+  test("neighbouring cards on the coffee grid show different pictures, each one the browser can show", async ({ page }) => {
+    await page.goto(us("/c/coffee"));
+    const sources = await page.locator(".product-card__image").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")!));
+    expect(sources.length).toBeGreaterThan(8);
+    const drawings: string[] = [];
+    for (const src of sources) {
+      const res = await page.request.get(us(src));
+      expect(res.status(), src).toBe(200);
+      expect(res.headers()["content-type"]).toContain("image/svg+xml");
+      drawings.push(await res.text());
+    }
+    for (let i = 1; i < sources.length; i++) {
+      expect(sources[i], `card ${i}`).not.toBe(sources[i - 1]);
+      expect(drawings[i], `card ${i}`).not.toBe(drawings[i - 1]);
+    }
+    // The first card's picture has loaded and has its size (the rest load lazily).
+    await expect
+      .poll(() =>
+        page
+          .locator(".product-card__image")
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(240);
+  });
+
+  test("a pod, a bag and a can of the same coffee each show their own picture on the product page", async ({ page }) => {
+    const pictures = new Set<string>();
+    for (const code of ["5001-SMRG-KC-24", "5001-SMRG-BG-12", "5001-SMRG-CN-30"]) {
+      await page.goto(us(`/Coffee/breakfast-blend/p/${code}`));
+      pictures.add((await page.locator(".gallery__main").getAttribute("src"))!);
+    }
+    expect(pictures.size).toBe(3);
+  });
+});
+
+test.describe("a variant's specification lists only its own packaging", () => {
+  const packaging = (page: import("@playwright/test").Page, name: string) => page.locator(".specs tr", { hasText: name }).locator("td");
+
+  test("a K-Cup variant says K-Cup pods, a bag says Bagged, the family page every pack", async ({ page }) => {
+    await page.goto(us("/Coffee/breakfast-blend/p/5001-SMRG-KC-24"));
+    await expect(packaging(page, "Packaging")).toHaveText("K-Cup pods");
+    await page.goto(us("/Coffee/breakfast-blend/p/5001-SMRG-BG-12"));
+    await expect(packaging(page, "Packaging")).toHaveText("Bagged");
+    await page.goto(us("/Coffee/breakfast-blend/p/5001-SMRG"));
+    await expect(packaging(page, "Packaging")).toHaveText("K-Cup pods, Bagged, Canned");
+  });
+
+  test("in French too", async ({ page }) => {
+    await page.goto(ca("/fr/Coffee/melange-dejeuner/p/5001-SMRG-KC-24"));
+    await expect(packaging(page, "Emballage")).toHaveText("Dosettes K-Cup");
+  });
+});
+
 test("the header search suggests as you type with JavaScript, and submits without it", async ({ page }, testInfo) => {
   await page.goto(us("/"));
   const box = page.getByRole("combobox", { name: "Search products" });

@@ -26,6 +26,10 @@ interface Store {
     submit: string;
     resultsTitle: string;
     dark: string;
+    light: string;
+    /** What the results say when no product fits every answer, and the answer they name. */
+    noExactMatch: string;
+    flavourSetAside: string;
     added: string;
     retake: string;
     herbalProfile: string;
@@ -63,6 +67,9 @@ const STORES: Store[] = [
       submit: "Show my cups",
       resultsTitle: "Your perfect cups",
       dark: "Dark",
+      light: "Light",
+      noExactMatch: "No coffee we carry matches all your answers.",
+      flavourSetAside: "Flavor: Bold and smoky",
       added: "Added to your cart.",
       retake: "Retake the quiz",
       herbalProfile: "Flavor: Herbal",
@@ -102,6 +109,9 @@ const STORES: Store[] = [
       submit: "Voir mes tasses",
       resultsTitle: "Vos tasses parfaites",
       dark: "Foncée",
+      light: "Légère",
+      noExactMatch: "Aucun café de notre sélection ne correspond à toutes vos réponses.",
+      flavourSetAside: "Saveur\u202f: Corsé et fumé",
       added: "Ajouté à votre panier.",
       retake: "Refaire le quiz",
       herbalProfile: "Saveur\u202f: Herbes",
@@ -132,11 +142,11 @@ const choose = async (page: Page, [legend, answer]: [string, string]) => {
   await page.getByRole("group", { name: legend }).getByLabel(answer, { exact: true }).check();
 };
 
-/** Answers the beverage quiz: dark, bold, caffeinated coffee in pods (or the given drink and flavour). */
-async function takeBeverageQuiz(page: Page, store: Store, drink = store.text.drink[1], flavour = store.text.flavour[1]) {
+/** Answers the beverage quiz: dark, bold, caffeinated coffee in pods (or the given drink, flavour and roast). */
+async function takeBeverageQuiz(page: Page, store: Store, drink = store.text.drink[1], flavour = store.text.flavour[1], roast = store.text.roast[1]) {
   const t = store.text;
   await choose(page, [t.drink[0], drink]);
-  await choose(page, t.roast);
+  await choose(page, [t.roast[0], roast]);
   await choose(page, [t.flavour[0], flavour]);
   await choose(page, t.caffeine);
   await choose(page, t.format);
@@ -174,6 +184,8 @@ for (const store of STORES) {
       const items = page.locator(".quiz-results__item");
       await expect(items).toHaveCount(4);
       for (const item of await items.all()) await expect(item.locator(".quiz-results__facts")).toContainText(t.dark);
+      // Dark, bold coffees exist: nothing was set aside, so nothing says so.
+      await expect(page.locator(".quiz-relaxed")).toHaveCount(0);
 
       const first = items.first();
       const name = (await first.locator(".product-card__name").textContent())!.trim();
@@ -207,6 +219,18 @@ for (const store of STORES) {
       await expect(page.getByText(t.savedNotice)).toBeVisible();
       await expect(page.locator(".quiz-profile")).toContainText(t.herbalProfile);
       await expect(page.locator(".quiz-profile")).toContainText(t.noRoastProfile);
+    });
+
+    test("a shopper who asks for a light, bold and smoky coffee is told none is, and which answer the picks do without", async ({ page }) => {
+      await page.goto(store.url(path("/perfectcup")));
+      await takeBeverageQuiz(page, store, t.drink[1], t.flavour[1], t.light);
+      const notice = page.locator(".quiz-relaxed");
+      await expect(notice).toContainText(t.noExactMatch);
+      await expect(notice.getByRole("listitem")).toHaveText([t.flavourSetAside]);
+      // The picks keep the roast asked for: light coffees, none of them smoky.
+      const items = page.locator(".quiz-results__item");
+      await expect(items).toHaveCount(4);
+      for (const item of await items.all()) await expect(item.locator(".quiz-results__facts")).toContainText(t.light);
     });
 
     test("the results page without answers leads to the quiz start", async ({ page }) => {

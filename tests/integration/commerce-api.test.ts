@@ -69,6 +69,17 @@ describe.each(DIALECTS)("commerce API on %s", (dialect) => {
       expect(product.variantOptions.map((v) => v.code)).not.toContain("5001-SMRG-KC-12");
     });
 
+    it("names in a variant's specification only its own packaging, and in the family's every pack", async () => {
+      const packaging = async (path: string) =>
+        ProductSchema.parse(await (await get(path)).json())
+          .classifications?.[0]?.features.find((f) => f.code === "packaging")
+          ?.featureValues.map((v) => v.value);
+      expect(await packaging("/rest/v2/usb2c/products/5001-SMRG-KC-24?fields=FULL")).toEqual(["K-Cup pods"]);
+      expect(await packaging("/rest/v2/usb2c/products/5001-SMRG-CN-30?fields=FULL")).toEqual(["Canned"]);
+      expect(await packaging("/rest/v2/cab2c/products/5001-SMRG-BG-12?fields=FULL&lang=fr&curr=CAD")).toEqual(["En sac"]);
+      expect(await packaging("/rest/v2/usb2c/products/5001-SMRG?fields=FULL")).toEqual(["K-Cup pods, Bagged, Canned"]);
+    });
+
     it("answers a base product with a FROM price of its cheapest variant", async () => {
       const product = ProductSchema.parse(await (await get("/rest/v2/usb2c/products/5001-SMRG")).json());
       expect(product.price.priceType).toBe("FROM");

@@ -49,6 +49,15 @@ describe.each(DIALECTS)("quiz services on %s", (dialect) => {
       expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     });
 
+    it("says of each product the answers it does not fit: a light, bold coffee drinker gets light coffees, none of them bold", async () => {
+      const answer = await lookedUp({ drink: "coffee", roast: "light", flavours: ["bold"], caffeine: "regular", format: "pods" });
+      const firstFour = answer.SensoryResponse.slice(0, 4);
+      for (const item of firstFour) expect(item.UnmetAnswers).toEqual(["flavours"]);
+      for (const p of await facts(firstFour.map((i) => i.ProductID))) expect(p.roast).toBe("light");
+      const fitting = await lookedUp({ drink: "coffee", roast: "dark", flavours: ["bold"], caffeine: "regular", format: "pods" });
+      expect(fitting.SensoryResponse[0]!.UnmetAnswers).toEqual([]);
+    });
+
     it("never offers caffeine to a shopper who wants none", async () => {
       const answer = await lookedUp({ drink: "coffee", roast: "medium", flavours: ["smooth"], caffeine: "none", format: "either" });
       const all = await facts(answer.SensoryResponse.map((i) => i.ProductID));

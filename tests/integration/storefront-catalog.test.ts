@@ -76,6 +76,50 @@ describe("product pages", () => {
   });
 });
 
+describe("drawn product pictures", () => {
+  const cardPictures = (html: string) => [...html.matchAll(/<img src="([^"]+)"[^>]*class="product-card__image"/g)].map((m) => m[1]!);
+
+  it("give neighbouring cards on a category page different pictures, by address and by drawing", async () => {
+    for (const path of ["/c/coffee", "/c/k-cup-pods", "/c/brewers", "/c/accessories"]) {
+      const pictures = cardPictures((await page(path)).body);
+      expect(pictures.length, path).toBeGreaterThan(3);
+      const drawings = await Promise.all(pictures.map(async (src) => (await page(src)).body));
+      for (let i = 1; i < pictures.length; i++) {
+        expect(pictures[i], `${path} card ${i}`).not.toBe(pictures[i - 1]);
+        expect(drawings[i], `${path} card ${i}`).not.toBe(drawings[i - 1]);
+      }
+    }
+  });
+
+  it("are SVG a browser or CDN may keep, answered 304 when it already has the picture", async () => {
+    const [src] = cardPictures((await page("/c/coffee")).body);
+    expect(src).toMatch(/^\/images\/products\/drawn\//);
+    const res = await page(src!);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toContain("image/svg+xml");
+    expect(res.headers["cache-control"]).toBe("public, max-age=604800");
+    expect(res.body).toMatch(/^<svg /);
+    const again = await page(src!, "www.brewfront.com", { "If-None-Match": String(res.headers.etag) });
+    expect(again.status).toBe(304);
+  });
+
+  it("answer 404 for a name no product facts could give", async () => {
+    for (const path of [
+      "/images/products/drawn/pod.dark.%3Cb%3E.24.x.svg",
+      "/images/products/drawn/kettle.dark.SMRG.24.5001-SMRG.svg",
+      "/images/products/drawn/",
+    ]) {
+      expect((await page(path)).status, path).toBe(404);
+    }
+  });
+
+  it("show on the product page the picture of the variant shown", async () => {
+    const main = (html: string) => /<img[^>]*class="gallery__main"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(main((await page("/Coffee/breakfast-blend/p/5001-SMRG-BG-12")).body)).toContain("/images/products/drawn/bag.light.SMRG.12.5001-SMRG.svg");
+    expect(main((await page("/Coffee/breakfast-blend/p/5001-SMRG-KC-72")).body)).toContain("/images/products/drawn/pod.light.SMRG.72.5001-SMRG.svg");
+  });
+});
+
 describe("category and search pages", () => {
   it("keeps filters, sort and page in the URL and marks filtered pages noindex", async () => {
     const res = await page("/c/coffee?roast=dark&brand=Summit%20Ridge&sort=price-asc");

@@ -11,12 +11,13 @@ vi.mock("../../app/config.server", () => ({
 
 const { allBeverageAnswers, decodeBits, encodeBits } = await import("../../commerce/contract/quiz");
 type BeverageAnswers = import("../../commerce/contract/quiz").BeverageAnswers;
+type BeverageQuestion = import("../../commerce/contract/quiz").BeverageQuestion;
 const { lookupHashOf } = await import("../../commerce/contract/quiz-hash");
-const { fitScore, lookupProductId, rankBeverages, tasteProfile } = await import("../../commerce/domain/quiz-lookup");
+const { fitScore, lookupProductId, rankBeverages, tasteProfile, unmetAnswers } = await import("../../commerce/domain/quiz-lookup");
 type BeverageFacts = import("../../commerce/db/quizzes").BeverageFacts;
 const { nextItems } = await import("../../commerce/domain/quiz-questions");
 const { brewerQuizTree } = await import("../../commerce/seed/quizzes");
-const { beverageResultCodes, catalogCode, signCookieValue, verifyCookieValue } = await import("../../app/models/quiz.server");
+const { beverageResultCodes, catalogCode, relaxedAnswers, signCookieValue, verifyCookieValue } = await import("../../app/models/quiz.server");
 const { createServer } = await import("node:http");
 const pino = (await import("pino")).default;
 const { lookupBeverages, QuizUnavailable } = await import("../../app/models/quiz.server");
@@ -133,6 +134,38 @@ describe("the lookup: answers → profile → codes", () => {
     expect(lookupProductId("usb2c", "5001-SMRG")).toBe("5001-SMRG");
     expect(catalogCode("cab2c", "5001-SMRG-CA")).toBe("5001-SMRG");
     expect(catalogCode("usb2c", "5001-SMRG-CA")).toBe("5001-SMRG-CA");
+  });
+});
+
+describe("answers no product fits", () => {
+  it("are named for each product: the very roast, a chosen flavour, the caffeine, the brewing format, the kind of drink", () => {
+    const a = answers({ roast: "light", flavours: ["bold"], caffeine: "none", format: "bagged" });
+    expect(unmetAnswers(a, coffee("x", "light", "Smoky", "decaf", 1, ["Bagged"]))).toEqual([]);
+    expect(unmetAnswers(a, coffee("x", "medium", "Smooth", "caffeinated"))).toEqual(["roast", "flavours", "caffeine", "format"]);
+    expect(unmetAnswers(a, tea("t", "Herbal", "caffeine-free"))).toEqual(["drink", "flavours", "format"]);
+  });
+
+  it("rank below every product that fits them all, whatever their score", () => {
+    // Light and bold: no light coffee here is smoky, so the light ones come first, each without the flavour.
+    const ranked = rankBeverages(answers({ roast: "light", flavours: ["bold"] }), CATALOG);
+    expect(ranked[0]).toMatchObject({ code: "5001-SMRG", unmet: ["flavours"] });
+    const withSmokyLight = rankBeverages(answers({ roast: "light", flavours: ["bold"] }), [
+      ...CATALOG,
+      coffee("9999-TEST", "light", "Smoky", "caffeinated", 99),
+    ]);
+    expect(withSmokyLight[0]).toMatchObject({ code: "9999-TEST", unmet: [] });
+  });
+
+  it("are said on the results only when none of the products shown fits every answer", () => {
+    const advice = {
+      codes: ["a", "b", "c"],
+      unmet: { a: ["flavours"], b: ["roast", "flavours"] } as Record<string, BeverageQuestion[]>,
+      roast: "Light" as const,
+      flavour: "bold" as const,
+    };
+    expect(relaxedAnswers(advice, ["a", "b"])).toEqual(["roast", "flavours"]);
+    expect(relaxedAnswers(advice, ["c", "a"])).toEqual([]);
+    expect(relaxedAnswers(advice, [])).toEqual([]);
   });
 });
 
