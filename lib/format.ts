@@ -36,7 +36,11 @@ function cached<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
 
 /** Integer minor units as the shop shows them: "$1,234.56", "1 234,56 $". */
 export function formatMoney(minor: number, currency: "USD" | "CAD", locale: FormatLocale): string {
-  const fmt = cached(moneyFormats, `${locale}:${currency}`, () => new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" }));
+  const fmt = cached(
+    moneyFormats,
+    `${locale}:${currency}`,
+    () => new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" }),
+  );
   return fmt.format(minor / 100);
 }
 
@@ -56,10 +60,14 @@ export function formatDate(isoDate: string, locale: FormatLocale): string {
   return days(locale).format(dayOf(isoDate));
 }
 
-/** Two calendar dates as one span ("Tue, Dec 1 – Fri, Dec 4"), or one date when they are the same day. */
+/**
+ * Two calendar dates as one span ("Tue, Dec 1 – Fri, Dec 4"), or one date when they are the same
+ * day. Written out rather than by Intl's formatRange, whose spacing differs between ICU versions
+ * (Node's and the browser's), so the page reads the same after hydration, and the mail as the page.
+ */
 export function formatDateRange(earliest: string, latest: string, locale: FormatLocale): string {
   if (earliest === latest) return formatDate(earliest, locale);
-  return days(locale).formatRange(dayOf(earliest), dayOf(latest));
+  return `${formatDate(earliest, locale)}\u2009–\u2009${formatDate(latest, locale)}`;
 }
 
 /** The day of a moment (an order placed, points earned): "Nov 27, 2026", "27 nov. 2026". */

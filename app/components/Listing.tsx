@@ -101,7 +101,6 @@ export function SortForm({ page, state, basePath, lang }: { page: ListingPageVie
   );
 }
 
-
 export function ResultCount({ total, lang }: { total: number; lang: Lang }) {
   const t = useMessages(lang);
   return (

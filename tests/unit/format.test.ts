@@ -62,6 +62,11 @@ describe("dates and date ranges", () => {
     expect(formatDateRange("2026-12-01", "2026-12-04", "en-US")).not.toContain("2026");
   });
 
+  it("spaces the dash the same in every locale and engine, so a hydrated page and a mail read as the server wrote them", () => {
+    expect(formatDateRange("2026-12-01", "2026-12-04", "en-CA")).toBe("Tue, Dec 1\u2009–\u2009Fri, Dec 4");
+    expect(formatDateRange("2026-12-01", "2026-12-04", "fr-CA")).toBe("mar. 1 déc.\u2009–\u2009ven. 4 déc.");
+  });
+
   it("writes the day of a moment with its year", () => {
     expect(formatInstantDate("2026-11-27T12:00:00Z", "en-US")).toBe("Nov 27, 2026");
     expect(formatInstantDate("2026-11-27T12:00:00Z", "fr-CA")).toBe("27 nov. 2026");

@@ -1,0 +1,72 @@
+import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { APPROVED_CARD, CHECKOUT_FR, fillCheckout } from "./support/checkout";
+import { mailTextsFor } from "./support/mail";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const US = `http://localhost:${port}`;
+const CA = `http://www.brewfront.ca.localhost:${port}`;
+const NNBSP = "\u202f";
+
+// A whole purchase is a dozen page loads: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+const uniqueEmail = (label: string, testInfo: TestInfo) =>
+  `${label}-${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** A coffee the Canadian store has in stock, as its French page path. */
+async function frenchCoffeePage(page: Page): Promise<string> {
+  // The API names the brand in its path, so the test runner (which cannot resolve *.localhost) asks on localhost.
+  const api = `${US}/rest/v2/cab2c`;
+  const found = (await (await page.request.get(`${api}/products/search?query=coffee&pageSize=40`)).json()) as {
+    products: { code: string; stock?: { stockLevelStatus: string } }[];
+  };
+  const product = found.products.find((p) => p.stock?.stockLevelStatus !== "outOfStock")!;
+  const french = (await (await page.request.get(`${api}/products/${product.code}?lang=fr`)).json()) as { url: string };
+  return `/fr${french.url}`;
+}
+
+/** A French guest order on the Canadian store, delivered in Québec; the page left on its confirmation. */
+async function placeFrenchOrder(page: Page, email: string) {
+  await page.goto(`${CA}${await frenchCoffeePage(page)}`);
+  await page.locator("form.add-to-cart").first().getByRole("button", { name: CHECKOUT_FR.addToCart }).click();
+  await expect(page.getByText(CHECKOUT_FR.added).first()).toBeVisible();
+  await page.goto(`${CA}/fr/cart`);
+  await fillCheckout(page, CHECKOUT_FR, { email, country: "CA", card: APPROVED_CARD });
+  await page.locator("#review").getByRole("button", { name: CHECKOUT_FR.placeOrder }).click();
+  await expect(page.getByRole("heading", { level: 1, name: CHECKOUT_FR.thanks })).toBeVisible();
+}
+
+test.describe("a French order's mail reads as its confirmation page", () => {
+  test("same tax names, rates, amounts, dates, card brand and French punctuation", async ({ page }, testInfo) => {
+    const email = uniqueEmail("fr-mail", testInfo);
+    await placeFrenchOrder(page, email);
+
+    const code = (await page.getByTestId("order-number").textContent())!;
+    await expect(page.locator(".order-confirmation__number")).toHaveText(`Numéro de commande${NNBSP}: ${code}`);
+    const totals = page.locator(".order-summary .cart-totals");
+    const labels = await totals.locator("dt").allTextContents();
+    const amounts = await totals.locator("dd").allTextContents();
+    const shown = labels.map((label, i) => ({ label, amount: amounts[i]! }));
+    const taxes = shown.filter((l) => /^(TPS|TVQ) /.test(l.label));
+    expect(taxes.map((t) => t.label)).toEqual([`TPS (5${NNBSP}%)`, `TVQ (9,975${NNBSP}%)`]);
+    const paid = await page.locator(".order-summary__facts p").filter({ hasText: "4242" }).textContent();
+    expect(paid).toContain(`Payée avec${NNBSP}: Visa se terminant par 4242`);
+    const delivery = (await page
+      .locator(".order-summary__facts")
+      .getByText(/Livraison prévue/)
+      .textContent())!;
+    const dates = /Livraison prévue(?: le |\u202f: )(.+)$/.exec(delivery)![1]!;
+
+    await expect.poll(() => mailTextsFor(email).length, { timeout: 10_000 }).toBe(1);
+    const mail = mailTextsFor(email)[0]!;
+    expect(mail).toContain(`Numéro de commande${NNBSP}: ${code}`);
+    for (const line of [...taxes, shown.find((l) => l.label === "Total")!, shown.find((l) => l.label === "Sous-total")!]) {
+      expect(mail).toContain(`${line.label}${NNBSP}: ${line.amount}`);
+    }
+    expect(mail).toContain(`Arrivée prévue${NNBSP}: ${dates}`);
+    expect(mail).toContain("(Visa •••• 4242)");
+    // Nothing English or bare slipped through: no GST/QST, no decimal point in a rate, no colon without its space.
+    expect(mail).not.toMatch(/GST|QST|9\.975|visa|\d{4}-\d{2}-\d{2}/);
+    expect(mail).not.toMatch(/[^\s\u202f]:\s/);
+  });
+});
