@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useEffect } from "react";
 import { formatMoney } from "../../commerce/contract/money";
 import { cartMessages } from "../brands/cart-messages";
+import { ResentOrderNotice } from "../components/ResentOrderNotice";
 import { CouponSection } from "../components/CouponSection";
 import { outcomeFromSearch } from "../lib/coupon-outcome";
 import { format } from "../brands/messages";
@@ -38,6 +39,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     getLayoutContent(api).catch(() => undefined),
     shopper.takeCartChanges(),
   ]);
+  // After the merge changes are taken: each take writes the session cookie, and the last write must hold both.
+  const resentOrder = await shopper.takeResentOrder();
   const cart = found?.cart ?? null;
   // An empty cart offers no gift cards.
   const giftCards = found && found.cart.entries.length > 0 ? found.giftCards : null;
@@ -62,6 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       freeShippingAway: freeShippingAway === undefined ? undefined : formatMoney(freeShippingAway, context.brand.currency, context.lang),
       freeShippingReached: freeShippingAway === 0,
       mergeChanges,
+      resentOrder,
       rewards,
       rewardOutcome: REWARD_OUTCOMES.find((o) => o === new URL(request.url).searchParams.get("reward")),
     },
@@ -118,7 +122,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function CartPage() {
-  const { cart, freeShippingAway, freeShippingReached, mergeChanges, giftCards, rewards, rewardOutcome } = useLoaderData<typeof loader>();
+  const { cart, freeShippingAway, freeShippingReached, mergeChanges, resentOrder, giftCards, rewards, rewardOutcome } = useLoaderData<typeof loader>();
   const perks = usePerks();
   // After a reward was applied, removed or swapped: the cart-changed event, as an add to cart raises it (its quantity is the cart's units).
   const changedGuid = rewardOutcome ? cart?.guid : undefined;
@@ -149,6 +153,7 @@ export default function CartPage() {
     return (
       <div className="cart-page">
         <h1>{t.cartTitle}</h1>
+        {resentOrder ? <ResentOrderNotice code={resentOrder} t={t} lang={lang} /> : null}
         <p>{t.emptyCart}</p>
         {coupons}
         <Link to={localePath(lang, "/")} className="button">
@@ -160,6 +165,7 @@ export default function CartPage() {
   return (
     <div className="cart-page">
       <h1>{t.cartTitle}</h1>
+      {resentOrder ? <ResentOrderNotice code={resentOrder} t={t} lang={lang} /> : null}
       <FormMessage state={problem} />
       {rewardOutcome ? (
         <Notice>{p[rewardOutcome === "applied" ? "outcomeApplied" : rewardOutcome === "removed" ? "outcomeRemoved" : "outcomeSwapped"]}</Notice>

@@ -1,5 +1,5 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import { APPROVED_CARD, CHECKOUT_FR, fillCheckout } from "./support/checkout";
+import { APPROVED_CARD, CHECKOUT_EN, CHECKOUT_FR, fillCheckout } from "./support/checkout";
 import { mailTextsFor } from "./support/mail";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -13,21 +13,22 @@ test.describe.configure({ timeout: 120_000 });
 const uniqueEmail = (label: string, testInfo: TestInfo) =>
   `${label}-${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-/** A coffee the Canadian store has in stock, as its French page path. */
-async function frenchCoffeePage(page: Page): Promise<string> {
+/** A coffee the store has in stock, as its page path (in French on the French pages). */
+async function coffeePage(page: Page, site: "usb2c" | "cab2c", lang: "en" | "fr"): Promise<string> {
   // The API names the brand in its path, so the test runner (which cannot resolve *.localhost) asks on localhost.
-  const api = `${US}/rest/v2/cab2c`;
+  const api = `${US}/rest/v2/${site}`;
   const found = (await (await page.request.get(`${api}/products/search?query=coffee&pageSize=40`)).json()) as {
-    products: { code: string; stock?: { stockLevelStatus: string } }[];
+    products: { code: string; url: string; stock?: { stockLevelStatus: string } }[];
   };
   const product = found.products.find((p) => p.stock?.stockLevelStatus !== "outOfStock")!;
+  if (lang === "en") return product.url;
   const french = (await (await page.request.get(`${api}/products/${product.code}?lang=fr`)).json()) as { url: string };
   return `/fr${french.url}`;
 }
 
 /** A French guest order on the Canadian store, delivered in Québec; the page left on its confirmation. */
 async function placeFrenchOrder(page: Page, email: string) {
-  await page.goto(`${CA}${await frenchCoffeePage(page)}`);
+  await page.goto(`${CA}${await coffeePage(page, "cab2c", "fr")}`);
   await page.locator("form.add-to-cart").first().getByRole("button", { name: CHECKOUT_FR.addToCart }).click();
   await expect(page.getByText(CHECKOUT_FR.added).first()).toBeVisible();
   await page.goto(`${CA}/fr/cart`);
@@ -68,5 +69,36 @@ test.describe("a French order's mail reads as its confirmation page", () => {
     // Nothing English or bare slipped through: no GST/QST, no decimal point in a rate, no colon without its space.
     expect(mail).not.toMatch(/GST|QST|9\.975|visa|\d{4}-\d{2}-\d{2}/);
     expect(mail).not.toMatch(/[^\s\u202f]:\s/);
+  });
+});
+
+test.describe("the review form sent again after its order was placed", () => {
+  test("says once, on the cart page, that the order was already placed, with a link to it", async ({ page }, testInfo) => {
+    await page.goto(`${US}${await coffeePage(page, "usb2c", "en")}`);
+    await page.locator("form.add-to-cart").first().getByRole("button", { name: CHECKOUT_EN.addToCart }).click();
+    await expect(page.getByText(CHECKOUT_EN.added).first()).toBeVisible();
+    await page.goto(`${US}/cart`);
+    await fillCheckout(page, CHECKOUT_EN, { email: uniqueEmail("resent", testInfo), country: "US", card: APPROVED_CARD });
+    // The review form's post, as sent: a Back-and-resend (or a second click) posts the same fields again.
+    const sent = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/checkout/singlestep"));
+    await page.locator("#review").getByRole("button", { name: CHECKOUT_EN.placeOrder }).click();
+    const fields = Object.fromEntries(new URLSearchParams((await sent).postData() ?? ""));
+    expect(fields.intent).toBe("place");
+    await expect(page.getByRole("heading", { level: 1, name: CHECKOUT_EN.thanks })).toBeVisible();
+    const code = (await page.getByTestId("order-number").textContent())!;
+
+    const resent = await page.request.post(`${US}/checkout/singlestep`, { form: fields, headers: { Origin: US }, maxRedirects: 0 });
+    expect(resent.status()).toBe(303);
+    expect(resent.headers().location).toBe("/cart");
+    await page.goto(`${US}/cart`);
+    const notice = page.getByTestId("order-already-placed");
+    await expect(notice).toContainText("This order was already placed");
+    await notice.getByRole("link", { name: `See order ${code}` }).click();
+    await expect(page.getByTestId("order-number")).toHaveText(code);
+
+    // Said once: the next visit to the cart is a plain cart page again.
+    await page.goto(`${US}/cart`);
+    await expect(page.getByText("Your cart is empty.")).toBeVisible();
+    await expect(page.getByTestId("order-already-placed")).toHaveCount(0);
   });
 });
