@@ -13,7 +13,7 @@ import { SubtotalLines, TotalLine } from "../components/TotalLines";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
 import { readFormFields } from "../lib/form-body.server";
-import { checkForm, formAnswer } from "../lib/form-validation.server";
+import { apiProblemText, checkForm, formAnswer, formText } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
@@ -86,7 +86,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await shopper.rememberCart(shopper.userPathId === "anonymous" ? cart.guid : undefined, cart.totalUnitCount);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
-    return formAnswer(line, { error: format(cartMessages(context.lang, context.brand.id).cartProblem, { reason: err.message }) }, err.status);
+    const reason = apiProblemText(formText(context, line), err.errors[0], line);
+    return formAnswer(line, { error: format(cartMessages(context.lang, context.brand.id).cartProblem, { reason }) }, err.status);
   }
   return redirect(`${localePath(context.lang, "/cart")}?updated=1`, 303);
 }
@@ -96,9 +97,9 @@ const REWARD_OUTCOMES = ["applied", "removed", "swapped"] as const;
 /** Apply, remove or swap a reward (the cart's rewards panel); the header count follows the cart-changed event's quantity. */
 async function rewardAction(context: StorefrontContext, form: Record<string, string>) {
   const shopper = shopperOf(context);
-  const t = perksMessages(context.lang, context.brand.id);
   const parsed = RewardFormSchema.safeParse(form);
-  if (!parsed.success) return formAnswer(form, { error: format(t.problem, { reason: parsed.error.issues[0]?.message ?? "" }) }, 400);
+  // The rewards panel's fields are all the page's own: a refused one means the page is out of date (or was altered).
+  if (!parsed.success) return formAnswer(form, { error: formText(context, form).pageOutOfDate }, 400);
   const api = clientContext(context);
   const request = parsed.data;
   try {

@@ -102,3 +102,43 @@ test.describe("the review form sent again after its order was placed", () => {
     await expect(page.getByTestId("order-already-placed")).toHaveCount(0);
   });
 });
+
+test.describe("a tampered add-to-cart form without JavaScript", () => {
+  test("gets the store's page for the refusal: header, the reason in the store's language, and the way back", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "with JavaScript the form posts in place; this is the browser's own post");
+    const product = await coffeePage(page, "cab2c", "fr");
+    await page.goto(`${CA}${product}`);
+    // The form sent in an encoding no store page uses, as an altered page would send it.
+    await page.route("**/cart/add", (route) => route.continue({ headers: { ...route.request().headers(), "content-type": "text/plain" } }));
+    const refused = page.waitForResponse((r) => r.url().includes("/form-refused"));
+    await page.locator("form.add-to-cart").first().getByRole("button", { name: CHECKOUT_FR.addToCart }).click();
+    expect((await refused).status()).toBe(415);
+    await expect(page).toHaveURL(/\/fr\/form-refused\?/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.locator("header.site-header")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nous n’avons pas pu traiter ce formulaire");
+    await expect(page.locator(".error-page__message")).toContainText("rien n’a été modifié");
+    await page.unroute("**/cart/add");
+    await page.getByRole("link", { name: "Retourner à la page" }).click();
+    await expect(page).toHaveURL(`${CA}${product}`);
+  });
+
+  test("a form posted from another site gets the same page, not a line of text", async ({ page }) => {
+    // Another site's page with a form that posts to the store, as a forged form would.
+    const elsewhere = "https://elsewhere.example/offer";
+    await page.route(elsewhere, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<form method="post" action="${US}/cart/add"><input type="hidden" name="productCode" value="X"><button>Claim</button></form>`,
+      }),
+    );
+    await page.goto(elsewhere);
+    const refused = page.waitForResponse((r) => r.url().includes("/form-refused"));
+    await page.getByRole("button", { name: "Claim" }).click();
+    expect((await refused).status()).toBe(403);
+    await expect(page.locator("header.site-header")).toBeVisible();
+    await expect(page.locator(".error-page__message")).toHaveText(
+      "This form was sent from another website, so nothing was changed. To shop safely, use the forms on our own pages.",
+    );
+  });
+});
