@@ -30,6 +30,8 @@ const enUS = {
   freeShippingReached: "Your order ships free.",
   autoDelivery: "Auto-delivery",
   cartProblem: "We couldn't change your cart: {reason}",
+  orderAlreadyPlaced: "This order was already placed, so we did not place it again.",
+  seeOrder: "See order {code}",
 };
 
 export type CartMessages = Record<keyof typeof enUS, string>;
@@ -62,6 +64,8 @@ const fr: CartMessages = {
   freeShippingReached: "Votre commande est livrée gratuitement.",
   autoDelivery: "Livraison automatique",
   cartProblem: "Nous n'avons pas pu modifier votre panier\u202f: {reason}",
+  orderAlreadyPlaced: "Cette commande a déjà été passée\u202f; nous ne l’avons pas passée de nouveau.",
+  seeOrder: "Voir la commande {code}",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enUS, fr } as const;

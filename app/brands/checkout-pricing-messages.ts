@@ -1,6 +1,7 @@
 import type { DeliveryMode, DeliveryModeCode, TaxLine, TaxName } from "../../commerce/contract/checkout-pricing";
 import type { BrandId, Lang } from "../../commerce/contract/common";
 import { localeFor } from "../../commerce/contract/money";
+import { formatDate, formatDateRange, formatPercent } from "../../lib/format";
 import { format, localeOf } from "./messages";
 
 /**
@@ -11,7 +12,7 @@ export interface CheckoutPricingMessages {
   taxesHeading: string;
   /** Tax names as receipts print them in this language. */
   taxNames: Record<TaxName, string>;
-  /** "{name} ({rate}%)": the rate is formatted for the language. */
+  /** "{name} ({rate})": the rate comes formatted for the language ("9.975%", "9,975 %"). */
   taxLine: string;
   /** Shown where the delivery region charges no sales tax. */
   noTax: string;
@@ -32,7 +33,7 @@ export interface CheckoutPricingMessages {
 const enUS: CheckoutPricingMessages = {
   taxesHeading: "Taxes",
   taxNames: { "Sales tax": "Sales tax", GST: "GST", HST: "HST", PST: "PST", RST: "RST", QST: "QST" },
-  taxLine: "{name} ({rate}%)",
+  taxLine: "{name} ({rate})",
   noTax: "No sales tax",
   deliveryHeading: "Delivery method",
   deliveryModes: { standard: "Standard delivery", expedited: "Expedited delivery", overnight: "Overnight delivery" },
@@ -57,7 +58,7 @@ const enCA: CheckoutPricingMessages = {
 const fr: CheckoutPricingMessages = {
   taxesHeading: "Taxes",
   taxNames: { "Sales tax": "Taxe de vente", GST: "TPS", HST: "TVH", PST: "TVP", RST: "TVD", QST: "TVQ" },
-  taxLine: "{name} ({rate}\u00a0%)",
+  taxLine: "{name} ({rate})",
   noTax: "Aucune taxe",
   deliveryHeading: "Mode de livraison",
   deliveryModes: { standard: "Livraison standard", expedited: "Livraison accélérée", overnight: "Livraison le lendemain" },
@@ -83,18 +84,15 @@ const intlLocale = (lang: Lang, brand?: BrandId) => localeFor(brand === "cab2c" 
 /** "QST (9.975%)", "TVQ (9,975 %)". */
 export function taxLineLabel(line: Pick<TaxLine, "name" | "ratePercent">, lang: Lang, brand?: BrandId): string {
   const t = checkoutPricingMessages(lang, brand);
-  const rate = new Intl.NumberFormat(intlLocale(lang, brand), { maximumFractionDigits: 3 }).format(line.ratePercent);
-  return format(t.taxLine, { name: t.taxNames[line.name], rate });
+  return format(t.taxLine, { name: t.taxNames[line.name], rate: formatPercent(line.ratePercent, intlLocale(lang, brand)) });
 }
 
 /** "Arrives Tue, Dec 8 – Fri, Dec 11", or one date when the window is a single day. */
 export function deliveryEstimateLabel(estimate: DeliveryMode["estimate"], lang: Lang, brand?: BrandId): string {
   const t = checkoutPricingMessages(lang, brand);
-  // The estimate is a calendar date; reading it at midnight UTC and formatting in UTC keeps the day.
-  const dates = new Intl.DateTimeFormat(intlLocale(lang, brand), { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
-  const earliest = new Date(`${estimate.earliest}T00:00:00Z`);
-  if (estimate.earliest === estimate.latest) return format(t.arrivesOn, { date: dates.format(earliest) });
-  return format(t.arrivesBetween, { dates: dates.formatRange(earliest, new Date(`${estimate.latest}T00:00:00Z`)) });
+  const locale = intlLocale(lang, brand);
+  if (estimate.earliest === estimate.latest) return format(t.arrivesOn, { date: formatDate(estimate.earliest, locale) });
+  return format(t.arrivesBetween, { dates: formatDateRange(estimate.earliest, estimate.latest, locale) });
 }
 
 const US_REGION_NAMES: Readonly<Record<string, string>> = {

@@ -41,6 +41,10 @@ const enUS = {
   caffeine: "Choose how much caffeine.",
   format: "Choose how you brew.",
   answer: "Choose an answer.",
+  /** The service refused a change for a reason the form has no words of its own for. */
+  notChanged: "Nothing was changed. Check what you entered and try again.",
+  stockShort: "There isn't enough of this item in stock.",
+  stockShortBy: "Only {limit} more of this item can be added.",
 };
 
 /** The field phrases, with the shop's messages (its quantity phrases are shown in the browser too, by the add-to-cart banner). */
@@ -88,6 +92,9 @@ const fr: typeof enUS = {
   caffeine: "Choisissez la quantité de caféine.",
   format: "Choisissez votre façon d’infuser.",
   answer: "Choisissez une réponse.",
+  notChanged: "Rien n’a été modifié. Vérifiez ce que vous avez entré et réessayez.",
+  stockShort: "Le stock de cet article ne suffit pas.",
+  stockShortBy: "Vous pouvez ajouter au plus {limit} autres unités de cet article.",
 };
 
 const dictionaries = {

@@ -84,3 +84,31 @@ export function CoffeeBreakPage({ brand, lang, withHelp = false }: { brand: Publ
     </div>
   );
 }
+
+/** Why a form was refused, as the /form-refused page names it (app/lib/form-refusal.server.ts). */
+export type FormRefusalReason = "unreadable" | "tooLarge" | "unsupported" | "elsewhere" | "consent";
+
+/**
+ * A form the store could not take: what happened (nothing was changed), the way back to the page
+ * the form came from, and the home page. The site's header and footer come from the layout.
+ */
+export function FormRefusedPage({ reason, back, lang, brand }: { reason: FormRefusalReason; back: string; lang: Lang; brand: PublicBrand }) {
+  const t = useMessages(lang);
+  const home = localePath(lang, "/");
+  return (
+    <div className={`error-page error-page--${brand.id === "usafh" ? "commercial" : "consumer"} error-page--form`} data-reason={reason}>
+      <h1>{t.formRefusedTitle}</h1>
+      <p className="error-page__message">{t[`formRefused_${reason}`]}</p>
+      <p>
+        <a href={back} className="button">
+          {t.formRefusedBack}
+        </a>
+      </p>
+      {back === home ? null : (
+        <p>
+          <a href={home}>{t.errorHome}</a>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { ListingPageView } from "../lib/page-views";
+import { formatCount } from "../../lib/format";
 import { format } from "../brands/messages";
 import { type ListingState, listingSearch, withFilterToggled, withPage } from "../lib/listing-url";
 import { useLinkDelegation } from "../lib/link-delegation";
@@ -100,14 +101,11 @@ export function SortForm({ page, state, basePath, lang }: { page: ListingPageVie
   );
 }
 
-/** One formatter per language for the whole process: toLocaleString would build one per call. */
-const countFormats: Record<Lang, Intl.NumberFormat> = { en: new Intl.NumberFormat("en-US"), fr: new Intl.NumberFormat("fr-CA") };
-
 export function ResultCount({ total, lang }: { total: number; lang: Lang }) {
   const t = useMessages(lang);
   return (
     <p className="result-count" role="status">
-      {total === 1 ? t.resultsOne : format(t.results, { n: countFormats[lang].format(total) })}
+      {total === 1 ? t.resultsOne : format(t.results, { n: formatCount(total, lang === "fr" ? "fr-CA" : "en-US") })}
     </p>
   );
 }

@@ -2,6 +2,8 @@ import type { Order } from "../../commerce/contract/checkout";
 import type { BrandId, Lang } from "../../commerce/contract/common";
 import type { CheckoutMessages } from "../brands/checkout-messages";
 import { deliveryEstimateLabel, taxLineLabel } from "../brands/checkout-pricing-messages";
+import { localeFor } from "../../commerce/contract/money";
+import { cardBrandName, colon } from "../../lib/format";
 import { format } from "../brands/messages";
 import { AddressLines } from "./AddressLines";
 import { SubtotalLines, TotalLine } from "./TotalLines";
@@ -9,6 +11,7 @@ import { SubtotalLines, TotalLine } from "./TotalLines";
 /** A placed order as the confirmation page and the order history show it: lines, address, delivery and totals. */
 export function OrderSummary({ order, t, lang, brand }: { order: Order; t: CheckoutMessages; lang: Lang; brand: BrandId }) {
   const a = order.deliveryAddress;
+  const locale = localeFor(order.totalPriceWithTax.currencyIso, lang);
   return (
     <div className="order-summary">
       <section aria-labelledby="order-items-heading">
@@ -44,7 +47,9 @@ export function OrderSummary({ order, t, lang, brand }: { order: Order; t: Check
           </p>
           {order.payment ? (
             <p>
-              {t.paidWith}: {format(t.cardOnFile, { brand: order.payment.brand, last4: order.payment.last4, expiry: order.payment.expiry })}
+              {t.paidWith}
+              {colon(locale)}
+              {format(t.cardOnFile, { brand: cardBrandName(order.payment.brand), last4: order.payment.last4, expiry: order.payment.expiry })}
             </p>
           ) : null}
         </section>

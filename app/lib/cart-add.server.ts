@@ -5,6 +5,7 @@ import { ApiError, clientContext } from "./api-client.server";
 import { shopperOf } from "./account-forms.server";
 import type { StorefrontContext } from "./context";
 import { readFormFields } from "./form-body.server";
+import { isNavigation } from "./form-refusal.server";
 import { fieldProblems } from "./form-validation.server";
 import type { CartAddResult } from "./page-views";
 import { safeReturnPath } from "./paths";
@@ -25,7 +26,8 @@ export async function cartAddAction<S extends z.ZodType<{ productCode: string }>
   add: (api: ApiClientContext, line: z.infer<S>, cartGuid: string | undefined) => Promise<{ cartGuid: string; cartQuantity: number }>,
 ): Promise<Response> {
   const form = await readFormFields(request);
-  const inline = form.inline === "1";
+  // A form sent by the browser itself (no JavaScript) goes back to its page, whatever a tampered "inline" says.
+  const inline = form.inline === "1" && !isNavigation(request.headers);
   const back = new URL(safeReturnPath(form.returnTo), "http://x");
   const refuse = (result: CartAddResult, status: number) => {
     if (inline) return answer(result, status);

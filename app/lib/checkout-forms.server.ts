@@ -10,7 +10,7 @@ import { AddressFormSchema } from "./account-schemas.server";
 import { ApiError, clientContext } from "./api-client.server";
 import type { StorefrontContext } from "./context";
 import { perksMessages, rewardProblem } from "../brands/perks-messages";
-import { type FormAnswer, checkForm, fieldProblem, formAnswer, formText } from "./form-validation.server";
+import { type FormAnswer, apiProblemText, checkForm, fieldProblem, formAnswer, formText } from "./form-validation.server";
 import { localePath } from "./paths";
 import type { CheckoutCaller } from "../models/checkout.server";
 
@@ -129,13 +129,17 @@ export function checkoutApiProblem(
   const item = err.errors[0];
   const answer = (error: string, fields?: Record<string, string>) => formAnswer(form, { error, fields }, err.status, err.retryAfterHeader);
   // Perks refusals (rewards that cost more than the points left) have the rewards panel's words.
-  if (item?.type === "RewardError") return answer(rewardProblem(perksMessages(context.lang, context.brand.id), item.reason, item.message));
+  const inWords = apiProblemText(formText(context, form), item, form);
+  if (item?.type === "RewardError") {
+    const p = perksMessages(context.lang, context.brand.id);
+    return answer(rewardProblem(p, item.reason, format(p.problem, { reason: inWords })));
+  }
   const refusal = item?.reason && Object.hasOwn(REFUSALS, item.reason) ? REFUSALS[item.reason] : undefined;
   if (refusal) {
     const product = productNames.get(item?.subject ?? "") ?? item?.subject ?? "";
     return answer(format(t[refusal], { product, available: item?.availableQuantity ?? 0 }));
   }
-  const reason = format(t.checkoutProblem, { reason: item?.message ?? "" });
+  const reason = format(t.checkoutProblem, { reason: inWords });
   if (item?.subject && (err.status === 400 || err.status === 404))
     return answer(reason, { [item.subject]: fieldText(formText(context), fieldProblem(item.subject, undefined, form)) });
   return answer(reason);

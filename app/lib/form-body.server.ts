@@ -1,3 +1,5 @@
+import { type FormRefusal, formRefusedLocation, isNavigation } from "./form-refusal.server";
+
 /** The most a storefront form may send; the store's forms send well under 2 kB. */
 export const FORM_BODY_LIMIT = 64 * 1024;
 
@@ -10,8 +12,18 @@ const TEXT = {
   unreadable: "The form could not be read: send it again from the store's page.",
 };
 
-function refuse(status: 400 | 413 | 415, message: string): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+const REASONS: Record<400 | 413 | 415, FormRefusal> = { 400: "unreadable", 413: "tooLarge", 415: "unsupported" };
+
+/** A browser that sent the form goes to the store's page for the refusal; anything else gets the status and a line of text. */
+function refusal(request: Request) {
+  return (status: 400 | 413 | 415, message: string): Response => {
+    if (isNavigation(request.headers)) {
+      const url = new URL(request.url);
+      const location = formRefusedLocation(REASONS[status], { path: url.pathname, referer: request.headers.get("referer"), host: url.host });
+      return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "private, no-store" } });
+    }
+    return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  };
 }
 
 /** Reads at most `limit` bytes; null when the body is longer (the rest is not read). */
@@ -43,9 +55,11 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
  * The body of a storefront form post. Only the two form encodings are read, at most
  * FORM_BODY_LIMIT bytes (counted as the body arrives, so a chunked body without a length is
  * capped too). Anything else is thrown as a Response: 415 for another type, 413 for too large,
- * 400 for a body that is not a readable form, so an action never fails with a 500.
+ * 400 for a body that is not a readable form, so an action never fails with a 500 (to a browser
+ * that navigated, a 303 to the store's page saying so: app/lib/form-refusal.server.ts).
  */
 export async function readForm(request: Request): Promise<FormData> {
+  const refuse = refusal(request);
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(mediaType)) throw refuse(415, TEXT.unsupported);

@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import type { Lang } from "../../commerce/contract/common";
+import { MAX_LINE_QUANTITY } from "../../commerce/contract/cart";
 import { lookUpPostalCode } from "../../commerce/contract/postal-regions";
 import { type FieldProblem, type FormMessages, fieldText, formMessages, hasFieldPhrase } from "../brands/form-messages";
 import type { FormProblem } from "../components/FormFields";
@@ -80,6 +81,34 @@ export function fieldProblem(field: string, issue: z.core.$ZodIssue | undefined,
     }
   }
   return { message: hasFieldPhrase(field) ? field : "invalid" };
+}
+
+/** What the service said about a refused change: its first error item, as app/lib/api-client.server.ts keeps it. */
+interface ApiProblemItem {
+  type?: string;
+  reason?: string;
+  subject?: string;
+  availableQuantity?: number;
+}
+
+/**
+ * The service's refusal in the shop's words, never its own message (written for developers, in
+ * English, naming fields as "qty"): stock and quantity limits get their phrases, a refused field
+ * its field's phrase, anything else "nothing was changed".
+ */
+export function apiProblemText(t: FormMessages, item: ApiProblemItem | undefined, input: Record<string, unknown> = {}): string {
+  if (item?.type === "InsufficientStockError") {
+    const left = item.availableQuantity ?? 0;
+    return left > 0 ? fieldText(t, { message: "stockShortBy", limit: left }) : t.stockShort;
+  }
+  if (item?.reason === "maxOrderQuantityExceeded") return fieldText(t, { message: "quantityTooLarge", limit: MAX_LINE_QUANTITY });
+  if (item?.subject === "qty") {
+    if (item.reason === "too_big") return fieldText(t, { message: "quantityTooLarge", limit: MAX_LINE_QUANTITY });
+    if (item.reason === "too_small") return fieldText(t, { message: "quantityTooSmall", limit: 0 });
+    return t.quantityNotWhole;
+  }
+  if (item?.subject && hasFieldPhrase(item.subject)) return fieldText(t, fieldProblem(item.subject, undefined, input));
+  return t.notChanged;
 }
 
 /** Each refused field (the first issue of each) and its phrase. */

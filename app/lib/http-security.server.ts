@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { messages } from "../brands/messages";
 import { closeOnceAnswered } from "../../lib/closing";
 import { randomBase64 } from "../../lib/random";
+import { formRefusedLocation, isNavigation } from "./form-refusal.server";
 import { hasControlCharacter } from "./paths";
 
 export function newNonce(): string {
@@ -99,6 +100,11 @@ export function originCheck(options: { requireForPaths: (path: string) => boolea
       // the Referer has vouched for this one, so the opaque Origin is dropped.
       if (origin === "null") delete req.headers.origin;
       return next();
+    }
+    // A browser that was sent here by another site's form sees the store's page saying so (in the language of the path it posted to).
+    if (isNavigation({ get: (name) => req.get(name) })) {
+      res.set("Cache-Control", "no-store").redirect(303, formRefusedLocation("elsewhere", { path: req.path }));
+      return;
     }
     // Refused before the store knows the shopper's language; the store's forms post to English paths.
     res.status(403).type("text/plain").send(messages("en").formFromElsewhere);

@@ -1,8 +1,9 @@
 import { getLayoutContent } from "../models/cms.server";
+import { format } from "../brands/messages";
 import { perksMessages, rewardProblem } from "../brands/perks-messages";
 import { type ApiClientContext, ApiError } from "./api-client.server";
 import type { StorefrontContext } from "./context";
-import { formAnswer } from "./form-validation.server";
+import { apiProblemText, formAnswer, formText } from "./form-validation.server";
 import type { PerksOnPage } from "./perks";
 
 /** The cookie that tells pages a customer is a perks member (functional: c9), as the service set it at sign-in. */
@@ -42,5 +43,7 @@ export function rememberPerksMember(context: StorefrontContext, member: boolean)
  */
 export function perksRefusal(context: StorefrontContext, form: Record<string, unknown>, err: unknown) {
   if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
-  return formAnswer(form, { error: rewardProblem(perksMessages(context.lang, context.brand.id), err.errors[0]?.reason, err.message) }, err.status);
+  const t = perksMessages(context.lang, context.brand.id);
+  const otherwise = format(t.problem, { reason: apiProblemText(formText(context, form), err.errors[0], form) });
+  return formAnswer(form, { error: rewardProblem(t, err.errors[0]?.reason, otherwise) }, err.status);
 }

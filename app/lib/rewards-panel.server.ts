@@ -3,13 +3,11 @@ import type { Cart } from "../../commerce/contract/cart";
 import { REWARD_BOX_SIZES } from "../../commerce/contract/loyalty";
 import { ApplyRewardRequestSchema, RemoveRewardRequestSchema, SwapRewardRequestSchema } from "../../commerce/contract/loyalty";
 import { redirect } from "@remix-run/node";
-import { format } from "../brands/messages";
-import { perksMessages } from "../brands/perks-messages";
 import { applyReward, getLoyaltyPoints, getRewardChoices, getRewardData, removeReward, swapReward } from "../models/loyalty.server";
 import { shopperOf } from "./account-forms.server";
 import { type ApiClientContext, ApiError, clientContext } from "./api-client.server";
 import type { StorefrontContext } from "./context";
-import { formAnswer } from "./form-validation.server";
+import { formAnswer, formText } from "./form-validation.server";
 import { localePath } from "./paths";
 import { perksRefusal } from "./perks.server";
 
@@ -68,9 +66,9 @@ export async function rewardsPanel(api: ApiClientContext, url: URL, cart: Cart) 
 /** Apply, remove or swap a reward (the cart's rewards panel); the header count follows the cart-changed event's quantity. */
 export async function rewardAction(context: StorefrontContext, form: Record<string, string>) {
   const shopper = shopperOf(context);
-  const t = perksMessages(context.lang, context.brand.id);
   const parsed = RewardFormSchema.safeParse(form);
-  if (!parsed.success) return formAnswer(form, { error: format(t.problem, { reason: parsed.error.issues[0]?.message ?? "" }) }, 400);
+  // The rewards panel's fields are all the page's own: a refused one means the page is out of date (or was altered).
+  if (!parsed.success) return formAnswer(form, { error: formText(context, form).pageOutOfDate }, 400);
   const api = clientContext(context);
   const request = parsed.data;
   try {

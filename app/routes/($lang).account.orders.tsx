@@ -1,5 +1,7 @@
 import { type LoaderFunctionArgs, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { localeFor } from "../../commerce/contract/money";
+import { formatInstantDate } from "../../lib/format";
 import { checkoutMessages } from "../brands/checkout-messages";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { accountMeta, useAccountText } from "../lib/account-page";
@@ -25,7 +27,7 @@ export default function OrderHistoryPage() {
   const { lang, brand, t } = useAccountText();
   const c = checkoutMessages(lang, brand.id);
   const { currentPage, totalPages } = history.pagination;
-  const date = new Intl.DateTimeFormat(lang === "fr" ? "fr-CA" : brand.currency === "CAD" ? "en-CA" : "en-US", { dateStyle: "medium" });
+  const locale = localeFor(brand.currency, lang);
   return (
     <section aria-labelledby="orders-heading" className="account-section">
       <h2 id="orders-heading">{t.ordersHeading}</h2>
@@ -53,7 +55,7 @@ export default function OrderHistoryPage() {
                 <td>
                   <Link to={localePath(lang, `/account/orders/${o.code}`)}>{o.code}</Link>
                 </td>
-                <td>{date.format(new Date(o.created))}</td>
+                <td>{formatInstantDate(o.created, locale)}</td>
                 <td>{o.status === "placed" ? c.status_placed : o.status}</td>
                 <td>{o.units}</td>
                 <td>{o.total.formattedValue}</td>

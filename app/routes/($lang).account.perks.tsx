@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { localeFor } from "../../commerce/contract/money";
+import { formatCount, formatInstantDate } from "../../lib/format";
 import { format } from "../brands/messages";
 import { perksMessages } from "../brands/perks-messages";
 import { FormMessage, Notice } from "../components/FormFields";
@@ -74,8 +76,7 @@ export default function AccountPerksPage() {
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = perksMessages(lang, brand.id);
-  const date = new Intl.DateTimeFormat(lang === "fr" ? "fr-CA" : brand.currency === "CAD" ? "en-CA" : "en-US", { dateStyle: "medium" });
-  const number = new Intl.NumberFormat(lang === "fr" ? "fr-CA" : "en-US", { signDisplay: "exceptZero" });
+  const locale = localeFor(brand.currency, lang);
   const { currentPage, totalPages } = history.pagination;
   const pageLink = (p: number) => `?from=${range.startDate}&to=${range.endDate}&page=${p}`;
   return (
@@ -133,9 +134,9 @@ export default function AccountPerksPage() {
           <tbody>
             {history.entries.map((e) => (
               <tr key={e.id}>
-                <td>{date.format(new Date(e.date))}</td>
+                <td>{formatInstantDate(e.date, locale)}</td>
                 <td>{e.orderCode ? <Link to={localePath(lang, `/account/orders/${e.orderCode}`)}>{e.description}</Link> : e.description}</td>
-                <td>{number.format(e.points)}</td>
+                <td>{formatCount(e.points, locale, { signed: true })}</td>
               </tr>
             ))}
           </tbody>

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useEffect } from "react";
 import { formatMoney } from "../../commerce/contract/money";
 import { cartMessages } from "../brands/cart-messages";
+import { ResentOrderNotice } from "../components/ResentOrderNotice";
 import { CouponSection } from "../components/CouponSection";
 import { outcomeFromSearch } from "../lib/coupon-outcome";
 import { format } from "../brands/messages";
@@ -12,7 +13,7 @@ import { SubtotalLines, TotalLine } from "../components/TotalLines";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
 import { readFormFields } from "../lib/form-body.server";
-import { checkForm, formAnswer } from "../lib/form-validation.server";
+import { apiProblemText, checkForm, formAnswer, formText } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
@@ -36,6 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     getLayoutContent(api).catch(() => undefined),
     shopper.takeCartChanges(),
   ]);
+  // After the merge changes are taken: each take writes the session cookie, and the last write must hold both.
+  const resentOrder = await shopper.takeResentOrder();
   const cart = found?.cart ?? null;
   // An empty cart offers no gift cards.
   const giftCards = found && found.cart.entries.length > 0 ? found.giftCards : null;
@@ -61,6 +64,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       freeShippingAway: freeShippingAway === undefined ? undefined : formatMoney(freeShippingAway, context.brand.currency, context.lang),
       freeShippingReached: freeShippingAway === 0,
       mergeChanges,
+      resentOrder,
       perksTexts,
       giftCardTexts: giftCardTexts(context.lang, context.brand.id),
       couponTexts: couponTexts(context.lang, context.brand.id),
@@ -84,7 +88,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await shopper.rememberCart(shopper.userPathId === "anonymous" ? cart.guid : undefined, cart.totalUnitCount);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
-    return formAnswer(line, { error: format(cartMessages(context.lang, context.brand.id).cartProblem, { reason: err.message }) }, err.status);
+    const reason = apiProblemText(formText(context, line), err.errors[0], line);
+    return formAnswer(line, { error: format(cartMessages(context.lang, context.brand.id).cartProblem, { reason }) }, err.status);
   }
   return redirect(`${localePath(context.lang, "/cart")}?updated=1`, 303);
 }
@@ -97,7 +102,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function CartPage() {
-  const { cart, freeShippingAway, freeShippingReached, mergeChanges, giftCards, rewards, rewardOutcome, perksTexts, giftCardTexts, couponTexts } =
+  const { cart, freeShippingAway, freeShippingReached, mergeChanges, resentOrder, giftCards, rewards, rewardOutcome, perksTexts, giftCardTexts, couponTexts } =
     useLoaderData<typeof loader>();
   const perks = usePerks();
   // After a reward was applied, removed or swapped: the cart-changed event, as an add to cart raises it (its quantity is the cart's units).
@@ -129,6 +134,7 @@ export default function CartPage() {
     return (
       <div className="cart-page">
         <h1>{t.cartTitle}</h1>
+        {resentOrder ? <ResentOrderNotice code={resentOrder} t={t} lang={lang} /> : null}
         <p>{t.emptyCart}</p>
         {coupons}
         <Link to={localePath(lang, "/")} className="button">
@@ -140,6 +146,7 @@ export default function CartPage() {
   return (
     <div className="cart-page">
       <h1>{t.cartTitle}</h1>
+      {resentOrder ? <ResentOrderNotice code={resentOrder} t={t} lang={lang} /> : null}
       <FormMessage state={problem} />
       {rewardOutcome ? (
         <Notice>{p[rewardOutcome === "applied" ? "outcomeApplied" : rewardOutcome === "removed" ? "outcomeRemoved" : "outcomeSwapped"]}</Notice>

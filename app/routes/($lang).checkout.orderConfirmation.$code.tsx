@@ -1,6 +1,8 @@
 import { type HeadersFunction, type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { checkoutMessages } from "../brands/checkout-messages";
+import { localeFor } from "../../commerce/contract/money";
+import { colon } from "../../lib/format";
 import { format } from "../brands/messages";
 import { Field, FormMessage, Notice, SubmitButton } from "../components/FormFields";
 import { OrderSummary } from "../components/OrderSummary";
@@ -83,7 +85,9 @@ export default function OrderConfirmation() {
     <div className="order-confirmation">
       <h1>{t.orderConfirmedTitle}</h1>
       <p className="order-confirmation__number">
-        {t.orderNumber}: <strong data-testid="order-number">{order.code}</strong>
+        {t.orderNumber}
+        {colon(localeFor(brand.currency, lang))}
+        <strong data-testid="order-number">{order.code}</strong>
       </p>
       <p>{format(t.confirmationSent, { email: order.email })}</p>
       <OrderSummary order={order} t={t} lang={lang} brand={brand.id} />

@@ -98,6 +98,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = shopperOf(context);
   const caller = checkoutCaller(context);
   const member = shopper.userPathId !== "anonymous";
+  // The review form sent again (a double click without JavaScript, or Back and resend): the order exists; the cart page says so.
+  const placed = form.intent === "place" ? shopper.orderPlacedWith(form.checkoutKey) : undefined;
+  if (placed) {
+    await shopper.rememberResentOrder(placed);
+    return redirect(localePath(context.lang, "/cart"), 303);
+  }
   const guid = member ? "current" : shopper.cart.guid;
   if (!guid) return redirect(localePath(context.lang, "/cart"), 303);
   try {
@@ -143,7 +149,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         const checked = checkForm(context, PlaceOrderFormSchema, form);
         if ("answer" in checked) return checked.answer;
         const order = await placeOrder(caller, guid, checked.data);
-        await shopper.rememberOrder({ code: order.code, guid: member ? "" : guid, guest: !member });
+        await shopper.rememberOrder({ code: order.code, guid: member ? "" : guid, guest: !member, checkoutKey: checked.data.checkoutKey });
         return redirect(localePath(context.lang, `/checkout/orderConfirmation/${order.code}`), 303);
       }
       default:

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { messages } from "../brands/messages";
 import { CookieJar, DAY_MS } from "../lib/cookies.server";
 import { readFormFields } from "../lib/form-body.server";
+import { formRefusedLocation, isNavigation } from "../lib/form-refusal.server";
 import { safeReturnPath } from "../lib/paths";
 
 const ConsentForm = z.object({
@@ -18,8 +19,13 @@ const CHOICES = {
 
 /** The cookie banner's answer: records the choice in userConsent and removes what it denies. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = ConsentForm.safeParse(await readFormFields(request));
-  if (!parsed.success) return new Response(messages(context.lang).consentChooseOption, { status: 400 });
+  const form = await readFormFields(request);
+  const parsed = ConsentForm.safeParse(form);
+  if (!parsed.success) {
+    if (!isNavigation(request.headers)) return new Response(messages(context.lang).consentChooseOption, { status: 400 });
+    const back = safeReturnPath(form.returnTo);
+    return redirect(formRefusedLocation("consent", { path: back, referer: new URL(back, request.url).href, host: new URL(request.url).host }), 303);
+  }
   const value = CHOICES[parsed.data.choice];
   const jar = new CookieJar(`userConsent=${value}; ${request.headers.get("cookie") ?? ""}`, context.privacyCookiesEnabled);
   jar.set("userConsent", value, { maxAgeMs: 365 * DAY_MS });

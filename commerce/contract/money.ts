@@ -1,29 +1,16 @@
+import { formatLocale, formatMoney as formatMinor, type FormatLocale } from "../../lib/format";
 import type { Currency, Lang } from "./common";
 
 /**
- * Money travels as integer minor units (cents). Formatting lives here because the API's
- * `formattedValue` and the storefront must agree to the character.
+ * Money travels as integer minor units (cents). The API's `formattedValue` and the storefront's
+ * own amounts both come from lib/format, so they agree to the character.
  */
-const LOCALES: Record<Currency, Record<Lang, string>> = {
-  USD: { en: "en-US", fr: "fr-CA" },
-  CAD: { en: "en-CA", fr: "fr-CA" },
-};
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-export function localeFor(currency: Currency, lang: Lang): string {
-  return LOCALES[currency][lang];
+export function localeFor(currency: Currency, lang: Lang): FormatLocale {
+  return formatLocale(lang, currency);
 }
 
 export function formatMoney(minor: number, currency: Currency, lang: Lang): string {
-  const locale = localeFor(currency, lang);
-  const key = `${locale}:${currency}`;
-  let fmt = formatters.get(key);
-  if (!fmt) {
-    fmt = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" });
-    formatters.set(key, fmt);
-  }
-  return fmt.format(minor / 100);
+  return formatMinor(minor, currency, localeFor(currency, lang));
 }
 
 /** Minor units to the decimal `value` OCC price blocks carry (12.99). */

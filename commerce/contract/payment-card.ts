@@ -4,19 +4,13 @@
  * code). Pure, so the storefront and the service judge a card the same way.
  */
 
+import { CARD_BRAND_NAMES as SHOP_CARD_BRAND_NAMES } from "../../lib/format";
+
 export const CARD_BRANDS = ["visa", "mastercard", "amex", "discover", "diners", "jcb", "unionpay"] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
-/** How shoppers see the brand's name. */
-export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  discover: "Discover",
-  diners: "Diners Club",
-  jcb: "JCB",
-  unionpay: "UnionPay",
-};
+/** How shoppers see the brand's name (lib/format writes it the same way on pages and in mails). */
+export const CARD_BRAND_NAMES: Readonly<Record<CardBrand, string>> = SHOP_CARD_BRAND_NAMES;
 
 interface BrandRule {
   brand: CardBrand;

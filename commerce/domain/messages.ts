@@ -1,3 +1,4 @@
+import type { TaxName } from "../contract/checkout-pricing";
 import type { BrandId, Lang } from "../contract/common";
 import type { LedgerEntryKind } from "../contract/loyalty";
 import type { FacetKey, SortCode } from "../contract/search";
@@ -58,6 +59,8 @@ export interface ShopMessages {
     paidByCard: string;
     shipTo: string;
   };
+  /** Tax names as receipts print them in this language (the storefront's checkout uses the same ones). */
+  taxNames: Record<TaxName, string>;
   /** How the points history names its entries: with the order they belong to, or on their own. */
   ledgerEntry: {
     ofOrder: Record<LedgerEntryKind, (orderCode: string) => string>;
@@ -148,6 +151,7 @@ const enUS: ShopMessages = {
     paidByCard: "Charged to your card",
     shipTo: "Ships to",
   },
+  taxNames: { "Sales tax": "Sales tax", GST: "GST", HST: "HST", PST: "PST", RST: "RST", QST: "QST" },
   ledgerEntry: {
     ofOrder: {
       earned: (o) => `Earned on order ${o}`,
@@ -267,6 +271,7 @@ const fr: ShopMessages = {
     paidByCard: "Porté à votre carte",
     shipTo: "Livrée à",
   },
+  taxNames: { "Sales tax": "Taxe de vente", GST: "TPS", HST: "TVH", PST: "TVP", RST: "TVD", QST: "TVQ" },
   ledgerEntry: {
     ofOrder: {
       earned: (o) => `Obtenus sur la commande ${o}`,

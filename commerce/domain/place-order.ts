@@ -10,6 +10,8 @@ import { baseCodesOf, rebuildListingsIn } from "../db/listing";
 import { cartRewardRows, type CartRewardRow } from "../db/loyalty";
 import { findOrderByCheckoutKey, findOrderOfCart, insertOrder, type NewOrder, type NewOrderEntry, type OrderRow, takeStock } from "../db/orders";
 import { writeTransaction } from "../db/write-transaction";
+import { cardBrandName, formatDateRange, formatPercent, labelled } from "../../lib/format";
+import { localeFor } from "../contract/money";
 import { insufficientStock } from "./cart-rules";
 import { type CartOwner, cartNotFound } from "./carts";
 import { siteCurrencies } from "./catalog-service";
@@ -325,6 +327,9 @@ function confirmationMail(brands: PlacementDeps["brands"], ctx: ShopContext, row
   const store = brands[ctx.site];
   const t = messagesFor(ctx.lang, ctx.site);
   const w = t.orderSummaryWords;
+  // The confirmation page formats through lib/format too: the mail must read as the page does.
+  const locale = localeFor(ctx.currency, ctx.lang);
+  const line = (label: string, value: string) => labelled(label, value, locale);
   const address = view.deliveryAddress!;
   const mode = view.deliveryMode!;
   const lines = [
@@ -332,19 +337,21 @@ function confirmationMail(brands: PlacementDeps["brands"], ctx: ShopContext, row
       (e) => `${e.quantity} × ${e.product.name}${e.product.packLabel ? ` (${e.product.packLabel})` : ""}  ${e.totalPrice.formattedValue}`,
     ),
     "",
-    `${w.subtotal}: ${view.cart.subTotal.formattedValue}`,
-    ...(view.cart.totalDiscounts.minor > 0 ? [`${w.discounts}: −${view.cart.totalDiscounts.formattedValue}`] : []),
-    `${w.delivery} (${mode.name}): ${view.deliveryCost.formattedValue}`,
-    ...view.taxLines.map((l) => `${l.name} (${l.ratePercent} %): ${l.amount.formattedValue}`),
-    `${w.total}: ${view.totalPriceWithTax.formattedValue}`,
-    ...(view.giftCardAmount.minor > 0 ? [`${w.giftCards}: −${view.giftCardAmount.formattedValue}`] : []),
-    ...(view.payment ? [`${w.paidByCard} (${view.payment.brand} •••• ${view.payment.last4}): ${view.amountDue.formattedValue}`] : []),
+    line(w.subtotal, view.cart.subTotal.formattedValue),
+    ...(view.cart.totalDiscounts.minor > 0 ? [line(w.discounts, `−${view.cart.totalDiscounts.formattedValue}`)] : []),
+    line(`${w.delivery} (${mode.name})`, view.deliveryCost.formattedValue),
+    ...view.taxLines.map((l) => line(`${t.taxNames[l.name]} (${formatPercent(l.ratePercent, locale)})`, l.amount.formattedValue)),
+    line(w.total, view.totalPriceWithTax.formattedValue),
+    ...(view.giftCardAmount.minor > 0 ? [line(w.giftCards, `−${view.giftCardAmount.formattedValue}`)] : []),
+    ...(view.payment ? [line(`${w.paidByCard} (${cardBrandName(view.payment.brand)} •••• ${view.payment.last4})`, view.amountDue.formattedValue)] : []),
     "",
-    `${w.shipTo}: ${address.firstName} ${address.lastName}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.town}, ${address.region} ${address.postalCode}`,
+    line(
+      w.shipTo,
+      `${address.firstName} ${address.lastName}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.town}, ${address.region} ${address.postalCode}`,
+    ),
   ];
   const url = `https://${store.host}${ctx.lang === "fr" ? "/fr" : ""}${ORDER_CONFIRMATION_PATH}/${row.code}`;
-  const { earliest, latest } = mode.estimate;
-  const arrives = earliest === latest ? latest : `${earliest} – ${latest}`;
+  const arrives = formatDateRange(mode.estimate.earliest, mode.estimate.latest, locale);
   return { to: row.email, ...t.orderConfirmation({ code: row.code, firstName: address.firstName, summary: lines.join("\n"), url, arrives }, store.name) };
 }
 

@@ -27,3 +27,38 @@ export function confirmationToken(outbox: string, address: string): string {
   if (!token) throw new Error(`no confirmation mail to ${address}`);
   return token;
 }
+
+/**
+ * A mail's text body as its reader sees it: the transfer encoding (quoted-printable or base64)
+ * undone and the bytes read as UTF-8, so French punctuation and accents compare character for
+ * character with a page.
+ */
+export function mailText(raw: string): string {
+  const split = raw.indexOf("\n\n");
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split + 2);
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8");
+  if (encoding !== "quoted-printable") return body;
+  const bytes: number[] = [];
+  const unwrapped = body.replace(/=\r?\n/g, "");
+  for (let i = 0; i < unwrapped.length; i++) {
+    const hex = unwrapped[i] === "=" ? /^[0-9A-F]{2}$/i.exec(unwrapped.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(unwrapped[i]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** The text bodies of the mails to an address, fully decoded (mailText), oldest first. */
+export function mailTextsTo(outbox: string, address: string): string[] {
+  return fs
+    .readdirSync(outbox)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((f) => fs.readFileSync(`${outbox}/${f}`, "utf8"))
+    .filter((raw) => raw.includes(`To: ${address}`))
+    .map(mailText);
+}

@@ -2,17 +2,29 @@ import { describe, expect, it } from "vitest";
 import { checkoutPricingMessages, deliveryEstimateLabel, regionName, regionOptions, taxLineLabel } from "../../app/brands/checkout-pricing-messages";
 import { DeliveryModeCodeSchema, TaxNameSchema } from "../../commerce/contract/checkout-pricing";
 import { POSTAL_REGIONS } from "../../commerce/contract/postal-regions";
+import { messagesFor } from "../../commerce/domain/messages";
 
 describe("checkout's tax lines in the shopper's language", () => {
   it("prints Québec's taxes as TPS and TVQ in French, with the French decimal comma", () => {
-    expect(taxLineLabel({ name: "GST", ratePercent: 5 }, "fr", "cab2c")).toBe("TPS (5\u00a0%)");
-    expect(taxLineLabel({ name: "QST", ratePercent: 9.975 }, "fr", "cab2c")).toBe("TVQ (9,975\u00a0%)");
+    expect(taxLineLabel({ name: "GST", ratePercent: 5 }, "fr", "cab2c")).toBe("TPS (5\u202f%)");
+    expect(taxLineLabel({ name: "QST", ratePercent: 9.975 }, "fr", "cab2c")).toBe("TVQ (9,975\u202f%)");
   });
 
   it("prints them as GST and QST in Canadian English, and US sales tax by its rate", () => {
     expect(taxLineLabel({ name: "QST", ratePercent: 9.975 }, "en", "cab2c")).toBe("QST (9.975%)");
     expect(taxLineLabel({ name: "HST", ratePercent: 13 }, "en", "cab2c")).toBe("HST (13%)");
     expect(taxLineLabel({ name: "Sales tax", ratePercent: 7.25 }, "en", "usb2c")).toBe("Sales tax (7.25%)");
+  });
+
+  it("names every tax in the order mail as the checkout and confirmation pages do", () => {
+    for (const [lang, brand] of [
+      ["en", "usb2c"],
+      ["en", "cab2c"],
+      ["fr", "cab2c"],
+    ] as const) {
+      for (const name of TaxNameSchema.options) expect(messagesFor(lang, brand).taxNames[name]).toBe(checkoutPricingMessages(lang, brand).taxNames[name]);
+    }
+    expect(messagesFor("fr", "cab2c").taxNames.QST).toBe("TVQ");
   });
 
   it("has a label for every tax and delivery mode in every language", () => {

@@ -61,3 +61,38 @@ describe("readForm", () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });
+
+describe("a refused form sent by a browser without JavaScript", () => {
+  const thrownBy = async (request: Request): Promise<Response> => {
+    try {
+      await readForm(request);
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+    throw new Error("the form was read");
+  };
+
+  it("goes to the store's page for the refusal, in the page's language, with the way back", async () => {
+    const answer = await thrownBy(
+      new Request("http://www.brewfront.ca/fr/cart", {
+        method: "POST",
+        body: "x",
+        headers: { "Content-Type": "text/plain", "Sec-Fetch-Mode": "navigate", Referer: "http://www.brewfront.ca/fr/c/coffee" },
+      }),
+    );
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("/fr/form-refused?reason=unsupported&back=%2Ffr%2Fc%2Fcoffee");
+  });
+
+  it("never sends the shopper back to another site the Referer names", async () => {
+    const answer = await thrownBy(
+      post("--nope\r\n\r\n", "multipart/form-data; boundary=xyz", { "Sec-Fetch-Mode": "navigate", Referer: "https://evil.test/x" }),
+    );
+    expect(answer.headers.get("location")).toBe("/form-refused?reason=unreadable&back=%2F");
+  });
+
+  it("keeps the plain status for scripts and other callers", async () => {
+    expect(await statusOf(post("email=x", "text/plain", { "Sec-Fetch-Mode": "cors", Accept: "text/html" }))).toBe(415);
+  });
+});

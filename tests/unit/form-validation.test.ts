@@ -5,7 +5,8 @@ import { CartLineRequestSchema } from "../../commerce/contract/cart";
 import { BeverageAnswersSchema } from "../../commerce/contract/quiz";
 import { AddressFormSchema, SignUpFormSchema } from "../../app/lib/account-schemas.server";
 import { CardFormSchema, PlaceOrderFormSchema } from "../../app/lib/checkout-forms.server";
-import { checkForm } from "../../app/lib/form-validation.server";
+import { formMessages } from "../../app/brands/form-messages";
+import { apiProblemText, checkForm } from "../../app/lib/form-validation.server";
 import type { StorefrontContext } from "../../app/lib/context";
 
 const usStore = { brand: BRAND_DEFAULTS.usb2c, lang: "en" } as StorefrontContext;
@@ -91,5 +92,30 @@ describe("a refused form", () => {
     const answer = refusal(usStore, PlaceOrderFormSchema, { checkoutKey: "x", expectedTotal: "12", expectedAmountDue: "12", intent: "place" });
     expect(answer.error).toBe("This page is out of date. Reload it and try again.");
     expect(answer.intent).toBe("place");
+  });
+});
+
+describe("what the service refused, in the shop's words", () => {
+  const en = formMessages("en", "usb2c");
+  const fr = formMessages("fr", "cab2c");
+
+  it("names the quantity, never the API's field name", () => {
+    const tooMany = { type: "ValidationError", subject: "qty", reason: "too_big" };
+    expect(apiProblemText(en, tooMany)).toBe("Quantity must be at most 24.");
+    expect(apiProblemText(fr, tooMany)).not.toMatch(/qty/);
+    expect(apiProblemText(en, { type: "CartEntryError", subject: "qty", reason: "maxOrderQuantityExceeded" })).toBe("Quantity must be at most 24.");
+  });
+
+  it("says how much stock is left, or that there is none", () => {
+    expect(apiProblemText(en, { type: "InsufficientStockError", reason: "lowStock", availableQuantity: 3 })).toBe("Only 3 more of this item can be added.");
+    expect(apiProblemText(en, { type: "InsufficientStockError", reason: "noStock", availableQuantity: 0 })).toBe("There isn't enough of this item in stock.");
+  });
+
+  it("gives a refused field its own phrase, and anything else a plain 'nothing was changed'", () => {
+    expect(apiProblemText(en, { type: "ValidationError", subject: "email", reason: "invalid_format" })).toBe("Enter a valid email address.");
+    expect(apiProblemText(fr, { type: "ValidationError", subject: "entryNumber", reason: "too_big" })).toBe(
+      "Rien n’a été modifié. Vérifiez ce que vous avez entré et réessayez.",
+    );
+    expect(apiProblemText(en, undefined)).toBe("Nothing was changed. Check what you entered and try again.");
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Checkout } from "../../../commerce/contract/checkout";
+import { localeFor } from "../../../commerce/contract/money";
 import { checkoutMessages } from "../../brands/checkout-messages";
 import { useShop } from "../../lib/shop";
 import type { FormProblem } from "../FormFields";
@@ -10,10 +11,10 @@ export interface SectionProps {
   problem: FormProblem | undefined;
 }
 
-/** The checkout's phrases in the page's language. */
+/** The checkout's phrases in the page's language, and the locale its numbers and punctuation follow (lib/format). */
 export function useCheckoutText() {
   const { lang, brand } = useShop();
-  return { lang, brand, t: checkoutMessages(lang, brand.id) };
+  return { lang, brand, t: checkoutMessages(lang, brand.id), locale: localeFor(brand.currency, lang) };
 }
 
 /** One numbered section of the single-step checkout, reachable by its id (each section's post comes back to the next one's). */

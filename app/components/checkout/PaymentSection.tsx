@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { cardBrandName } from "../../../lib/format";
 import { format } from "../../brands/messages";
 import { Field, FormMessage, SubmitButton } from "../FormFields";
 import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
@@ -18,7 +19,7 @@ export function PaymentSection({ checkout, problem, isAgent }: SectionProps & { 
       ) : (
         <>
           {checkout.payment ? (
-            <p>{format(t.cardOnFile, { brand: checkout.payment.brand, last4: checkout.payment.last4, expiry: checkout.payment.expiry })}</p>
+            <p>{format(t.cardOnFile, { brand: cardBrandName(checkout.payment.brand), last4: checkout.payment.last4, expiry: checkout.payment.expiry })}</p>
           ) : null}
           <details className="checkout-card" open={!checkout.payment || problem !== undefined}>
             <summary>{checkout.payment ? t.changeCard : t.useCard}</summary>

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { colon } from "../../../lib/format";
 import { format } from "../../brands/messages";
 import { FormMessage } from "../FormFields";
 import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
@@ -9,7 +10,7 @@ import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutS
  * finds the first order.
  */
 export function ReviewSection({ checkout, problem, checkoutKey }: SectionProps & { checkoutKey: string }) {
-  const { t } = useCheckoutText();
+  const { t, locale } = useCheckoutText();
   return (
     <CheckoutSection id="review" headingId="review-heading" title={t.stepReview}>
       <FormMessage state={problem} />
@@ -22,7 +23,9 @@ export function ReviewSection({ checkout, problem, checkoutKey }: SectionProps &
         <input type="hidden" name="expectedTotal" value={checkout.totalPriceWithTax.minor} />
         <input type="hidden" name="expectedAmountDue" value={checkout.amountDue.minor} />
         <p className="checkout-review__total">
-          {t.total}: <strong>{checkout.totalPriceWithTax.formattedValue}</strong>
+          {t.total}
+          {colon(locale)}
+          <strong>{checkout.totalPriceWithTax.formattedValue}</strong>
         </p>
         <button type="submit" className="button button--primary" disabled={checkout.missing.length > 0}>
           {t.placeOrder}

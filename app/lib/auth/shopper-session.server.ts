@@ -50,6 +50,10 @@ export interface ShopperSessionData {
    * cart each came from, which the service asks for before it shows a guest's order.
    */
   guestOrders: { code: string; guid: string }[];
+  /** The last order this browser placed and the checkout key (page view) it was placed from: a re-sent review form names it. */
+  placedOrder: { code: string; checkoutKey: string };
+  /** An order whose review form was sent again, said once on the cart page the shopper lands on. */
+  resentOrder: string;
   /** What the cart merge at sign-in could not keep, shown once on the cart page. */
   cartChanges: { productCode: string; requested: number; kept: number; reason: "stock" | "maxQuantity" | "unavailable" }[];
   /** Set when a refresh was refused during single-step checkout: the page asks the shopper to sign in again. */
@@ -317,14 +321,36 @@ export class ShopperSession {
    * After an order: the cart is gone (the next add starts a new one), and a guest's order is kept
    * so this browser can show its confirmation again and turn it into an account.
    */
-  async rememberOrder(order: { code: string; guid: string; guest: boolean }): Promise<void> {
+  async rememberOrder(order: { code: string; guid: string; guest: boolean; checkoutKey: string }): Promise<void> {
     this.session.unset("cartGuid");
     this.session.set("cartQuantity", 0);
+    this.session.set("placedOrder", { code: order.code, checkoutKey: order.checkoutKey });
     if (order.guest) {
       const earlier = (this.session.get("guestOrders") ?? []).filter((o) => o.code !== order.code);
       this.session.set("guestOrders", [{ code: order.code, guid: order.guid }, ...earlier].slice(0, GUEST_ORDERS_KEPT));
     }
     await this.persist();
+  }
+
+  /** The order this browser already placed from the page view with this checkout key, if it did. */
+  orderPlacedWith(checkoutKey: unknown): string | undefined {
+    const placed = this.session.get("placedOrder");
+    return placed && typeof checkoutKey === "string" && placed.checkoutKey === checkoutKey ? placed.code : undefined;
+  }
+
+  /** Keeps a re-sent order's number until the cart page has said it was already placed. */
+  async rememberResentOrder(code: string): Promise<void> {
+    this.session.set("resentOrder", code);
+    await this.persist();
+  }
+
+  /** The re-sent order's number, once: reading it forgets it. */
+  async takeResentOrder(): Promise<string | undefined> {
+    const code = this.session.get("resentOrder");
+    if (code === undefined) return undefined;
+    this.session.unset("resentOrder");
+    await this.persist();
+    return code;
   }
 
   /** Keeps what a cart merge changed until the cart page has shown it. */

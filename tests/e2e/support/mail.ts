@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
-import { mailsTo } from "../../support/mail";
+import { mailsTo, mailTextsTo } from "../../support/mail";
 
 /**
  * The e2e store writes its mail as .eml files under `brewfront-e2e-<pid>/outbox` in the temp
@@ -19,6 +19,13 @@ export function mailsFor(address: string): string[] {
   const outbox = outboxDir();
   if (!fs.existsSync(outbox)) return [];
   return mailsTo(outbox, address);
+}
+
+/** The decoded text bodies of the mails to an address so far (mailText). */
+export function mailTextsFor(address: string): string[] {
+  const outbox = outboxDir();
+  if (!fs.existsSync(outbox)) return [];
+  return mailTextsTo(outbox, address);
 }
 
 export type MailedLinkKind = "confirm" | "reset";
