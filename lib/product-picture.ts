@@ -13,6 +13,7 @@ export type PictureShape = (typeof PICTURE_SHAPES)[number];
 
 /** The accessory kinds a picture can show; any other accessory is drawn as a box. */
 export const ACCESSORY_KINDS = ["box", "mug", "tumbler", "cup", "bottle", "jug", "filter", "rack", "case"] as const;
+export type AccessoryKind = (typeof ACCESSORY_KINDS)[number];
 
 export interface PictureFacts {
   shape: PictureShape;

@@ -2,7 +2,7 @@ import type { BrandId } from "../contract/common";
 import type { EligibilityFlag } from "../contract/product";
 import { flavourName, flavourNotesFr, MESSAGES } from "../domain/messages";
 import type { Database } from "../db/schema";
-import { type PictureFacts, pictureName } from "../../lib/product-picture";
+import { type AccessoryKind, pictureName } from "../../lib/product-picture";
 import { ACCESSORIES, BREWERS, COCOAS, COFFEES, COLOURS, ROASTERS, TEAS, type Caffeine, type Roast } from "./catalog-data";
 
 type CatalogTable =
@@ -489,7 +489,7 @@ function brewerPicture(colour: string, reservoirOz: number, familyCode: string):
 }
 
 /** Which accessory shape fits a name, first match wins; anything else is drawn as a box. */
-const ACCESSORY_SHAPES: [RegExp, PictureFacts["tone"]][] = [
+const ACCESSORY_SHAPES: [RegExp, AccessoryKind][] = [
   [/travel mug/i, "tumbler"],
   [/mug/i, "mug"],
   [/cup/i, "cup"],
