@@ -43,6 +43,7 @@ const enUS = {
   answer: "Choose an answer.",
   /** The service refused a change for a reason the form has no words of its own for. */
   notChanged: "Nothing was changed. Check what you entered and try again.",
+  tooManyAttempts: "Too many attempts. Nothing was changed; please try again later.",
   stockShort: "There isn't enough of this item in stock.",
   stockShortBy: "Only {limit} more of this item can be added.",
 };
@@ -93,6 +94,7 @@ const fr: typeof enUS = {
   format: "Choisissez votre façon d’infuser.",
   answer: "Choisissez une réponse.",
   notChanged: "Rien n’a été modifié. Vérifiez ce que vous avez entré et réessayez.",
+  tooManyAttempts: "Trop de tentatives. Rien n’a été modifié ; réessayez plus tard.",
   stockShort: "Le stock de cet article ne suffit pas.",
   stockShortBy: "Vous pouvez ajouter au plus {limit} autres unités de cet article.",
 };

@@ -94,9 +94,10 @@ interface ApiProblemItem {
 /**
  * The service's refusal in the shop's words, never its own message (written for developers, in
  * English, naming fields as "qty"): stock and quantity limits get their phrases, a refused field
- * its field's phrase, anything else "nothing was changed".
+ * its field's phrase, too many attempts their phrase, anything else "nothing was changed".
  */
 export function apiProblemText(t: FormMessages, item: ApiProblemItem | undefined, input: Record<string, unknown> = {}): string {
+  if (item?.type === "TooManyRequestsError") return t.tooManyAttempts;
   if (item?.type === "InsufficientStockError") {
     const left = item.availableQuantity ?? 0;
     return left > 0 ? fieldText(t, { message: "stockShortBy", limit: left }) : t.stockShort;

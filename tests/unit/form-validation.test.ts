@@ -111,6 +111,11 @@ describe("what the service refused, in the shop's words", () => {
     expect(apiProblemText(en, { type: "InsufficientStockError", reason: "noStock", availableQuantity: 0 })).toBe("There isn't enough of this item in stock.");
   });
 
+  it("says too many attempts were made, rather than that the input was wrong", () => {
+    expect(apiProblemText(en, { type: "TooManyRequestsError" })).toBe("Too many attempts. Nothing was changed; please try again later.");
+    expect(apiProblemText(fr, { type: "TooManyRequestsError" })).toMatch(/^Trop de tentatives/);
+  });
+
   it("gives a refused field its own phrase, and anything else a plain 'nothing was changed'", () => {
     expect(apiProblemText(en, { type: "ValidationError", subject: "email", reason: "invalid_format" })).toBe("Enter a valid email address.");
     expect(apiProblemText(fr, { type: "ValidationError", subject: "entryNumber", reason: "too_big" })).toBe(
