@@ -30,6 +30,10 @@ const enUS = {
   freeShippingReached: "Your order ships free.",
   autoDelivery: "Auto-delivery",
   cartProblem: "We couldn't change your cart: {reason}",
+  orderSummary: "Order summary",
+  each: "{price} each",
+  decrease: "Decrease the quantity of {product}",
+  increase: "Increase the quantity of {product}",
 };
 
 export type CartMessages = Record<keyof typeof enUS, string>;
@@ -62,6 +66,10 @@ const fr: CartMessages = {
   freeShippingReached: "Votre commande est livrée gratuitement.",
   autoDelivery: "Livraison automatique",
   cartProblem: "Nous n'avons pas pu modifier votre panier\u202f: {reason}",
+  orderSummary: "Résumé de la commande",
+  each: "{price} l’unité",
+  decrease: "Diminuer la quantité de {product}",
+  increase: "Augmenter la quantité de {product}",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enUS, fr } as const;
