@@ -134,6 +134,7 @@ for (const store of STORES) {
       await expect(page).toHaveURL(/\/checkout\/singlestep/);
       await expect(page.locator(".site-header--checkout")).toContainText(/1-800-555-\d{4}/);
       await expect(page.locator(".site-nav")).toHaveCount(0);
+      await expect(page.locator(".checkout-section__state--done")).toHaveCount(0);
       const total = page.locator(".checkout-summary__total");
       const lines = page.locator(".checkout-summary__lines");
       await onEveryScreen(page, async (screen) => {
@@ -160,6 +161,8 @@ for (const store of STORES) {
 
       await page.goto(`${store.base}/cart`);
       await fillCheckout(page, w, { email: `layout-${store.site}-${Date.now().toString(36)}@example.com`, country: store.country, card: APPROVED_CARD });
+      // Each step filled in says so, and keeps its form to change it.
+      await expect(page.locator(".checkout-section__state--done")).toHaveCount(4);
       await onEveryScreen(page, () => expectNoSidewaysScroll(page, "the checkout, filled in"));
       await page.locator("#review").getByRole("button", { name: w.placeOrder }).click();
       await expect(page.getByRole("heading", { level: 1, name: w.thanks })).toBeVisible();
