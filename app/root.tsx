@@ -1,10 +1,22 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Lang } from "../commerce/contract/common";
 import { publicBrand } from "./brands/brands";
 import { messages } from "./brands/messages";
 import { AgentBanner } from "./components/AgentBanner";
+import { CheckoutHeader } from "./components/CheckoutHeader";
 import { ConsentBanner } from "./components/ConsentBanner";
 import { CoffeeBreakPage, SorryPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
@@ -12,7 +24,7 @@ import { SiteHeader } from "./components/SiteHeader";
 import { clientContext } from "./lib/api-client.server";
 import { useNonce } from "./lib/nonce";
 import { alternateLanguagePath } from "./lib/paths";
-import type { ShopData } from "./lib/shop";
+import type { PageHandle, ShopData } from "./lib/shop";
 import { getLayoutContent, type LayoutContent } from "./models/cms.server";
 import type { PerksOnPage } from "./lib/perks";
 import { perksOnPage } from "./lib/perks.server";
@@ -99,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
+  const checkoutHeader = useMatches().some((m) => (m.handle as PageHandle | undefined)?.checkoutHeader === true);
   const lang = data?.lang ?? "en";
   const t = messages(lang, data?.brand.id);
   if (!data) {
@@ -119,7 +132,8 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
       <a href="#main" className="skip-link">
         {t.skipToContent}
       </a>
-      {!webapp && layout?.banner ? (
+      {/* The checkout keeps to the purchase: no promotion banner leading elsewhere. */}
+      {!webapp && !checkoutHeader && layout?.banner ? (
         <div className="global-banner">
           {layout.banner.text}
           {layout.banner.link ? (
@@ -131,14 +145,18 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
         </div>
       ) : null}
       {data.account.agent ? <AgentBanner lang={lang} actingFor={data.account.actingFor} /> : null}
-      <SiteHeader
-        brandName={brand.name}
-        lang={lang}
-        navigation={layout?.navigation}
-        alternateLanguageUrl={data.alternateLanguageUrl}
-        hideCommerceLinks={webapp}
-        account={data.account}
-      />
+      {checkoutHeader ? (
+        <CheckoutHeader brand={brand} lang={lang} />
+      ) : (
+        <SiteHeader
+          brandName={brand.name}
+          lang={lang}
+          navigation={layout?.navigation}
+          alternateLanguageUrl={data.alternateLanguageUrl}
+          hideCommerceLinks={webapp}
+          account={data.account}
+        />
+      )}
       {layout?.notification?.messageItems.map((m) => (
         <p key={m.text} className={`global-notification global-notification--${m.severity}`} role="note">
           {m.text}

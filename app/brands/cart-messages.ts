@@ -32,6 +32,10 @@ const enUS = {
   cartProblem: "We couldn't change your cart: {reason}",
   orderAlreadyPlaced: "This order was already placed, so we did not place it again.",
   seeOrder: "See order {code}",
+  orderSummary: "Order summary",
+  each: "{price} each",
+  decrease: "Decrease the quantity of {product}",
+  increase: "Increase the quantity of {product}",
 };
 
 export type CartMessages = Record<keyof typeof enUS, string>;
@@ -66,6 +70,10 @@ const fr: CartMessages = {
   cartProblem: "Nous n'avons pas pu modifier votre panier\u202f: {reason}",
   orderAlreadyPlaced: "Cette commande a déjà été passée\u202f; nous ne l’avons pas passée de nouveau.",
   seeOrder: "Voir la commande {code}",
+  orderSummary: "Résumé de la commande",
+  each: "{price} l’unité",
+  decrease: "Diminuer la quantité de {product}",
+  increase: "Augmenter la quantité de {product}",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enUS, fr } as const;

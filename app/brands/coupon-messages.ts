@@ -3,7 +3,6 @@ import { localeOf } from "./messages";
 
 /** The coupon form's phrases and the reason a code could not be used, per store language. */
 const enUS = {
-  couponHeading: "Coupon code",
   couponLabel: "Coupon code",
   apply: "Apply",
   remove: "Remove",
@@ -35,7 +34,6 @@ const enCA: CouponMessages = {
 };
 
 const fr: CouponMessages = {
-  couponHeading: "Code promo",
   couponLabel: "Code promo",
   apply: "Appliquer",
   remove: "Retirer",

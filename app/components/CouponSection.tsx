@@ -61,8 +61,8 @@ export function CouponSection({
     </>
   );
   return (
-    <section className="cart-coupons" aria-labelledby="coupon-heading">
-      <h2 id="coupon-heading">{t.couponHeading}</h2>
+    // The field's label names it: a heading saying the same again would only be read twice.
+    <div className="cart-coupons">
       {message ? (
         <p id="coupon-message" className={message.refused ? "form-error" : "notice"} role={message.refused ? "alert" : "status"} data-testid="coupon-message">
           {message.text}
@@ -71,7 +71,9 @@ export function CouponSection({
       <fetcher.Form method="post" action="/cart/coupon" className="coupon-form">
         {hidden}
         <input type="hidden" name="intent" value="apply" />
-        <label htmlFor="couponCode">{t.couponLabel}</label>
+        <label htmlFor="couponCode" className="coupon-form__label">
+          {t.couponLabel}
+        </label>
         <input
           id="couponCode"
           name="couponCode"
@@ -109,6 +111,6 @@ export function CouponSection({
           ))}
         </ul>
       ) : null}
-    </section>
+    </div>
   );
 }

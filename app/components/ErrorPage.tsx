@@ -3,7 +3,7 @@ import type { PublicBrand } from "../brands/brands";
 import { EMAIL_US_PATH, localePath } from "../lib/paths";
 import { useMessages } from "./useMessages";
 
-function telHref(phone: string): string {
+export function telHref(phone: string): string {
   return `tel:+1${phone.replace(/\D/g, "").replace(/^1/, "")}`;
 }
 

@@ -1,5 +1,6 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { CmsComponentOf } from "../../commerce/contract/cms";
+import { useLocation } from "@remix-run/react";
 import { format } from "../brands/messages";
 import { useLinkDelegation } from "../lib/link-delegation";
 import { localePath } from "../lib/paths";
@@ -23,6 +24,8 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
   // navigation's categories prefetch when hovered or focused; one handler for them all costs the
   // server render less than a <Link> each.
   const links = useLinkDelegation({ prefetchOnIntent: true });
+  // A new page starts with the menu folded (with JavaScript, moving to a category keeps the header).
+  const { pathname, search } = useLocation();
   return (
     <header className="site-header">
       <div className="site-header__bar">
@@ -38,7 +41,7 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
         <SearchBox lang={lang} />
         <div className="site-header__actions">
           {alternateLanguageUrl ? (
-            <a href={alternateLanguageUrl} hrefLang={lang === "fr" ? "en-CA" : "fr-CA"} lang={lang === "fr" ? "en" : "fr"}>
+            <a href={alternateLanguageUrl} className="site-header__language" hrefLang={lang === "fr" ? "en-CA" : "fr-CA"} lang={lang === "fr" ? "en" : "fr"}>
               {t.switchLanguage}
             </a>
           ) : null}
@@ -46,13 +49,17 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
             <>
               {account.signedIn ? (
                 <>
-                  <a href={localePath(lang, "/account")}>{account.firstName || t.myAccount}</a>
+                  <a href={localePath(lang, "/account")} className="site-header__account">
+                    {account.firstName || t.myAccount}
+                  </a>
                   <SignOutButton lang={lang} />
                 </>
               ) : account.agent ? (
                 <HeaderAgentLink lang={lang} actingFor={account.actingFor} agentName={account.agentName} />
               ) : (
-                <a href={localePath(lang, "/login")}>{t.account}</a>
+                <a href={localePath(lang, "/login")} className="site-header__account">
+                  {t.account}
+                </a>
               )}
               <a
                 href={localePath(lang, "/cart")}
@@ -65,26 +72,32 @@ export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, 
             </>
           )}
         </div>
+        {navigation ? (
+          // Under 992 px the categories fold behind the menu button; wider, the stylesheet shows them as a row.
+          <details className="site-menu" key={pathname + search}>
+            <summary className="site-menu__button">
+              <span className="site-menu__label">{t.menu}</span>
+            </summary>
+            <nav aria-label={t.mainNav} className="site-nav" {...links.containerProps}>
+              <ul>
+                {navigation.entries.map((e) => (
+                  <li key={e.url}>
+                    <a href={e.url} data-discover="true">
+                      {e.name}
+                    </a>
+                    {/* The brewers' category offers the brewer quiz beside it. */}
+                    {e.url.endsWith("/c/brewers") ? (
+                      <a href={localePath(lang, "/coffeemakerquiz")} className="site-nav__quiz" data-reload-document="">
+                        {t.findYourBrewer}
+                      </a>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </details>
+        ) : null}
       </div>
-      {navigation ? (
-        <nav aria-label={t.mainNav} className="site-nav" {...links.containerProps}>
-          <ul>
-            {navigation.entries.map((e) => (
-              <li key={e.url}>
-                <a href={e.url} data-discover="true">
-                  {e.name}
-                </a>
-                {/* The brewers' category offers the brewer quiz beside it. */}
-                {e.url.endsWith("/c/brewers") ? (
-                  <a href={localePath(lang, "/coffeemakerquiz")} className="site-nav__quiz" data-reload-document="">
-                    {t.findYourBrewer}
-                  </a>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
       {links.prefetch}
     </header>
   );

@@ -5,7 +5,7 @@
 export { NewsletterSignupSchema } from "../../commerce/contract/cms";
 export { ProductCodeParamSchema, StockAlertRequestSchema } from "../../commerce/contract/product";
 export { CategoryCodeSchema } from "../../commerce/contract/search";
-export { UpdateCartRequestSchema } from "../../commerce/contract/cart";
+export { MAX_LINE_QUANTITY, UpdateCartRequestSchema } from "../../commerce/contract/cart";
 export { OrderCodeSchema, PerksJoinRequestSchema } from "../../commerce/contract/checkout";
 export { DaySchema } from "../../commerce/contract/loyalty";
 export { AnswerSchema, BeverageAnswersSchema } from "../../commerce/contract/quiz";

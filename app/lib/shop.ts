@@ -39,3 +39,9 @@ export function shopMeta(matches: readonly { id: string; data: unknown }[]): Omi
   const root = matches.find((m) => m.id === "root")?.data as ShopData | undefined;
   return root ? shopFrom(root) : { brand: undefined, lang: "en", t: messages("en") };
 }
+
+/** What a route module's `handle` may say about the page around it. */
+export interface PageHandle {
+  /** The checkout's own header (logo, secure checkout, help number) instead of the store's. */
+  checkoutHeader?: boolean;
+}

@@ -20,7 +20,7 @@ import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { getLayoutContent } from "../models/cms.server";
 import { getCartWithGiftCards, updateCartEntry } from "../models/cart.server";
-import { UpdateCartRequestSchema } from "../lib/schemas.server";
+import { MAX_LINE_QUANTITY, UpdateCartRequestSchema } from "../lib/schemas.server";
 import { RewardsPanel } from "../components/RewardsPanel";
 import { pointsForPrice, usePerks } from "../lib/perks";
 import { perksFromSiteConfig } from "../lib/perks.server";
@@ -63,6 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       giftCards,
       freeShippingAway: freeShippingAway === undefined ? undefined : formatMoney(freeShippingAway, context.brand.currency, context.lang),
       freeShippingReached: freeShippingAway === 0,
+      maxQuantity: MAX_LINE_QUANTITY,
       mergeChanges,
       resentOrder,
       perksTexts,
@@ -80,7 +81,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readFormFields(request);
   const shopper = shopperOf(context);
   if (REWARD_INTENTS.includes(form.intent ?? "")) return rewardAction(context, form);
-  const line = { ...form, qty: form.intent === "remove" ? "0" : form.qty };
+  const line = { ...form, qty: form.intent === "remove" ? "0" : stepped(form.intent, form.qty) };
   const checked = checkForm(context, UpdateCartRequestSchema, line);
   if ("answer" in checked) return checked.answer;
   try {
@@ -94,6 +95,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirect(`${localePath(context.lang, "/cart")}?updated=1`, 303);
 }
 
+/** The stepper's − and + send the quantity in the field and which way to move it; anything not a whole number goes on to be refused as typed. */
+function stepped(intent: string | undefined, qty: string | undefined): string | undefined {
+  if ((intent !== "decrease" && intent !== "increase") || !/^\d{1,3}$/.test(qty?.trim() ?? "")) return qty;
+  return String(Number(qty) + (intent === "increase" ? 1 : -1));
+}
+
 const REWARD_OUTCOMES = ["applied", "removed", "swapped"] as const;
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -102,8 +109,20 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function CartPage() {
-  const { cart, freeShippingAway, freeShippingReached, mergeChanges, resentOrder, giftCards, rewards, rewardOutcome, perksTexts, giftCardTexts, couponTexts } =
-    useLoaderData<typeof loader>();
+  const {
+    cart,
+    freeShippingAway,
+    freeShippingReached,
+    maxQuantity,
+    mergeChanges,
+    resentOrder,
+    giftCards,
+    rewards,
+    rewardOutcome,
+    perksTexts,
+    giftCardTexts,
+    couponTexts,
+  } = useLoaderData<typeof loader>();
   const perks = usePerks();
   // After a reward was applied, removed or swapped: the cart-changed event, as an add to cart raises it (its quantity is the cart's units).
   const changedGuid = rewardOutcome ? cart?.guid : undefined;
@@ -173,77 +192,122 @@ export default function CartPage() {
       ) : freeShippingAway ? (
         <p className="notice">{format(t.freeShippingAway, { amount: freeShippingAway })}</p>
       ) : null}
-      <table className="cart-table">
-        <thead>
-          <tr>
-            <th scope="col">{t.product}</th>
-            <th scope="col">{t.unitPrice}</th>
-            <th scope="col">{t.quantity}</th>
-            <th scope="col">{t.lineTotal}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {cart.entries.map((e) => (
-            <tr key={e.entryNumber}>
-              <td>
-                <a href={localePath(lang, e.product.url)}>{e.product.name}</a>
-                {e.product.packLabel ? <span className="cart-table__pack"> · {e.product.packLabel}</span> : null}
-                {e.entryType !== "STD" ? <span className="badge">{t.autoDelivery}</span> : null}
-                {e.rewardId !== undefined ? <span className="badge">{p.rewardItem}</span> : null}
-              </td>
-              <td>{e.basePrice.formattedValue}</td>
-              <td>
-                {e.rewardId !== undefined ? (
-                  e.quantity
-                ) : (
-                  <Form method="post" className="cart-table__qty">
-                    <input type="hidden" name="cartGuid" value={cart.guid} />
-                    <input type="hidden" name="entryNumber" value={e.entryNumber} />
-                    <label className="visually-hidden" htmlFor={`qty-${e.entryNumber}`}>
-                      {t.quantity}
-                    </label>
-                    <input
-                      id={`qty-${e.entryNumber}`}
-                      name="qty"
-                      type="number"
-                      min={1}
-                      max={24}
-                      defaultValue={keptText(refusedOn(e.entryNumber), "qty") ?? e.quantity}
-                      disabled={!e.updateable}
-                      {...describedBy(`qty-${e.entryNumber}`, refusedOn(e.entryNumber)?.fields?.qty)}
-                    />
-                    <button type="submit" name="intent" value="update" className="button button--secondary" disabled={!e.updateable}>
-                      {t.update}
-                    </button>
-                    <button type="submit" name="intent" value="remove" className="link-button">
-                      {t.remove}
-                    </button>
-                    <FieldError id={`qty-${e.entryNumber}`} error={refusedOn(e.entryNumber)?.fields?.qty} />
-                  </Form>
-                )}
-              </td>
-              <td>{e.totalPrice.formattedValue}</td>
+      <div className="cart-layout">
+        <table className="cart-table">
+          <thead>
+            <tr>
+              <th scope="col" colSpan={2}>
+                {t.product}
+              </th>
+              <th scope="col">{t.quantity}</th>
+              <th scope="col" className="cart-table__total">
+                {t.lineTotal}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {coupons}
-      <dl className="cart-totals">
-        <SubtotalLines subtotal={cart.subTotal} discounts={cart.totalDiscounts} t={t} />
-        <TotalLine label={t.shipping} amount={t.shippingAtCheckout} />
-        <TotalLine label={t.taxes} amount={t.taxesAtCheckout} />
-        <TotalLine label={t.total} amount={cart.totalPrice.formattedValue} total />
-      </dl>
-      {perks.member || rewards?.member ? (
-        <p className="notice perks-earns">{format(p.orderEarns, { points: pointsForPrice(perks, cart.subTotal.minor - cart.totalDiscounts.minor) })}</p>
-      ) : null}
-      {rewards?.member ? <RewardsPanel panel={rewards} cartGuid={cart.guid} applied={cart.appliedRewards} lang={lang} brand={brand.id} /> : null}
-      <GiftCardForm lang={lang} texts={giftCardTexts} currency={brand.currency} cartGuid={cart.guid} giftCards={giftCards} />
-      <p className="cart-page__checkout">
-        <Link to={localePath(lang, "/checkout/singlestep")} className="button button--primary">
-          {t.checkout}
-        </Link>
-      </p>
+          </thead>
+          <tbody>
+            {cart.entries.map((e) => (
+              <tr key={e.entryNumber} className="cart-line">
+                <td className="cart-line__image">
+                  {/* The name beside it says what it is: the picture adds nothing for a screen reader. */}
+                  {e.product.image ? <img src={e.product.image} alt="" width={96} height={96} loading="lazy" /> : null}
+                </td>
+                <td className="cart-line__product">
+                  <a href={localePath(lang, e.product.url)} className="cart-line__name">
+                    {e.product.name}
+                  </a>
+                  {e.product.packLabel ? <span className="cart-line__pack">{e.product.packLabel}</span> : null}
+                  <span className="cart-line__each">{format(t.each, { price: e.basePrice.formattedValue })}</span>
+                  {e.entryType !== "STD" ? <span className="badge">{t.autoDelivery}</span> : null}
+                  {e.rewardId !== undefined ? <span className="badge">{p.rewardItem}</span> : null}
+                </td>
+                <td className="cart-line__quantity">
+                  {e.rewardId !== undefined ? (
+                    e.quantity
+                  ) : (
+                    <Form method="post" className="cart-table__qty">
+                      <input type="hidden" name="cartGuid" value={cart.guid} />
+                      <input type="hidden" name="entryNumber" value={e.entryNumber} />
+                      <div className="stepper">
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="decrease"
+                          className="stepper__button"
+                          aria-label={format(t.decrease, { product: e.product.name })}
+                          disabled={!e.updateable || e.quantity <= 1}
+                        >
+                          −
+                        </button>
+                        <label className="visually-hidden" htmlFor={`qty-${e.entryNumber}`}>
+                          {t.quantity}
+                        </label>
+                        <input
+                          id={`qty-${e.entryNumber}`}
+                          name="qty"
+                          type="number"
+                          inputMode="numeric"
+                          min={1}
+                          max={maxQuantity}
+                          defaultValue={keptText(refusedOn(e.entryNumber), "qty") ?? e.quantity}
+                          disabled={!e.updateable}
+                          {...describedBy(`qty-${e.entryNumber}`, refusedOn(e.entryNumber)?.fields?.qty)}
+                        />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="increase"
+                          className="stepper__button"
+                          aria-label={format(t.increase, { product: e.product.name })}
+                          disabled={!e.updateable || e.quantity >= maxQuantity}
+                        >
+                          +
+                        </button>
+                      </div>
+                      <button type="submit" name="intent" value="update" className="button button--secondary" disabled={!e.updateable}>
+                        {t.update}
+                      </button>
+                      <button type="submit" name="intent" value="remove" className="link-button">
+                        {t.remove}
+                      </button>
+                      <FieldError id={`qty-${e.entryNumber}`} error={refusedOn(e.entryNumber)?.fields?.qty} />
+                    </Form>
+                  )}
+                </td>
+                <td className="cart-table__total">{e.totalPrice.formattedValue}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="cart-extras">
+          {perks.member || rewards?.member ? (
+            <p className="notice perks-earns">{format(p.orderEarns, { points: pointsForPrice(perks, cart.subTotal.minor - cart.totalDiscounts.minor) })}</p>
+          ) : null}
+          {rewards?.member ? <RewardsPanel panel={rewards} cartGuid={cart.guid} applied={cart.appliedRewards} lang={lang} brand={brand.id} /> : null}
+          <GiftCardForm lang={lang} texts={giftCardTexts} currency={brand.currency} cartGuid={cart.guid} giftCards={giftCards} />
+        </div>
+        {/* On a phone the summary's parts join the page, so its checkout bar can stick to the bottom of the screen. */}
+        <section className="cart-summary" aria-labelledby="cart-summary-heading">
+          <h2 id="cart-summary-heading" className="cart-summary__heading">
+            {t.orderSummary}
+          </h2>
+          {coupons}
+          <dl className="cart-totals">
+            <SubtotalLines subtotal={cart.subTotal} discounts={cart.totalDiscounts} t={t} />
+            <TotalLine label={t.shipping} amount={t.shippingAtCheckout} />
+            <TotalLine label={t.taxes} amount={t.taxesAtCheckout} />
+            <TotalLine label={t.total} amount={cart.totalPrice.formattedValue} total />
+          </dl>
+          <div className="cart-page__checkout">
+            <p className="cart-page__checkout-total" aria-hidden="true">
+              <span>{t.total}</span> <strong>{cart.totalPrice.formattedValue}</strong>
+            </p>
+            <Link to={localePath(lang, "/checkout/singlestep")} className="button button--primary button--large">
+              {t.checkout}
+            </Link>
+          </div>
+        </section>
+      </div>
     </div>
   );
 }

@@ -36,7 +36,7 @@ import { orFailedPage } from "../lib/page-errors.server";
 import { PerksJoinRequestSchema } from "../lib/schemas.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
-import { shopMeta } from "../lib/shop";
+import { type PageHandle, shopMeta } from "../lib/shop";
 import { listAddresses } from "../models/account.server";
 import { validateCart } from "../models/cart.server";
 import {
@@ -165,6 +165,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return checkoutApiProblem(context, err, form, names);
   }
 }
+
+// A purchase half made: the header leads nowhere but back to the shop's home and to help.
+export const handle: PageHandle = { checkoutHeader: true };
 
 // A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
 export const headers: HeadersFunction = formPageHeaders;

@@ -360,6 +360,13 @@ test.describe("the account pages in French on the Canadian store", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Vos coordonnées" })).toBeVisible();
     await expect(page.locator(".account-area").getByLabel("Prénom")).toHaveValue("Dana");
     await expect(page.locator(".site-header").getByRole("link", { name: "Dana", exact: true })).toBeVisible();
+    // On the smallest phone the signed-in header still keeps to two rows: sign-out shows as an icon, its name kept.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.locator(".site-header").getByRole("button", { name: "Fermer la session" })).toBeVisible();
+    expect((await page.locator(".site-header").boundingBox())!.height).toBeLessThan(150);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize(viewport);
     const nav = page.getByRole("navigation", { name: "Compte" });
     await expect(nav.getByRole("link")).toHaveText(["Profil", "Carnet d'adresses", "Historique des commandes", "Avantages"]);
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Checkout } from "../../../commerce/contract/checkout";
+import type { Checkout, CheckoutStep } from "../../../commerce/contract/checkout";
 import { localeFor } from "../../../commerce/contract/money";
 import { checkoutMessages } from "../../brands/checkout-messages";
 import { useShop } from "../../lib/shop";
@@ -17,11 +17,35 @@ export function useCheckoutText() {
   return { lang, brand, t: checkoutMessages(lang, brand.id), locale: localeFor(brand.currency, lang) };
 }
 
-/** One numbered section of the single-step checkout, reachable by its id (each section's post comes back to the next one's). */
-export function CheckoutSection({ id, headingId, title, children }: { id: string; headingId: string; title: string; children: ReactNode }) {
+/**
+ * One numbered section of the single-step checkout, reachable by its id (each section's post comes
+ * back to the next one's). A section that stands for a step says whether the step is done; its
+ * form stays open to change it.
+ */
+export function CheckoutSection({
+  id,
+  headingId,
+  title,
+  step,
+  children,
+}: {
+  id: string;
+  headingId: string;
+  title: string;
+  step?: { name: CheckoutStep; checkout: Checkout };
+  children: ReactNode;
+}) {
+  const { t } = useCheckoutText();
+  const done = step ? !step.checkout.missing.includes(step.name) : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className="checkout-section">
-      <h2 id={headingId}>{title}</h2>
+    <section id={id} aria-labelledby={headingId} className={`checkout-section${done ? " checkout-section--done" : ""}`}>
+      <h2 id={headingId}>
+        {title}
+        {done === undefined ? null : " "}
+        {done === undefined ? null : (
+          <span className={`checkout-section__state${done ? " checkout-section__state--done" : ""}`}>{done ? t.stepDone : t.stepToDo}</span>
+        )}
+      </h2>
       {children}
     </section>
   );

@@ -3,48 +3,57 @@ import { taxLineLabel } from "../../brands/checkout-pricing-messages";
 import { SubtotalLines, TotalLine } from "../TotalLines";
 import { useCheckoutText } from "./CheckoutSection";
 
-/** The order summary beside the sections: the lines (folded), and the totals as the service priced them. */
+/**
+ * The order summary beside the sections: the lines with their pictures, and the totals as the
+ * service priced them. On a phone it comes first and folds to one line with the total (a tap
+ * opens it); wider, the stylesheet keeps it open.
+ */
 export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
   const { lang, brand, t } = useCheckoutText();
   const { cart } = checkout;
   return (
     <aside className="checkout-summary" aria-labelledby="summary-heading">
-      <h2 id="summary-heading">{t.orderSummary}</h2>
-      <details className="checkout-summary__lines">
-        <summary>
-          {t.items} ({cart.totalUnitCount})
+      <details className="checkout-summary__fold">
+        <summary className="checkout-summary__head">
+          <h2 id="summary-heading">
+            {t.orderSummary} <span className="checkout-summary__count">({cart.totalUnitCount})</span>
+          </h2>
+          <strong className="checkout-summary__total">{checkout.totalPriceWithTax.formattedValue}</strong>
         </summary>
-        <ul>
+        <ul className="checkout-summary__lines" aria-label={t.items}>
           {cart.entries.map((e) => (
             <li key={e.entryNumber}>
-              <span>
+              <span className="checkout-summary__picture">
+                {e.product.image ? <img src={e.product.image} alt="" width={48} height={48} loading="lazy" /> : null}
+              </span>
+              <span className="checkout-summary__name">
                 {e.quantity} × {e.product.name}
                 {e.product.packLabel ? ` · ${e.product.packLabel}` : ""}
               </span>
-              <span>{e.totalPrice.formattedValue}</span>
+              <span className="checkout-summary__amount">{e.totalPrice.formattedValue}</span>
             </li>
           ))}
         </ul>
+        <dl className="cart-totals">
+          <SubtotalLines subtotal={cart.subTotal} discounts={cart.totalDiscounts} t={t} />
+          <TotalLine
+            label={t.delivery}
+            amount={checkout.deliveryMode ? (checkout.deliveryCost.minor === 0 ? t.deliveryFree : checkout.deliveryCost.formattedValue) : t.deliveryNotChosen}
+          />
+          {checkout.taxLines.length > 0 ? (
+            checkout.taxLines.map((l) => <TotalLine key={l.name} label={taxLineLabel(l, lang, brand.id)} amount={l.amount.formattedValue} />)
+          ) : (
+            <TotalLine label={t.tax} amount={checkout.deliveryAddress ? checkout.totalTax.formattedValue : t.taxNotKnown} />
+          )}
+          <TotalLine label={t.total} amount={checkout.totalPriceWithTax.formattedValue} total />
+          {checkout.giftCardAmount.minor > 0 ? (
+            <>
+              <TotalLine label={t.giftCards} amount={`−${checkout.giftCardAmount.formattedValue}`} />
+              <TotalLine label={t.amountDue} amount={checkout.amountDue.formattedValue} />
+            </>
+          ) : null}
+        </dl>
       </details>
-      <dl className="cart-totals">
-        <SubtotalLines subtotal={cart.subTotal} discounts={cart.totalDiscounts} t={t} />
-        <TotalLine
-          label={t.delivery}
-          amount={checkout.deliveryMode ? (checkout.deliveryCost.minor === 0 ? t.deliveryFree : checkout.deliveryCost.formattedValue) : t.deliveryNotChosen}
-        />
-        {checkout.taxLines.length > 0 ? (
-          checkout.taxLines.map((l) => <TotalLine key={l.name} label={taxLineLabel(l, lang, brand.id)} amount={l.amount.formattedValue} />)
-        ) : (
-          <TotalLine label={t.tax} amount={checkout.deliveryAddress ? checkout.totalTax.formattedValue : t.taxNotKnown} />
-        )}
-        <TotalLine label={t.total} amount={checkout.totalPriceWithTax.formattedValue} total />
-        {checkout.giftCardAmount.minor > 0 ? (
-          <>
-            <TotalLine label={t.giftCards} amount={`−${checkout.giftCardAmount.formattedValue}`} />
-            <TotalLine label={t.amountDue} amount={checkout.amountDue.formattedValue} />
-          </>
-        ) : null}
-      </dl>
     </aside>
   );
 }

@@ -8,7 +8,7 @@ import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutS
 export function ContactSection({ checkout, problem, webapp }: SectionProps & { webapp: boolean }) {
   const { lang, t } = useCheckoutText();
   return (
-    <CheckoutSection id="contact" headingId="contact-heading" title={t.stepContact}>
+    <CheckoutSection id="contact" headingId="contact-heading" title={t.stepContact} step={{ name: "email", checkout }}>
       {checkout.guest ? (
         <>
           <Form method="post" preventScrollReset className="checkout-form">

@@ -15,7 +15,7 @@ export function DeliveryAddressSection({ checkout, addressBook, problem, country
   const address = checkout.deliveryAddress;
   const newAddressRefused = problem?.intent === "address" ? problem : undefined;
   return (
-    <CheckoutSection id="delivery-address" headingId="address-heading" title={t.stepDelivery}>
+    <CheckoutSection id="delivery-address" headingId="address-heading" title={t.stepDelivery} step={{ name: "deliveryAddress", checkout }}>
       {address ? (
         <div className="checkout-section__chosen">
           <p className="checkout-section__label">{t.shipsTo}</p>

@@ -10,7 +10,7 @@ export function DeliveryModeSection({ checkout, problem }: SectionProps) {
   const error = problem?.fields?.deliveryModeId;
   const chosen = keptText(problem, "deliveryModeId") ?? checkout.deliveryMode?.code;
   return (
-    <CheckoutSection id="delivery-mode" headingId="mode-heading" title={t.stepDeliveryMode}>
+    <CheckoutSection id="delivery-mode" headingId="mode-heading" title={t.stepDeliveryMode} step={{ name: "deliveryMode", checkout }}>
       {checkout.deliveryModes.length === 0 ? (
         <p>{t.chooseAddressFirst}</p>
       ) : (

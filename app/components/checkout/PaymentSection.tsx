@@ -11,7 +11,7 @@ import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutS
 export function PaymentSection({ checkout, problem, isAgent }: SectionProps & { isAgent: boolean }) {
   const { t } = useCheckoutText();
   return (
-    <CheckoutSection id="payment" headingId="payment-heading" title={t.stepPayment}>
+    <CheckoutSection id="payment" headingId="payment-heading" title={t.stepPayment} step={{ name: "payment", checkout }}>
       {checkout.amountDue.minor === 0 ? (
         <p>{t.noCardNeeded}</p>
       ) : isAgent ? (
