@@ -139,6 +139,10 @@ const enUS = {
   offerPersonalized: "Personalized for you",
   /** Put between a label and its value; French sets it off with a narrow no-break space. */
   colon: ":",
+  // The quiz teaser on category pages and the home page.
+  quizTeaserTitle: "Not sure? Take the quiz",
+  quizTeaserBeverage: "Find your perfect cup",
+  quizTeaserBrewer: "Find your brewer",
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -289,6 +293,9 @@ const fr: Record<MessageKey, string> = {
   offerVirtual: "Livré par courriel",
   offerPersonalized: "Personnalisé pour vous",
   colon: "\u202f:",
+  quizTeaserTitle: "Vous hésitez\u202f? Faites le quiz",
+  quizTeaserBeverage: "Trouvez votre tasse parfaite",
+  quizTeaserBrewer: "Trouvez votre cafetière",
 };
 
 export type Locale = "en-US" | "en-CA" | "fr";

@@ -1,4 +1,3 @@
-import { quizMessages } from "../brands/quiz-messages";
 import { localePath } from "../lib/paths";
 import { useShop } from "../lib/shop";
 
@@ -19,8 +18,7 @@ export function quizForCategory(code: string): "beverage" | "brewer" | undefined
 
 /** "Not sure? Take the quiz": a plain link to the quiz that fits the page. */
 export function QuizTeaser({ quiz }: { quiz: "beverage" | "brewer" }) {
-  const { lang, brand } = useShop();
-  const t = quizMessages(lang, brand.id);
+  const { lang, t } = useShop();
   return (
     <p className="quiz-link">
       <strong>{t.quizTeaserTitle}</strong>{" "}
