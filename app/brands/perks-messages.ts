@@ -94,7 +94,7 @@ const fr: PerksMessages = {
   stepEarn: "Obtenez {points} points par dollar dépensé en produits.",
   stepSpend: "Échangez vos points contre des récompenses dans votre panier. Ils ne sont utilisés qu’au moment de passer la commande.",
   joinButton: "Adhérer à Avantages",
-  joined: "Bienvenue dans Avantages! Vous obtenez maintenant des points sur chaque commande.",
+  joined: "Bienvenue dans Avantages\u202f! Vous obtenez maintenant des points sur chaque commande.",
   alreadyMember: "Vous êtes membre d’Avantages.",
   signInToJoin: "Connectez-vous ou créez un compte pour adhérer à Avantages.",
   createAccount: "Créer un compte",

@@ -22,7 +22,7 @@ const enCA: QuickShopMessages = { ...enUS, chooseVariant: "Choose a size or colo
 
 const fr: QuickShopMessages = {
   quickShop: "Achat rapide",
-  quickShopOf: "Achat rapide : {name}",
+  quickShopOf: "Achat rapide\u202f: {name}",
   chooseVariant: "Choisissez une option",
   close: "Fermer",
   loading: "Chargement…",

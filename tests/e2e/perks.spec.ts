@@ -85,7 +85,7 @@ const FR: Store["w"] = {
   ...CHECKOUT_FR,
   activate: "Activer mon compte",
   joinPerks: "Adhérer à Avantages",
-  joined: "Bienvenue dans Avantages! Vous obtenez maintenant des points sur chaque commande.",
+  joined: "Bienvenue dans Avantages\u202f! Vous obtenez maintenant des points sur chaque commande.",
   quantity: "Quantité",
   panel: "Récompenses Avantages",
   chooseItem: "Choisissez votre article",

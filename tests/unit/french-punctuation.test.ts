@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { accountMessages } from "../../app/brands/account-messages";
+import { cartMessages } from "../../app/brands/cart-messages";
+import { checkoutMessages } from "../../app/brands/checkout-messages";
+import { checkoutPricingMessages } from "../../app/brands/checkout-pricing-messages";
+import { couponMessages } from "../../app/brands/coupon-messages";
+import { formMessages } from "../../app/brands/form-messages";
+import { giftCardMessages } from "../../app/brands/gift-card-messages";
+import { messages } from "../../app/brands/messages";
+import { perksMessages } from "../../app/brands/perks-messages";
+import { quickShopMessages } from "../../app/brands/quick-shop-messages";
+import { quizMessages } from "../../app/brands/quiz-messages";
+import { messagesFor } from "../../commerce/domain/messages";
+import { punctuate } from "../../lib/format";
+
+/** Every French phrase of the storefront's messages modules and the service's (mails), by module and key. */
+function frenchPhrases(): [string, string][] {
+  const modules: Record<string, object> = {
+    messages: messages("fr"),
+    account: accountMessages("fr"),
+    cart: cartMessages("fr"),
+    checkout: checkoutMessages("fr"),
+    checkoutPricing: checkoutPricingMessages("fr"),
+    coupon: couponMessages("fr"),
+    form: formMessages("fr"),
+    giftCard: giftCardMessages("fr"),
+    perks: perksMessages("fr"),
+    quickShop: quickShopMessages("fr"),
+    quiz: quizMessages("fr"),
+    service: messagesFor("fr"),
+  };
+  return Object.entries(modules).flatMap(([module, phrases]) =>
+    Object.entries(phrases).flatMap(([key, value]) => (typeof value === "string" ? [[`${module}.${key}`, value] as [string, string]] : [])),
+  );
+}
+
+describe("the French phrases", () => {
+  it("set off : ; ! ? and % with a narrow no-break space, as French writes them", () => {
+    const phrases = frenchPhrases();
+    expect(phrases.length).toBeGreaterThan(300);
+    const unpunctuated = phrases.filter(([, text]) => punctuate(text, "fr-CA") !== text).map(([key, text]) => `${key}: ${text}`);
+    expect(unpunctuated).toEqual([]);
+  });
+});
