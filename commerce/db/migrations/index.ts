@@ -14,6 +14,7 @@ import * as m012 from "./012_jobs";
 import * as m013 from "./013_payment_attempts";
 import * as m014 from "./014_assisted_sessions";
 import * as m015 from "./015_perks";
+import * as m017 from "./017_auto_delivery";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "013_payment_attempts": m013,
   "014_assisted_sessions": m014,
   "015_perks": m015,
+  "017_auto_delivery": m017,
 };
 
 export const migrationProvider: MigrationProvider = {
