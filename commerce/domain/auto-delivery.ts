@@ -25,7 +25,7 @@ import { writeTransaction } from "../db/write-transaction";
 import type { Actor } from "./accounts";
 import type { AssistedService } from "./agents";
 import type { AutoDeliveryOrders, DeliveryOutcome } from "./auto-delivery-orders";
-import { autoDeliverySettings, checkChosenDate, checkPodsAtHome, followingDelivery } from "./auto-delivery-rules";
+import { type AutoDeliverySettings, autoDeliverySettings, checkChosenDate, checkPodsAtHome, followingDelivery } from "./auto-delivery-rules";
 import { subscriptionNotFound, subscriptionView } from "./auto-delivery-view";
 import type { CartService } from "./carts";
 import type { CheckoutParts } from "./checkout-parts";
@@ -218,9 +218,13 @@ export class AutoDeliveryService {
   }
 
   /** Frequency, next date, items and quantities, address, what an item out of stock does. */
-  update(ctx: ShopContext, actor: Actor, code: string, request: ChangeSubscriptionRequest): Promise<Subscription> {
+  async update(ctx: ShopContext, actor: Actor, code: string, request: ChangeSubscriptionRequest): Promise<Subscription> {
     const today = dayOf(this.deps.clock.now());
     const date = request.nextDeliveryDate === undefined ? undefined : checkChosenDate(request.nextDeliveryDate, today);
+    // Read before the write transaction: on SQLite its one connection is the transaction's until it ends.
+    const added = (request.items ?? []).filter((i) => i.qty > 0).map((i) => i.productCode);
+    const products = added.length ? await this.deps.carts.productsFor(ctx, actor.customerId, added) : new Map<string, Product>();
+    const settings = await autoDeliverySettings(this.deps.db, ctx.site);
     return this.change(ctx, actor, code, async (trx, row, audit) => {
       if (row.status === "cancelled") throw invalid("code", "This subscription is cancelled.");
       const change: SubscriptionChange = {};
@@ -233,7 +237,7 @@ export class AutoDeliveryService {
         change.next_delivery_date = date;
         said.push(`next ${date} (was ${row.next_delivery_date})`);
       }
-      if (request.items) said.push(await this.changeItems(trx, ctx, actor.customerId, row, request.items));
+      if (request.items) said.push(await this.changeItems(trx, row, request.items, products, settings));
       if (request.address) {
         const country = ctx.site === "cab2c" ? "CA" : "US";
         if (request.address.country !== country) throw invalid("country", `This store delivers to ${country === "CA" ? "Canada" : "the United States"} only.`);
@@ -305,14 +309,12 @@ export class AutoDeliveryService {
   /** Quantities (0 takes an item off), new items; a subscription keeps at least one item. */
   private async changeItems(
     trx: Db,
-    ctx: ShopContext,
-    customerId: string,
     row: SubscriptionRow,
     items: NonNullable<ChangeSubscriptionRequest["items"]>,
+    products: ReadonlyMap<string, Product>,
+    settings: AutoDeliverySettings,
   ): Promise<string> {
-    const settings = await autoDeliverySettings(trx, ctx.site);
-    const added = items.filter((i) => i.qty > 0).map((i) => i.productCode);
-    const products = await this.deps.carts.productsFor(ctx, customerId, added);
+    const site = row.site as BrandId;
     for (const item of items) {
       if (item.qty === 0) {
         await removeItem(trx, row.id, item.productCode);
@@ -326,7 +328,7 @@ export class AutoDeliveryService {
           subjectType: "product",
           message: `Product '${item.productCode}' not found.`,
         });
-      if (!adEligible(product, ctx.site)) throw invalid("productCode", `${product.name} can't be added to an auto-delivery.`);
+      if (!adEligible(product, site)) throw invalid("productCode", `${product.name} can't be added to an auto-delivery.`);
       if (item.podsAtHomeQty !== undefined && !podsAtHomeTypes.includes(row.ad_type)) {
         throw invalid("podsAtHomeQty", `podsAtHomeQty is only for ADC and ADCF subscriptions; leave it empty for ${row.ad_type}.`);
       }
