@@ -27,7 +27,7 @@ import { writeTransaction } from "../db/write-transaction";
 import { autoDeliveryMessagesFor, SUBSCRIPTIONS_PATH } from "./auto-delivery-messages";
 import { autoDeliverySettings, followingDelivery } from "./auto-delivery-rules";
 import { addressOf, cardOf } from "./auto-delivery-view";
-import type { CardHold, CardHolds } from "./card-holds";
+import type { CardHolds } from "./card-holds";
 import { autoDeliveryUnitOf, type CartService } from "./carts";
 import { addDays, type Clock, dayOf } from "./clock";
 import { deliveryModesFor } from "./delivery-modes";
