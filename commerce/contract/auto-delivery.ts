@@ -129,7 +129,7 @@ export const SubscribedProductsSchema = z.object({ productCodes: z.array(z.strin
 
 /** getAdType: whether the product can be on an AD, and with which entry type for this customer. */
 export const AdTypeSchema = z.object({
-  productCode: z.string(),
+  productCode: z.string().optional(),
   eligible: z.boolean(),
   /** The entry type of the customer's subscription holding it, else the one a new subscription takes; null when not eligible. */
   adType: EntryTypeSchema.nullable(),

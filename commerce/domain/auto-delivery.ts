@@ -97,10 +97,11 @@ export class AutoDeliveryService {
   }
 
   /** getAdType: whether the product can come by auto-delivery, and as which entry type for this customer. */
-  async adType(ctx: ShopContext, customerId: string, productCode: string) {
-    const product = (await this.deps.carts.productsFor(ctx, customerId, [productCode])).get(productCode);
+  async adType(ctx: ShopContext, customerId: string, productCode: string | undefined) {
+    const product = productCode ? (await this.deps.carts.productsFor(ctx, customerId, [productCode])).get(productCode) : undefined;
     const eligible = !!product && adEligible(product, ctx.site);
-    const holding = (await this.list(ctx, customerId)).find((s) => s.items.some((i) => i.productCode === productCode && !i.nextOnly));
+    const subscriptions = (await this.list(ctx, customerId)).filter((s) => s.status === "active");
+    const holding = productCode ? subscriptions.find((s) => s.items.some((i) => i.productCode === productCode && !i.nextOnly)) : subscriptions[0];
     const adType: EntryType | null = holding ? holding.adType : eligible ? "ADC" : null;
     return { productCode, eligible, adType, subscribed: !!holding };
   }

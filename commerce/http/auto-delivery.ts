@@ -40,6 +40,8 @@ const AD_ERRORS = {
 };
 
 const CodeParams = z.object({ code: SubscriptionCodeSchema });
+/** Skip, deliver now and pause say everything in their path. */
+const NoBody = z.object({});
 const ADD_AD_ENTRY = AddToCartRequestSchema.extend({
   entryType: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(["ADC", "ADCF", "ADF"]).default("ADC")),
 });
@@ -82,14 +84,17 @@ export function autoDeliveryRouter(autoDelivery: AutoDeliveryService, carts: Car
     { summary: "The products the customer's active subscriptions deliver", auth: "required", answers: { 200: SubscribedProductsSchema }, errors: AD_ERRORS },
     async (req, res) => {
       const actor = await caller(req, res);
-      noStore(res).json({ productCodes: await autoDelivery.subscribedProducts(siteOf(res), actor.customerId) });
+      const productCodes = await autoDelivery.subscribedProducts(siteOf(res), actor.customerId);
+      await agents.record(siteOf(res).site, actor, "viewed subscribed products", `${productCodes.length}`);
+      noStore(res).json({ productCodes });
     },
   );
 
   api.get(
     "/users/:user/getAdType",
     {
-      summary: "Whether the product can come by auto-delivery, and with which entry type for this customer",
+      summary:
+        "Whether the product can come by auto-delivery, and with which entry type for this customer (without productCode: the type of their first subscription)",
       auth: "required",
       query: AdProductQuerySchema,
       answers: { 200: AdTypeSchema },
@@ -97,9 +102,9 @@ export function autoDeliveryRouter(autoDelivery: AutoDeliveryService, carts: Car
     },
     async (req, res, input) => {
       const actor = await caller(req, res);
-      const { productCode } = input.query();
-      if (!productCode) throw invalid("productCode", "productCode is required.");
-      noStore(res).json(await autoDelivery.adType(siteOf(res), actor.customerId, productCode));
+      const answer = await autoDelivery.adType(siteOf(res), actor.customerId, input.query().productCode);
+      await agents.record(siteOf(res).site, actor, "viewed auto-delivery type", answer.productCode ?? "");
+      noStore(res).json(answer);
     },
   );
 
@@ -114,7 +119,10 @@ export function autoDeliveryRouter(autoDelivery: AutoDeliveryService, carts: Car
     },
     async (req, res, input) => {
       const actor = await caller(req, res);
-      noStore(res).json(await autoDelivery.existingDetails(siteOf(res), actor.customerId, input.query().productCode));
+      const { productCode } = input.query();
+      const answer = await autoDelivery.existingDetails(siteOf(res), actor.customerId, productCode);
+      await agents.record(siteOf(res).site, actor, "viewed auto-delivery details", productCode ?? "");
+      noStore(res).json(answer);
     },
   );
 
@@ -123,7 +131,9 @@ export function autoDeliveryRouter(autoDelivery: AutoDeliveryService, carts: Car
     { summary: "The account's auto-delivery summary", auth: "required", answers: { 200: AutoDeliveryHomeSchema }, errors: AD_ERRORS },
     async (req, res) => {
       const actor = await caller(req, res);
-      noStore(res).json(await autoDelivery.home(siteOf(res), actor.customerId));
+      const answer = await autoDelivery.home(siteOf(res), actor.customerId);
+      await agents.record(siteOf(res).site, actor, "viewed auto-delivery summary", `${answer.activeCount} active`);
+      noStore(res).json(answer);
     },
   );
 
@@ -179,15 +189,6 @@ export function autoDeliveryRouter(autoDelivery: AutoDeliveryService, carts: Car
     },
   );
 
-  api.get(
-    "/users/:user/subscriptions/:code",
-    { summary: "One of the customer's subscriptions", auth: "required", answers: { 200: SubscriptionSchema }, errors: AD_ERRORS },
-    async (req, res) => {
-      const actor = await caller(req, res);
-      noStore(res).json(await autoDelivery.one(siteOf(res), actor.customerId, codeOf(req)));
-    },
-  );
-
   api.put(
     "/users/:user/subscriptions/:code",
     {
@@ -222,10 +223,10 @@ export function autoDeliveryRouter(autoDelivery: AutoDeliveryService, carts: Car
   );
 
   type Run = (ctx: ReturnType<typeof siteOf>, actor: Actor, code: string, body: unknown) => Promise<unknown>;
-  const actions: [string, string, Run, z.ZodType | undefined][] = [
-    ["skip", "Skip the next delivery; the one after becomes the next", (ctx, a, c) => autoDelivery.skipNext(ctx, a, c), undefined],
-    ["deliverNow", "Order the next delivery now", (ctx, a, c) => autoDelivery.deliverNow(ctx, a, c).then((r) => r.subscription), undefined],
-    ["pause", "Pause: no deliveries until resumed", (ctx, a, c) => autoDelivery.pause(ctx, a, c), undefined],
+  const actions: [string, string, Run, z.ZodType][] = [
+    ["skip", "Skip the next delivery; the one after becomes the next", (ctx, a, c) => autoDelivery.skipNext(ctx, a, c), NoBody],
+    ["deliverNow", "Order the next delivery now", (ctx, a, c) => autoDelivery.deliverNow(ctx, a, c).then((r) => r.subscription), NoBody],
+    ["pause", "Pause: no deliveries until resumed", (ctx, a, c) => autoDelivery.pause(ctx, a, c), NoBody],
     [
       "resume",
       "Resume, from the stored next date (or nextDeliveryDate, or a week from today when it has passed)",
