@@ -8,7 +8,7 @@ import { createMailer } from "./delivery/mailer";
 import { siteCurrencies } from "./domain/catalog-service";
 import { paymentProviderFor } from "./domain/payments/index";
 import { jobRunnerFor } from "./domain/job-runner";
-import { createShop } from "./domain/shop";
+import { createShop, type ShopOptions } from "./domain/shop";
 import { createCommerceRouter } from "./http/app";
 import { errorHandler } from "./http/errors";
 import { operatorAccess } from "./http/operator-access";
@@ -74,7 +74,13 @@ export type CommerceApi = Router & { warm(): Promise<void>; close(): Promise<voi
  * whichever process claims it first); `close()` stops it. Its timers do not keep a process alive
  * on their own.
  */
-export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger): CommerceApi {
+export function createCommerceApi(
+  db: Db,
+  config: CommerceConfig,
+  logger: Logger,
+  /** What tests set: the clock auto-delivery reads, and how often its runner sweeps. */
+  overrides: Pick<ShopOptions, "clock" | "autoDelivery"> = {},
+): CommerceApi {
   const limits = RateLimits.create({ redisUrl: config.redisUrl, prefix: "brewfront:commerce" });
   const shop = createShop({
     db,
@@ -87,10 +93,12 @@ export function createCommerceApi(db: Db, config: CommerceConfig, logger: Logger
     payments: paymentProviderFor(config.payments),
     cardHolds: config.cardHolds,
     quizzes: config.quizzes,
+    ...overrides,
   });
   const jobs = jobRunnerFor(db, { logger, postgresUrl: config.database.kind === "postgres" ? config.database.url : undefined });
   shop.outbox.scheduleOn(jobs);
   shop.holds.scheduleOn(jobs);
+  shop.autoDeliveryOrders.scheduleOn(jobs);
   // Started without holding up the router: until it runs, mail still goes out right after each commit.
   const jobsStarted = jobs.start().catch((err: unknown) => logger.error({ err, runner: jobs.name }, "the job runner did not start; scheduled work waits"));
   // The operators' guard runs before the API: its refusals never reach the stock handler.

@@ -304,6 +304,21 @@ export const AUDIT_ACTIONS = [
   "swapped a reward's item",
   "saved quiz answers",
   "viewed quiz answers",
+  "viewed auto-deliveries",
+  "viewed subscribed products",
+  "viewed auto-delivery type",
+  "viewed auto-delivery details",
+  "viewed auto-delivery summary",
+  "viewed auto-delivery orders",
+  "added to auto-delivery cart",
+  "added to next auto-delivery",
+  "skipped auto-delivery",
+  "ordered auto-delivery now",
+  "changed auto-delivery",
+  "changed auto-delivery card",
+  "paused auto-delivery",
+  "resumed auto-delivery",
+  "cancelled auto-delivery",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,7 @@ import { AddressInputSchema, AddressSchema } from "./address";
 import { EmailSchema, PasswordSchema } from "./auth";
 import { CartGuidSchema, CartSchema, EntryTypeSchema } from "./cart";
 import { DeliveryModeSchema, TaxNameSchema } from "./checkout-pricing";
+import { FrequencyWeeksSchema } from "./frequency";
 import { PriceSchema } from "./product";
 
 /**
@@ -62,6 +63,8 @@ export const PlaceOrderRequestSchema = z.object({
     blankAsAbsent,
     z.coerce.number({ error: "must be a number" }).int("must be whole minor units").min(0).max(100_000_000).optional(),
   ),
+  /** How often the cart's auto-delivery lines come again, in weeks (1 to 26; absent: every 4 weeks). */
+  adFrequencyWeeks: z.preprocess(blankAsAbsent, FrequencyWeeksSchema.optional()),
 });
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
 

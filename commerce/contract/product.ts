@@ -54,7 +54,9 @@ export type EligibilityFlag = (typeof ELIGIBILITY_FLAGS)[number];
 export const EligibilityFlagsSchema = z.object(Object.fromEntries(ELIGIBILITY_FLAGS.map((f) => [f, z.boolean()])) as Record<EligibilityFlag, z.ZodBoolean>);
 export type EligibilityFlags = z.infer<typeof EligibilityFlagsSchema>;
 
+/** Which orders a variant's sale price reaches: every order, one-offs only, one-offs and the first auto-delivery, or one-offs and the recurring ones. */
 export const SalesPriceStrategySchema = z.enum(["ALL", "OTP", "AD_PARENT_OTP", "AD_RECURRING_OTP"]);
+export type SalesPriceStrategy = z.infer<typeof SalesPriceStrategySchema>;
 
 /** A variant with its price blocks. */
 export const VariantOptionSchema = z.object({

@@ -34,6 +34,7 @@ export type ProductRecord = Pick<
   | "is_bundle"
   | "bundle_marker"
   | "flags"
+  | "sales_price_strategy"
 > &
   Pick<ProductTextTable, "name" | "summary" | "description" | "slug" | "badge"> & {
     prices: readonly PriceRow[];
@@ -55,6 +56,7 @@ const PRODUCT_COLUMNS = [
   "product.is_bundle",
   "product.bundle_marker",
   "product.flags",
+  "product.sales_price_strategy",
   "product_text.name",
   "product_text.summary",
   "product_text.description",

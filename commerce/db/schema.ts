@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { AutoDeliveryTables } from "./auto-delivery-tables";
 import type { LoyaltyTables } from "./loyalty-tables";
 import type { PaymentTables } from "./payment-tables";
 
@@ -22,6 +23,8 @@ export interface ProductTable {
   flags: string;
   sales_rank: number;
   created_at: string;
+  /** Which orders the variant's sale price reaches (decision 053): ALL, OTP, AD_PARENT_OTP or AD_RECURRING_OTP; the column defaults to ALL. */
+  sales_price_strategy?: string;
 }
 
 export interface ProductTextTable {
@@ -509,8 +512,8 @@ export interface CouponRedemptionTable {
   redeemed_at: string;
 }
 
-/** Payments' and perks' tables are declared with their queries' neighbours (payment-tables.ts, loyalty-tables.ts). */
-export interface Database extends PaymentTables, LoyaltyTables {
+/** Payments', perks' and auto-delivery's tables are declared with their queries' neighbours (payment-tables.ts, loyalty-tables.ts). */
+export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables {
   product: ProductTable;
   product_text: ProductTextTable;
   product_site: ProductSiteTable;

@@ -10,6 +10,7 @@ import {
   type RemoveAdEntryRequest,
   type UpdateCartRequest,
 } from "../contract/cart";
+import type { BrandId } from "../contract/common";
 import type { Product } from "../contract/product";
 import {
   type CartEntryRow,
@@ -33,6 +34,7 @@ import { type CartRewardRow, cartRewardRows } from "../db/loyalty";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { groupsOf } from "./account-rules";
+import { autoDeliverySettings, autoDeliveryUnitMinor, checkPodsAtHome, type OrderKind } from "./auto-delivery-rules";
 import { capAdd, checkLines, insufficientStock, maxQuantityReached, planMerge, podsAtHomeFor } from "./cart-rules";
 import type { CatalogService } from "./catalog-service";
 import { type CartCoupons, NO_COUPONS, couponOf, discountCart } from "./coupon-rules";
@@ -98,6 +100,10 @@ export class CartService {
    */
   async add(ctx: ShopContext, owner: CartOwner, cartGuid: string | undefined, lines: readonly CartLineRequest[], { whole = false } = {}): Promise<CartAdd> {
     const wanted = lines.map((l) => ({ ...l, pods: podsAtHomeFor(l.entryType, l.podsAtHomeQty) }));
+    if (wanted.some((l) => l.pods !== null)) {
+      const settings = await autoDeliverySettings(this.deps.db, ctx.site);
+      for (const line of wanted) checkPodsAtHome(line.pods, settings);
+    }
     // The cart first: a guid that is not the caller's answers the same whatever the products are.
     if (cartGuid) {
       const known = await findCartByGuid(this.deps.db, cartGuid);
@@ -155,7 +161,9 @@ export class CartService {
     );
     // Nobody else knows a cart made just now: its lines are the ones written, its products were
     // priced above, and it has no coupons yet, so it is shown without reading it back.
-    const cart = outcome.created ? buildCart(priced, outcome.cart, outcome.entries, products) : await this.view(priced, outcome.cart);
+    const cart = outcome.created
+      ? buildCart(priced, outcome.cart, outcome.entries, products, NO_COUPONS, [], await this.subscriberPercent(ctx.site, outcome.entries))
+      : await this.view(priced, outcome.cart);
     return { cart, outcomes: outcome.outcomes };
   }
 
@@ -312,7 +320,8 @@ export class CartService {
       entries.map((e) => e.product_code),
     );
     const changes = checkLines(entries.map(lineOf), (code) => (products.has(code) ? (stock.get(code) ?? 0) : undefined));
-    return { valid: changes.length === 0, cart: buildCart(priced, row, entries, products, await this.couponsOf(row.id, entries), rewards), changes };
+    const percent = await this.subscriberPercent(ctx.site, entries);
+    return { valid: changes.length === 0, cart: buildCart(priced, row, entries, products, await this.couponsOf(row.id, entries), rewards, percent), changes };
   }
 
   /** Runs `change` on one entry of the owner's cart inside a write transaction, then answers the cart. */
@@ -361,6 +370,11 @@ export class CartService {
     return { ...ctx, userGroups: customer ? groupsOf(customer) : [] };
   }
 
+  /** The products of these codes as this customer's cart prices them (auto-delivery orders are priced with it). */
+  async productsFor(ctx: ShopContext, customerId: string, codes: readonly string[]): Promise<Map<string, Product>> {
+    return this.sellable(await this.pricedFor(ctx, { customerId }), codes);
+  }
+
   /** The products of these codes a shopper can put in a cart on this site, priced for `priced`. */
   private async sellable(priced: ShopContext, codes: readonly string[]): Promise<Map<string, Product>> {
     const found = await this.deps.catalog.products(priced, codes, "DEFAULT");
@@ -389,7 +403,13 @@ export class CartService {
     const entries = await cartEntries(this.deps.db, cart.id);
     const rewards = await this.rewardsOf(cart);
     const products = await this.sellable(priced, [...new Set([...entries.map((e) => e.product_code), ...rewardItems(rewards)])]);
-    return buildCart(priced, cart, entries, products, await this.couponsOf(cart.id, entries), rewards);
+    return buildCart(priced, cart, entries, products, await this.couponsOf(cart.id, entries), rewards, await this.subscriberPercent(priced.site, entries));
+  }
+
+  /** The site's subscriber percentage, read only for a cart with auto-delivery lines (a one-off cart costs no extra query). */
+  private async subscriberPercent(site: BrandId, entries: readonly CartEntryRow[]): Promise<number> {
+    if (!entries.some((e) => RECURRING_ENTRY_TYPES.includes(e.entry_type))) return 0;
+    return (await autoDeliverySettings(this.deps.db, site)).discountPercent;
   }
 
   /** The perks rewards on a customer's cart (a guest's cart has none). */
@@ -455,13 +475,15 @@ export function buildCart(
   products: ReadonlyMap<string, Product>,
   { coupons, categories }: CartCoupons = NO_COUPONS,
   rewardRows: readonly CartRewardRow[] = [],
+  /** The site's subscriber percentage: auto-delivery lines are priced as the first AD order (decision 053). */
+  subscriberPercent = 0,
 ): Cart {
   const money = (minor: number) => price(minor, ctx.currency, ctx.lang);
   const entries: CartEntry[] = [];
   for (const row of rows) {
     const product = products.get(row.product_code);
     if (!product) continue;
-    const unit = product.price.minor;
+    const unit = RECURRING_ENTRY_TYPES.includes(row.entry_type) ? autoDeliveryUnitOf(product, subscriberPercent, "first") : product.price.minor;
     entries.push({
       entryNumber: row.entry_number,
       quantity: row.quantity,
@@ -537,4 +559,16 @@ function withSubject<T>(productCode: string, fn: () => T): T {
  */
 function nextEntryNumber(lines: readonly CartEntryRow[]): number {
   return lines.reduce((highest, line) => Math.max(highest, line.entry_number + 1), 0);
+}
+
+/** A unit of `product` on an auto-delivery order of this kind, by its variant's sales price strategy. */
+export function autoDeliveryUnitOf(product: Product, subscriberPercent: number, kind: OrderKind): number {
+  const own = product.variantOptions.find((v) => v.code === product.code);
+  return autoDeliveryUnitMinor({
+    listMinor: own?.variantPrice.listPrice.minor ?? product.price.minor,
+    saleMinor: product.price.minor,
+    strategy: own?.salesPriceStrategy ?? "ALL",
+    percent: subscriberPercent,
+    kind,
+  });
 }

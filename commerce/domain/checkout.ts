@@ -34,7 +34,9 @@ import {
 import { pointsBalance, setPerksMember } from "../db/loyalty";
 import { writeTransaction } from "../db/write-transaction";
 import type { AddressBook, AuditWriter } from "./addresses";
+import { subscriptionStep } from "./auto-delivery-checkout";
 import { type CartOwner, type CartService, cartNotFound } from "./carts";
+import { type Clock, dayOf } from "./clock";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import type { StoredCard } from "./checkout-parts";
 import { deliveryModesFor } from "./delivery-modes";
@@ -59,6 +61,8 @@ import { taxFor } from "./taxes";
 
 interface CheckoutDeps extends PlacementDeps {
   carts: CartService;
+  /** The store's clock: a first auto-delivery order counts its next delivery from its day. */
+  clock: Clock;
   addresses: AddressBook;
   feed: CatalogChangeFeed;
   outbox: MailOutbox;
@@ -165,8 +169,17 @@ export class CheckoutService {
     const { db, holds } = this.deps;
     const earlier = await this.earlierOrder(ctx, owner, guid, request.checkoutKey);
     if (earlier) return earlier;
-    const planned = planOrder({ ctx, owner, guid, request }, await this.state(ctx, owner, guid));
+    const priced = await this.state(ctx, owner, guid);
+    const planned = planOrder({ ctx, owner, guid, request }, priced);
     await this.refuseUnaffordableRewards(planned.view, owner);
+    const subscribe = subscriptionStep({
+      ctx,
+      owner,
+      view: planned.view,
+      card: priced.card,
+      frequencyWeeks: request.adFrequencyWeeks,
+      today: dayOf(this.deps.clock.now()),
+    });
     const authorized = await authorizeCard(this.deps, planned);
     // The checkout's hold became an order between the look above and now: that order answers.
     if ("ordered" in authorized) {
@@ -177,7 +190,7 @@ export class CheckoutService {
     const { plan, hold } = authorized;
     let placed: PlacedOrder;
     try {
-      placed = await commitOrder(this.deps, plan, hold);
+      placed = await commitOrder(this.deps, plan, hold, subscribe);
     } catch (err) {
       // A retry of the same key may have placed the order meanwhile: that order stands, with its payment.
       const meanwhile = await findOrderByCheckoutKey(db, request.checkoutKey);

@@ -88,7 +88,7 @@ export const MISSING_MESSAGES: Record<CheckoutStep, string> = {
 };
 
 /** Ten digits: easy to read out on the phone, and not guessable in sequence. */
-const newOrderCode = () => String(randomInt(1_000_000_000, 10_000_000_000));
+export const newOrderCode = () => String(randomInt(1_000_000_000, 10_000_000_000));
 
 /** A card's expiry as orders and the checkout show it: 04/2030. */
 export const expiryOf = (card: StoredCard) => `${String(card.expMonth).padStart(2, "0")}/${card.expYear}`;
@@ -166,7 +166,13 @@ export async function authorizeCard(
  * the order made before (not fresh); a cart whose lines, stock or gift cards changed since the
  * plan stops the order (409) and nothing is written.
  */
-export async function commitOrder(deps: PlacementDeps, plan: OrderPlan, hold: CardHold | null): Promise<PlacedOrder> {
+export async function commitOrder(
+  deps: PlacementDeps,
+  plan: OrderPlan,
+  hold: CardHold | null,
+  /** Written with the order, in its transaction (the subscriptions a first auto-delivery order starts). */
+  alsoInOrder?: (trx: Db, order: OrderRow, now: Date) => Promise<void>,
+): Promise<PlacedOrder> {
   const { db, parts } = deps;
   const { ctx, owner, guid, view } = plan;
   const bases = await baseCodesOf(db, [...new Set(view.cart.entries.map((e) => e.product.code))]);
@@ -226,6 +232,7 @@ export async function commitOrder(deps: PlacementDeps, plan: OrderPlan, hold: Ca
         throw checkoutProblem("paymentReleased", "payment", "Your card's authorization has expired. Review your order and place it again.", "conflict");
       }
       const row = await insertOrder(trx, orderRowOf(cart, plan, hold, charged, now), orderEntriesOf(view.cart));
+      if (alsoInOrder) await alsoInOrder(trx, row, now);
       await touchCart(trx, cart.id, now.toISOString(), "ordered");
       // A product that sold out leaves the in-stock listings in the same transaction.
       if (soldOut) await rebuildListingsIn(trx, siteCurrencies(deps.brands), bases);

@@ -1,5 +1,5 @@
 import type { BrandId, Currency, Lang } from "../contract/common";
-import { ELIGIBILITY_FLAGS, type EligibilityFlags, packUnit, type Product, type VariantOption } from "../contract/product";
+import { ELIGIBILITY_FLAGS, type EligibilityFlags, packUnit, type Product, type SalesPriceStrategy, type VariantOption } from "../contract/product";
 import type { ProductFamilyRecord, ProductRecord } from "../db/catalog";
 import { messagesFor, wordFor } from "./messages";
 import { parseBadge } from "./badge";
@@ -118,7 +118,7 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
       campaignPriceData: blocks.campaignPriceData,
       variantPrice: { listPrice: blocks.listPrice },
       isDiscountPrice: blocks.isDiscountPrice,
-      salesPriceStrategy: "ALL",
+      salesPriceStrategy: strategyOf(v.sales_price_strategy),
       variantOptionQualifiers: [
         v.color ? { qualifier: "color", name: words.colourQualifier, value: label } : { qualifier: "size", name: words.sizeQualifier, value: label },
       ],
@@ -205,4 +205,11 @@ export function assembleProduct(family: ProductFamilyRecord, requestedCode: stri
     ...flags,
   };
   return product;
+}
+
+const STRATEGIES: readonly SalesPriceStrategy[] = ["ALL", "OTP", "AD_PARENT_OTP", "AD_RECURRING_OTP"];
+
+/** The stored strategy; anything else (a row from before decision 053) reads as ALL. */
+function strategyOf(stored: string | undefined): SalesPriceStrategy {
+  return STRATEGIES.find((s) => s === stored) ?? "ALL";
 }

@@ -10,10 +10,13 @@ import { CatalogService } from "./catalog-service";
 import { AccountService } from "./accounts";
 import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
+import { AutoDeliveryService } from "./auto-delivery";
+import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
 import { CartService } from "./carts";
 import { CheckoutService } from "./checkout";
 import { CardHolds, type CardHoldsOptions } from "./card-holds";
 import { checkoutParts } from "./checkout-parts";
+import { type Clock, systemClock } from "./clock";
 import { ContentService } from "./content-service";
 import { GiftCardService } from "./gift-cards";
 import { CouponService } from "./coupons";
@@ -61,6 +64,10 @@ export interface ShopOptions {
   payments?: PaymentProvider;
   /** The quiz services' credentials; without them, the development ones. */
   quizzes?: QuizKeys;
+  /** The clock auto-delivery reads (tests move their own); the system's by default. */
+  clock?: Clock;
+  /** How the auto-delivery runner sweeps, retries and reminds (defaults suit production). */
+  autoDelivery?: Partial<AutoDeliveryRunOptions>;
 }
 
 export interface Shop {
@@ -85,6 +92,9 @@ export interface Shop {
   quickShop: QuickShopService;
   quizzes: QuizServices;
   perks: PerksService;
+  autoDelivery: AutoDeliveryService;
+  /** Auto-delivery's orders, reminders and retries: its sweeps are started by whoever hosts the shop. */
+  autoDeliveryOrders: AutoDeliveryOrders;
   /**
    * Builds every site's listing index, sort orders and search words' listings, so the first shopper
    * of a site does not wait for them. A process calls it before it takes traffic.
@@ -105,6 +115,8 @@ export function createShop({
   accounts,
   payments: paymentProvider,
   quizzes,
+  clock = systemClock,
+  autoDelivery,
 }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const sizes = cacheSizes(memoryBudgetMb);
@@ -136,6 +148,8 @@ export function createShop({
   const search = new SearchService({ db, feed, indexes, families, sizes });
   const parts = checkoutParts(payments);
   const holds = new CardHolds({ db, payments: parts.payments, logger }, cardHolds);
+  const agents = new AssistedService(db);
+  const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock }, autoDelivery);
   return {
     brands,
     catalog,
@@ -146,16 +160,18 @@ export function createShop({
     accounts: new AccountService({ db, brands, outbox, limits, grants: tokens }),
     tokens,
     addresses,
-    agents: new AssistedService(db),
+    agents,
     carts,
     giftCards: new GiftCardService({ db, carts, limits }),
     coupons: new CouponService({ db, carts, limits }),
     payments,
-    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds }),
+    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock }),
     holds,
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, sizes.quizzes, quizzes),
     perks: new PerksService({ db, carts, catalog }),
+    autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock }),
+    autoDeliveryOrders,
     async warm() {
       for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
     },

@@ -2,6 +2,7 @@ import express, { Router } from "express";
 import type { Logger } from "pino";
 import type { Shop } from "../domain/shop";
 import { agentsRouter } from "./agents";
+import { autoDeliveryRouter } from "./auto-delivery";
 import { alertsRouter } from "./alerts";
 import { authentication } from "./auth";
 import { refuseBodiesOver } from "./body-limit";
@@ -58,6 +59,7 @@ export function commerceMounts({ shop, logger, adminKey }: CommerceRouterOptions
   site.use(quickShopRouter(shop.quickShop, shop.agents, shop.brands));
   site.use(checkoutRouter(shop.checkout, shop.accounts, shop.agents));
   site.use(rewardsRouter(shop.perks, shop.agents));
+  site.use(autoDeliveryRouter(shop.autoDelivery, shop.carts, shop.agents));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
   const lms = Router({ mergeParams: true });
   lms.use(siteMiddleware(shop.brands));

@@ -42,6 +42,7 @@ export function siteConfigEntries(site: BrandId): Record<string, string> {
     "freeShipping.minimumPrice": site === "usafh" ? "9900" : site === "cab2c" ? "5900" : "4900",
     "podsAtHome.maxQuantity": "10",
     "autoDelivery.defaultBoxPerShipment": "2",
+    "autoDelivery.discountPercent": "10",
     "productDetails.defaultSize": "20",
     "cookie.userWasLoggedIn.days": "30",
     "cookie.affiliate.days": "180",

@@ -34,7 +34,12 @@ export function testCommerceConfig(databaseUrl: string, env: Record<string, stri
 }
 
 /** The commerce service on a real database and a real port; tests talk to it over HTTP. `env` adds settings (a payment provider, say). */
-export async function startCommerce(dialect: "sqlite" | "postgres", env: Record<string, string> = {}): Promise<RunningCommerce> {
+export async function startCommerce(
+  dialect: "sqlite" | "postgres",
+  env: Record<string, string> = {},
+  /** The clock auto-delivery reads and how often its runner sweeps (tests move their own clock). */
+  overrides: Pick<ShopOptions, "clock" | "autoDelivery"> = {},
+): Promise<RunningCommerce> {
   const database: TestDatabase = await tempDatabase(dialect);
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-outbox-"));
   const config = testCommerceConfig(database.url, { MAIL_OUTBOX_DIR: outbox, ...env });
@@ -42,7 +47,7 @@ export async function startCommerce(dialect: "sqlite" | "postgres", env: Record<
   await migrateDatabase(db);
   await seedDatabase(db, config);
   const app = express();
-  const commerce = createCommerceApi(db, config, pino({ level: "silent" }));
+  const commerce = createCommerceApi(db, config, pino({ level: "silent" }), overrides);
   app.use(commerce);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));

@@ -15,6 +15,7 @@ import * as m013 from "./013_payment_attempts";
 import * as m014 from "./014_assisted_sessions";
 import * as m015 from "./015_perks";
 import * as m016 from "./016_audit_products";
+import * as m017 from "./017_auto_delivery";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "014_assisted_sessions": m014,
   "015_perks": m015,
   "016_audit_products": m016,
+  "017_auto_delivery": m017,
 };
 
 export const migrationProvider: MigrationProvider = {

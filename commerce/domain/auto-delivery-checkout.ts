@@ -1,0 +1,95 @@
+import { randomInt } from "node:crypto";
+import { DEFAULT_FREQUENCY_WEEKS, type RecurringEntryType, RecurringEntryTypeSchema } from "../contract/auto-delivery";
+import type { Checkout } from "../contract/checkout";
+import { insertSubscription } from "../db/auto-delivery";
+import type { Db } from "../db/index";
+import type { OrderRow } from "../db/orders";
+import { followingDelivery } from "./auto-delivery-rules";
+import type { CartOwner } from "./carts";
+import type { StoredCard } from "./checkout-parts";
+import { checkoutProblem } from "./place-order";
+import type { ShopContext } from "./shop-context";
+
+/**
+ * The first auto-delivery order: a cart with recurring lines (ADC, ADCF, ADF) places its order and,
+ * in the same transaction, one subscription per entry type with those lines' products, the
+ * frequency chosen, the order's address and delivery, and the card it was paid with.
+ */
+
+/** A subscription's code: AD and eight digits, easy to read out on the phone. */
+export const newSubscriptionCode = () => `AD${randomInt(10_000_000, 100_000_000)}`;
+
+/** What the order's transaction runs beside the order. */
+export type InOrderStep = (trx: Db, order: OrderRow, now: Date) => Promise<void>;
+
+/**
+ * The step that starts the cart's subscriptions (undefined for a cart without recurring lines),
+ * checked before anything is held: only a signed-in customer subscribes, and the deliveries after
+ * this one need a card. `today` is the store clock's day: the first delivery after this order is
+ * counted from it.
+ */
+export function subscriptionStep({
+  ctx,
+  owner,
+  view,
+  card,
+  frequencyWeeks,
+  today,
+}: {
+  ctx: ShopContext;
+  owner: CartOwner;
+  view: Checkout;
+  card: StoredCard | null;
+  frequencyWeeks?: number;
+  today: string;
+}): InOrderStep | undefined {
+  const recurring = view.cart.entries.filter((e) => e.rewardId === undefined && e.entryType !== "STD");
+  if (recurring.length === 0) return undefined;
+  if (owner === "anonymous") throw checkoutProblem("signInToSubscribe", "cart", "Sign in or create an account to start an auto-delivery subscription.");
+  if (!card)
+    throw checkoutProblem("cardForAutoDelivery", "payment", "Auto-delivery needs a card for the deliveries after this one. Add a card to place your order.");
+  const byType = new Map<RecurringEntryType, typeof recurring>();
+  for (const e of recurring) {
+    const type = RecurringEntryTypeSchema.parse(e.entryType);
+    byType.set(type, [...(byType.get(type) ?? []), e]);
+  }
+  const weeks = frequencyWeeks ?? DEFAULT_FREQUENCY_WEEKS;
+  return async (trx, order, now) => {
+    const at = now.toISOString();
+    for (const [type, lines] of byType) {
+      await insertSubscription(
+        trx,
+        {
+          code: newSubscriptionCode(),
+          site: ctx.site,
+          customer_id: owner.customerId,
+          lang: ctx.lang,
+          currency: ctx.currency,
+          ad_type: type,
+          status: "active",
+          frequency_weeks: weeks,
+          next_delivery_date: followingDelivery(today, weeks),
+          delivery_address: order.delivery_address,
+          delivery_mode: order.delivery_mode,
+          card: JSON.stringify(card),
+          out_of_stock: "skip",
+          first_order_code: order.code,
+          cancel_reason: null,
+          retry_at: null,
+          claimed_until: null,
+          reminded_for: null,
+          created_at: at,
+          updated_at: at,
+        },
+        lines.map((l) => ({
+          product_code: l.product.code,
+          quantity: l.quantity,
+          pods_at_home_qty: l.podsAtHomeQty ?? null,
+          replacement_code: null,
+          next_only: 0,
+          created_at: at,
+        })),
+      );
+    }
+  };
+}
