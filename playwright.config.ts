@@ -34,7 +34,7 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@without-js/ },
     { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /accessibility\.spec/, grepInvert: /@needs-js/ },
   ],
   webServer: {
