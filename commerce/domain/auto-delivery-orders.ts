@@ -20,7 +20,6 @@ import {
 } from "../db/auto-delivery";
 import { insertCart, stockLevels } from "../db/carts";
 import { findCustomer } from "../db/customers";
-import { findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
 import { insertOrder, type NewOrderEntry, takeStock } from "../db/orders";
 import { writeTransaction } from "../db/write-transaction";
@@ -30,7 +29,7 @@ import { addressOf, cardOf } from "./auto-delivery-view";
 import type { CardHolds } from "./card-holds";
 import { autoDeliveryUnitOf, type CartService } from "./carts";
 import { addDays, type Clock, dayOf } from "./clock";
-import { deliveryModesFor } from "./delivery-modes";
+import { deliveryModesFor, freeShippingMinimum } from "./delivery-modes";
 import type { JobRunner } from "./job-runner";
 import { type MailOutbox, queueMails } from "./mail-outbox";
 import { expiryOf, newOrderCode } from "./place-order";
@@ -147,7 +146,7 @@ export class AutoDeliveryOrders {
 
     const address = addressOf(subscription);
     const goods = lines.reduce((sum, l) => sum + l.unitMinor * l.quantity, 0);
-    const freeFrom = Number((await findSiteConfig(db, ctx.site)).find((r) => r.config_key === "freeShipping.minimumPrice")?.value ?? Number.POSITIVE_INFINITY);
+    const freeFrom = await freeShippingMinimum(db, ctx.site);
     const modes = deliveryModesFor({
       site: ctx.site,
       lang: ctx.lang,

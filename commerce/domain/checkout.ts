@@ -17,7 +17,6 @@ import type { BrandId } from "../contract/common";
 import { pointsFor } from "../contract/points";
 import { findCartByGuid, findOpenCartOf, lockCartByGuid } from "../db/carts";
 import { findAddress, findCustomer, findCustomerByEmail } from "../db/customers";
-import { findSiteConfig } from "../db/content";
 import {
   type CartCheckoutRow,
   claimGuestOrder,
@@ -39,7 +38,7 @@ import { type CartOwner, type CartService, cartNotFound } from "./carts";
 import { type Clock, dayOf } from "./clock";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import type { StoredCard } from "./checkout-parts";
-import { deliveryModesFor } from "./delivery-modes";
+import { deliveryModesFor, freeShippingMinimum } from "./delivery-modes";
 import { invalid, ShopError } from "./errors";
 import type { MailOutbox } from "./mail-outbox";
 import {
@@ -321,8 +320,7 @@ export class CheckoutService {
       findCartCheckout(db, row.id),
       owner === "anonymous" ? undefined : findCustomer(db, owner.customerId),
       parts.payments.cardOf(db, row.id),
-      // Without the setting, delivery is never free.
-      findSiteConfig(db, ctx.site).then((rows) => Number(rows.find((r) => r.config_key === "freeShipping.minimumPrice")?.value ?? Number.POSITIVE_INFINITY)),
+      freeShippingMinimum(db, ctx.site),
       perksSettings(db, ctx.site),
     ]);
     const money = (minor: number) => price(minor, ctx.currency, ctx.lang);

@@ -1,6 +1,8 @@
 import { type DeliveryMode, type DeliveryModeCode, freeShippingGap } from "../contract/checkout-pricing";
 import type { BrandId, Lang } from "../contract/common";
 import { POSTAL_REGIONS, type PostalCountry } from "../contract/postal-regions";
+import { findSiteConfig } from "../db/content";
+import type { Db } from "../db/index";
 import { invalid } from "./errors";
 
 /**
@@ -161,4 +163,10 @@ export function deliveryModesFor(input: DeliveryModesInput): DeliveryMode[] {
       free,
     };
   });
+}
+
+/** The goods total from which the site delivers free (minor units); without the setting, never. */
+export async function freeShippingMinimum(db: Db, site: BrandId): Promise<number> {
+  const rows = await findSiteConfig(db, site);
+  return Number(rows.find((r) => r.config_key === "freeShipping.minimumPrice")?.value ?? Number.POSITIVE_INFINITY);
 }
