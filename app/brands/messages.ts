@@ -301,6 +301,10 @@ const fr: Record<MessageKey, string> = {
 
 const dictionaries: Record<Locale, Messages> = { "en-US": enUS, "en-CA": enCA, fr };
 
+/**
+ * The phrases of one store language, for server modules (app/lib/page-texts.server.ts): pages read
+ * them from the root loader's data, since a browser module importing this one carries every language.
+ */
 export function messages(lang: Lang, brand?: BrandId): Messages {
   return dictionaries[localeOf(lang, brand)];
 }
