@@ -122,6 +122,17 @@ module.exports = {
       to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"], pathNot: ["node_modules/@types/"] },
     },
     {
+      name: "dictionaries-stay-on-the-server",
+      severity: "error",
+      comment:
+        "The shop's dictionaries (app/brands/messages.ts) hold every store language; a browser module that imports them, even " +
+        "only for a loader or an action, carries all of them. Pages read the phrases from the root loader's data (useShop, " +
+        "useMessages); server code reads them in a .server module (app/lib/page-texts.server.ts). Types are fine. " +
+        "See docs/decisions/056-the-shops-phrases-with-the-root-loaders-data.md.",
+      from: { path: "^app/", pathNot: ["[.]server[.]tsx?$", "^app/brands/"] },
+      to: { path: "^app/brands/messages[.]ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "not-to-test",
       severity: "error",
       comment: "Production code never imports test code (tests/, *.test.*, *.spec.*).",

@@ -12,9 +12,8 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { Lang } from "../commerce/contract/common";
 import { publicBrand } from "./brands/brands";
-import { messages } from "./brands/messages";
+import { ERROR_PAGE_FALLBACK } from "./brands/error-page-messages";
 import { AgentBanner } from "./components/AgentBanner";
 import { CheckoutHeader } from "./components/CheckoutHeader";
 import { ConsentBanner } from "./components/ConsentBanner";
@@ -23,8 +22,9 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { clientContext } from "./lib/api-client.server";
 import { useNonce } from "./lib/nonce";
+import { shopTexts } from "./lib/page-texts.server";
 import { alternateLanguagePath } from "./lib/paths";
-import type { PageHandle, ShopData } from "./lib/shop";
+import type { PageHandle, Shop } from "./lib/shop";
 import { getLayoutContent, type LayoutContent } from "./models/cms.server";
 import type { PerksOnPage } from "./lib/perks";
 import { perksOnPage } from "./lib/perks.server";
@@ -51,7 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.logger.warn({ err, correlationId: context.correlationId }, "layout content unavailable");
   }
   const needsConsent = context.privacyCookiesEnabled && !/(?:^|;\s*)userConsent=/.test(request.headers.get("cookie") ?? "");
-  const shop: ShopData = { brand: publicBrand(context.brand), lang: context.lang };
+  // The shop's phrases in this page's language only: no script carries the dictionaries (decision 056).
+  const shop: Shop = { brand: publicBrand(context.brand), lang: context.lang, t: shopTexts(context.lang, context.brand.id) };
   const shopper = context.shopper;
   return {
     ...shop,
@@ -73,9 +74,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  const lang: Lang = data?.lang ?? "en";
   if (error) {
-    const t = messages(lang, data?.brand.id);
+    const t = data?.t ?? ERROR_PAGE_FALLBACK;
     return [{ title: isRouteErrorResponse(error) ? t.errorHeadline : t.coffeeBreakTitle }, { name: "robots", content: "noindex" }];
   }
   return [{ title: data?.brand.name ?? "Brewfront" }];
@@ -113,7 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
   const checkoutHeader = useMatches().some((m) => (m.handle as PageHandle | undefined)?.checkoutHeader === true);
   const lang = data?.lang ?? "en";
-  const t = messages(lang, data?.brand.id);
+  const t = data?.t ?? ERROR_PAGE_FALLBACK;
   if (!data) {
     return (
       <>
@@ -166,7 +166,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
         {children}
       </main>
       {webapp ? null : <SiteFooter footer={layout?.footer} brand={brand} lang={lang} />}
-      {data.needsConsent ? <ConsentBanner lang={lang} /> : null}
+      {data.needsConsent ? <ConsentBanner /> : null}
     </>
   );
 }

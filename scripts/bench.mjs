@@ -97,6 +97,8 @@ const SHOPPER_REQUESTS = [
     prepare: async (store) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: store.base }, body: QUIZ_ANSWERS }),
   },
   { name: "quiz results", path: "/perfectcup/results?answers=coffee.dark.bold.regular.pods" },
+  // The checkout page of a guest whose cart holds two products.
+  { name: "checkout", path: "/checkout/singlestep", prepare: async (store) => ({ headers: { cookie: await cartCookie(store, CART_PRODUCTS) } }) },
   // Perks: a member's account perks page (balance, a page of history, the rewards), signed in.
   { name: "account perks", path: "/account/perks", prepare: async (store) => ({ headers: { cookie: (await memberCart(store)).cookie } }) },
   // Applying a reward from the cart's rewards panel (303 back to the cart). The first post puts

@@ -1,5 +1,5 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { localeOf } from "./messages";
+import { localeOf } from "./locale";
 
 /**
  * The phrases of the sign-in, account and customer-service pages. They live apart from the

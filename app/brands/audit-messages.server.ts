@@ -2,7 +2,7 @@ import { type AuditAction, type AuditEntry, type AuditProduct, isAuditAction } f
 import type { BrandFacts } from "../../commerce/contract/brands";
 import type { Lang } from "../../commerce/contract/common";
 import { localeFor } from "../../commerce/contract/money";
-import { format } from "./messages";
+import { format } from "./locale";
 
 /**
  * The agents' audit log in words: each entry as a sentence naming the agent and what they did, and

@@ -1,5 +1,5 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { localeOf } from "./messages";
+import { localeOf } from "./locale";
 
 /** The cart page's phrases (apart from the catalog's, so shopping pages do not carry them). */
 const enUS = {

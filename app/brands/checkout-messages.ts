@@ -1,5 +1,5 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { localeOf } from "./messages";
+import { localeOf } from "./locale";
 
 /** The checkout, order confirmation and order history phrases. */
 const enUS = {

@@ -2,7 +2,7 @@ import type { DeliveryMode, DeliveryModeCode, TaxLine, TaxName } from "../../com
 import type { BrandId, Lang } from "../../commerce/contract/common";
 import { localeFor } from "../../commerce/contract/money";
 import { formatDate, formatDateRange, formatPercent } from "../../lib/format";
-import { format, localeOf } from "./messages";
+import { format, localeOf } from "./locale";
 
 /**
  * The words checkout needs around its prices: tax lines, delivery modes and their arrival dates,

@@ -1,5 +1,5 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { localeOf } from "./messages";
+import { localeOf } from "./locale";
 
 /** The coupon form's phrases and the reason a code could not be used, per store language. */
 const enUS = {

@@ -1,5 +1,6 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { format, localeOf, type Messages, messages } from "./messages";
+import { format, localeOf } from "./locale";
+import { type Messages, messages } from "./messages";
 
 /**
  * What every storefront form says when it sends the shopper back to fix something: one phrase

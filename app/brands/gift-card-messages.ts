@@ -1,5 +1,5 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { localeOf } from "./messages";
+import { localeOf } from "./locale";
 
 /** Gift card phrases (cart and checkout). Reasons match the service's GiftCardError reasons. */
 const enUS = {

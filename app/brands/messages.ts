@@ -1,4 +1,5 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
+import { type Locale, localeOf } from "./locale";
 
 /** Every phrase a shopper can see, in each language the stores speak. US English is the reference set. */
 const enUS = {
@@ -298,21 +299,12 @@ const fr: Record<MessageKey, string> = {
   quizTeaserBrewer: "Trouvez votre cafetière",
 };
 
-export type Locale = "en-US" | "en-CA" | "fr";
-
 const dictionaries: Record<Locale, Messages> = { "en-US": enUS, "en-CA": enCA, fr };
 
-/** The Canadian store writes Canadian English; the US consumer and commercial stores, US English. */
-export function localeOf(lang: Lang, brand?: BrandId): Locale {
-  if (lang === "fr") return "fr";
-  return brand === "cab2c" ? "en-CA" : "en-US";
-}
-
-/** Fills {name} placeholders. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
-}
-
+/**
+ * The phrases of one store language, for server modules (app/lib/page-texts.server.ts): pages read
+ * them from the root loader's data, since a browser module importing this one carries every language.
+ */
 export function messages(lang: Lang, brand?: BrandId): Messages {
   return dictionaries[localeOf(lang, brand)];
 }

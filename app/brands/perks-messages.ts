@@ -1,5 +1,5 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { localeOf } from "./messages";
+import { localeOf } from "./locale";
 
 /** Perks phrases: the perks page, the account's perks area, the cart's rewards panel, and joining. */
 const enUS = {

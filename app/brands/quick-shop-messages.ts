@@ -1,5 +1,5 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { localeOf } from "./messages";
+import { localeOf } from "./locale";
 
 /** Quick shop on product tiles, bundle adds and the add-to-cart banners of listing pages. */
 const enUS = {

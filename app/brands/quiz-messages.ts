@@ -9,7 +9,7 @@ import type {
   RoastChoice,
   SensoryRoastType,
 } from "../../commerce/contract/quiz";
-import { localeOf } from "./messages";
+import { localeOf } from "./locale";
 
 /** The quizzes' phrases: the beverage quiz's questions and answers, and both quizzes' pages. */
 const enUS = {

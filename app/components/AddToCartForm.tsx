@@ -1,10 +1,10 @@
-import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import { localePath } from "../lib/paths";
 import { useHydrated } from "../lib/use-hydrated";
 import type { CartAddResult } from "../lib/page-views";
-import type { ShopData } from "../lib/shop";
+import { useShop } from "../lib/shop";
 import { cartErrorText } from "./CartAddedNotice";
 import { useMessages } from "./useMessages";
 
@@ -40,12 +40,11 @@ function Snackbar({
   className?: string;
   id?: string;
 }) {
-  const t = useMessages(lang);
-  const brand = (useRouteLoaderData("root") as ShopData | undefined)?.brand.id;
+  const { t, brand } = useShop();
   return (
     <p id={id} className={className} role="status" aria-live="polite" hidden={!shown && !result?.cartError}>
       {result?.cartError ? (
-        cartErrorText(lang, brand, result.cartError, result.limit)
+        cartErrorText(t, lang, brand.id, result.cartError, result.limit)
       ) : shown ? (
         <>
           {t.addedToCart} <a href={localePath(lang, "/cart")}>{t.viewCart}</a>
@@ -86,7 +85,7 @@ export function AddToCartForm({
   /** The most the quantity picker offers (fewer when the stock is low). */
   maxQuantity?: number;
 }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   const fetcher = useFetcher<CartAddResult>();
   const hydrated = useHydrated();
   const shown = useSnackbarShown(fetcher.data);

@@ -1,12 +1,12 @@
 import type { Lang } from "../../commerce/contract/common";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { localePath } from "../lib/paths";
 import { SignOutButton } from "./SignOutButton";
 import { useMessages } from "./useMessages";
 
 /** On every page while a customer-service agent works: whom they serve, and a way to stop. */
 export function AgentBanner({ lang, actingFor }: { lang: Lang; actingFor: string | undefined }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   return (
     <div className="agent-banner" role="region" aria-label={t.agentDesk}>
       {actingFor ? <span>{format(t.agentBanner, { name: actingFor })}</span> : null}

@@ -1,16 +1,16 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { format, messages } from "../brands/messages";
+import { format } from "../brands/locale";
+import type { Messages } from "../brands/messages";
 import { quickShopMessages } from "../brands/quick-shop-messages";
 import { localePath } from "../lib/paths";
-import type { ShopData } from "../lib/shop";
-import { useMessages } from "./useMessages";
+import { useShop } from "../lib/shop";
 
 const QUANTITY_PROBLEMS = new Set(["quantityTooLarge", "quantityTooSmall", "quantityNotWhole"]);
 
-/** Why an add to cart failed, in the page's language: a refused quantity with its limit, too little stock, or anything else. */
-export function cartErrorText(lang: Lang, brand: BrandId | undefined, cartError: string, limit: number | undefined): string {
-  if (QUANTITY_PROBLEMS.has(cartError)) return format(messages(lang, brand)[cartError as "quantityTooLarge"], { limit: limit ?? "" });
+/** Why an add to cart failed, in the page's language (`t` is the page's phrases): a refused quantity with its limit, too little stock, or anything else. */
+export function cartErrorText(t: Messages, lang: Lang, brand: BrandId, cartError: string, limit: number | undefined): string {
+  if (QUANTITY_PROBLEMS.has(cartError)) return format(t[cartError as "quantityTooLarge"], { limit: limit ?? "" });
   const q = quickShopMessages(lang, brand);
   return cartError === "InsufficientStockError" ? q.stockError : q.cartError;
 }
@@ -20,8 +20,7 @@ export function cartErrorText(lang: Lang, brand: BrandId | undefined, cartError:
  * when one of `codes` (or, without codes, anything) was added; with `errors`, why an add failed.
  */
 export function CartAddedNotice({ lang, codes, errors = false }: { lang: Lang; codes?: readonly (string | undefined)[]; errors?: boolean }) {
-  const t = useMessages(lang);
-  const root = useRouteLoaderData("root") as ShopData | undefined;
+  const { t, brand } = useShop();
   const params = new URLSearchParams(useLocation().search);
   const added = params.get("added");
   const failed = params.get("cartError");
@@ -36,7 +35,7 @@ export function CartAddedNotice({ lang, codes, errors = false }: { lang: Lang; c
     const limit = Number(params.get("cartErrorLimit"));
     return (
       <p className="form-error" role="alert">
-        {cartErrorText(lang, root?.brand.id, failed, Number.isInteger(limit) && limit > 0 && limit < 10_000 ? limit : undefined)}
+        {cartErrorText(t, lang, brand.id, failed, Number.isInteger(limit) && limit > 0 && limit < 10_000 ? limit : undefined)}
       </p>
     );
   }

@@ -1,6 +1,6 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { PublicBrand } from "../brands/brands";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { localePath } from "../lib/paths";
 import { telHref } from "./ErrorPage";
 import { useMessages } from "./useMessages";
@@ -10,7 +10,7 @@ import { useMessages } from "./useMessages";
  * categories or account links to lead the shopper away from a purchase half made.
  */
 export function CheckoutHeader({ brand, lang }: { brand: PublicBrand; lang: Lang }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   return (
     <header className="site-header site-header--checkout">
       <div className="site-header__bar">

@@ -1,11 +1,10 @@
 import { Form, useLocation } from "@remix-run/react";
-import type { Lang } from "../../commerce/contract/common";
 import { useMessages } from "./useMessages";
 
 /** Asks once which optional cookies the shopper allows: analytical, targeting and functional. */
-export function ConsentBanner({ lang }: { lang: Lang }) {
+export function ConsentBanner() {
   const location = useLocation();
-  const t = useMessages(lang);
+  const t = useMessages();
   return (
     <section className="consent" aria-labelledby="consent-heading">
       <h2 id="consent-heading">{t.consentHeading}</h2>

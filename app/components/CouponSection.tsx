@@ -3,7 +3,7 @@ import type { Currency, Lang } from "../../commerce/contract/common";
 import type { AppliedCoupon, CouponRefusalReason } from "../../commerce/contract/coupon";
 import { formatMoney } from "../../commerce/contract/money";
 import type { CouponMessages } from "../brands/coupon-messages";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import type { CouponOutcome } from "../lib/coupon-outcome";
 import { useHydrated } from "../lib/use-hydrated";
 

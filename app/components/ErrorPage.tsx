@@ -1,7 +1,7 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { PublicBrand } from "../brands/brands";
 import { EMAIL_US_PATH, localePath } from "../lib/paths";
-import { useMessages } from "./useMessages";
+import { useErrorPageMessages, useMessages } from "./useMessages";
 
 export function telHref(phone: string): string {
   return `tel:+1${phone.replace(/\D/g, "").replace(/^1/, "")}`;
@@ -9,7 +9,7 @@ export function telHref(phone: string): string {
 
 /** Help area shared by the error page and the footer: toll-free number, hours, email-us link. */
 export function HelpArea({ brand, lang }: { brand: PublicBrand; lang: Lang }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   return (
     <section className="help" aria-labelledby="help-heading">
       <h2 id="help-heading">{t.help}</h2>
@@ -36,7 +36,7 @@ export function HelpArea({ brand, lang }: { brand: PublicBrand; lang: Lang }) {
  * with the site footer already show it there, so `withHelp` is set only where there is no footer.
  */
 export function SorryPage({ brand, lang, status, withHelp = false }: { brand: PublicBrand | undefined; lang: Lang; status: number; withHelp?: boolean }) {
-  const t = useMessages(lang);
+  const t = useErrorPageMessages();
   return (
     <div className={`error-page error-page--${brand?.id === "usafh" ? "commercial" : "consumer"}`} data-status={status}>
       <h1>{t.errorHeadline}</h1>
@@ -70,7 +70,7 @@ export function SorryPage({ brand, lang, status, withHelp = false }: { brand: Pu
 
 /** Any uncaught render error shows this generic 500 page. */
 export function CoffeeBreakPage({ brand, lang, withHelp = false }: { brand: PublicBrand | undefined; lang: Lang; withHelp?: boolean }) {
-  const t = useMessages(lang);
+  const t = useErrorPageMessages();
   return (
     <div className="error-page error-page--coffee-break">
       <h1>{t.coffeeBreakTitle}</h1>
@@ -93,7 +93,7 @@ export type FormRefusalReason = "unreadable" | "tooLarge" | "unsupported" | "els
  * the form came from, and the home page. The site's header and footer come from the layout.
  */
 export function FormRefusedPage({ reason, back, lang, brand }: { reason: FormRefusalReason; back: string; lang: Lang; brand: PublicBrand }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   const home = localePath(lang, "/");
   return (
     <div className={`error-page error-page--${brand.id === "usafh" ? "commercial" : "consumer"} error-page--form`} data-reason={reason}>

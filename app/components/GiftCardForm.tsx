@@ -4,7 +4,7 @@ import type { AppliedGiftCard, CartGiftCards } from "../../commerce/contract/gif
 import { formatMoney } from "../../commerce/contract/money";
 import type { GiftCardMessages } from "../brands/gift-card-messages";
 import { type GiftCardOutcome, type GiftCardProblem, giftCardOutcome, giftCardProblem } from "../lib/gift-card-codes";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { useHydrated } from "../lib/use-hydrated";
 import { Field } from "./FormFields";
 

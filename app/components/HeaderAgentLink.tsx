@@ -1,5 +1,5 @@
 import type { Lang } from "../../commerce/contract/common";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { localePath } from "../lib/paths";
 import { useMessages } from "./useMessages";
 
@@ -8,7 +8,7 @@ import { useMessages } from "./useMessages";
  * account), or the agent themself (the desk). Signing out stays in the agent banner above it.
  */
 export function HeaderAgentLink({ lang, actingFor, agentName }: { lang: Lang; actingFor: string | undefined; agentName: string | undefined }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   if (actingFor) return <a href={localePath(lang, "/account")}>{format(t.headerActingFor, { name: actingFor })}</a>;
   return <a href="/agent">{agentName ? format(t.headerAgent, { name: agentName }) : t.agentDesk}</a>;
 }

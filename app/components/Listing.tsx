@@ -2,15 +2,15 @@ import { Form, useSubmit } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { ListingPageView } from "../lib/page-views";
 import { formatCount } from "../../lib/format";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { type ListingState, listingSearch, withFilterToggled, withPage } from "../lib/listing-url";
 import { useLinkDelegation } from "../lib/link-delegation";
 import { useHydrated } from "../lib/use-hydrated";
 import { useMessages } from "./useMessages";
 
 /** Facets as links: each value toggles itself in the URL, so filtering works before JavaScript. */
-export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingPageView["facets"]; state: ListingState; basePath: string; lang: Lang }) {
-  const t = useMessages(lang);
+export function FacetPanel({ facets, state, basePath }: { facets: ListingPageView["facets"]; state: ListingState; basePath: string }) {
+  const t = useMessages();
   const links = useLinkDelegation({ preventScrollReset: true });
   // The links inside are what shoppers click and tab to; the panel only turns them into client navigation.
   return (
@@ -47,8 +47,8 @@ export function FacetPanel({ facets, state, basePath, lang }: { facets: ListingP
   );
 }
 
-export function ActiveFilters({ page, state, basePath, lang }: { page: ListingPageView; state: ListingState; basePath: string; lang: Lang }) {
-  const t = useMessages(lang);
+export function ActiveFilters({ page, state, basePath }: { page: ListingPageView; state: ListingState; basePath: string }) {
+  const t = useMessages();
   const links = useLinkDelegation({ preventScrollReset: true });
   if (page.breadcrumbs.length === 0) return null;
   return (
@@ -71,8 +71,8 @@ export function ActiveFilters({ page, state, basePath, lang }: { page: ListingPa
 }
 
 /** A GET form: the select and a Sort button without JavaScript; with it, choosing submits at once. */
-export function SortForm({ page, state, basePath, lang }: { page: ListingPageView; state: ListingState; basePath: string; lang: Lang }) {
-  const t = useMessages(lang);
+export function SortForm({ page, state, basePath }: { page: ListingPageView; state: ListingState; basePath: string }) {
+  const t = useMessages();
   const hydrated = useHydrated();
   const submit = useSubmit();
   return (
@@ -102,7 +102,7 @@ export function SortForm({ page, state, basePath, lang }: { page: ListingPageVie
 }
 
 export function ResultCount({ total, lang }: { total: number; lang: Lang }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   return (
     <p className="result-count" role="status">
       {total === 1 ? t.resultsOne : format(t.results, { n: formatCount(total, lang === "fr" ? "fr-CA" : "en-US") })}
@@ -110,8 +110,8 @@ export function ResultCount({ total, lang }: { total: number; lang: Lang }) {
   );
 }
 
-export function Pagination({ page, state, basePath, lang }: { page: ListingPageView; state: ListingState; basePath: string; lang: Lang }) {
-  const t = useMessages(lang);
+export function Pagination({ page, state, basePath }: { page: ListingPageView; state: ListingState; basePath: string }) {
+  const t = useMessages();
   const links = useLinkDelegation();
   const { currentPage, totalPages } = page.pagination;
   if (totalPages <= 1) return null;

@@ -19,17 +19,16 @@ export interface ListingView {
 
 /** The body shared by category and search pages: facets, result header, grid and pages. */
 export function ListingBody({ view, lang, compare }: { view: ListingView; lang: Lang; compare?: boolean }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   const { page, state, basePath, products } = view;
   const listing = {
     page,
     state,
     basePath,
-    lang,
   };
   return (
     <div className="listing">
-      <FacetPanel facets={page.facets} state={state} basePath={basePath} lang={lang} />
+      <FacetPanel facets={page.facets} state={state} basePath={basePath} />
       <div className="listing__results">
         <div className="listing__header">
           <ResultCount total={page.pagination.totalResults} lang={lang} />
@@ -57,7 +56,7 @@ export function ListingBody({ view, lang, compare }: { view: ListingView; lang: 
 }
 
 export function Breadcrumbs({ trail, lang }: { trail: { name: string; url?: string }[]; lang: Lang }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   const links = useLinkDelegation();
   return (
     <nav aria-label={t.breadcrumb} className="breadcrumbs" {...links.containerProps}>

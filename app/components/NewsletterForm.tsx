@@ -3,7 +3,7 @@ import { EmailForm, type EmailFormState } from "./EmailForm";
 import { useMessages } from "./useMessages";
 
 export function NewsletterForm({ lang, initial, id = "newsletter" }: { lang: Lang; initial?: EmailFormState; id?: string }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   return (
     <EmailForm
       action="/newsletter"

@@ -3,7 +3,7 @@ import { EmailForm, type EmailFormState } from "./EmailForm";
 import { useMessages } from "./useMessages";
 
 export function NotifyMeForm({ lang, productCode, initial }: { lang: Lang; productCode: string; initial?: EmailFormState }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   return (
     <EmailForm
       action="/notify-me"

@@ -4,7 +4,7 @@ import type { CheckoutMessages } from "../brands/checkout-messages";
 import { deliveryEstimateLabel, taxLineLabel } from "../brands/checkout-pricing-messages";
 import { localeFor } from "../../commerce/contract/money";
 import { cardBrandName, colon } from "../../lib/format";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { AddressLines } from "./AddressLines";
 import { SubtotalLines, TotalLine } from "./TotalLines";
 

@@ -80,7 +80,7 @@ export function ProductGrid({ products, lang, compare }: { products: ProductCard
   const links = useLinkDelegation({ prefetchOnIntent: true });
   const { formId, form, pendingCode, snackbar } = useTileCartAdds(lang);
   const adds: TileAdds = { formId, pendingCode, hydrated: useHydrated() };
-  const t = useMessages(lang);
+  const t = useMessages();
   return (
     <>
       <CartAddedNotice lang={lang} codes={products.map((p) => p.addCode)} />

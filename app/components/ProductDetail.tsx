@@ -4,9 +4,8 @@ import type { Lang } from "../../commerce/contract/common";
 import type { EligibilityFlag, Product, VariantOption } from "../../commerce/contract/product";
 import type { MessageKey } from "../brands/messages";
 import { localePath } from "../lib/paths";
-import { format, messages } from "../brands/messages";
+import { format } from "../brands/locale";
 import { pointsForPrice, usePerks } from "../lib/perks";
-import { useShop } from "../lib/shop";
 import { Price } from "./Price";
 import { StockStatus } from "./ProductCard";
 import { useMessages } from "./useMessages";
@@ -20,9 +19,9 @@ export interface GalleryImage {
  * Main image and thumbnails. Each thumbnail is a link (?image=N) that the server answers with that
  * image shown, so the gallery works before JavaScript; with JavaScript it swaps in place.
  */
-export function Gallery({ images, selected, lang }: { images: GalleryImage[]; selected: number; lang: Lang }) {
+export function Gallery({ images, selected }: { images: GalleryImage[]; selected: number }) {
   const [current, setCurrent] = useState(Math.min(selected, Math.max(0, images.length - 1)));
-  const t = useMessages(lang);
+  const t = useMessages();
   const main = images[current];
   if (!main) return null;
   return (
@@ -51,7 +50,7 @@ export function Gallery({ images, selected, lang }: { images: GalleryImage[]; se
 }
 
 export function VariantSelector({ product, lang }: { product: Product; lang: Lang }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   if (product.variantOptions.length < 2) return null;
   const qualifier = product.variantOptions[0]!.variantOptionQualifiers[0];
   const isColour = qualifier?.qualifier === "color";
@@ -82,8 +81,8 @@ export function VariantSelector({ product, lang }: { product: Product; lang: Lan
 }
 
 /** Price blocks: the price paid, the list price struck through, member and campaign prices. */
-export function PriceBlock({ product, lang }: { product: Product; lang: Lang }) {
-  const t = useMessages(lang);
+export function PriceBlock({ product }: { product: Product }) {
+  const t = useMessages();
   const selected = product.variantOptions.find((v) => v.code === (product.baseProduct ? product.code : product.defaultVariantCode));
   const personalized = selected?.personalizedPriceData;
   const campaign = selected?.campaignPriceData;
@@ -91,13 +90,12 @@ export function PriceBlock({ product, lang }: { product: Product; lang: Lang }) 
   const shown = selected ? selected.priceData : product.price;
   const original = selected ? selected.originalPriceData : product.originalPriceData;
   const perks = usePerks();
-  const { brand } = useShop();
   return (
     <div className="price-block">
       <Price price={shown} original={original} t={t} />
       {perks.member ? (
         <p className="price-block__perks">
-          {format(messages(lang, brand.id).perksProductEarns, { points: pointsForPrice(perks, Math.min(shown.minor, personalized?.minor ?? shown.minor)) })}
+          {format(t.perksProductEarns, { points: pointsForPrice(perks, Math.min(shown.minor, personalized?.minor ?? shown.minor)) })}
         </p>
       ) : null}
       {personalized && personalized.minor < shown.minor ? (
@@ -131,8 +129,8 @@ const OFFER_TEXT: Partial<Record<EligibilityFlag, MessageKey>> = {
 };
 
 /** Offers from the eligibility flags; a plain product (no flag set) shows none. */
-export function Offers({ product, lang }: { product: Product; lang: Lang }) {
-  const t = useMessages(lang);
+export function Offers({ product }: { product: Product }) {
+  const t = useMessages();
   if (product.plain) return null;
   const offers = (Object.keys(OFFER_TEXT) as EligibilityFlag[]).filter((f) => product[f]).map((f) => t[OFFER_TEXT[f]!]);
   if (offers.length === 0) return null;
@@ -147,8 +145,8 @@ export function Offers({ product, lang }: { product: Product; lang: Lang }) {
   );
 }
 
-export function Specifications({ product, lang }: { product: Product; lang: Lang }) {
-  const t = useMessages(lang);
+export function Specifications({ product }: { product: Product }) {
+  const t = useMessages();
   const features = product.classifications?.flatMap((c) => c.features) ?? [];
   if (features.length === 0) return null;
   return (
@@ -168,8 +166,8 @@ export function Specifications({ product, lang }: { product: Product; lang: Lang
   );
 }
 
-export function BundleContents({ product, lang }: { product: Product; lang: Lang }) {
-  const t = useMessages(lang);
+export function BundleContents({ product }: { product: Product }) {
+  const t = useMessages();
   const items = product.bundleTemplateData?.masterTemplateData.bundleProductsData ?? [];
   if (!product.isBundle || items.length === 0) return null;
   return (

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import { quickShopMessages } from "../brands/quick-shop-messages";
-import type { ShopData } from "../lib/shop";
+import type { Shop } from "../lib/shop";
 
 // Loaded on the first click only: listing pages carry none of the dialog's code until then.
 const QuickShopDialog = lazy(() => import("./QuickShopDialog"));
@@ -11,7 +11,7 @@ const QuickShopDialog = lazy(() => import("./QuickShopDialog"));
 export function QuickShopButton({ productCode, name, lang }: { productCode: string; name: string; lang: Lang }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const root = useRouteLoaderData("root") as ShopData | undefined;
+  const root = useRouteLoaderData("root") as Shop | undefined;
   const wasOpen = useRef(false);
   // Focus goes back to the button once the dialog is gone (while it is open the page behind is inert).
   useEffect(() => {

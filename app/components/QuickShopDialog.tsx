@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { QuickShopProduct } from "../../commerce/contract/quick-shop";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import type { QuickShopMessages } from "../brands/quick-shop-messages";
 import { localePath } from "../lib/paths";
 import { AddToCartForm } from "./AddToCartForm";

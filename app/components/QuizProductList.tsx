@@ -15,7 +15,7 @@ export interface QuizPick {
 
 /** A quiz's results: each product with its profile and its own add-to-cart. */
 export function QuizProductList({ picks, lang, ourPickLabel }: { picks: QuizPick[]; lang: Lang; ourPickLabel?: string }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   return (
     <ul className="product-grid quiz-results">
       {picks.map((pick) => (

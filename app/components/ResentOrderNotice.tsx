@@ -1,6 +1,6 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { CartMessages } from "../brands/cart-messages";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { localePath } from "../lib/paths";
 
 /** Said on the cart page when the checkout's review form was sent again after its order was placed. */

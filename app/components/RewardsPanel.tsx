@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import type { AppliedReward } from "../../commerce/contract/cart-rewards";
 import type { Reward, RewardChoices } from "../../commerce/contract/loyalty";
 import type { BrandId, Lang } from "../../commerce/contract/common";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import type { CartPerksTexts } from "../lib/page-texts.server";
 import { localePath } from "../lib/paths";
 

@@ -10,7 +10,7 @@ import { useMessages } from "./useMessages";
  * With JavaScript it becomes a combobox offering word completions and products as you type.
  */
 export function SearchBox({ lang }: { lang: Lang }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   const action = searchPath(lang);
   const fetcher = useFetcher<Suggestions>();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { useMessages } from "./useMessages";
 
 /** Sign-out is a POST (a link or a prefetch must never sign anyone out). */
 export function SignOutButton({ lang }: { lang: Lang }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   return (
     <form method="post" action="/logout" className="inline-form">
       <input type="hidden" name="lang" value={lang} />

@@ -6,7 +6,7 @@ import { NewsletterForm } from "./NewsletterForm";
 import { useMessages } from "./useMessages";
 
 export function SiteFooter({ footer, brand, lang }: { footer?: CmsComponentOf<"Footer">; brand: PublicBrand; lang: Lang }) {
-  const t = useMessages(lang);
+  const t = useMessages();
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">

@@ -1,7 +1,7 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { CmsComponentOf } from "../../commerce/contract/cms";
 import { useLocation } from "@remix-run/react";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { useLinkDelegation } from "../lib/link-delegation";
 import { localePath } from "../lib/paths";
 import { HeaderAgentLink } from "./HeaderAgentLink";
@@ -19,7 +19,7 @@ interface Props {
 }
 
 export function SiteHeader({ brandName, lang, navigation, alternateLanguageUrl, hideCommerceLinks, account }: Props) {
-  const t = useMessages(lang);
+  const t = useMessages();
   // The logo and the navigation move within the store without a full page load, and the
   // navigation's categories prefetch when hovered or focused; one handler for them all costs the
   // server render less than a <Link> each.

@@ -1,14 +1,18 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { Lang } from "../../commerce/contract/common";
-import { type Messages, messages } from "../brands/messages";
-import type { ShopData } from "../lib/shop";
+import { ERROR_PAGE_FALLBACK, type ErrorPageMessages } from "../brands/error-page-messages";
+import type { Messages } from "../brands/messages";
+import { type Shop, useShop } from "../lib/shop";
 
 /**
- * The phrases for this page: the language comes from the page, the English variant from the
- * brand the root loader resolved (US spelling unless the store is Canadian). Without root data,
- * only when the root loader itself failed, US English.
+ * The shop's phrases for this page, in its language (and for English, the brand's spelling), as
+ * the root loader sent them.
  */
-export function useMessages(lang: Lang): Messages {
-  const root = useRouteLoaderData("root") as ShopData | undefined;
-  return messages(lang, root?.brand.id);
+export function useMessages(): Messages {
+  return useShop().t;
+}
+
+/** The error page's phrases: the page's own, or US English when the root loader's data is missing. */
+export function useErrorPageMessages(): ErrorPageMessages {
+  const root = useRouteLoaderData("root") as Shop | undefined;
+  return root?.t ?? ERROR_PAGE_FALLBACK;
 }

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { type AccountMessages, accountMessages } from "../brands/account-messages";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import type { RateLimitRule } from "../../lib/rate-limit";
 import { ApiError } from "./api-client.server";
 import type { StorefrontContext } from "./context";

@@ -5,7 +5,7 @@ import { EmailSchema, PasswordSchema } from "../../commerce/contract/auth";
 import { CheckoutKeySchema, DeliveryDetailsRequestSchema } from "../../commerce/contract/checkout";
 import { fieldText } from "../brands/form-messages";
 import { type CheckoutMessages, checkoutMessages } from "../brands/checkout-messages";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { AddressFormSchema } from "./account-schemas.server";
 import { ApiError, clientContext } from "./api-client.server";
 import type { StorefrontContext } from "./context";

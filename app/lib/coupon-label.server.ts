@@ -1,6 +1,6 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
 import { couponMessages } from "../brands/coupon-messages";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 
 /**
  * "With SAVE10" under a price a coupon lowered, written on the server: a product page's bundle then

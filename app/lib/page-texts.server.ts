@@ -1,13 +1,23 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
 import { type CouponMessages, couponMessages } from "../brands/coupon-messages";
 import { type GiftCardMessages, giftCardMessages } from "../brands/gift-card-messages";
+import { type Messages, messages } from "../brands/messages";
 import { type PerksMessages, perksMessages } from "../brands/perks-messages";
 
 /*
  * Phrases a page sends with its data in the page's language only. A component that imports a
- * messages module loads every store's dictionary into the browser; for the cart's larger panels,
- * the loader picks the one language here (a .server module, so the dictionaries stay on the server).
+ * messages module loads every store's dictionary into the browser; for the shop's own phrases and
+ * the cart's larger panels, the loader picks the one language here (a .server module, so the
+ * dictionaries stay on the server).
  */
+
+/**
+ * The shop's phrases (app/brands/messages.ts) in the page's language: the root loader sends them
+ * with every page for `useShop()` and `useMessages()`; server modules read them here too.
+ */
+export function shopTexts(lang: Lang, brand?: BrandId): Messages {
+  return messages(lang, brand);
+}
 
 const CART_PERKS_KEYS = [
   "panelHeading",

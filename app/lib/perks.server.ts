@@ -1,5 +1,5 @@
 import { getLayoutContent } from "../models/cms.server";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { perksMessages, rewardProblem } from "../brands/perks-messages";
 import { type ApiClientContext, ApiError } from "./api-client.server";
 import type { StorefrontContext } from "./context";

@@ -1,24 +1,18 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { PublicBrand } from "../brands/brands";
-import { type Messages, messages } from "../brands/messages";
+import type { Messages } from "../brands/messages";
 
 /**
- * Which store and language a page is in. The root loader sends it with every document, so pages
- * read it from there instead of loading it again: no extra loader runs for it.
+ * Which store and language a page is in, and the shop's phrases in that language only. The root
+ * loader sends them with every document (app/lib/page-texts.server.ts picks the phrases), so pages
+ * read them from there: no extra loader runs for them, and no script carries every language's.
  */
-export interface ShopData {
+export interface Shop {
   brand: PublicBrand;
   lang: Lang;
-}
-
-export interface Shop extends ShopData {
   /** The phrases of this page's language. */
   t: Messages;
-}
-
-function shopFrom(data: ShopData): Shop {
-  return { brand: data.brand, lang: data.lang, t: messages(data.lang, data.brand.id) };
 }
 
 /**
@@ -26,18 +20,20 @@ function shopFrom(data: ShopData): Shop {
  * the root loader succeeded, so its data is always there for them.
  */
 export function useShop(): Shop {
-  const root = useRouteLoaderData("root") as ShopData | undefined;
+  const root = useRouteLoaderData("root") as Shop | undefined;
   if (!root) throw new Error("useShop() needs the root loader's data");
-  return shopFrom(root);
+  return root;
 }
 
 /**
- * The same for a route's meta function, from its matches. Meta functions also run for error pages,
- * where the root loader may have failed: the brand is then unknown and the language English.
+ * The same for a route's meta function, from its matches. Remix calls the meta functions of the
+ * routes down to the one whose error boundary shows, and only the root has one: a route's meta
+ * runs only when the root loader succeeded (the root's own meta reads its data itself).
  */
-export function shopMeta(matches: readonly { id: string; data: unknown }[]): Omit<Shop, "brand"> & { brand: PublicBrand | undefined } {
-  const root = matches.find((m) => m.id === "root")?.data as ShopData | undefined;
-  return root ? shopFrom(root) : { brand: undefined, lang: "en", t: messages("en") };
+export function shopMeta(matches: readonly { id: string; data: unknown }[]): Shop {
+  const root = matches.find((m) => m.id === "root")?.data as Shop | undefined;
+  if (!root) throw new Error("shopMeta() needs the root loader's data");
+  return root;
 }
 
 /** What a route module's `handle` may say about the page around it. */

@@ -122,13 +122,13 @@ export default function ProductPage() {
     <div className="product-page">
       <Breadcrumbs trail={[...(category ? [{ name: category.name, url: category.url ?? `/c/${category.code}` }] : []), { name: product.name }]} lang={lang} />
       <div className="product-page__main">
-        <Gallery key={`${product.code}-${location.search}`} images={gallery} selected={selectedImage} lang={lang} />
+        <Gallery key={`${product.code}-${location.search}`} images={gallery} selected={selectedImage} />
         <div className="product-page__buy">
           {product.badge ? <Badge badge={product.badge} /> : null}
           <h1>{product.name}</h1>
           <p className="product-page__brand">{product.brand}</p>
           <p>{product.summary}</p>
-          <PriceBlock product={product} lang={lang} />
+          <PriceBlock product={product} />
           {couponLabel ? <p className="price-block__coupon">{couponLabel}</p> : null}
           {memberPricingMessage ? <p className="member-note">{memberPricingMessage}</p> : null}
           <StockStatus status={product.stock.stockLevelStatus} t={t} />
@@ -142,7 +142,7 @@ export default function ProductPage() {
               maxQuantity={product.isBundle ? 5 : 10}
             />
           )}
-          <Offers product={product} lang={lang} />
+          <Offers product={product} />
           {soldOut ? (
             <section className="notify" aria-labelledby="notify-heading">
               <h2 id="notify-heading">{t.notifyHeading}</h2>
@@ -151,14 +151,14 @@ export default function ProductPage() {
           ) : null}
         </div>
       </div>
-      <BundleContents product={product} lang={lang} />
+      <BundleContents product={product} />
       {product.description ? (
         <section aria-labelledby="description-heading">
           <h2 id="description-heading">{t.description}</h2>
           <p>{product.description}</p>
         </section>
       ) : null}
-      <Specifications product={product} lang={lang} />
+      <Specifications product={product} />
       <ProductSection id="recommended-heading" title={t.youMayAlsoLike} products={recommended} lang={lang} />
       <ProductSection id="recent-heading" title={t.recentlyViewed} products={recent} lang={lang} />
       <script

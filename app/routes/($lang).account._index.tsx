@@ -1,6 +1,6 @@
 import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { AccountForm, Field, FormMessage, Notice, problemFor, SubmitButton } from "../components/FormFields";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { accountText, apiProblem } from "../lib/account-forms.server";

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { checkoutMessages } from "../brands/checkout-messages";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { OrderSummary } from "../components/OrderSummary";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { checkoutCaller } from "../lib/checkout-forms.server";

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, re
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { localeFor } from "../../commerce/contract/money";
 import { formatCount, formatInstantDate } from "../../lib/format";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { perksMessages } from "../brands/perks-messages";
 import { FormMessage, Notice } from "../components/FormFields";
 import { requireAccountHolder } from "../lib/account-guard.server";

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { Breadcrumbs, ListingBody } from "../components/ListingPage";
 import { quizForCategory, QuizTeaser } from "../components/QuizTeaser";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";

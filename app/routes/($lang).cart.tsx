@@ -6,7 +6,7 @@ import { cartMessages } from "../brands/cart-messages";
 import { ResentOrderNotice } from "../components/ResentOrderNotice";
 import { CouponSection } from "../components/CouponSection";
 import { outcomeFromSearch } from "../lib/coupon-outcome";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { describedBy, FieldError, FormMessage, keptText, Notice } from "../components/FormFields";
 import { GiftCardForm } from "../components/GiftCardForm";
 import { SubtotalLines, TotalLine } from "../components/TotalLines";

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { checkoutMessages } from "../brands/checkout-messages";
 import { localeFor } from "../../commerce/contract/money";
 import { colon } from "../../lib/format";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { Field, FormMessage, Notice, SubmitButton } from "../components/FormFields";
 import { OrderSummary } from "../components/OrderSummary";
 import { shopperOf } from "../lib/account-forms.server";

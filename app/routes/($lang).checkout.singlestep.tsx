@@ -2,7 +2,7 @@ import { type HeadersFunction, type ActionFunctionArgs, data, type LoaderFunctio
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { AddressList } from "../../commerce/contract/address";
 import { checkoutMessages } from "../brands/checkout-messages";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { CheckoutSummary } from "../components/checkout/CheckoutSummary";
 import { useCheckoutText } from "../components/checkout/CheckoutSection";
 import { ContactSection } from "../components/checkout/ContactSection";

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AnswerSchema } from "../lib/schemas.server";
 import { BrewerProblemSchema as ProblemSchema, BrewerStepSchema as StepSchema } from "../lib/quiz-forms.server";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { quizMessages } from "../brands/quiz-messages";
 import { clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";

@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { messages } from "../brands/messages";
 import { FormRefusedPage } from "../components/ErrorPage";
 import { FORM_REFUSALS, isFormRefusal } from "../lib/form-refusal.server";
 import { safeReturnPath } from "../lib/paths";
@@ -22,8 +21,7 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = ({ matches }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: messages(lang, brand?.id).formRefusedTitle }, { name: "robots", content: "noindex" }];
+  return [{ title: shopMeta(matches).t.formRefusedTitle }, { name: "robots", content: "noindex" }];
 };
 
 export default function FormRefused() {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, HeadersFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { AccountForm, Field, FormMessage, Honeypot, SubmitButton } from "../components/FormFields";
 import { clientContext } from "../lib/api-client.server";
 import { apiProblem, checkedPublicForm } from "../lib/account-forms.server";

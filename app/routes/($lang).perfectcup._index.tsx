@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CAFFEINE_CHOICES, DRINKS, FLAVOUR_FAMILIES, FORMATS, MAX_FLAVOURS, ROASTS } from "../../commerce/contract/quiz-choices";
 import { BeverageAnswersSchema } from "../lib/schemas.server";
 import { BeverageProblemSchema as ProblemSchema } from "../lib/quiz-forms.server";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { quizMessages } from "../brands/quiz-messages";
 import { clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { answerText, quizMessages } from "../brands/quiz-messages";
 import type { QuizPick } from "../components/QuizProductList";
 import { CartAddedNotice } from "../components/CartAddedNotice";

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { perksMessages } from "../brands/perks-messages";
 import { FormMessage, Notice } from "../components/FormFields";
 import { shopperOf } from "../lib/account-forms.server";

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { ListingBody } from "../components/ListingPage";
 import { ProductSection } from "../components/ProductCard";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";

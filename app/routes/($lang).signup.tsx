@@ -1,7 +1,7 @@
 import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import type { AccountMessages } from "../brands/account-messages";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { AccountForm, Field, FormMessage, Honeypot, SubmitButton } from "../components/FormFields";
 import { clientContext } from "../lib/api-client.server";
 import { apiProblem, checkedPublicForm, shopperOf } from "../lib/account-forms.server";

@@ -1,7 +1,7 @@
 import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { auditLines } from "../brands/audit-messages.server";
-import { format } from "../brands/messages";
+import { format } from "../brands/locale";
 import { FormMessage, Notice } from "../components/FormFields";
 import { clientContext } from "../lib/api-client.server";
 import { apiProblem } from "../lib/account-forms.server";

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { messages } from "../brands/messages";
 import { CookieJar, DAY_MS } from "../lib/cookies.server";
 import { readFormFields } from "../lib/form-body.server";
 import { formRefusedLocation, isNavigation } from "../lib/form-refusal.server";
+import { shopTexts } from "../lib/page-texts.server";
 import { safeReturnPath } from "../lib/paths";
 
 const ConsentForm = z.object({
@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormFields(request);
   const parsed = ConsentForm.safeParse(form);
   if (!parsed.success) {
-    if (!isNavigation(request.headers)) return new Response(messages(context.lang).consentChooseOption, { status: 400 });
+    if (!isNavigation(request.headers)) return new Response(shopTexts(context.lang, context.brand.id).consentChooseOption, { status: 400 });
     const back = safeReturnPath(form.returnTo);
     return redirect(formRefusedLocation("consent", { path: back, referer: new URL(back, request.url).href, host: new URL(request.url).host }), 303);
   }

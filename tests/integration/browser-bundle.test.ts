@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { cartMessages } from "../../app/brands/cart-messages";
+import { messages } from "../../app/brands/messages";
 
 // Runs on the build `npm test` makes before it: the browser's files as the store serves them.
 const BUILD = path.resolve("public/build");
@@ -12,6 +14,23 @@ function scripts(dir: string): string[] {
   });
 }
 
+/**
+ * A script's text with its string escapes read: the browser build writes every character outside
+ * ASCII as an escape ("r\\xE9compenses"), so a French phrase is searched for in the decoded text.
+ */
+function scriptText(file: string): string {
+  return fs
+    .readFileSync(file, "utf8")
+    .replace(/\\u\{([0-9a-fA-F]+)\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g, (_, braced: string, u: string, x: string) =>
+      String.fromCodePoint(parseInt(braced ?? u ?? x, 16)),
+    );
+}
+
+/** The scripts among `files` that carry one of `phrases`, by their path in the build. */
+function carrying(files: string[], phrases: string[]): string[] {
+  return files.filter((file) => phrases.some((phrase) => scriptText(file).includes(phrase))).map((file) => path.relative(BUILD, file));
+}
+
 describe("the browser's JavaScript", () => {
   // zod's whole library (with every locale) is about 95 kB gzipped, more than the page's budget above
   // the bare Remix page: schemas reach route modules through app/lib/schemas.server.ts only.
@@ -20,6 +39,35 @@ describe("the browser's JavaScript", () => {
     expect(files.length).toBeGreaterThan(10);
     const withZod = files.filter((file) => fs.readFileSync(file, "utf8").includes("ZodError")).map((file) => path.relative(BUILD, file));
     expect(withZod).toEqual([]);
+  });
+
+  // The root loader sends the shop's phrases (app/brands/messages.ts) in the page's language only
+  // (decision 056); a script that imported the dictionaries would carry every store's language.
+  it("carries none of the shop's dictionaries, in any language", () => {
+    const phrases = [
+      messages("en", "usb2c").searchPlaceholder,
+      messages("en", "cab2c").newsletterConfirmIntro,
+      messages("fr").skipToContent,
+      messages("fr").errorMessage,
+      messages("fr").consentText,
+    ];
+    expect(phrases).toEqual([
+      "Search coffee, brewers, accessories",
+      "Press the button to start receiving our newsletter.",
+      "Passer au contenu principal",
+      "On dirait qu’on a infusé du décaféiné par erreur. La page demandée n’est pas disponible.",
+      expect.stringContaining("Nous utilisons des témoins"),
+    ]);
+    expect(carrying(scripts(BUILD), phrases)).toEqual([]);
+  });
+
+  it("reads phrases written with escapes, as the build writes French", () => {
+    // The phrase-finding above would pass on any script if escapes went unread: a French phrase
+    // the cart page's scripts do carry (its page's phrases come with the data, its components'
+    // messages modules with the scripts) must be found.
+    const french = cartMessages("fr").keepShopping;
+    expect(french).toBe("Continuer à magasiner");
+    expect(carrying(pageScripts("routes/($lang).cart"), [french])).not.toEqual([]);
   });
 });
 
@@ -52,9 +100,6 @@ describe("the cart page's scripts", () => {
       "Entrez les 16 chiffres de la carte.",
       "Codes promo appliqués",
     ];
-    const carrying = scriptsOfCart
-      .filter((file) => phrases.some((phrase) => fs.readFileSync(file, "utf8").includes(phrase)))
-      .map((file) => path.relative(BUILD, file));
-    expect(carrying).toEqual([]);
+    expect(carrying(scriptsOfCart, phrases)).toEqual([]);
   });
 });

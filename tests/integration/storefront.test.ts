@@ -129,6 +129,39 @@ describe("the error pages", () => {
     const line = await store.waitForLog((l) => l.includes("uncaught storefront error") && l.includes(correlationId));
     expect(JSON.parse(line)).toMatchObject({ correlationId, brand: "cab2c", lang: "en" });
   });
+
+  it("shows the coffee-break page in US English when the root loader's data is missing (an action's error skips it)", async () => {
+    const res = await postForm("/diagnostics/render-error?site=cab2c", {});
+    expect(res.status).toBe(500);
+    const body = await res.text();
+    // Without the root loader's data the page knows no store: no brand on the document, no header.
+    expect(body).toContain('<html lang="en">');
+    expect(body).not.toContain("data-brand=");
+    expect(body).toContain("Skip to main content");
+    expect(body).toContain("This page is taking coffee break!");
+    expect(body).toContain("Something went wrong on our side. Please try again in a few minutes.");
+    expect(body).toContain('href="/"');
+  });
+});
+
+describe("the shop's phrases on a page", () => {
+  // The root loader sends them in the page's language only (decision 056): a phrase no part of
+  // the page shows still arrives with its data, in that language and no other.
+  it("come with the French page's data in French only", async () => {
+    const res = await page("/fr/", "www.brewfront.ca");
+    expect(res.body).toContain("Appuyez sur le bouton pour recevoir notre infolettre.");
+    expect(res.body).not.toContain("Press the button to start receiving our newsletter.");
+    expect(res.body).not.toContain("Search coffee, brewers, accessories");
+  });
+
+  it("come with the English page's data in English only, spelt as the store spells", async () => {
+    const us = await page("/Coffee-Makers/classic-brewer/p/8003-BFBR-BRW-RED", "www.brewfront.com");
+    expect(us.body).toContain("Press the button to start receiving our newsletter.");
+    expect(us.body).not.toContain("Appuyez sur le bouton pour recevoir notre infolettre.");
+    expect(us.body).toContain("<legend>Color</legend>");
+    const ca = await page("/Coffee-Makers/classic-brewer/p/8003-BFBR-BRW-RED", "www.brewfront.ca");
+    expect(ca.body).toContain("<legend>Colour</legend>");
+  });
 });
 
 describe("CMS HTML on a page", () => {

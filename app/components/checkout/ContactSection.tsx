@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { format } from "../../brands/messages";
+import { format } from "../../brands/locale";
 import { localePath } from "../../lib/paths";
 import { Field, FormMessage, SubmitButton } from "../FormFields";
 import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";

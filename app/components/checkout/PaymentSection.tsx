@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { cardBrandName } from "../../../lib/format";
-import { format } from "../../brands/messages";
+import { format } from "../../brands/locale";
 import { Field, FormMessage, SubmitButton } from "../FormFields";
 import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 

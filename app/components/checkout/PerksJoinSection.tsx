@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { Checkout } from "../../../commerce/contract/checkout";
-import { format } from "../../brands/messages";
+import { format } from "../../brands/locale";
 import { perksMessages } from "../../brands/perks-messages";
 import { useShop } from "../../lib/shop";
 

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { colon } from "../../../lib/format";
-import { format } from "../../brands/messages";
+import { format } from "../../brands/locale";
 import { FormMessage } from "../FormFields";
 import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 
