@@ -1,4 +1,4 @@
-import { type HeadersFunction, type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { AddressList } from "../../commerce/contract/address";
 import { checkoutMessages } from "../brands/checkout-messages";
@@ -11,43 +11,47 @@ import { DeliveryModeSection } from "../components/checkout/DeliveryModeSection"
 import { PaymentSection } from "../components/checkout/PaymentSection";
 import { ReviewSection } from "../components/checkout/ReviewSection";
 import { PerksJoinSection } from "../components/checkout/PerksJoinSection";
-import { PERKS_WALK_UP_COOKIE, rememberPerksMember } from "../lib/perks.server";
-import { joinPerksAtCheckout } from "../models/loyalty.server";
 import { problemFor } from "../components/FormFields";
-import { shopperOf } from "../lib/account-forms.server";
-import { ApiError } from "../lib/api-client.server";
+import { localePath } from "../lib/paths";
+import { type PageHandle, shopMeta } from "../lib/shop";
 import {
+  ApiError,
+  addDeliveryAddress,
   CardFormSchema,
   ChooseAddressFormSchema,
+  checkForm,
   checkoutApiProblem,
   checkoutCaller,
   checkoutText,
+  chooseDeliveryAddress,
+  data,
   DeliveryAddressFormSchema,
   DeliveryFormSchema,
-  GuestEmailFormSchema,
-  newCheckoutKey,
-  PlaceOrderFormSchema,
-  saveSection,
-  shippingCountry,
-} from "../lib/checkout-forms.server";
-import { readFormFields } from "../lib/form-body.server";
-import { checkForm, formAnswer, formText, formPageHeaders } from "../lib/form-validation.server";
-import { orFailedPage } from "../lib/page-errors.server";
-import { PerksJoinRequestSchema } from "../lib/schemas.server";
-import { localePath } from "../lib/paths";
-import { requireLangSegment } from "../lib/route-guards.server";
-import { type PageHandle, shopMeta } from "../lib/shop";
-import { listAddresses } from "../models/account.server";
-import { validateCart } from "../models/cart.server";
-import {
-  addDeliveryAddress,
-  chooseDeliveryAddress,
+  formAnswer,
+  formPageHeaders,
+  formText,
   getCheckout,
+  GuestEmailFormSchema,
+  joinPerksAtCheckout,
+  listAddresses,
+  newCheckoutKey,
+  orFailedPage,
+  PERKS_WALK_UP_COOKIE,
+  PerksJoinRequestSchema,
   placeOrder,
+  PlaceOrderFormSchema,
+  readFormFields,
+  redirect,
+  rememberPerksMember,
+  requireLangSegment,
   savePaymentDetails,
+  saveSection,
   setDeliveryDetails,
   setGuestEmail,
-} from "../models/checkout.server";
+  shippingCountry,
+  shopperOf,
+  validateCart,
+} from "../lib/checkout-page.server";
 
 /**
  * Single-step checkout: contact, delivery address, delivery method, payment and review on one
