@@ -78,6 +78,21 @@ describe("the single-step checkout's scripts", () => {
     expect(standIns.map((file) => path.relative(BUILD, file))).toEqual([]);
   });
 
+  // Its phrases come with the page's data in the page's language (app/lib/page-texts.server.ts).
+  it("carry none of the checkout's or its perks offer's dictionaries", () => {
+    const phrases = [
+      "Your cart needs a change before you can order:",
+      // The build writes letters outside ASCII as escapes: French phrases are matched by their ASCII part.
+      "avant la commande",
+      "Join perks and earn {points} points on this order",
+      "points sur cette commande",
+    ];
+    const carrying = pageScripts("routes/($lang).checkout.singlestep")
+      .filter((file) => phrases.some((phrase) => fs.readFileSync(file, "utf8").includes(phrase)))
+      .map((file) => path.relative(BUILD, file));
+    expect(carrying).toEqual([]);
+  });
+
   it("are checked by a test that knows a stand-in when it sees one", () => {
     expect(isEmptyStandIn('import{b as o}from"/build/_shared/chunk-Q3IECNXJ.js";var p=o((r,e)=>{e.exports={}});export{p as a};')).toBe(true);
     expect(isEmptyStandIn('import{a as t}from"/build/_shared/chunk-KEUHUSUS.js";var p=o((r,e)=>{e.exports={a:t}});export{p as a};')).toBe(false);
