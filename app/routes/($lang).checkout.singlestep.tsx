@@ -1,53 +1,57 @@
-import { type HeadersFunction, type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { AddressList } from "../../commerce/contract/address";
-import { checkoutMessages } from "../brands/checkout-messages";
 import { format } from "../brands/locale";
 import { CheckoutSummary } from "../components/checkout/CheckoutSummary";
-import { useCheckoutText } from "../components/checkout/CheckoutSection";
+import { CheckoutTextsProvider } from "../components/checkout/CheckoutSection";
 import { ContactSection } from "../components/checkout/ContactSection";
 import { DeliveryAddressSection } from "../components/checkout/DeliveryAddressSection";
 import { DeliveryModeSection } from "../components/checkout/DeliveryModeSection";
 import { PaymentSection } from "../components/checkout/PaymentSection";
 import { ReviewSection } from "../components/checkout/ReviewSection";
 import { PerksJoinSection } from "../components/checkout/PerksJoinSection";
-import { PERKS_WALK_UP_COOKIE, rememberPerksMember } from "../lib/perks.server";
-import { joinPerksAtCheckout } from "../models/loyalty.server";
 import { problemFor } from "../components/FormFields";
-import { shopperOf } from "../lib/account-forms.server";
-import { ApiError } from "../lib/api-client.server";
+import { localePath } from "../lib/paths";
+import { type PageHandle, useShop } from "../lib/shop";
 import {
+  ApiError,
+  addDeliveryAddress,
   CardFormSchema,
   ChooseAddressFormSchema,
+  checkForm,
   checkoutApiProblem,
   checkoutCaller,
+  checkoutPageTexts,
   checkoutText,
+  chooseDeliveryAddress,
+  data,
   DeliveryAddressFormSchema,
   DeliveryFormSchema,
-  GuestEmailFormSchema,
-  newCheckoutKey,
-  PlaceOrderFormSchema,
-  saveSection,
-  shippingCountry,
-} from "../lib/checkout-forms.server";
-import { readFormFields } from "../lib/form-body.server";
-import { checkForm, formAnswer, formText, formPageHeaders } from "../lib/form-validation.server";
-import { orFailedPage } from "../lib/page-errors.server";
-import { PerksJoinRequestSchema } from "../lib/schemas.server";
-import { localePath } from "../lib/paths";
-import { requireLangSegment } from "../lib/route-guards.server";
-import { type PageHandle, shopMeta } from "../lib/shop";
-import { listAddresses } from "../models/account.server";
-import { validateCart } from "../models/cart.server";
-import {
-  addDeliveryAddress,
-  chooseDeliveryAddress,
+  formAnswer,
+  formPageHeaders,
+  formText,
   getCheckout,
+  GuestEmailFormSchema,
+  joinPerksAtCheckout,
+  listAddresses,
+  newCheckoutKey,
+  orFailedPage,
+  PERKS_WALK_UP_COOKIE,
+  PerksJoinRequestSchema,
   placeOrder,
+  PlaceOrderFormSchema,
+  readFormFields,
+  redirect,
+  rememberPerksMember,
+  requireLangSegment,
   savePaymentDetails,
+  saveSection,
   setDeliveryDetails,
   setGuestEmail,
-} from "../models/checkout.server";
+  shippingCountry,
+  shopperOf,
+  validateCart,
+} from "../lib/checkout-page.server";
 
 /**
  * Single-step checkout: contact, delivery address, delivery method, payment and review on one
@@ -85,6 +89,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       isAgent: shopper.agent !== undefined,
       webapp: context.webapp,
       country: shippingCountry(context),
+      // The page's phrases in its language, instead of every store's dictionaries in its scripts.
+      texts: checkoutPageTexts(context.lang, context.brand.id),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -172,57 +178,60 @@ export const handle: PageHandle = { checkoutHeader: true };
 // A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
 export const headers: HeadersFunction = formPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: checkoutMessages(lang, brand?.id).checkoutTitle }, { name: "robots", content: "noindex" }];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...(data ? [{ title: data.texts.checkout.checkoutTitle }] : []),
+  { name: "robots", content: "noindex" },
+];
 
 const SECTION_INTENTS = ["email", "address", "chooseAddress", "delivery", "card"];
 
 export default function SingleStepCheckout() {
-  const { checkout, addressBook, cartChanges, checkoutKey, isAgent, webapp, country } = useLoaderData<typeof loader>();
+  const { checkout, addressBook, cartChanges, checkoutKey, isAgent, webapp, country, texts } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
-  const { lang, t } = useCheckoutText();
+  const { lang } = useShop();
+  const t = texts.checkout;
   const addressProblem = problemFor(problem, "address") ?? problemFor(problem, "chooseAddress");
   // The order's own refusals, and a post no section sent, show above the order button.
   const reviewProblem = problem && !SECTION_INTENTS.includes(problem.intent ?? "") ? problem : undefined;
   return (
-    <div className="checkout-page">
-      <header className="checkout-page__header">
-        <h1>{t.checkoutTitle}</h1>
-        {webapp ? null : (
-          <Link to={localePath(lang, "/cart")} className="link-button">
-            {t.backToCart}
-          </Link>
-        )}
-      </header>
-      {cartChanges.length > 0 ? (
-        <div className="form-error" role="alert">
-          <p>{t.cartNeedsChanges}</p>
-          <ul>
-            {cartChanges.map((c) => (
-              <li key={`${c.productCode}-${c.entryType}`}>
-                {format(c.kept === 0 ? t.soldOut : t.lowStock, {
-                  product: checkout.cart.entries.find((e) => e.product.code === c.productCode)?.product.name ?? c.productCode,
-                  available: c.kept,
-                })}
-              </li>
-            ))}
-          </ul>
-          <Link to={localePath(lang, "/cart")}>{t.backToCart}</Link>
+    <CheckoutTextsProvider value={texts}>
+      <div className="checkout-page">
+        <header className="checkout-page__header">
+          <h1>{t.checkoutTitle}</h1>
+          {webapp ? null : (
+            <Link to={localePath(lang, "/cart")} className="link-button">
+              {t.backToCart}
+            </Link>
+          )}
+        </header>
+        {cartChanges.length > 0 ? (
+          <div className="form-error" role="alert">
+            <p>{t.cartNeedsChanges}</p>
+            <ul>
+              {cartChanges.map((c) => (
+                <li key={`${c.productCode}-${c.entryType}`}>
+                  {format(c.kept === 0 ? t.soldOut : t.lowStock, {
+                    product: checkout.cart.entries.find((e) => e.product.code === c.productCode)?.product.name ?? c.productCode,
+                    available: c.kept,
+                  })}
+                </li>
+              ))}
+            </ul>
+            <Link to={localePath(lang, "/cart")}>{t.backToCart}</Link>
+          </div>
+        ) : null}
+        <div className="checkout-page__layout">
+          <div className="checkout-page__steps">
+            <ContactSection checkout={checkout} problem={problemFor(problem, "email")} webapp={webapp} />
+            <DeliveryAddressSection checkout={checkout} addressBook={addressBook} problem={addressProblem} country={country} />
+            <DeliveryModeSection checkout={checkout} problem={problemFor(problem, "delivery")} />
+            <PaymentSection checkout={checkout} problem={problemFor(problem, "card")} isAgent={isAgent} />
+            {checkout.perks && !isAgent ? <PerksJoinSection perks={checkout.perks} /> : null}
+            <ReviewSection checkout={checkout} problem={reviewProblem} checkoutKey={checkoutKey} />
+          </div>
+          <CheckoutSummary checkout={checkout} />
         </div>
-      ) : null}
-      <div className="checkout-page__layout">
-        <div className="checkout-page__steps">
-          <ContactSection checkout={checkout} problem={problemFor(problem, "email")} webapp={webapp} />
-          <DeliveryAddressSection checkout={checkout} addressBook={addressBook} problem={addressProblem} country={country} />
-          <DeliveryModeSection checkout={checkout} problem={problemFor(problem, "delivery")} />
-          <PaymentSection checkout={checkout} problem={problemFor(problem, "card")} isAgent={isAgent} />
-          {checkout.perks && !isAgent ? <PerksJoinSection perks={checkout.perks} /> : null}
-          <ReviewSection checkout={checkout} problem={reviewProblem} checkoutKey={checkoutKey} />
-        </div>
-        <CheckoutSummary checkout={checkout} />
       </div>
-    </div>
+    </CheckoutTextsProvider>
   );
 }

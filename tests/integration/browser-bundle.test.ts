@@ -103,3 +103,43 @@ describe("the cart page's scripts", () => {
     expect(carrying(scriptsOfCart, phrases)).toEqual([]);
   });
 });
+
+/** A script that is nothing but the empty CommonJS module the browser build puts in place of a `.server` module or `@remix-run/node`. */
+function isEmptyStandIn(code: string): boolean {
+  const body = code
+    .replace(/import\{[^}]*\}from"[^"]+";/g, "")
+    .replace(/export\{[^}]*\};?/g, "")
+    .trim();
+  return /^var [\w$]+=[\w$]+\(\(?[\w$]+,[\w$]+\)?=>\{[\w$]+\.exports=\{\}\}\);?$/.test(body);
+}
+
+describe("the single-step checkout's scripts", () => {
+  // Each empty stand-in is one more request before the checkout's first paint on a phone network:
+  // the route takes its server code through app/lib/checkout-page.server.ts (decision 058).
+  it("preload no empty stand-in for server code", () => {
+    const scriptsOfCheckout = pageScripts("routes/($lang).checkout.singlestep");
+    expect(scriptsOfCheckout.length).toBeGreaterThan(3);
+    const standIns = scriptsOfCheckout.filter((file) => isEmptyStandIn(fs.readFileSync(file, "utf8")));
+    expect(standIns.map((file) => path.relative(BUILD, file))).toEqual([]);
+  });
+
+  // Its phrases come with the page's data in the page's language (app/lib/page-texts.server.ts).
+  it("carry none of the checkout's or its perks offer's dictionaries", () => {
+    const phrases = [
+      "Your cart needs a change before you can order:",
+      // The build writes letters outside ASCII as escapes: French phrases are matched by their ASCII part.
+      "avant la commande",
+      "Join perks and earn {points} points on this order",
+      "points sur cette commande",
+    ];
+    const carrying = pageScripts("routes/($lang).checkout.singlestep")
+      .filter((file) => phrases.some((phrase) => fs.readFileSync(file, "utf8").includes(phrase)))
+      .map((file) => path.relative(BUILD, file));
+    expect(carrying).toEqual([]);
+  });
+
+  it("are checked by a test that knows a stand-in when it sees one", () => {
+    expect(isEmptyStandIn('import{b as o}from"/build/_shared/chunk-Q3IECNXJ.js";var p=o((r,e)=>{e.exports={}});export{p as a};')).toBe(true);
+    expect(isEmptyStandIn('import{a as t}from"/build/_shared/chunk-KEUHUSUS.js";var p=o((r,e)=>{e.exports={a:t}});export{p as a};')).toBe(false);
+  });
+});

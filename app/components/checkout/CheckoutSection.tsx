@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import type { Checkout, CheckoutStep } from "../../../commerce/contract/checkout";
 import { localeFor } from "../../../commerce/contract/money";
-import { checkoutMessages } from "../../brands/checkout-messages";
+import type { CheckoutPageTexts } from "../../lib/page-texts.server";
 import { useShop } from "../../lib/shop";
 import type { FormProblem } from "../FormFields";
 
@@ -11,10 +11,17 @@ export interface SectionProps {
   problem: FormProblem | undefined;
 }
 
+const CheckoutTexts = createContext<CheckoutPageTexts | undefined>(undefined);
+
+/** Gives the sections the phrases the checkout's loader sent in the page's language (decision 058). */
+export const CheckoutTextsProvider = CheckoutTexts.Provider;
+
 /** The checkout's phrases in the page's language, and the locale its numbers and punctuation follow (lib/format). */
 export function useCheckoutText() {
   const { lang, brand } = useShop();
-  return { lang, brand, t: checkoutMessages(lang, brand.id), locale: localeFor(brand.currency, lang) };
+  const texts = useContext(CheckoutTexts);
+  if (!texts) throw new Error("checkout sections render inside a CheckoutTextsProvider");
+  return { lang, brand, t: texts.checkout, perksTexts: texts.perks, locale: localeFor(brand.currency, lang) };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { Checkout } from "../../../commerce/contract/checkout";
 import { format } from "../../brands/locale";
-import { perksMessages } from "../../brands/perks-messages";
-import { useShop } from "../../lib/shop";
+import { useCheckoutText } from "./CheckoutSection";
 
 /**
  * "Join perks and earn N points on this order", for a shopper who is not a member yet, where the
@@ -10,8 +9,7 @@ import { useShop } from "../../lib/shop";
  * confirmation page; a signed-in customer joins at once.
  */
 export function PerksJoinSection({ perks }: { perks: NonNullable<Checkout["perks"]> }) {
-  const { lang, brand } = useShop();
-  const t = perksMessages(lang, brand.id);
+  const { perksTexts: t } = useCheckoutText();
   if (perks.member) return <p className="notice perks-earns">{format(t.orderEarns, { points: perks.pointsToEarn })}</p>;
   return (
     <Form method="post" className="checkout-form perks-join">
