@@ -6,11 +6,12 @@ import { localePath } from "../lib/paths";
 import type { ShopData } from "../lib/shop";
 import { useMessages } from "./useMessages";
 
-const QUANTITY_PROBLEMS = new Set(["quantityTooLarge", "quantityTooSmall", "quantityNotWhole"]);
+/** Refusals of the add form's own fields, worded by the page: the quantity, and a subscription's pods at home and frequency. */
+const FIELD_PROBLEMS = new Set(["quantityTooLarge", "quantityTooSmall", "quantityNotWhole", "podsAtHomeTooLarge", "podsAtHomeNotWhole", "frequencyInvalid"]);
 
 /** Why an add to cart failed, in the page's language: a refused quantity with its limit, too little stock, or anything else. */
 export function cartErrorText(lang: Lang, brand: BrandId | undefined, cartError: string, limit: number | undefined): string {
-  if (QUANTITY_PROBLEMS.has(cartError)) return format(messages(lang, brand)[cartError as "quantityTooLarge"], { limit: limit ?? "" });
+  if (FIELD_PROBLEMS.has(cartError)) return format(messages(lang, brand)[cartError as "quantityTooLarge"], { limit: limit ?? "" });
   const q = quickShopMessages(lang, brand);
   return cartError === "InsufficientStockError" ? q.stockError : q.cartError;
 }

@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { AddressList } from "../../commerce/contract/address";
 import { checkoutMessages } from "../brands/checkout-messages";
 import { format } from "../brands/messages";
+import { AutoDeliverySection } from "../components/checkout/AutoDeliverySection";
 import { CheckoutSummary } from "../components/checkout/CheckoutSummary";
 import { useCheckoutText } from "../components/checkout/CheckoutSection";
 import { ContactSection } from "../components/checkout/ContactSection";
@@ -30,6 +31,7 @@ import {
   saveSection,
   shippingCountry,
 } from "../lib/checkout-forms.server";
+import { chosenFrequency } from "../lib/auto-delivery.server";
 import { readFormFields } from "../lib/form-body.server";
 import { checkForm, formAnswer, formText, formPageHeaders } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
@@ -85,6 +87,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       isAgent: shopper.agent !== undefined,
       webapp: context.webapp,
       country: shippingCountry(context),
+      autoDelivery: checkout.cart.entries.some((e) => e.entryType !== "STD" && e.rewardId === undefined)
+        ? {
+            frequencyWeeks: chosenFrequency(context),
+            signInHref: `${localePath(context.lang, "/login")}?returnTo=${encodeURIComponent(localePath(context.lang, "/checkout/singlestep"))}`,
+          }
+        : undefined,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -148,6 +156,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case "place": {
         const checked = checkForm(context, PlaceOrderFormSchema, form);
         if ("answer" in checked) return checked.answer;
+        // Kept should the order be refused: the page comes back with the frequency the shopper chose.
+        if (checked.data.adFrequencyWeeks !== undefined) await shopper.rememberAdFrequency(checked.data.adFrequencyWeeks);
         const order = await placeOrder(caller, guid, checked.data);
         await shopper.rememberOrder({ code: order.code, guid: member ? "" : guid, guest: !member, checkoutKey: checked.data.checkoutKey });
         return redirect(localePath(context.lang, `/checkout/orderConfirmation/${order.code}`), 303);
@@ -180,7 +190,7 @@ export const meta: MetaFunction = ({ matches }) => {
 const SECTION_INTENTS = ["email", "address", "chooseAddress", "delivery", "card"];
 
 export default function SingleStepCheckout() {
-  const { checkout, addressBook, cartChanges, checkoutKey, isAgent, webapp, country } = useLoaderData<typeof loader>();
+  const { checkout, addressBook, cartChanges, checkoutKey, isAgent, webapp, country, autoDelivery } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang, t } = useCheckoutText();
   const addressProblem = problemFor(problem, "address") ?? problemFor(problem, "chooseAddress");
@@ -219,6 +229,7 @@ export default function SingleStepCheckout() {
           <DeliveryModeSection checkout={checkout} problem={problemFor(problem, "delivery")} />
           <PaymentSection checkout={checkout} problem={problemFor(problem, "card")} isAgent={isAgent} />
           {checkout.perks && !isAgent ? <PerksJoinSection perks={checkout.perks} /> : null}
+          {autoDelivery ? <AutoDeliverySection checkout={checkout} problem={reviewProblem} {...autoDelivery} /> : null}
           <ReviewSection checkout={checkout} problem={reviewProblem} checkoutKey={checkoutKey} />
         </div>
         <CheckoutSummary checkout={checkout} />
