@@ -20,7 +20,7 @@ let store: RunningStore;
 let db: Db;
 
 beforeAll(async () => {
-  store = await startStore({ env: { LOG_LEVEL: "warn" } });
+  store = await startStore({ env: { WEB_CONCURRENCY: "1", LOG_LEVEL: "warn" } });
   db = openDatabase(testCommerceConfig(store.databaseUrl));
   await db.updateTable("stock").set({ level: 10_000 }).where("product_code", "=", CODE).execute();
 }, 90_000);
