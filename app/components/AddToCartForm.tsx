@@ -75,6 +75,7 @@ export function AddToCartForm({
   compact = false,
   action = "/cart/add",
   maxQuantity = 10,
+  children,
 }: {
   productCode: string;
   lang: Lang;
@@ -84,6 +85,8 @@ export function AddToCartForm({
   action?: CartAddAction;
   /** The most the quantity picker offers (fewer when the stock is low). */
   maxQuantity?: number;
+  /** Fields of the form before the quantity (the product page's purchase choice). */
+  children?: ReactNode;
 }) {
   const t = useMessages();
   const fetcher = useFetcher<CartAddResult>();
@@ -97,6 +100,7 @@ export function AddToCartForm({
       <input type="hidden" name="productCode" value={productCode} />
       <input type="hidden" name="returnTo" value={returnTo} />
       {hydrated ? <input type="hidden" name="inline" value="1" /> : null}
+      {children}
       {withQuantity ? (
         <>
           <label htmlFor={id}>{t.quantity}</label>

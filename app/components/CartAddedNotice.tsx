@@ -6,11 +6,12 @@ import { quickShopMessages } from "../brands/quick-shop-messages";
 import { localePath } from "../lib/paths";
 import { useShop } from "../lib/shop";
 
-const QUANTITY_PROBLEMS = new Set(["quantityTooLarge", "quantityTooSmall", "quantityNotWhole"]);
+/** Refusals of the add form's own fields, worded by the page: the quantity, and a subscription's pods at home and frequency. */
+const FIELD_PROBLEMS = new Set(["quantityTooLarge", "quantityTooSmall", "quantityNotWhole", "podsAtHomeTooLarge", "podsAtHomeNotWhole", "frequencyInvalid"]);
 
-/** Why an add to cart failed, in the page's language (`t` is the page's phrases): a refused quantity with its limit, too little stock, or anything else. */
+/** Why an add to cart failed, in the page's language (`t` is the page's phrases): a refused quantity, pods at home or frequency with its limit, too little stock, or anything else. */
 export function cartErrorText(t: Messages, lang: Lang, brand: BrandId, cartError: string, limit: number | undefined): string {
-  if (QUANTITY_PROBLEMS.has(cartError)) return format(t[cartError as "quantityTooLarge"], { limit: limit ?? "" });
+  if (FIELD_PROBLEMS.has(cartError)) return format(t[cartError as "quantityTooLarge"], { limit: limit ?? "" });
   const q = quickShopMessages(lang, brand);
   return cartError === "InsufficientStockError" ? q.stockError : q.cartError;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { EmailSchema, PasswordSchema } from "../../commerce/contract/auth";
-import { CheckoutKeySchema, DeliveryDetailsRequestSchema } from "../../commerce/contract/checkout";
+import { CheckoutKeySchema, DeliveryDetailsRequestSchema, PlaceOrderRequestSchema } from "../../commerce/contract/checkout";
 import { fieldText } from "../brands/form-messages";
 import { type CheckoutMessages, checkoutMessages } from "../brands/checkout-messages";
 import { format } from "../brands/locale";
@@ -81,6 +81,8 @@ export const PlaceOrderFormSchema = z.object({
   checkoutKey: CheckoutKeySchema,
   expectedTotal: z.coerce.number().int().min(0),
   expectedAmountDue: z.coerce.number().int().min(0),
+  /** Sent by the auto-delivery section's select, for a cart with auto-delivery lines. */
+  adFrequencyWeeks: PlaceOrderRequestSchema.shape.adFrequencyWeeks,
 });
 
 /**
@@ -112,6 +114,8 @@ const REFUSALS: Record<string, keyof CheckoutMessages> = {
   deliveryCostChanged: "deliveryCostChanged",
   noStock: "soldOut",
   lowStock: "lowStock",
+  signInToSubscribe: "adSignInRefused",
+  cardForAutoDelivery: "adCardRefused",
 };
 
 /**

@@ -24,6 +24,7 @@ export {
   saveSection,
   shippingCountry,
 } from "./checkout-forms.server";
+export { chosenFrequency } from "./auto-delivery.server";
 export { readFormFields } from "./form-body.server";
 export { checkForm, formAnswer, formText, formPageHeaders } from "./form-validation.server";
 export { orFailedPage } from "./page-errors.server";

@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import type { z } from "zod";
 import type { Lang } from "../../commerce/contract/common";
 import { MAX_LINE_QUANTITY } from "../../commerce/contract/cart";
+import { MAX_FREQUENCY_WEEKS } from "../../commerce/contract/frequency";
 import { lookUpPostalCode } from "../../commerce/contract/postal-regions";
 import { type FieldProblem, type FormMessages, fieldText, formMessages, hasFieldPhrase } from "../brands/form-messages";
 import type { FormProblem } from "../components/FormFields";
@@ -59,6 +60,11 @@ export function fieldProblem(field: string, issue: z.core.$ZodIssue | undefined,
       if (issue?.code === "too_big") return { message: "quantityTooLarge", limit: Number(issue.maximum) };
       if (issue?.code === "too_small") return { message: "quantityTooSmall", limit: Number(issue.minimum) };
       return { message: "quantityNotWhole" };
+    case "podsAtHomeQty":
+      return issue?.code === "too_big" ? { message: "podsAtHomeTooLarge", limit: Number(issue.maximum) } : { message: "podsAtHomeNotWhole" };
+    case "frequencyWeeks":
+    case "adFrequencyWeeks":
+      return { message: "frequencyInvalid", limit: MAX_FREQUENCY_WEEKS };
     case "flavours":
       return issue?.code === "too_big" ? { message: "flavoursTooMany", limit: Number(issue.maximum) } : { message: "flavours" };
     case "password":

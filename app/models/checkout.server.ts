@@ -55,7 +55,11 @@ export function setDeliveryDetails(c: CheckoutCaller, guid: string, details: Del
   return checkoutCall(c, { method: "PUT", path: cartPath(c, guid, "updateDeliveryDetails"), json: details, schema: CheckoutSchema });
 }
 
-export function placeOrder(c: CheckoutCaller, guid: string, expected: { checkoutKey: string; expectedTotal: number; expectedAmountDue: number }) {
+export function placeOrder(
+  c: CheckoutCaller,
+  guid: string,
+  expected: { checkoutKey: string; expectedTotal: number; expectedAmountDue: number; adFrequencyWeeks?: number },
+) {
   return checkoutCall(c, { method: "POST", path: `users/${owner(c)}/orders`, query: { cartId: guid }, json: expected, schema: OrderSchema });
 }
 

@@ -1,28 +1,44 @@
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { AddToExistingAdRequestSchema } from "../../commerce/contract/auto-delivery";
 import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
 import { Breadcrumbs } from "../components/ListingPage";
 import { AddToCartForm } from "../components/AddToCartForm";
+import { NextDeliveryForm, PurchaseChoice } from "../components/AutoDeliveryChoice";
+import { FormMessage, problemFor } from "../components/FormFields";
 import { CartAddedNotice } from "../components/CartAddedNotice";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { Badge, ProductSection, StockStatus } from "../components/ProductCard";
 import { BundleContents, Gallery, type GalleryImage, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
+import { shopTexts } from "../lib/page-texts.server";
+import { shopperOf } from "../lib/account-forms.server";
+import { NEXT_DELIVERY_REFUSALS } from "../lib/auto-delivery";
+import { autoDeliveryOffer, nextDeliveryOffer } from "../lib/auto-delivery.server";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
+import { readFormFields } from "../lib/form-body.server";
+import { checkForm, formAnswer } from "../lib/form-validation.server";
 import { couponLabel } from "../lib/coupon-label.server";
 import { CookieJar } from "../lib/cookies.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { useNonce } from "../lib/nonce";
 import { pageApi, productCodeOrNotFound } from "../lib/route-guards.server";
+import { ApiError, clientContext } from "../lib/api-client.server";
 import { jsonLd, seoMeta } from "../lib/seo";
 import { shopMeta, useShop } from "../lib/shop";
 import { getMediaSet, getProduct, getProductsByCodes, getRecommendedProducts, toCard } from "../models/product.server";
 import { appliedCategoryCoupons } from "../models/coupon.server";
 import { recentlyViewed, rememberViewed } from "../models/recently-viewed.server";
-import { memberPricingMessageFor } from "../models/cms.server";
+import { getLayoutContent, memberPricingMessageFor } from "../models/cms.server";
+import { addToExistingAd, getExistingAdDetails } from "../models/auto-delivery.server";
 
-export const headers = cacheHeaders;
+/** The page's caching; an answer to its "Add to my next delivery" form is the subscriber's own (no-store). */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(cacheHeaders(args));
+  args.actionHeaders.forEach((value, name) => headers.set(name, value));
+  return headers;
+};
 
 function galleryFrom(product: Product, media: Awaited<ReturnType<typeof getMediaSet>>): GalleryImage[] {
   const own = product.images.find((i) => i.imageType === "PRIMARY");
@@ -51,14 +67,21 @@ export async function loader(args: LoaderFunctionArgs) {
     .filter((c) => c !== baseCode)
     .slice(0, 4);
   rememberViewed(jar, baseCode);
-  const [recent, recommended, memberPricingMessage] = await Promise.all([
+  const shown = product.baseProduct ? product.code : (product.defaultVariantCode ?? product.code);
+  const signedIn = shopperOf(context).userPathId !== "anonymous";
+  const [recent, recommended, memberPricingMessage, layout] = await Promise.all([
     earlier.length ? getProductsByCodes(ctx, earlier).catch(() => []) : Promise.resolve([]),
     getRecommendedProducts(ctx, product.code).catch(() => []),
     product.productType === "Brewer" ? Promise.resolve(undefined) : memberPricingMessageFor(ctx),
+    getLayoutContent(ctx).catch(() => undefined),
   ]);
+  const autoDelivery = layout ? autoDeliveryOffer(context, product, layout.siteConfig) : undefined;
+  // A subscriber's own subscriptions: the page is then theirs alone. Without them the page still sells.
+  const existing = autoDelivery && signedIn ? await getExistingAdDetails(ctx, shown).catch(() => undefined) : undefined;
+  const nextDelivery = existing ? nextDeliveryOffer(context, existing) : undefined;
   const image = Number.parseInt(url.searchParams.get("image") ?? "0", 10);
   // A coupon price is this shopper's: no shared cache may keep it.
-  const headers = jar.appendTo(new Headers({ "Cache-Control": coupons.length ? "private, no-store" : CACHE_CONTROL.catalog }));
+  const headers = jar.appendTo(new Headers({ "Cache-Control": coupons.length || existing ? "private, no-store" : CACHE_CONTROL.catalog }));
   return data(
     {
       product,
@@ -68,9 +91,38 @@ export async function loader(args: LoaderFunctionArgs) {
       recommended: recommended.map(toCard).slice(0, 4),
       memberPricingMessage,
       couponLabel: couponLabel(product.appliedCoupon?.code, context.lang, context.brand.id),
+      autoDelivery,
+      nextDelivery,
+      nextDeliveryAdded: nextDelivery !== undefined && url.searchParams.get("nextDelivery") === "added",
     },
     { headers },
   );
+}
+
+const NextDeliveryFormSchema = AddToExistingAdRequestSchema.pick({ jobCode: true, productCode: true, qty: true });
+
+/**
+ * "Add to my next delivery" (the page's one form of its own): back to this page with
+ * ?nextDelivery=added, or this page again with the service's refusal in the shopper's words.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  pageApi({ params, context });
+  const form = await readFormFields(request);
+  const t = shopTexts(context.lang, context.brand.id);
+  if (form.intent !== "nextDelivery") return formAnswer(form, { error: t.nextDelivery_failed });
+  if (shopperOf(context).userPathId === "anonymous") return formAnswer(form, { error: t.nextDelivery_signIn }, 401);
+  const checked = checkForm(context, NextDeliveryFormSchema, form);
+  if ("answer" in checked) return checked.answer;
+  try {
+    await addToExistingAd(clientContext(context), checked.data);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
+    const reason = NEXT_DELIVERY_REFUSALS.find((r) => r === err.errors[0]?.reason);
+    return formAnswer(form, { error: reason ? t[`nextDelivery_${reason}`] : t.nextDelivery_failed }, err.status);
+  }
+  const here = new URL(request.url);
+  here.searchParams.set("nextDelivery", "added");
+  return redirect(`${here.pathname}${here.search}#next-delivery`, 303);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -112,11 +164,14 @@ function structuredData(product: Product, host: string, lang: Lang, image?: stri
 }
 
 export default function ProductPage() {
-  const { product, gallery, selectedImage, recent, recommended, memberPricingMessage, couponLabel } = useLoaderData<typeof loader>();
+  const { product, gallery, selectedImage, recent, recommended, memberPricingMessage, couponLabel, autoDelivery, nextDelivery, nextDeliveryAdded } =
+    useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>();
   const { brand, lang, t } = useShop();
   const nonce = useNonce();
   const location = useLocation();
   const soldOut = product.stock.stockLevelStatus === "outOfStock";
+  const addCode = product.baseProduct ? product.code : (product.defaultVariantCode ?? product.code);
   const category = product.categories[0];
   return (
     <div className="product-page">
@@ -136,11 +191,19 @@ export default function ProductPage() {
           <CartAddedNotice lang={lang} errors />
           {soldOut || !product.purchasable ? null : (
             <AddToCartForm
-              productCode={product.baseProduct ? product.code : (product.defaultVariantCode ?? product.code)}
+              productCode={addCode}
               lang={lang}
               action={product.isBundle ? "/cart/add-bundle" : "/cart/add"}
               maxQuantity={product.isBundle ? 5 : 10}
-            />
+            >
+              {autoDelivery ? <PurchaseChoice offer={autoDelivery} productCode={addCode} /> : null}
+            </AddToCartForm>
+          )}
+          {nextDelivery && !soldOut ? (
+            <NextDeliveryForm offer={nextDelivery} productCode={addCode} added={nextDeliveryAdded} problem={problemFor(problem, "nextDelivery")} />
+          ) : (
+            // Refused to someone the page offers no such form (signed out meanwhile, say): the reason still shows.
+            <FormMessage state={problemFor(problem, "nextDelivery")} />
           )}
           <Offers product={product} />
           {soldOut ? (

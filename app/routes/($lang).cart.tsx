@@ -21,6 +21,9 @@ import { shopMeta, useShop } from "../lib/shop";
 import { getLayoutContent } from "../models/cms.server";
 import { getCartWithGiftCards, updateCartEntry } from "../models/cart.server";
 import { MAX_LINE_QUANTITY, UpdateCartRequestSchema } from "../lib/schemas.server";
+import { RECURRING_ENTRY_TYPES } from "../../commerce/contract/cart";
+import { chosenFrequency } from "../lib/auto-delivery.server";
+import { removeAdEntry } from "../models/auto-delivery.server";
 import { RewardsPanel } from "../components/RewardsPanel";
 import { pointsForPrice, usePerks } from "../lib/perks";
 import { perksFromSiteConfig } from "../lib/perks.server";
@@ -64,6 +67,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       freeShippingAway: freeShippingAway === undefined ? undefined : formatMoney(freeShippingAway, context.brand.currency, context.lang),
       freeShippingReached: freeShippingAway === 0,
       maxQuantity: MAX_LINE_QUANTITY,
+      // One frequency per order: the checkout sends it, starting from the one chosen on the product page.
+      adFrequencyWeeks: chosenFrequency(context),
       mergeChanges,
       resentOrder,
       perksTexts,
@@ -82,10 +87,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = shopperOf(context);
   if (REWARD_INTENTS.includes(form.intent ?? "")) return rewardAction(context, form);
   const line = { ...form, qty: form.intent === "remove" ? "0" : stepped(form.intent, form.qty) };
+  // An auto-delivery line leaves the cart through its own call; the others by a quantity of 0.
+  const adRemoval = form.intent === "remove" && RECURRING_ENTRY_TYPES.some((type) => type === form.entryType);
   const checked = checkForm(context, UpdateCartRequestSchema, line);
   if ("answer" in checked) return checked.answer;
   try {
-    const cart = await updateCartEntry(clientContext(context), checked.data.cartGuid, checked.data.entryNumber, checked.data.qty);
+    const { cartGuid, entryNumber, qty } = checked.data;
+    const api = clientContext(context);
+    const cart = adRemoval ? await removeAdEntry(api, cartGuid, entryNumber) : await updateCartEntry(api, cartGuid, entryNumber, qty);
     await shopper.rememberCart(shopper.userPathId === "anonymous" ? cart.guid : undefined, cart.totalUnitCount);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
@@ -114,6 +123,7 @@ export default function CartPage() {
     freeShippingAway,
     freeShippingReached,
     maxQuantity,
+    adFrequencyWeeks,
     mergeChanges,
     resentOrder,
     giftCards,
@@ -217,8 +227,13 @@ export default function CartPage() {
                     {e.product.name}
                   </a>
                   {e.product.packLabel ? <span className="cart-line__pack">{e.product.packLabel}</span> : null}
-                  <span className="cart-line__each">{format(t.each, { price: e.basePrice.formattedValue })}</span>
-                  {e.entryType !== "STD" ? <span className="badge">{t.autoDelivery}</span> : null}
+                  <span className="cart-line__each">{format(e.entryType === "STD" ? t.each : t.subscriberEach, { price: e.basePrice.formattedValue })}</span>
+                  {e.entryType !== "STD" ? (
+                    <>
+                      <span className="badge">{t.autoDelivery}</span>
+                      <span className="cart-line__frequency">{adFrequencyWeeks === 1 ? t.adEveryWeek : format(t.adEvery, { n: adFrequencyWeeks })}</span>
+                    </>
+                  ) : null}
                   {e.rewardId !== undefined ? <span className="badge">{p.rewardItem}</span> : null}
                 </td>
                 <td className="cart-line__quantity">
@@ -228,6 +243,7 @@ export default function CartPage() {
                     <Form method="post" className="cart-table__qty">
                       <input type="hidden" name="cartGuid" value={cart.guid} />
                       <input type="hidden" name="entryNumber" value={e.entryNumber} />
+                      <input type="hidden" name="entryType" value={e.entryType} />
                       <div className="stepper">
                         <button
                           type="submit"

@@ -20,6 +20,8 @@ import { pointsFor } from "../../commerce/contract/points";
 import { perksMessages } from "../brands/perks-messages";
 import { clientContext } from "../lib/api-client.server";
 import { PERKS_WALK_UP_COOKIE, perksProgram } from "../lib/perks.server";
+import { formatDate, formatLocale } from "../../lib/format";
+import { getActiveSubscriptions } from "../models/auto-delivery.server";
 
 /**
  * The order confirmation: number, items, address, delivery and totals in the store's currency
@@ -41,8 +43,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A walk-up member (joined perks at checkout as a guest) collects the order's points with the account.
   const walkUp = guest && order.guest && shopper.cookie(PERKS_WALK_UP_COOKIE) === "true";
   const walkUpPoints = walkUp ? pointsFor(order.subTotal.minor - order.totalDiscounts.minor, (await perksProgram(clientContext(context))).pointsPerDollar) : 0;
+  // The subscriptions this order started (decision 053: the first order makes them), named with their next delivery.
+  const started =
+    !guest && order.entries.some((e) => e.entryType !== "STD")
+      ? (await getActiveSubscriptions(clientContext(context)).catch(() => ({ subscriptions: [] }))).subscriptions.filter((s) => s.firstOrderCode === order.code)
+      : [];
+  const locale = formatLocale(context.lang, context.brand.currency);
+  const subscriptions = started.map((s) => ({ code: s.code, nextDelivery: formatDate(s.nextDeliveryDate, locale), frequencyWeeks: s.frequencyWeeks }));
   return data(
-    { order, canCreateAccount: guest && order.guest && !context.webapp, accountRequested, webapp: context.webapp, walkUpPoints, perksClaimed },
+    {
+      order,
+      canCreateAccount: guest && order.guest && !context.webapp,
+      accountRequested,
+      webapp: context.webapp,
+      walkUpPoints,
+      perksClaimed,
+      subscriptions,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -76,7 +93,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function OrderConfirmation() {
-  const { order, canCreateAccount, accountRequested, webapp, walkUpPoints, perksClaimed } = useLoaderData<typeof loader>();
+  const { order, canCreateAccount, accountRequested, webapp, walkUpPoints, perksClaimed, subscriptions } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
   const t = checkoutMessages(lang, brand.id);
@@ -90,6 +107,15 @@ export default function OrderConfirmation() {
         <strong data-testid="order-number">{order.code}</strong>
       </p>
       <p>{format(t.confirmationSent, { email: order.email })}</p>
+      {subscriptions.map((s) => (
+        <p key={s.code} className="notice" data-testid="subscription-started">
+          {format(t.adStarted, {
+            code: s.code,
+            date: s.nextDelivery,
+            frequency: s.frequencyWeeks === 1 ? t.adEveryOne : format(t.adEveryMany, { n: s.frequencyWeeks }),
+          })}
+        </p>
+      ))}
       <OrderSummary order={order} t={t} lang={lang} brand={brand.id} />
       {accountRequested ? <Notice>{t.createAccountSent}</Notice> : null}
       {perksClaimed ? <Notice>{p.walkUpClaimed}</Notice> : null}

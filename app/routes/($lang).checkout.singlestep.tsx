@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { AddressList } from "../../commerce/contract/address";
 import { format } from "../brands/locale";
+import { AutoDeliverySection } from "../components/checkout/AutoDeliverySection";
 import { CheckoutSummary } from "../components/checkout/CheckoutSummary";
 import { CheckoutTextsProvider } from "../components/checkout/CheckoutSection";
 import { ContactSection } from "../components/checkout/ContactSection";
@@ -30,6 +31,7 @@ import {
   formAnswer,
   formPageHeaders,
   formText,
+  chosenFrequency,
   getCheckout,
   GuestEmailFormSchema,
   joinPerksAtCheckout,
@@ -91,6 +93,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       country: shippingCountry(context),
       // The page's phrases in its language, instead of every store's dictionaries in its scripts.
       texts: checkoutPageTexts(context.lang, context.brand.id),
+      autoDelivery: checkout.cart.entries.some((e) => e.entryType !== "STD" && e.rewardId === undefined)
+        ? {
+            frequencyWeeks: chosenFrequency(context),
+            signInHref: `${localePath(context.lang, "/login")}?returnTo=${encodeURIComponent(localePath(context.lang, "/checkout/singlestep"))}`,
+          }
+        : undefined,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -154,6 +162,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case "place": {
         const checked = checkForm(context, PlaceOrderFormSchema, form);
         if ("answer" in checked) return checked.answer;
+        // Kept should the order be refused: the page comes back with the frequency the shopper chose.
+        if (checked.data.adFrequencyWeeks !== undefined) await shopper.rememberAdFrequency(checked.data.adFrequencyWeeks);
         const order = await placeOrder(caller, guid, checked.data);
         await shopper.rememberOrder({ code: order.code, guid: member ? "" : guid, guest: !member, checkoutKey: checked.data.checkoutKey });
         return redirect(localePath(context.lang, `/checkout/orderConfirmation/${order.code}`), 303);
@@ -186,7 +196,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const SECTION_INTENTS = ["email", "address", "chooseAddress", "delivery", "card"];
 
 export default function SingleStepCheckout() {
-  const { checkout, addressBook, cartChanges, checkoutKey, isAgent, webapp, country, texts } = useLoaderData<typeof loader>();
+  const { checkout, addressBook, cartChanges, checkoutKey, isAgent, webapp, country, texts, autoDelivery } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang } = useShop();
   const t = texts.checkout;
@@ -227,6 +237,7 @@ export default function SingleStepCheckout() {
             <DeliveryModeSection checkout={checkout} problem={problemFor(problem, "delivery")} />
             <PaymentSection checkout={checkout} problem={problemFor(problem, "card")} isAgent={isAgent} />
             {checkout.perks && !isAgent ? <PerksJoinSection perks={checkout.perks} /> : null}
+            {autoDelivery ? <AutoDeliverySection checkout={checkout} problem={reviewProblem} {...autoDelivery} /> : null}
             <ReviewSection checkout={checkout} problem={reviewProblem} checkoutKey={checkoutKey} />
           </div>
           <CheckoutSummary checkout={checkout} />

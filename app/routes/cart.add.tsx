@@ -1,16 +1,52 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { CartLineRequestSchema } from "../../commerce/contract/cart";
+import { z } from "zod";
+import { CartLineRequestSchema, PODS_AT_HOME_ENTRY_TYPES, PodsAtHomeQtySchema } from "../../commerce/contract/cart";
+import { FrequencyWeeksSchema } from "../../commerce/contract/frequency";
+import { clientContext } from "../lib/api-client.server";
+import { autoDeliveryFromSiteConfig } from "../lib/auto-delivery.server";
 import { cartAddAction } from "../lib/cart-add.server";
 import { addToCart } from "../models/cart.server";
+import { getLayoutContent } from "../models/cms.server";
+
+const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/**
+ * The add form's fields: a product's line and, for "Subscribe and save", how often (weeks) and the
+ * pods at home, at most the store's maximum. The form always sends the subscription's fields; a
+ * one-time purchase leaves them out, whatever they hold.
+ */
+function cartAddSchema(maxPodsAtHome: number | undefined) {
+  const pods = maxPodsAtHome === undefined ? PodsAtHomeQtySchema : PodsAtHomeQtySchema.pipe(z.number().max(maxPodsAtHome).optional());
+  return z.preprocess(
+    (form) => {
+      const fields = { ...(form as Record<string, unknown>) };
+      const entryType = blankAsAbsent(fields.entryType) ?? "STD";
+      if (entryType === "STD") delete fields.frequencyWeeks;
+      if (!PODS_AT_HOME_ENTRY_TYPES.includes(entryType as "ADC")) delete fields.podsAtHomeQty;
+      return fields;
+    },
+    CartLineRequestSchema.extend({ podsAtHomeQty: pods, frequencyWeeks: z.preprocess(blankAsAbsent, FrequencyWeeksSchema.optional()) }),
+  );
+}
 
 /**
  * POST /cart/add from a product page, a product tile or the compare table. Without JavaScript the
  * shopper returns to the page with ?added= (a banner says so); with it, the form posts inline and
- * the page shows a snackbar and dispatches the cart-changed event.
+ * the page shows a snackbar and dispatches the cart-changed event. An auto-delivery line's
+ * frequency is the checkout's to send (one per order): the session keeps it until then.
  */
-export function action({ request, context }: ActionFunctionArgs) {
-  return cartAddAction(request, context, CartLineRequestSchema, (api, { productCode, qty, entryType, podsAtHomeQty }, cartGuid) =>
-    addToCart(api, { productCode, qty, entryType, podsAtHomeQty }, cartGuid),
+export async function action({ request, context }: ActionFunctionArgs) {
+  const layout = await getLayoutContent(clientContext(context)).catch(() => undefined);
+  const { maxPodsAtHome } = autoDeliveryFromSiteConfig(layout?.siteConfig ?? {});
+  return cartAddAction(
+    request,
+    context,
+    cartAddSchema(maxPodsAtHome),
+    async (api, { productCode, qty, entryType, podsAtHomeQty, frequencyWeeks }, cartGuid) => {
+      const added = await addToCart(api, { productCode, qty, entryType, podsAtHomeQty }, cartGuid);
+      if (entryType !== "STD" && frequencyWeeks !== undefined) await context.shopper?.rememberAdFrequency(frequencyWeeks);
+      return added;
+    },
   );
 }
 

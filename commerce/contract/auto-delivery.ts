@@ -3,7 +3,8 @@ import { AddressInputSchema } from "./address";
 import { CartGuidSchema, EntryTypeSchema, MAX_LINE_QUANTITY, PodsAtHomeQtySchema } from "./cart";
 import { CardSummarySchema, DeliveryAddressSchema } from "./checkout";
 import { FrequencyWeeksSchema } from "./frequency";
-import { PriceSchema } from "./product";
+import { PriceSchema, type Product, type SalesPriceStrategy } from "./product";
+import type { BrandId } from "./common";
 
 export { DEFAULT_FREQUENCY_WEEKS, FrequencyWeeksSchema, MAX_FREQUENCY_WEEKS, MIN_FREQUENCY_WEEKS } from "./frequency";
 
@@ -12,6 +13,49 @@ export { DEFAULT_FREQUENCY_WEEKS, FrequencyWeeksSchema, MAX_FREQUENCY_WEEKS, MIN
  * customer's subscriptions, made by checking out a cart with recurring lines (ADC, ADCF, ADF),
  * placed as orders by the job runner and managed by the customer or an agent.
  */
+
+/** The three kinds of order a price can be for: a one-off, the order that starts a subscription, and the ones the runner places. */
+export type OrderKind = "oneTime" | "first" | "recurring";
+
+/**
+ * Whether the variant's sale price reaches this kind of order. ALL: every order. OTP: one-off
+ * purchases only. AD_PARENT_OTP: one-offs and the first AD order. AD_RECURRING_OTP: one-offs and
+ * the orders the runner places, not the first.
+ */
+export function saleReaches(strategy: SalesPriceStrategy, kind: OrderKind): boolean {
+  switch (strategy) {
+    case "ALL":
+      return true;
+    case "OTP":
+      return kind === "oneTime";
+    case "AD_PARENT_OTP":
+      return kind !== "recurring";
+    case "AD_RECURRING_OTP":
+      return kind !== "first";
+  }
+}
+
+/**
+ * A unit on an auto-delivery line: the subscriber's price (the list price less the site's AD
+ * percentage, rounded to the cent), or the sale price where it reaches this order and is lower.
+ */
+export function autoDeliveryUnitMinor(p: { listMinor: number; saleMinor: number; strategy: SalesPriceStrategy; percent: number; kind: OrderKind }): number {
+  const subscriber = Math.round((p.listMinor * (100 - p.percent)) / 100);
+  return saleReaches(p.strategy, p.kind) ? Math.min(subscriber, p.saleMinor) : subscriber;
+}
+
+/** Pods, tea and cocoa come again; brewers and accessories do not. */
+const RECURRING_PRODUCT_TYPES = new Set(["Coffee", "Tea", "Cocoa"]);
+
+/**
+ * Whether a product may be on an auto-delivery on this site (the commercial store: only its
+ * breakroom-subscription products). Here, not in the service's domain, because the product page
+ * offers "Subscribe and save" by the same rule the service enforces.
+ */
+export function adEligible(product: Pick<Product, "productType" | "isAFHSubscriptionEligible">, site: BrandId): boolean {
+  if (!RECURRING_PRODUCT_TYPES.has(product.productType)) return false;
+  return site !== "usafh" || product.isAFHSubscriptionEligible;
+}
 
 /** A next delivery may be moved at most this far ahead. */
 export const MAX_DAYS_AHEAD = 365;

@@ -1,4 +1,3 @@
-import type { SalesPriceStrategy } from "../contract/product";
 import type { BrandId } from "../contract/common";
 import { findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
@@ -11,35 +10,7 @@ import { MAX_DAYS_AHEAD } from "../contract/auto-delivery";
  * dates a customer may choose (decision 053).
  */
 
-/** The three kinds of order a price can be for: a one-off, the order that starts a subscription, and the ones the runner places. */
-export type OrderKind = "oneTime" | "first" | "recurring";
-
-/**
- * Whether the variant's sale price reaches this kind of order. ALL: every order. OTP: one-off
- * purchases only. AD_PARENT_OTP: one-offs and the first AD order. AD_RECURRING_OTP: one-offs and
- * the orders the runner places, not the first.
- */
-export function saleReaches(strategy: SalesPriceStrategy, kind: OrderKind): boolean {
-  switch (strategy) {
-    case "ALL":
-      return true;
-    case "OTP":
-      return kind === "oneTime";
-    case "AD_PARENT_OTP":
-      return kind !== "recurring";
-    case "AD_RECURRING_OTP":
-      return kind !== "first";
-  }
-}
-
-/**
- * A unit on an auto-delivery line: the subscriber's price (the list price less the site's AD
- * percentage, rounded to the cent), or the sale price where it reaches this order and is lower.
- */
-export function autoDeliveryUnitMinor(p: { listMinor: number; saleMinor: number; strategy: SalesPriceStrategy; percent: number; kind: OrderKind }): number {
-  const subscriber = Math.round((p.listMinor * (100 - p.percent)) / 100);
-  return saleReaches(p.strategy, p.kind) ? Math.min(subscriber, p.saleMinor) : subscriber;
-}
+export { autoDeliveryUnitMinor, type OrderKind, saleReaches } from "../contract/auto-delivery";
 
 /** The delivery after one on `day`, `weeks` later. */
 export const followingDelivery = (day: string, weeks: number) => addDays(day, weeks * 7);

@@ -1,5 +1,5 @@
 import type { AuditAction } from "../contract/auth";
-import type { AddToExistingAdRequest, ChangeSubscriptionRequest, RecurringEntryType, Subscription } from "../contract/auto-delivery";
+import { type AddToExistingAdRequest, adEligible, type ChangeSubscriptionRequest, type RecurringEntryType, type Subscription } from "../contract/auto-delivery";
 import type { EntryType } from "../contract/cart";
 import type { BrandId } from "../contract/common";
 import type { Product } from "../contract/product";
@@ -43,14 +43,7 @@ import type { ShopContext } from "./shop-context";
  * unknown code), and writes an agent's change to the audit log in the same transaction.
  */
 
-/** Pods, tea and cocoa come again; brewers and accessories do not. */
-const RECURRING_PRODUCT_TYPES = new Set(["Coffee", "Tea", "Cocoa"]);
-
-/** Whether a product may be on an auto-delivery on this site (the commercial store: only breakroom-subscription products). */
-export function adEligible(product: Product, site: BrandId): boolean {
-  if (!RECURRING_PRODUCT_TYPES.has(product.productType)) return false;
-  return site !== "usafh" || product.isAFHSubscriptionEligible;
-}
+export { adEligible } from "../contract/auto-delivery";
 
 const notEligible = (message: string) => new ShopError("conflict", { type: "AutoDeliveryError", reason: "NON_ELIGIBLE_SP_USER", subject: "jobCode", message });
 

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { colon } from "../../../lib/format";
 import { format } from "../../brands/locale";
 import { FormMessage } from "../FormFields";
+import { PLACE_ORDER_FORM } from "./AutoDeliverySection";
 import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 
 /**
@@ -17,7 +18,7 @@ export function ReviewSection({ checkout, problem, checkoutKey }: SectionProps &
       {checkout.missing.length > 0 ? (
         <p className="notice">{format(t.stillMissing, { steps: checkout.missing.map((m) => t[`missing_${m}`]).join(", ") })}</p>
       ) : null}
-      <Form method="post" className="checkout-form">
+      <Form method="post" className="checkout-form" id={PLACE_ORDER_FORM}>
         <input type="hidden" name="intent" value="place" />
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
         <input type="hidden" name="expectedTotal" value={checkout.totalPriceWithTax.minor} />

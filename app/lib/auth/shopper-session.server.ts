@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import { createCookieSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import type { ClientId } from "../../../commerce/contract/auth";
+import { FrequencyWeeksSchema } from "../../../commerce/contract/frequency";
 import { CookieJar, DAY_MS } from "../cookies.server";
 import { RefreshGate } from "./refresh-gate";
 import { AGENT_SESSION_KEYS, isLoggedIn, isTokenValid, SIGN_OUT_COOKIES, type TokenRecord } from "./token-rules";
@@ -64,6 +65,8 @@ export interface ShopperSessionData {
    * writes it; the model checks it on every read.
    */
   brewerQuiz: unknown;
+  /** How often the shopper chose to have their auto-delivery come (weeks), on a product page: the checkout starts from it. */
+  adFrequencyWeeks: number;
 }
 
 export interface SessionSettings {
@@ -325,6 +328,7 @@ export class ShopperSession {
     this.session.unset("cartGuid");
     this.session.set("cartQuantity", 0);
     this.session.set("placedOrder", { code: order.code, checkoutKey: order.checkoutKey });
+    this.session.unset("adFrequencyWeeks");
     if (order.guest) {
       const earlier = (this.session.get("guestOrders") ?? []).filter((o) => o.code !== order.code);
       this.session.set("guestOrders", [{ code: order.code, guid: order.guid }, ...earlier].slice(0, GUEST_ORDERS_KEPT));
@@ -367,6 +371,16 @@ export class ShopperSession {
     this.session.unset("cartChanges");
     await this.persist();
     return changes;
+  }
+
+  /** The auto-delivery frequency chosen last on a product page, checked again (a session may be older than this code). */
+  get adFrequencyWeeks(): number | undefined {
+    return FrequencyWeeksSchema.safeParse(this.session.get("adFrequencyWeeks")).data;
+  }
+
+  async rememberAdFrequency(weeks: number): Promise<void> {
+    this.session.set("adFrequencyWeeks", weeks);
+    await this.persist();
   }
 
   /** The guid of the cart a guest order of this browser came from. */

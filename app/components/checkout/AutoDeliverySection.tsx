@@ -1,0 +1,52 @@
+import { Link } from "@remix-run/react";
+import { format } from "../../brands/locale";
+import { FREQUENCY_CHOICES } from "../../lib/auto-delivery";
+import { FieldError } from "../FormFields";
+import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
+
+/** The review form's id: the frequency, shown here, is sent with the order. */
+export const PLACE_ORDER_FORM = "place-order";
+
+/**
+ * Auto-delivery, for a cart with auto-delivery lines: that this order starts a subscription, how
+ * often it comes (sent with "Place order", starting from the product page's choice), and what it
+ * needs: an account (a guest is told before anything else) and a card for the later deliveries.
+ */
+export function AutoDeliverySection({ checkout, problem, frequencyWeeks, signInHref }: SectionProps & { frequencyWeeks: number; signInHref: string }) {
+  const { t } = useCheckoutText();
+  const refused = problem?.fields?.adFrequencyWeeks;
+  // A frequency typed on another page than ours (any of 1 to 26) is offered too.
+  const choices = [...new Set([...FREQUENCY_CHOICES, frequencyWeeks])].sort((a, b) => a - b);
+  return (
+    <CheckoutSection id="auto-delivery" headingId="auto-delivery-heading" title={t.adHeading}>
+      <p>{t.adStarts}</p>
+      {checkout.guest ? (
+        <p className="form-error" role="alert">
+          {t.adSignIn} <Link to={signInHref}>{t.adSignInLink}</Link>
+        </p>
+      ) : (
+        <>
+          <div className={`field${refused ? " field--invalid" : ""}`}>
+            <label htmlFor="ad-frequency">{t.adFrequency}</label>
+            <select
+              id="ad-frequency"
+              name="adFrequencyWeeks"
+              form={PLACE_ORDER_FORM}
+              defaultValue={String(frequencyWeeks)}
+              aria-invalid={refused ? true : undefined}
+              aria-describedby={refused ? "ad-frequency-error" : undefined}
+            >
+              {choices.map((weeks) => (
+                <option key={weeks} value={weeks}>
+                  {weeks === 1 ? t.adFrequencyOne : format(t.adFrequencyMany, { n: weeks })}
+                </option>
+              ))}
+            </select>
+            <FieldError id="ad-frequency" error={refused} />
+          </div>
+          <p className="field__hint">{t.adNeedsCard}</p>
+        </>
+      )}
+    </CheckoutSection>
+  );
+}
