@@ -1,7 +1,7 @@
 import { SubscriptionListSchema, type Subscription } from "../../commerce/contract/auto-delivery";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderSchema } from "../../commerce/contract/checkout";
-import { APPROVED_CARD, NY_ADDRESS, randomHex } from "./guest-checkout";
+import { APPROVED_CARD, NY_ADDRESS, randomHex } from "./checkout-data";
 
 /**
  * A subscription made as a customer makes one: an auto-delivery (ADC) line in the cart, a New
