@@ -215,7 +215,7 @@ function SubscriptionCard({ s, addresses, state }: { s: Subscription; addresses:
       <FormMessage state={problem} />
       <dl className="subscription__facts">
         <dt>{t.status}</dt>
-        <dd className={`badge badge--${s.status}`}>{t[`status_${s.status}`]}</dd>
+        <dd className={`subscription__status subscription__status--${s.status}`}>{t[`status_${s.status}`]}</dd>
         <dt>{t.frequency}</dt>
         <dd>{s.frequencyWeeks === 1 ? t.everyWeek : format(t.everyWeeks, { weeks: s.frequencyWeeks })}</dd>
         <dt>{t.nextDelivery}</dt>

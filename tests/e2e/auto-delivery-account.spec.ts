@@ -123,12 +123,12 @@ test.describe("the account's auto-delivery", () => {
 
     await card.getByRole("button", { name: "Pause" }).click();
     await expect(status).toHaveText(`${code} is paused. Nothing ships until you resume it.`);
-    await expect(card.locator(".badge")).toHaveText("Paused");
+    await expect(card.locator(".subscription__status")).toHaveText("Paused");
     await expect(card.getByRole("button", { name: "Skip the next delivery" })).toHaveCount(0);
 
     await card.getByRole("button", { name: "Resume" }).click();
     await expect(status).toHaveText(`${code} is active again.`);
-    await expect(card.locator(".badge")).toHaveText("Active");
+    await expect(card.locator(".subscription__status")).toHaveText("Active");
 
     await card.getByText("Address, card or cancel").click();
     await card.getByLabel("Why are you cancelling?").fill("Trying another roaster");
