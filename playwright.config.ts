@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_ADMIN_KEY } from "./tests/e2e/support/store-clock";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const runDir = path.join(os.tmpdir(), `brewfront-e2e-${process.pid}`);
@@ -52,6 +53,9 @@ export default defineConfig({
       AUTH_TOKEN_SECRET: "e2e-token-secret-0123456789abcdefghijklmnop",
       SESSION_SECRET: "e2e-session-secret-0123456789abcdefghijklmnop",
       ALLOW_DEMO_PASSWORDS: "true",
+      // The auto-delivery spec moves the store's clock and runs the due sweep (decision 055): loopback and this key only.
+      STORE_CLOCK_MOVABLE: "true",
+      ADMIN_API_KEY: E2E_ADMIN_KEY,
     },
   },
 });

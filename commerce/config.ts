@@ -105,6 +105,11 @@ export const commerceEnvironment = {
     operatorPort,
     "when set, the operators' endpoints answer only on this port (a separate listener on `OPERATOR_HOST`) and not on the public one; unset, they answer only to loopback connections no proxy relayed",
   ),
+  STORE_CLOCK_MOVABLE: variable(
+    envSchemas.flag(false),
+    "`true` lets operators move the store's clock ahead (`PUT /rest/v2/{brand}/operator/clock`, the operators' side and `X-Admin-Key` as for stock) and run the due auto-delivery orders at once (`POST …/operator/auto-delivery/sweep`); every process reads the clock from the database. For end-to-end tests and demonstrations, never a real store",
+    "false",
+  ),
   OPERATOR_HOST: variable(z.string().default("127.0.0.1"), "address the operator listener binds to", "127.0.0.1"),
   REDIS_URL: variable(
     optionalText,
@@ -192,6 +197,8 @@ export interface CommerceConfig {
   adminApiKey: string | undefined;
   /** Where the operators' endpoints answer; without a port, only to loopback connections. */
   operator: { port: number | undefined; host: string };
+  /** Operators may move the store's clock ahead (STORE_CLOCK_MOVABLE): end-to-end tests only. */
+  storeClockMovable: boolean;
   redisUrl: string | undefined;
   catalogSyncMs: number;
   /** Each worker's memory budget (MEMORY_BUDGET_MB): its heap limit, which its caches take shares of. */
@@ -259,6 +266,7 @@ export function loadCommerceConfig(env: Readonly<Record<string, string | undefin
     seedCatalogSize: values.SEED_CATALOG_SIZE,
     adminApiKey: values.ADMIN_API_KEY,
     operator: { port: values.OPERATOR_PORT, host: values.OPERATOR_HOST },
+    storeClockMovable: values.STORE_CLOCK_MOVABLE,
     redisUrl: values.REDIS_URL,
     catalogSyncMs: values.CATALOG_SYNC_MS,
     memoryBudgetMb: values.MEMORY_BUDGET_MB,

@@ -9,6 +9,7 @@ import { siteCurrencies } from "./domain/catalog-service";
 import { paymentProviderFor } from "./domain/payments/index";
 import { jobRunnerFor } from "./domain/job-runner";
 import { createShop, type ShopOptions } from "./domain/shop";
+import { StoreClock } from "./domain/store-clock";
 import { createCommerceRouter } from "./http/app";
 import { errorHandler } from "./http/errors";
 import { operatorAccess } from "./http/operator-access";
@@ -82,6 +83,8 @@ export function createCommerceApi(
   overrides: Pick<ShopOptions, "clock" | "autoDelivery"> = {},
 ): CommerceApi {
   const limits = RateLimits.create({ redisUrl: config.redisUrl, prefix: "brewfront:commerce" });
+  // Off unless configured: the system's clock, read without a query.
+  const storeClock = config.storeClockMovable ? new StoreClock(db) : undefined;
   const shop = createShop({
     db,
     brands: config.brands,
@@ -93,6 +96,7 @@ export function createCommerceApi(
     payments: paymentProviderFor(config.payments),
     cardHolds: config.cardHolds,
     quizzes: config.quizzes,
+    clock: storeClock,
     ...overrides,
   });
   const jobs = jobRunnerFor(db, { logger, postgresUrl: config.database.kind === "postgres" ? config.database.url : undefined });
@@ -104,7 +108,7 @@ export function createCommerceApi(
   // The operators' guard runs before the API: its refusals never reach the stock handler.
   const router = Router();
   router.use(operatorAccess({ adminKey: config.adminApiKey, limits, operatorPort: config.operator.port }), errorHandler(logger));
-  router.use(createCommerceRouter({ shop, logger, adminKey: config.adminApiKey }));
+  router.use(createCommerceRouter({ shop, logger, adminKey: config.adminApiKey, storeClock }));
   return Object.assign(router, {
     warm: () => shop.warm(),
     close: async () => {

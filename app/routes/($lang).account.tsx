@@ -26,6 +26,7 @@ export default function AccountLayout() {
         </NavLink>
         <NavLink to={localePath(lang, "/account/addresses")}>{t.addressesTab}</NavLink>
         <NavLink to={localePath(lang, "/account/orders")}>{t.ordersTab}</NavLink>
+        <NavLink to={localePath(lang, "/account/auto-delivery")}>{t.autoDeliveryTab}</NavLink>
         {perks.enabled ? <NavLink to={localePath(lang, "/account/perks")}>{perksMessages(lang, brand.id).perksTab}</NavLink> : null}
       </nav>
       <Outlet />

@@ -56,7 +56,15 @@ export interface SubscriptionOrderTable {
   updated_at: string;
 }
 
+/** The store clock's one row: how far ahead of the system's time it runs (decision 055). */
+export interface StoreClockTable {
+  id: number;
+  offset_seconds: number;
+  updated_at: string;
+}
+
 export interface AutoDeliveryTables {
+  store_clock: StoreClockTable;
   subscription: SubscriptionTable;
   subscription_item: SubscriptionItemTable;
   subscription_order: SubscriptionOrderTable;

@@ -97,7 +97,7 @@ export class AutoDeliveryOrders {
   async placeDue(): Promise<DeliveryOutcome[]> {
     const outcomes: DeliveryOutcome[] = [];
     for (;;) {
-      const now = this.deps.clock.now();
+      const now = await this.deps.clock.now();
       const claimed = await writeTransaction(this.deps.db, (trx) =>
         claimDueSubscriptions(trx, {
           today: dayOf(now),
@@ -126,7 +126,7 @@ export class AutoDeliveryOrders {
   /** The delivery due on the subscription's next date: its record, its lines, the card's hold, then the order. */
   async place(subscription: SubscriptionRow): Promise<DeliveryOutcome> {
     const { db } = this.deps;
-    const now = this.deps.clock.now();
+    const now = await this.deps.clock.now();
     const at = now.toISOString();
     const date = subscription.next_delivery_date;
     if (subscription.status !== "active" || date > dayOf(now)) return "notDue";
@@ -367,7 +367,7 @@ export class AutoDeliveryOrders {
   /** Mails the reminders of deliveries within the next few days, once per subscription and date. */
   async remind(): Promise<number> {
     const { db } = this.deps;
-    const today = dayOf(this.deps.clock.now());
+    const today = dayOf(await this.deps.clock.now());
     const due = await subscriptionsToRemind(db, today, addDays(today, this.options.reminderDays), 200);
     let sent = 0;
     for (const subscription of due) {

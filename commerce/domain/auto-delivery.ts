@@ -157,6 +157,7 @@ export class AutoDeliveryService {
     const product = (await this.deps.carts.productsFor(ctx, actor.customerId, [request.productCode])).get(request.productCode);
     if (!product)
       throw new ShopError("notFound", { type: "UnknownIdentifierError", subject: "productCode", subjectType: "product", message: "Product not found." });
+    const at = (await this.deps.clock.now()).toISOString();
     return this.write(ctx.site, actor, request.jobCode, async (trx, row, audit) => {
       if (row.status !== "active") throw notEligible("This subscription is not active: resume it to add products to its next delivery.");
       if (!adEligible(product, ctx.site)) throw notEligible(`${product.name} can't be added to an auto-delivery.`);
@@ -165,7 +166,7 @@ export class AutoDeliveryService {
         quantity: request.qty,
         pods_at_home_qty: null,
         replacement_code: null,
-        created_at: this.deps.clock.now().toISOString(),
+        created_at: at,
       });
       if (!added) {
         throw new ShopError("conflict", {
@@ -200,7 +201,7 @@ export class AutoDeliveryService {
 
   /** The next delivery is ordered now instead of on its date. */
   async deliverNow(ctx: ShopContext, actor: Actor, code: string): Promise<{ subscription: Subscription; outcome: DeliveryOutcome }> {
-    const today = dayOf(this.deps.clock.now());
+    const today = dayOf(await this.deps.clock.now());
     await this.change(ctx, actor, code, async (_trx, row, audit) => {
       if (row.status !== "active") throw invalid("code", "Resume this subscription to order its next delivery now.");
       await audit("ordered auto-delivery now", `${row.code}: ${row.next_delivery_date} moved to ${today}`);
@@ -214,13 +215,13 @@ export class AutoDeliveryService {
 
   /** Frequency, next date, items and quantities, address, what an item out of stock does. */
   async update(ctx: ShopContext, actor: Actor, code: string, request: ChangeSubscriptionRequest): Promise<Subscription> {
-    const today = dayOf(this.deps.clock.now());
+    const today = dayOf(await this.deps.clock.now());
     const date = request.nextDeliveryDate === undefined ? undefined : checkChosenDate(request.nextDeliveryDate, today);
     // Read before the write transaction: on SQLite its one connection is the transaction's until it ends.
     const added = (request.items ?? []).filter((i) => i.qty > 0).map((i) => i.productCode);
     const products = added.length ? await this.deps.carts.productsFor(ctx, actor.customerId, added) : new Map<string, Product>();
     const settings = await autoDeliverySettings(this.deps.db, ctx.site);
-    return this.change(ctx, actor, code, async (trx, row, audit) => {
+    return this.change(ctx, actor, code, async (trx, row, audit, at) => {
       if (row.status === "cancelled") throw invalid("code", "This subscription is cancelled.");
       const change: SubscriptionChange = {};
       const said: string[] = [];
@@ -232,7 +233,7 @@ export class AutoDeliveryService {
         change.next_delivery_date = date;
         said.push(`next ${date} (was ${row.next_delivery_date})`);
       }
-      if (request.items) said.push(await this.changeItems(trx, row, request.items, products, settings));
+      if (request.items) said.push(await this.changeItems(trx, row, request.items, products, settings, at));
       if (request.address) {
         const country = ctx.site === "cab2c" ? "CA" : "US";
         if (request.address.country !== country) throw invalid("country", `This store delivers to ${country === "CA" ? "Canada" : "the United States"} only.`);
@@ -282,8 +283,8 @@ export class AutoDeliveryService {
   }
 
   /** Active again from the stored next date or, when that has passed (or another is chosen), from the date given or a week from today. */
-  resume(ctx: ShopContext, actor: Actor, code: string, nextDeliveryDate: string | undefined): Promise<Subscription> {
-    const today = dayOf(this.deps.clock.now());
+  async resume(ctx: ShopContext, actor: Actor, code: string, nextDeliveryDate: string | undefined): Promise<Subscription> {
+    const today = dayOf(await this.deps.clock.now());
     const chosen = nextDeliveryDate === undefined ? undefined : checkChosenDate(nextDeliveryDate, today);
     return this.change(ctx, actor, code, async (_trx, row, audit) => {
       if (row.status !== "paused") throw invalid("code", row.status === "active" ? "This subscription is already active." : "This subscription is cancelled.");
@@ -308,6 +309,7 @@ export class AutoDeliveryService {
     items: NonNullable<ChangeSubscriptionRequest["items"]>,
     products: ReadonlyMap<string, Product>,
     settings: AutoDeliverySettings,
+    at: string,
   ): Promise<string> {
     const site = row.site as BrandId;
     for (const item of items) {
@@ -334,7 +336,7 @@ export class AutoDeliveryService {
         pods_at_home_qty: item.podsAtHomeQty ?? null,
         replacement_code: null,
         next_only: 0,
-        created_at: this.deps.clock.now().toISOString(),
+        created_at: at,
       });
     }
     const left = await trx.selectFrom("subscription_item").select("id").where("subscription_id", "=", row.id).where("next_only", "=", 0).execute();
@@ -349,8 +351,9 @@ export class AutoDeliveryService {
     code: string,
     decide: (trx: Db, row: SubscriptionRow, audit: (action: AuditAction, detail: string) => Promise<void>, at: string) => Promise<SubscriptionChange>,
   ): Promise<Subscription> {
+    // Read before the transaction: the store's clock may ask the database (decision 055).
+    const at = (await this.deps.clock.now()).toISOString();
     await this.write(ctx.site, actor, code, async (trx, row, audit) => {
-      const at = this.deps.clock.now().toISOString();
       const change = await decide(trx, row, audit, at);
       await updateSubscription(trx, row.id, { ...change, updated_at: at });
     });

@@ -171,13 +171,14 @@ export class CheckoutService {
     const priced = await this.state(ctx, owner, guid);
     const planned = planOrder({ ctx, owner, guid, request }, priced);
     await this.refuseUnaffordableRewards(planned.view, owner);
+    const today = dayOf(await this.deps.clock.now());
     const subscribe = subscriptionStep({
       ctx,
       owner,
       view: planned.view,
       card: priced.card,
       frequencyWeeks: request.adFrequencyWeeks,
-      today: dayOf(this.deps.clock.now()),
+      today,
     });
     const authorized = await authorizeCard(this.deps, planned);
     // The checkout's hold became an order between the look above and now: that order answers.

@@ -1,13 +1,15 @@
 /**
  * The one clock auto-delivery reads (what is due, when a declined card is tried again, when the
  * reminder goes out). The store runs on the system's; tests move one of their own, so a delivery
- * weeks away is due at once without waiting or patching Date.
+ * weeks away is due at once without waiting or patching Date. Asynchronous because the store's
+ * movable clock (decision 055) is read from the database, so every process tells the same time;
+ * on SQLite, read it before a write transaction, never inside one (its one connection is taken).
  */
 export interface Clock {
-  now(): Date;
+  now(): Promise<Date>;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = { now: () => Promise.resolve(new Date()) };
 
 /** A clock that stands still until moved (tests, and an operator's dry run). */
 export class MovableClock implements Clock {
@@ -17,7 +19,12 @@ export class MovableClock implements Clock {
     this.at = start.getTime();
   }
 
-  now(): Date {
+  now(): Promise<Date> {
+    return Promise.resolve(this.current());
+  }
+
+  /** The time it shows, without waiting (tests). */
+  current(): Date {
     return new Date(this.at);
   }
 

@@ -24,6 +24,8 @@ import { questionServiceRouter } from "./quiz-questions";
 import { searchRouter } from "./search";
 import { shippingRouter } from "./shipping";
 import { siteMiddleware } from "./site";
+import { storeClockRouter } from "./store-clock";
+import type { StoreClock } from "../domain/store-clock";
 import { usersRouter } from "./users";
 
 /** The most an API request body may carry. */
@@ -34,10 +36,12 @@ export interface CommerceRouterOptions {
   logger: Logger;
   /** Operators' key for stock updates (ADMIN_API_KEY); without it those endpoints do not exist. */
   adminKey: string | undefined;
+  /** The operators' movable store clock (STORE_CLOCK_MOVABLE, decision 055); without it its endpoints do not exist. */
+  storeClock?: StoreClock;
 }
 
 /** The commerce service's routers, where they are mounted, and the server each one's paths are relative to. */
-export function commerceMounts({ shop, logger, adminKey }: CommerceRouterOptions): Mount[] {
+export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceRouterOptions): Mount[] {
   const site = Router({ mergeParams: true });
   site.use(siteMiddleware(shop.brands));
   site.use(authentication(shop.tokens));
@@ -60,6 +64,7 @@ export function commerceMounts({ shop, logger, adminKey }: CommerceRouterOptions
   site.use(checkoutRouter(shop.checkout, shop.accounts, shop.agents));
   site.use(rewardsRouter(shop.perks, shop.agents));
   site.use(autoDeliveryRouter(shop.autoDelivery, shop.carts, shop.agents));
+  if (storeClock) site.use(storeClockRouter(storeClock, shop.autoDeliveryOrders, adminKey));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
   const lms = Router({ mergeParams: true });
   lms.use(siteMiddleware(shop.brands));

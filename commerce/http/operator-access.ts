@@ -7,7 +7,14 @@ import { ApiProblem } from "./errors";
 export const OPERATOR_KEY_FAILURES: RateLimitRule = { name: "operator-key-failures", points: 10, windowSeconds: 15 * 60 };
 
 /** The operators' endpoints (express paths under /rest/v2/:brand). */
-export const OPERATOR_ROUTES = [{ method: "put", path: "/rest/v2/:brand/stock/:code" }] as const;
+export const OPERATOR_ROUTES = [
+  { method: "put", path: "/rest/v2/:brand/stock/:code" },
+  // The movable store clock (decision 055); they exist only with STORE_CLOCK_MOVABLE.
+  { method: "get", path: "/rest/v2/:brand/operator/clock" },
+  { method: "put", path: "/rest/v2/:brand/operator/clock" },
+  { method: "delete", path: "/rest/v2/:brand/operator/clock" },
+  { method: "post", path: "/rest/v2/:brand/operator/auto-delivery/sweep" },
+] as const;
 
 /**
  * Compares a presented secret with the configured one in constant time. Both sides are hashed

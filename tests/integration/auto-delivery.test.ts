@@ -132,7 +132,7 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
         adType: "ADC",
         status: "active",
         frequencyWeeks: 3,
-        nextDeliveryDate: addDays(dayOf(clock.now()), 21),
+        nextDeliveryDate: addDays(dayOf(clock.current()), 21),
         deliveryAddress: { line1: NY_ADDRESS.line1, postalCode: NY_ADDRESS.postalCode },
         payment: { last4: "4242" },
         items: [{ productCode: coffee, quantity: 2, podsAtHomeQty: 4, nextOnly: false }],
@@ -246,9 +246,9 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
     it("200 due subscriptions and two runners sweeping at once: 200 orders, none twice, stock taken once each", { timeout: 180_000 }, async () => {
       const { subscription } = await subscribe();
       const template = await subscriptionRow(subscription.code);
-      const today = dayOf(clock.now());
+      const today = dayOf(clock.current());
       const customer = await newCustomer();
-      const at = clock.now().toISOString();
+      const at = clock.current().toISOString();
       const ids: number[] = [];
       for (let i = 0; i < 200; i++) {
         const row = await db
@@ -299,7 +299,7 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
         const { subscription } = await subscribe();
         const template = await subscriptionRow(subscription.code);
         const customer = await newCustomer();
-        const at = clock.now().toISOString();
+        const at = clock.current().toISOString();
         for (let i = 0; i < 40; i++) {
           const row = await db
             .insertInto("subscription")
@@ -308,7 +308,7 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
               id: undefined,
               code: `AD${String(80_000_000 + i + (dialect === "postgres" ? 500 : 0))}`,
               customer_id: customer.id,
-              next_delivery_date: dayOf(clock.now()),
+              next_delivery_date: dayOf(clock.current()),
               created_at: at,
               updated_at: at,
             })
@@ -363,7 +363,7 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
       await runnerShop().autoDeliveryOrders.placeDue();
       expect(await ordersOf(customer.id)).toHaveLength(1);
       const resumed = await call("POST", `${path}/resume`, customer.token, {});
-      expect(resumed.body).toMatchObject({ status: "active", nextDeliveryDate: addDays(dayOf(clock.now()), 7) });
+      expect(resumed.body).toMatchObject({ status: "active", nextDeliveryDate: addDays(dayOf(clock.current()), 7) });
       expect((await call("PUT", path, customer.token, { frequencyWeeks: 6 })).body).toMatchObject({ frequencyWeeks: 6 });
       const cancelled = await call("POST", `${path}/cancel`, customer.token, { reason: "Too much coffee" });
       expect(cancelled.body).toMatchObject({ status: "cancelled", cancelReason: "Too much coffee" });
@@ -376,7 +376,7 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
       const now = await call("POST", `/users/current/subscriptions/${subscription.code}/deliverNow`, customer.token);
       expect(now.status, JSON.stringify(now.body)).toBe(200);
       expect(await ordersOf(customer.id)).toHaveLength(2);
-      expect(now.body).toMatchObject({ nextDeliveryDate: addDays(dayOf(clock.now()), 28) });
+      expect(now.body).toMatchObject({ nextDeliveryDate: addDays(dayOf(clock.current()), 28) });
     });
 
     it("adds a product to the next delivery once; a repeat is refused ALREADY_ADDED_TO_BACKUP_PRODUCT", async () => {

@@ -4,16 +4,8 @@ import { CartModificationSchema } from "../../commerce/contract/cart";
 import { type Checkout, CheckoutSchema } from "../../commerce/contract/checkout";
 import type { Db } from "../../commerce/service";
 
-export const NY_ADDRESS = { firstName: "Ada", lastName: "Lovelace", line1: "1 Main St", town: "Albany", region: "NY", postalCode: "12207", country: "US" };
-export const APPROVED_CARD = {
-  cardNumber: "4242424242424242",
-  expiryMonth: 12,
-  expiryYear: 2030,
-  cvc: "123",
-  accountHolderName: "Ada Lovelace",
-  billingPostalCode: "12207",
-};
-export const randomHex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join("");
+export { APPROVED_CARD, NY_ADDRESS, randomHex } from "./checkout-data";
+import { APPROVED_CARD, NY_ADDRESS, randomHex } from "./checkout-data";
 
 export interface ApiAnswer {
   status: number;

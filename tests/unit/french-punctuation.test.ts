@@ -10,6 +10,7 @@ import { messages } from "../../app/brands/messages";
 import { perksMessages } from "../../app/brands/perks-messages";
 import { quickShopMessages } from "../../app/brands/quick-shop-messages";
 import { quizMessages } from "../../app/brands/quiz-messages";
+import { subscriptionMessages } from "../../app/brands/subscription-messages";
 import { autoDeliveryMessagesFor } from "../../commerce/domain/auto-delivery-messages";
 import { messagesFor } from "../../commerce/domain/messages";
 import { punctuate } from "../../lib/format";
@@ -28,6 +29,7 @@ function frenchPhrases(): [string, string][] {
     perks: perksMessages("fr"),
     quickShop: quickShopMessages("fr"),
     quiz: quizMessages("fr"),
+    subscriptions: subscriptionMessages("fr"),
     service: messagesFor("fr"),
     autoDelivery: autoDeliveryMessagesFor("fr", "cab2c"),
   };

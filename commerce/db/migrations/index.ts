@@ -16,6 +16,7 @@ import * as m014 from "./014_assisted_sessions";
 import * as m015 from "./015_perks";
 import * as m016 from "./016_audit_products";
 import * as m017 from "./017_auto_delivery";
+import * as m018 from "./018_store_clock";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "015_perks": m015,
   "016_audit_products": m016,
   "017_auto_delivery": m017,
+  "018_store_clock": m018,
 };
 
 export const migrationProvider: MigrationProvider = {

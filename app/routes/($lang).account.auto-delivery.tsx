@@ -1,0 +1,425 @@
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import type { z } from "zod";
+import type { Address } from "../../commerce/contract/address";
+import type { Subscription } from "../../commerce/contract/auto-delivery";
+import { localeFor } from "../../commerce/contract/money";
+import { cardBrandName, formatDate } from "../../lib/format";
+import { accountMessages } from "../brands/account-messages";
+import { format } from "../brands/locale";
+import { SUBSCRIPTION_NOTICES, type SubscriptionNotice, subscriptionMessages } from "../brands/subscription-messages";
+import { AddressLines } from "../components/AddressLines";
+import { describedBy, FieldError, FormMessage, type FormProblem, keptText, Notice, SubmitButton } from "../components/FormFields";
+import { apiProblem } from "../lib/account-forms.server";
+import { requireAccountHolder } from "../lib/account-guard.server";
+import { ApiError, type ApiClientContext, clientContext } from "../lib/api-client.server";
+import { readFormFields } from "../lib/form-body.server";
+import { checkForm, fieldProblem, type FormAnswer, formAnswer, formPageHeaders, formText, refusedForm } from "../lib/form-validation.server";
+import { orFailedPage } from "../lib/page-errors.server";
+import { localePath } from "../lib/paths";
+import { requireLangSegment } from "../lib/route-guards.server";
+import { shopMeta, useShop } from "../lib/shop";
+import {
+  AddressChoiceFormSchema,
+  CancelFormSchema,
+  FrequencyFormSchema,
+  NextDateFormSchema,
+  QuantityFormSchema,
+  RemoveItemFormSchema,
+  SubscriptionFormSchema,
+} from "../lib/subscription-forms.server";
+import { getCart } from "../models/cart.server";
+import {
+  actOnSubscription,
+  cancelSubscription,
+  changeSubscription,
+  listAutoDeliveryOrders,
+  listSubscriptions,
+  resumeSubscription,
+  savedAddress,
+  savedAddresses,
+  useCartCardForSubscription,
+} from "../models/subscriptions.server";
+
+const PAGE = "/account/auto-delivery";
+
+/**
+ * The account's auto-delivery (decision 053): each subscription with its items, frequency, next
+ * date, address, card and status, a small form for each change, and the orders the subscriptions
+ * placed. An agent acting for the customer uses the same page; the service audits each change.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  requireLangSegment(params, context);
+  requireAccountHolder(request, context);
+  const api = clientContext(context);
+  const [{ subscriptions }, { orders }, addresses] = await Promise.all([
+    orFailedPage(listSubscriptions(api)),
+    orFailedPage(listAutoDeliveryOrders(api)),
+    orFailedPage(savedAddresses(api)),
+  ]);
+  const search = new URL(request.url).searchParams;
+  const notice = SUBSCRIPTION_NOTICES.find((n) => n === search.get("notice"));
+  const code = SubscriptionFormSchema.safeParse({ code: search.get("code") });
+  return data(
+    {
+      subscriptions,
+      orders,
+      addresses: addresses.addresses,
+      notice: notice && code.success ? { kind: notice, code: code.data.code } : undefined,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type Change = (api: ApiClientContext, form: Record<string, string>) => Promise<SubscriptionNotice | FormAnswer>;
+
+/** A change checked by its schema first; a refused field never reaches the API. */
+function checked<S extends z.ZodType>(schema: S, run: (api: ApiClientContext, input: z.output<S>) => Promise<SubscriptionNotice | FormAnswer>) {
+  return (context: LoaderFunctionArgs["context"]): Change =>
+    async (api, form) => {
+      const result = checkForm(context, schema, form);
+      return "answer" in result ? result.answer : run(api, result.data);
+    };
+}
+
+const CHANGES = {
+  skip: checked(SubscriptionFormSchema, async (api, { code }) => (await actOnSubscription(api, code, "skip"), "skipped")),
+  deliverNow: checked(SubscriptionFormSchema, async (api, { code }) => (await actOnSubscription(api, code, "deliverNow"), "deliveredNow")),
+  pause: checked(SubscriptionFormSchema, async (api, { code }) => (await actOnSubscription(api, code, "pause"), "paused")),
+  resume: checked(SubscriptionFormSchema, async (api, { code }) => (await resumeSubscription(api, code), "resumed")),
+  frequency: checked(FrequencyFormSchema, async (api, { code, frequencyWeeks }) => (await changeSubscription(api, code, { frequencyWeeks }), "changed")),
+  date: checked(NextDateFormSchema, async (api, { code, nextDeliveryDate }) => (await changeSubscription(api, code, { nextDeliveryDate }), "changed")),
+  quantity: checked(QuantityFormSchema, async (api, { code, productCode, qty }) => {
+    await changeSubscription(api, code, { items: [{ productCode, qty, podsAtHomeQty: undefined }] });
+    return "changed";
+  }),
+  remove: checked(RemoveItemFormSchema, async (api, { code, productCode }) => {
+    await changeSubscription(api, code, { items: [{ productCode, qty: 0, podsAtHomeQty: undefined }] });
+    return "changed";
+  }),
+  address: checked(AddressChoiceFormSchema, async (api, { code, addressId }) => {
+    const address = await savedAddress(api, addressId);
+    if (!address) throw new ApiError(400, [{ type: "ValidationError", subject: "addressId", message: "no such address" }], "address");
+    await changeSubscription(api, code, { address });
+    return "changed";
+  }),
+  card: checked(SubscriptionFormSchema, async (api, { code }) => {
+    const cart = await getCart(api, undefined);
+    if (!cart) throw new ApiError(400, [{ type: "ValidationError", subject: "cartGuid", message: "no cart" }], "card");
+    await useCartCardForSubscription(api, code, cart.guid);
+    return "cardChanged";
+  }),
+  cancel: checked(CancelFormSchema, async (api, { code, reason }) => (await cancelSubscription(api, code, reason), "cancelled")),
+} as const;
+
+const isIntent = (intent: string | undefined): intent is keyof typeof CHANGES => intent !== undefined && Object.hasOwn(CHANGES, intent);
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireLangSegment(params, context);
+  requireAccountHolder(request, context);
+  const form = await readFormFields(request);
+  if (!isIntent(form.intent)) return formAnswer(form, { error: formText(context).pageOutOfDate });
+  try {
+    const outcome = await CHANGES[form.intent](context)(clientContext(context), form);
+    if (typeof outcome !== "string") return outcome;
+    const code = encodeURIComponent(form.code ?? "");
+    return redirect(`${localePath(context.lang, PAGE)}?notice=${outcome}&code=${code}#${code}`, 303);
+  } catch (err) {
+    return refusal(context, err, form);
+  }
+}
+
+/** Fields the service may refuse after the page's own check (a date its clock calls past). */
+const REFUSED_FIELDS = new Set(["frequencyWeeks", "nextDeliveryDate", "reason", "addressId"]);
+
+/**
+ * The service's refusal in the shop's words: another customer's subscription (or none) is the
+ * "Subscription not found." page; a field its own phrase; a state that forbids the change, the
+ * last item, a cart without a card, a delivery already ordered their sentences.
+ */
+function refusal(context: LoaderFunctionArgs["context"], err: unknown, form: Record<string, string>): FormAnswer {
+  if (!(err instanceof ApiError)) throw err;
+  const item = err.errors[0];
+  const t = subscriptionMessages(context.lang, context.brand.id);
+  if (err.status === 404 && (item?.subject === "code" || item?.subject === "jobCode")) throw data({ reason: "subscriptionNotFound" }, { status: 404 });
+  if (err.status === 400 && item?.subject && REFUSED_FIELDS.has(item.subject)) {
+    return refusedForm(formText(context), { [item.subject]: fieldProblem(item.subject, undefined, form) }, form);
+  }
+  if (err.status === 400 && item?.subject === "items") return formAnswer(form, { error: t.lastItem });
+  if (item?.subject === "cartGuid") return formAnswer(form, { error: t.noCartCard });
+  if (err.status === 409) return formAnswer(form, { error: t.alreadyOrdered }, 409);
+  if (err.status === 400 && item?.subject === "code") return formAnswer(form, { error: t.notNow });
+  return apiProblem(context, err, form);
+}
+
+export const headers: HeadersFunction = formPageHeaders;
+
+export const meta = ({ matches }: { matches: readonly { id: string; data: unknown }[] }) => {
+  const { lang, brand } = shopMeta(matches);
+  return [{ title: subscriptionMessages(lang, brand?.id).heading }, { name: "robots", content: "noindex" }];
+};
+
+function useSubscriptionText() {
+  const { lang, brand } = useShop();
+  return { lang, brand, t: subscriptionMessages(lang, brand.id), locale: localeFor(brand.currency, lang) };
+}
+
+/** The problem an answered form has, when it is about this subscription (and this item). */
+function problemOf(state: FormProblem | undefined, code: string, productCode?: string): FormProblem | undefined {
+  if (!state || state.values?.code !== code) return undefined;
+  if (productCode !== undefined && state.values?.productCode !== productCode) return undefined;
+  return state;
+}
+
+function SmallForm({ intent, code, children, className }: { intent: string; code: string; children: React.ReactNode; className?: string }) {
+  return (
+    <Form method="post" className={`subscription-form ${className ?? ""}`}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="code" value={code} />
+      {children}
+    </Form>
+  );
+}
+
+function FieldRow({
+  id,
+  name,
+  label,
+  hint,
+  problem,
+  ...input
+}: { id: string; name: string; label: string; hint?: string; problem: FormProblem | undefined } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const error = problem?.fields?.[name];
+  return (
+    <div className={`field${error ? " field--invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} {...input} defaultValue={keptText(problem, name) ?? input.defaultValue} {...describedBy(id, error, !!hint)} />
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+function SubscriptionCard({ s, addresses, state }: { s: Subscription; addresses: readonly Address[]; state: FormProblem | undefined }) {
+  const { t, locale } = useSubscriptionText();
+  const problem = problemOf(state, s.code);
+  const asked = (intent: string) => (problem?.intent === intent ? problem : undefined);
+  const active = s.status === "active";
+  return (
+    <article className="subscription" id={s.code} aria-labelledby={`${s.code}-title`}>
+      <h3 id={`${s.code}-title`}>{format(t.subscriptionTitle, { code: s.code })}</h3>
+      <FormMessage state={problem} />
+      <dl className="subscription__facts">
+        <dt>{t.status}</dt>
+        <dd className={`subscription__status subscription__status--${s.status}`}>{t[`status_${s.status}`]}</dd>
+        <dt>{t.frequency}</dt>
+        <dd>{s.frequencyWeeks === 1 ? t.everyWeek : format(t.everyWeeks, { weeks: s.frequencyWeeks })}</dd>
+        <dt>{t.nextDelivery}</dt>
+        <dd>
+          <time dateTime={s.nextDeliveryDate}>{formatDate(s.nextDeliveryDate, locale)}</time>
+        </dd>
+        <dt>{t.shipsTo}</dt>
+        <dd>
+          <AddressLines address={s.deliveryAddress} />
+        </dd>
+        <dt>{t.card}</dt>
+        <dd>{format(t.cardEnding, { brand: cardBrandName(s.payment.brand), last4: s.payment.last4 })}</dd>
+      </dl>
+      <h4>{t.items}</h4>
+      <ul className="subscription__items">
+        {s.items.map((item) => {
+          const itemProblem = problemOf(state, s.code, item.productCode);
+          const id = `${s.code}-${item.productCode}-qty`;
+          return (
+            <li key={`${item.productCode}-${item.nextOnly}`}>
+              <span className="subscription__item-name">{item.name}</span>
+              {item.podsAtHomeQty !== undefined ? <span> · {format(t.podsAtHome, { count: item.podsAtHomeQty })}</span> : null}
+              {item.nextOnly ? <span> · {t.nextOnly}</span> : null}
+              {item.nextOnly ? (
+                <span> × {item.quantity}</span>
+              ) : (
+                <div className="subscription__item-forms">
+                  <SmallForm intent="quantity" code={s.code} className="subscription-form--inline">
+                    <input type="hidden" name="productCode" value={item.productCode} />
+                    <FieldRow
+                      id={id}
+                      name="qty"
+                      label={format(t.quantityOf, { name: item.name })}
+                      type="number"
+                      min={1}
+                      max={24}
+                      inputMode="numeric"
+                      defaultValue={String(item.quantity)}
+                      problem={itemProblem?.intent === "quantity" ? itemProblem : undefined}
+                    />
+                    <SubmitButton secondary>{t.updateQuantity}</SubmitButton>
+                  </SmallForm>
+                  <SmallForm intent="remove" code={s.code} className="subscription-form--inline">
+                    <input type="hidden" name="productCode" value={item.productCode} />
+                    <SubmitButton secondary>{format(t.removeItem, { name: item.name })}</SubmitButton>
+                  </SmallForm>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="subscription__actions">
+        {active ? (
+          <>
+            <SmallForm intent="skip" code={s.code}>
+              <SubmitButton secondary>{t.skip}</SubmitButton>
+            </SmallForm>
+            <SmallForm intent="deliverNow" code={s.code}>
+              <SubmitButton secondary>{t.deliverNow}</SubmitButton>
+            </SmallForm>
+            <SmallForm intent="pause" code={s.code}>
+              <SubmitButton secondary>{t.pause}</SubmitButton>
+            </SmallForm>
+          </>
+        ) : (
+          <SmallForm intent="resume" code={s.code}>
+            <SubmitButton>{t.resume}</SubmitButton>
+          </SmallForm>
+        )}
+      </div>
+      <SmallForm intent="frequency" code={s.code}>
+        <FieldRow
+          id={`${s.code}-frequency`}
+          name="frequencyWeeks"
+          label={t.frequencyLabel}
+          hint={t.frequencyHint}
+          type="number"
+          min={1}
+          max={26}
+          inputMode="numeric"
+          required
+          defaultValue={String(s.frequencyWeeks)}
+          problem={asked("frequency")}
+        />
+        <SubmitButton secondary>{t.saveFrequency}</SubmitButton>
+      </SmallForm>
+      <SmallForm intent="date" code={s.code}>
+        <FieldRow
+          id={`${s.code}-date`}
+          name="nextDeliveryDate"
+          label={t.dateLabel}
+          hint={t.dateHint}
+          type="date"
+          required
+          defaultValue={s.nextDeliveryDate}
+          problem={asked("date")}
+        />
+        <SubmitButton secondary>{t.saveDate}</SubmitButton>
+      </SmallForm>
+      <details className="subscription__more" open={["address", "card", "cancel"].includes(problem?.intent ?? "")}>
+        <summary>{t.moreChanges}</summary>
+        {addresses.length > 0 ? (
+          <SmallForm intent="address" code={s.code}>
+            <fieldset>
+              <legend>{t.addressLabel}</legend>
+              {addresses.map((a, i) => (
+                <div className="field field--check" key={a.id}>
+                  <input type="radio" id={`${s.code}-address-${a.id}`} name="addressId" value={a.id} defaultChecked={i === 0} />
+                  <label htmlFor={`${s.code}-address-${a.id}`}>
+                    <AddressLines address={a} />
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+            <SubmitButton secondary>{t.saveAddress}</SubmitButton>
+          </SmallForm>
+        ) : (
+          <p>{t.noSavedAddresses}</p>
+        )}
+        <SmallForm intent="card" code={s.code}>
+          <p className="field__hint">{t.cardHelp}</p>
+          <SubmitButton secondary>{t.useCartCard}</SubmitButton>
+        </SmallForm>
+        <SmallForm intent="cancel" code={s.code}>
+          <div className={`field${asked("cancel")?.fields?.reason ? " field--invalid" : ""}`}>
+            <label htmlFor={`${s.code}-reason`}>{t.reasonLabel}</label>
+            <textarea
+              id={`${s.code}-reason`}
+              name="reason"
+              required
+              minLength={3}
+              maxLength={300}
+              defaultValue={keptText(asked("cancel"), "reason")}
+              {...describedBy(`${s.code}-reason`, asked("cancel")?.fields?.reason)}
+            />
+            <FieldError id={`${s.code}-reason`} error={asked("cancel")?.fields?.reason} />
+          </div>
+          <SubmitButton secondary>{t.cancel}</SubmitButton>
+        </SmallForm>
+      </details>
+    </article>
+  );
+}
+
+export default function AutoDeliveryPage() {
+  const { subscriptions, orders, addresses, notice } = useLoaderData<typeof loader>();
+  const state = useActionData<typeof action>();
+  const { lang, t, locale } = useSubscriptionText();
+  const unmatched = state && !subscriptions.some((s) => s.code === state.values?.code) ? state : undefined;
+  return (
+    <section aria-labelledby="auto-delivery-heading" className="account-section">
+      <h2 id="auto-delivery-heading">{t.heading}</h2>
+      {notice ? <Notice>{format(t[`notice_${notice.kind}`], { code: notice.code })}</Notice> : null}
+      <FormMessage state={unmatched} />
+      {subscriptions.length === 0 ? <p>{t.none}</p> : <p>{t.intro}</p>}
+      {subscriptions.map((s) => (
+        <SubscriptionCard key={s.code} s={s} addresses={addresses} state={state} />
+      ))}
+      <h3 id="ad-orders-heading">{t.ordersHeading}</h3>
+      {orders.length === 0 ? (
+        <p>{t.noOrders}</p>
+      ) : (
+        <table className="cart-table order-history" aria-labelledby="ad-orders-heading">
+          <thead>
+            <tr>
+              <th scope="col">{t.orderNumber}</th>
+              <th scope="col">{t.tab}</th>
+              <th scope="col">{t.deliveryDate}</th>
+              <th scope="col">{t.orderTotal}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.code}>
+                <td>
+                  <Link to={localePath(lang, `/account/orders/${o.code}`)}>{o.code}</Link>
+                </td>
+                <td>{o.subscriptionCode}</td>
+                <td>
+                  <time dateTime={o.deliveryDate}>{formatDate(o.deliveryDate, locale)}</time>
+                </td>
+                <td>{o.total.formattedValue}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** "Subscription not found." for a code that is not this customer's, in the account's frame; anything else, the account's "try again". */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { lang, t } = useSubscriptionText();
+  const { brand } = useShop();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="account-section" aria-labelledby="auto-delivery-error">
+      <h2 id="auto-delivery-error">{notFound ? t.subscriptionNotFound : accountMessages(lang, brand.id).somethingFailed}</h2>
+      <p>
+        <Link to={localePath(lang, PAGE)}>{t.backToAutoDelivery}</Link>
+      </p>
+    </section>
+  );
+}

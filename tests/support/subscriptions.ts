@@ -1,0 +1,49 @@
+import { SubscriptionListSchema, type Subscription } from "../../commerce/contract/auto-delivery";
+import { CartModificationSchema } from "../../commerce/contract/cart";
+import { CheckoutSchema, OrderSchema } from "../../commerce/contract/checkout";
+import { APPROVED_CARD, NY_ADDRESS, randomHex } from "./checkout-data";
+
+/**
+ * A subscription made as a customer makes one: an auto-delivery (ADC) line in the cart, a New
+ * York address, standard delivery, an approved card, and the order placed with a frequency. Used
+ * by the integration tests and the Playwright specs alike (no test runner's `expect` here: a step
+ * that fails throws with the API's answer).
+ */
+export async function subscribeThroughCheckout(
+  origin: string,
+  token: string,
+  options: { productCode: string; frequencyWeeks: number; qty?: number; site?: string },
+): Promise<{ subscription: Subscription; orderCode: string }> {
+  const base = `${origin}/rest/v2/${options.site ?? "usb2c"}/users/current`;
+  const call = async (method: string, path: string, body?: unknown, expected = 200) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status !== expected) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as unknown;
+  };
+  const added = CartModificationSchema.parse(
+    await call("POST", "/addProductToAdCart", { productCode: options.productCode, qty: options.qty ?? 2, entryType: "ADC", podsAtHomeQty: 4 }),
+  );
+  const cart = `/carts/${added.cartGuid}`;
+  const withAddress = CheckoutSchema.parse(await call("POST", `${cart}/addresses/delivery`, { address: NY_ADDRESS }));
+  const standard = withAddress.deliveryModes.find((m) => m.code === "standard")!;
+  await call("PUT", `${cart}/updateDeliveryDetails`, { deliveryModeId: standard.code, deliveryCost: standard.costMinor });
+  await call("POST", `${cart}/paymentdetails`, APPROVED_CARD, 201);
+  const checkout = CheckoutSchema.parse(await call("GET", `${cart}/checkout`));
+  const order = OrderSchema.parse(
+    await call(
+      "POST",
+      `/orders?cartId=${added.cartGuid}`,
+      { checkoutKey: randomHex(32), expectedTotal: checkout.totalPriceWithTax.minor, adFrequencyWeeks: options.frequencyWeeks },
+      201,
+    ),
+  );
+  const { subscriptions } = SubscriptionListSchema.parse(await call("GET", "/fetchAllActiveSubscriptions"));
+  const subscription = subscriptions.find((s) => s.firstOrderCode === order.code);
+  if (!subscription) throw new Error(`order ${order.code} started no subscription`);
+  return { subscription, orderCode: order.code };
+}
