@@ -22,6 +22,10 @@
 // page after the same pause). BENCH_POSTGRES_URL
 // (an admin URL, e.g. postgres://postgres@127.0.0.1:5432/postgres) adds both catalogs on PostgreSQL
 // for those two runs (databases brewfront_bench_demo, made afresh, and brewfront_bench_large, seeded once).
+// Last, after every page: the auto-delivery runner's throughput (scripts/runner-throughput.ts, bundled
+// from this checkout): BENCH_RUNNER_SUBSCRIPTIONS (500; 0 skips) due subscriptions turned into orders
+// by one process, on a fresh SQLite file and, when it answers, on PostgreSQL (BENCH_POSTGRES_URL, else
+// postgres://postgres@127.0.0.1:5432/postgres; database brewfront_bench_runner, made afresh).
 import { execFileSync, spawn } from "node:child_process";
 import http from "node:http";
 import { bareDir, buildBareIfNeeded } from "./bench-bare.mjs";
@@ -31,6 +35,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { build } from "esbuild";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -371,9 +376,9 @@ function gcSince(server, before) {
 }
 
 /** A PostgreSQL database for a bench run ("postgres:<name>" in RUNS): made afresh when `fresh`, else kept (a seeded 100,000-product catalog is reused). */
-async function postgresDatabase(name, fresh) {
+async function postgresDatabase(name, fresh, adminUrl = postgresUrl) {
   const { default: pg } = await import("pg");
-  const admin = new pg.Client({ connectionString: postgresUrl });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     const exists = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount > 0;
@@ -382,9 +387,63 @@ async function postgresDatabase(name, fresh) {
   } finally {
     await admin.end();
   }
-  const url = new URL(postgresUrl);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+// ---- The auto-delivery runner's throughput ----
+
+const runnerSubscriptions = Number(process.env.BENCH_RUNNER_SUBSCRIPTIONS ?? 500);
+
+async function postgresAnswers(url) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** One process placing the orders of `runnerSubscriptions` due subscriptions, on each database: orders per second. */
+async function measureRunnerThroughput() {
+  const entry = path.resolve(".cache/bench/runner-throughput.mjs");
+  await build({
+    entryPoints: ["scripts/runner-throughput.ts"],
+    outfile: entry,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  });
+  const adminUrl = postgresUrl ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const databases = [{ database: "SQLite", url: path.join(dir, "runner.sqlite") }];
+  if (await postgresAnswers(adminUrl)) {
+    databases.push({ database: "PostgreSQL", url: await postgresDatabase("brewfront_bench_runner", true, adminUrl) });
+  } else console.log(`\n(PostgreSQL at ${adminUrl} does not answer: the runner's throughput is measured on SQLite only.)`);
+  const rows = [];
+  for (const { database, url } of databases) {
+    const out = execFileSync(process.execPath, [entry], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        ALLOW_DEMO_PASSWORDS: "true",
+        AUTH_TOKEN_SECRET: BENCH_TOKEN_SECRET,
+        DATABASE_URL: url,
+        RUNNER_SUBSCRIPTIONS: String(runnerSubscriptions),
+      },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    rows.push({ database, ...JSON.parse(out.trim().split("\n").at(-1)) });
+  }
+  return rows;
 }
 
 async function stopServer(server) {
@@ -1234,6 +1293,22 @@ try {
       .join("; ")}`,
   );
 
+  let runnerThroughput = [];
+  if (runnerSubscriptions > 0 && (!only || only.test("runner"))) {
+    runnerThroughput = await measureRunnerThroughput();
+    console.log(`\nAuto-delivery runner: due subscriptions turned into orders by one process (placeDue until none is due), demo catalog:`);
+    printTable(
+      [
+        { title: "database", left: true, get: (x) => x.database },
+        { title: "subscriptions", get: (x) => x.subscriptions },
+        { title: "orders", get: (x) => x.orders },
+        { title: "seconds", get: (x) => fixed(x.seconds, 1) },
+        { title: "orders/s", get: (x) => fixed(x.ordersPerSecond, 1) },
+      ],
+      runnerThroughput,
+    );
+  }
+
   const elapsedSeconds = Math.round((Date.now() - startedAt) / 1000);
   let commit = null;
   try {
@@ -1262,6 +1337,7 @@ try {
         bareClientJs: bareJs,
         runs: results,
         memory: memoryRows,
+        runnerThroughput,
       },
       null,
       2,

@@ -1,3 +1,7 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SubscriptionListSchema, SubscriptionSchema } from "../../commerce/contract/auto-delivery";
@@ -9,7 +13,7 @@ import { type JobRunner, jobRunnerFor } from "../../commerce/domain/job-runner";
 import { paymentProviderFor } from "../../commerce/domain/payments/index";
 import { createShop, type Shop } from "../../commerce/domain/shop";
 import type { Db } from "../../commerce/service";
-import { type RunningCommerce, startCommerce } from "../support/commerce";
+import { ADMIN_KEY, type RunningCommerce, startCommerce } from "../support/commerce";
 import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { APPROVED_CARD, type ApiAnswer, NY_ADDRESS, randomHex } from "../support/guest-checkout";
@@ -17,6 +21,33 @@ import { mailsTo } from "../support/mail";
 
 const PASSWORD = "auto-delivery-2026";
 const DECLINED_CARD = { ...APPROVED_CARD, cardNumber: "4000000000000002" };
+
+/** tests/support/auto-delivery-runner.ts bundled for node, once per run (the store's build may be older than the code under test). */
+let runnerEntry: Promise<string> | undefined;
+const runnerBundle = path.join(".cache", "tests", `auto-delivery-runner-${process.pid}.mjs`);
+afterAll(() => fs.rmSync(runnerBundle, { force: true }));
+
+/** Starts runner processes on one store's database: each answers its child process and how it ended (exit code or signal). */
+async function runnerProcesses(env: Record<string, string>) {
+  runnerEntry ??= build({
+    entryPoints: ["tests/support/auto-delivery-runner.ts"],
+    outfile: runnerBundle,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  }).then(() => runnerBundle);
+  const entry = await runnerEntry;
+  return (task: "place" | "clean-up"): { process: ChildProcess; exit: Promise<number | NodeJS.Signals | null> } => {
+    const child = spawn(process.execPath, [entry], {
+      env: { PATH: process.env.PATH, NODE_ENV: "test", ADMIN_API_KEY: ADMIN_KEY, ...env, RUNNER_TASK: task },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    return { process: child, exit: new Promise((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code))) };
+  };
+}
 
 /**
  * Auto-delivery in the commerce service (decision 053): checking out a cart with an ADC line starts
@@ -122,6 +153,49 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
   const untilDue = async (code: string) => {
     const { next_delivery_date } = await subscriptionRow(code);
     clock.set(new Date(`${next_delivery_date}T15:00:00Z`));
+  };
+
+  /**
+   * `count` subscriptions of one new customer, copies of a real one (its card, address and price),
+   * each with one box of coffee and due today; codes from `codeBase` up (one range per test).
+   */
+  const dueSubscriptions = async (count: number, codeBase: number) => {
+    const { subscription } = await subscribe();
+    const template = await subscriptionRow(subscription.code);
+    const customer = await newCustomer();
+    const at = clock.current().toISOString();
+    const rows = await db
+      .insertInto("subscription")
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          ...template,
+          id: undefined,
+          code: `AD${String(codeBase + i + (dialect === "postgres" ? 500 : 0))}`,
+          customer_id: customer.id,
+          next_delivery_date: dayOf(clock.current()),
+          reminded_for: null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .returning("id")
+      .execute();
+    const ids = rows.map((r) => r.id);
+    await db
+      .insertInto("subscription_item")
+      .values(
+        ids.map((id) => ({
+          subscription_id: id,
+          product_code: coffee,
+          quantity: 1,
+          pods_at_home_qty: null,
+          replacement_code: null,
+          next_only: 0,
+          created_at: at,
+        })),
+      )
+      .execute();
+    return { customer, ids };
   };
 
   describe("subscribing at checkout", () => {
@@ -244,33 +318,7 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
 
   describe("exactly once", () => {
     it("200 due subscriptions and two runners sweeping at once: 200 orders, none twice, stock taken once each", { timeout: 180_000 }, async () => {
-      const { subscription } = await subscribe();
-      const template = await subscriptionRow(subscription.code);
-      const today = dayOf(clock.current());
-      const customer = await newCustomer();
-      const at = clock.current().toISOString();
-      const ids: number[] = [];
-      for (let i = 0; i < 200; i++) {
-        const row = await db
-          .insertInto("subscription")
-          .values({
-            ...template,
-            id: undefined,
-            code: `AD${String(90_000_000 + i + (dialect === "postgres" ? 500 : 0))}`,
-            customer_id: customer.id,
-            next_delivery_date: today,
-            reminded_for: null,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await db
-          .insertInto("subscription_item")
-          .values({ subscription_id: row.id, product_code: coffee, quantity: 1, pods_at_home_qty: null, replacement_code: null, next_only: 0, created_at: at })
-          .execute();
-        ids.push(row.id);
-      }
+      const { customer, ids } = await dueSubscriptions(200, 90_000_000);
       // Only these 200 are due: the earlier tests' subscriptions would take stock of the same coffee.
       await db.updateTable("subscription").set({ status: "cancelled" }).where("customer_id", "<>", customer.id).execute();
       const stockBefore = (await db.selectFrom("stock").select("level").where("product_code", "=", coffee).executeTakeFirstOrThrow()).level;
@@ -296,37 +344,7 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
       `two job runners (${dialect === "postgres" ? "pg-boss" : "the database runner"}) sweeping the same due subscriptions: each placed once`,
       { timeout: 120_000 },
       async () => {
-        const { subscription } = await subscribe();
-        const template = await subscriptionRow(subscription.code);
-        const customer = await newCustomer();
-        const at = clock.current().toISOString();
-        for (let i = 0; i < 40; i++) {
-          const row = await db
-            .insertInto("subscription")
-            .values({
-              ...template,
-              id: undefined,
-              code: `AD${String(80_000_000 + i + (dialect === "postgres" ? 500 : 0))}`,
-              customer_id: customer.id,
-              next_delivery_date: dayOf(clock.current()),
-              created_at: at,
-              updated_at: at,
-            })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          await db
-            .insertInto("subscription_item")
-            .values({
-              subscription_id: row.id,
-              product_code: coffee,
-              quantity: 1,
-              pods_at_home_qty: null,
-              replacement_code: null,
-              next_only: 0,
-              created_at: at,
-            })
-            .execute();
-        }
+        const { customer } = await dueSubscriptions(40, 80_000_000);
         for (let i = 0; i < 2; i++) {
           const jobs = jobRunnerFor(db, {
             logger: pino({ level: "silent" }),
@@ -338,9 +356,70 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
           await jobs.start();
         }
         const deadline = Date.now() + 60_000;
-        while ((await ordersOf(customer.id)).length < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-        await new Promise((r) => setTimeout(r, 1500));
+        while ((await ordersOf(customer.id)).length < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        // Stopped, each runner has finished the sweep it had under way: nothing more can come.
+        await Promise.all(runners.map((r) => r.stop()));
         expect(await ordersOf(customer.id)).toHaveLength(40);
+      },
+    );
+
+    it(
+      "two runner processes, one killed with SIGKILL in the middle and restarted: still 200 orders, none twice, no card left held",
+      { timeout: 180_000 },
+      async () => {
+        const { customer, ids } = await dueSubscriptions(200, 70_000_000);
+        await db.updateTable("subscription").set({ status: "cancelled" }).where("customer_id", "<>", customer.id).execute();
+        const stockBefore = (await db.selectFrom("stock").select("level").where("product_code", "=", coffee).executeTakeFirstOrThrow()).level;
+        const ordered = async () => (await ordersOf(customer.id)).length;
+        // Claims that hold no time at all: both processes take the same subscriptions, and only the
+        // delivery's record, checked in the order's transaction, keeps each to one order.
+        const runnerProcess = await runnerProcesses({
+          DATABASE_URL: running.databaseUrl,
+          MAIL_OUTBOX_DIR: running.outbox,
+          RUNNER_CLOCK: clock.current().toISOString(),
+          RUNNER_LEASE_MS: "0",
+        });
+        const [killed, other] = [runnerProcess("place"), runnerProcess("place")];
+        const deadline = Date.now() + 60_000;
+        while ((await ordered()) < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        killed.process.kill("SIGKILL");
+        expect(await killed.exit).toBe("SIGKILL");
+        expect(await ordered()).toBeLessThan(200);
+        const restarted = runnerProcess("place");
+        expect(await restarted.exit).toBe(0);
+        expect(await other.exit).toBe(0);
+        expect(await runnerProcess("clean-up").exit).toBe(0);
+
+        const placed = await db
+          .selectFrom("subscription_order")
+          .select(["subscription_id", "order_code", "cart_id"])
+          .where("subscription_id", "in", ids)
+          .where("status", "=", "placed")
+          .execute();
+        expect(new Set(placed.map((p) => p.subscription_id)).size).toBe(200);
+        const orders = await ordersOf(customer.id);
+        expect(orders).toHaveLength(200);
+        expect(new Set(orders.map((o) => o.code))).toEqual(new Set(placed.map((p) => p.order_code)));
+        const stockAfter = (await db.selectFrom("stock").select("level").where("product_code", "=", coffee).executeTakeFirstOrThrow()).level;
+        expect(stockBefore - stockAfter).toBe(200);
+        // Each order's hold used and captured; every other hold (the killed process's) released.
+        expect(orders.filter((o) => o.payment_captured_at === null)).toEqual([]);
+        const attempts = await db
+          .selectFrom("payment_attempt")
+          .select(["status", "order_code"])
+          .where(
+            "cart_id",
+            "in",
+            placed.map((p) => p.cart_id!),
+          )
+          .execute();
+        expect(
+          attempts
+            .filter((a) => a.status === "used")
+            .map((a) => a.order_code)
+            .sort(),
+        ).toEqual(orders.map((o) => o.code).sort());
+        expect(attempts.filter((a) => a.status !== "used" && a.status !== "voided" && a.status !== "declined")).toEqual([]);
       },
     );
   });

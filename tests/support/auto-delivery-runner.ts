@@ -1,0 +1,48 @@
+import pino from "pino";
+import { loadCommerceConfig } from "../../commerce/config";
+import { createMailer } from "../../commerce/delivery/mailer";
+import type { Clock } from "../../commerce/domain/clock";
+import { DEFAULT_CARD_HOLDS_OPTIONS } from "../../commerce/domain/card-holds";
+import { paymentProviderFor } from "../../commerce/domain/payments/index";
+import { createShop } from "../../commerce/domain/shop";
+import { openDatabase } from "../../commerce/service";
+
+/**
+ * A store process that runs only auto-delivery's runner, for the tests that kill one with SIGKILL
+ * (tests/integration/auto-delivery.test.ts bundles and starts it). Its environment:
+ *
+ * - DATABASE_URL, MAIL_OUTBOX_DIR, ADMIN_API_KEY: as the store's, so its card tokens and holds are
+ *   the test gateway's of that database.
+ * - RUNNER_CLOCK: the store's time when the process starts (ISO); it runs on from there with the
+ *   system's, so claims run out as they would.
+ * - RUNNER_LEASE_MS: how long a claim holds (0: not at all, as if every claim had run out).
+ * - RUNNER_TASK: `place` sweeps for due subscriptions until a sweep finds none; `clean-up` runs the
+ *   card holds' sweeps as they run once the hold timeout has passed (decision 045).
+ */
+const started = Date.now();
+const startAt = new Date(process.env.RUNNER_CLOCK ?? started).getTime();
+const clock: Clock = { now: async () => new Date(startAt + Date.now() - started) };
+
+const config = loadCommerceConfig(process.env);
+const db = openDatabase(config);
+const shop = createShop({
+  db,
+  brands: config.brands,
+  mailer: createMailer(config.mail),
+  logger: pino({ level: "silent" }),
+  catalogSyncMs: 60_000,
+  memoryBudgetMb: 64,
+  payments: paymentProviderFor(config.payments),
+  clock,
+  autoDelivery: { leaseMs: Number(process.env.RUNNER_LEASE_MS ?? 60_000) },
+});
+
+if (process.env.RUNNER_TASK === "clean-up") {
+  const afterTimeout = new Date(Date.now() + DEFAULT_CARD_HOLDS_OPTIONS.holdTimeoutMs + 1000);
+  await shop.holds.releaseAbandoned(afterTimeout);
+  await shop.holds.captureWaiting(afterTimeout);
+} else {
+  while ((await shop.autoDeliveryOrders.placeDue()).length > 0);
+}
+await db.destroy();
+process.exit(0);
