@@ -10,6 +10,7 @@ import {
   type RemoveAdEntryRequest,
   type UpdateCartRequest,
 } from "../contract/cart";
+import { adEligible } from "../contract/auto-delivery";
 import type { BrandId } from "../contract/common";
 import type { Product } from "../contract/product";
 import {
@@ -112,6 +113,11 @@ export class CartService {
     const priced = await this.pricedFor(ctx, owner);
     const products = await this.sellable(priced, [...new Set(wanted.map((l) => l.productCode))]);
     for (const line of wanted) if (!products.has(line.productCode)) throw await this.whyNotSellable(priced, line.productCode);
+    // The product page offers auto-delivery only where it may come that way; a posted form is checked again here.
+    for (const line of wanted) {
+      const product = products.get(line.productCode)!;
+      if (line.entryType !== "STD" && !adEligible(product, ctx.site)) throw notForAutoDelivery(product);
+    }
 
     const { db } = this.deps;
     const outcome = await unavailableWhenBusy(() =>
@@ -570,5 +576,14 @@ export function autoDeliveryUnitOf(product: Product, subscriberPercent: number, 
     strategy: own?.salesPriceStrategy ?? "ALL",
     percent: subscriberPercent,
     kind,
+  });
+}
+
+function notForAutoDelivery(product: Product): ShopError {
+  return new ShopError("invalid", {
+    type: "CartEntryError",
+    reason: "notEligibleForAutoDelivery",
+    subject: "entryType",
+    message: `${product.name} can't come by auto-delivery; add it as a one-time purchase.`,
   });
 }

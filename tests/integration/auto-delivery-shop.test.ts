@@ -31,7 +31,9 @@ afterAll(async () => {
 });
 
 const post = (path: string, fields: Record<string, string>, cookie = "") => postForm(store, path, fields, cookie);
-const page = async (path: string, cookie = "") => (await fetch(`${store.url}${path}`, { headers: { Cookie: cookie } })).text();
+/** A page's markup without its scripts: the root's data carries every phrase of the page's language, shown or not. */
+const page = async (path: string, cookie = "") =>
+  (await (await fetch(`${store.url}${path}`, { headers: { Cookie: cookie } })).text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
 const subscribeFields = (extra: Record<string, string>) => ({
   productCode: CODE,
   qty: "1",

@@ -108,6 +108,20 @@ describe.each(DIALECTS)("cart API on %s", (dialect) => {
     expect(codes.length).toBeGreaterThanOrEqual(n);
     return codes.slice(0, n);
   };
+  /** A coffee variant sold on usb2c with plenty of stock: auto-delivery takes coffee, tea and cocoa only. */
+  const coffeeVariant = async () =>
+    (
+      await db()
+        .selectFrom("product as p")
+        .innerJoin("product_site as s", (j) => j.onRef("s.product_code", "=", "p.code").on("s.site", "=", "usb2c"))
+        .innerJoin("stock as k", "k.product_code", "p.code")
+        .select("p.code")
+        .where("p.base_code", "is not", null)
+        .where("p.product_type", "=", "Coffee")
+        .where("k.level", ">=", 40)
+        .orderBy("p.code")
+        .executeTakeFirstOrThrow()
+    ).code;
   const listPrice = async (code: string) =>
     Number(
       (
@@ -152,7 +166,7 @@ describe.each(DIALECTS)("cart API on %s", (dialect) => {
     });
 
     it("keeps recurring lines apart from one-off lines of the same product, with pods at home on ADC", async () => {
-      const [code] = await plainVariants(1);
+      const code = await coffeeVariant();
       const one = await added({ productCode: code });
       const ad = await added({ productCode: code, entryType: "ADC", podsAtHomeQty: "8", cartGuid: one.cartGuid });
       expect(ad.entry).toMatchObject({ entryNumber: 1, entryType: "ADC", podsAtHomeQty: 8, quantity: 1 });
@@ -232,6 +246,7 @@ describe.each(DIALECTS)("cart API on %s", (dialect) => {
       ["unknown entry type", { entryType: "XYZ" }, 400, "entryType"],
       ["pods at home on a one-off line", { podsAtHomeQty: 6 }, 400, "podsAtHomeQty"],
       ["pods at home not a number", { entryType: "ADC", podsAtHomeQty: "lots" }, 400, "podsAtHomeQty"],
+      ["a brewer by auto-delivery", { productCode: "8003-BFBR-BRW-RED", entryType: "ADC" }, 400, "auto-delivery"],
       ["malformed guid", { cartGuid: "not-a-guid" }, 400, "cartGuid"],
       ["unknown guid", { cartGuid: "0".repeat(32) }, 404, "cart"],
       ["unknown product", { productCode: "NO-SUCH-PRODUCT" }, 404, "product"],
