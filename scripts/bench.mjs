@@ -26,6 +26,7 @@
 // from this checkout): BENCH_RUNNER_SUBSCRIPTIONS (500; 0 skips) due subscriptions turned into orders
 // by one process, on a fresh SQLite file and, when it answers, on PostgreSQL (BENCH_POSTGRES_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres; database brewfront_bench_runner, made afresh).
+import { randomBytes } from "node:crypto";
 import { execFileSync, spawn } from "node:child_process";
 import http from "node:http";
 import { bareDir, buildBareIfNeeded } from "./bench-bare.mjs";
@@ -93,6 +94,13 @@ const SHOPPER_REQUESTS = [
       headers: { "content-type": "application/x-www-form-urlencoded", origin: store.base },
       body: new URLSearchParams({ productCode: CART_PRODUCTS[0], qty: "1", inline: "1", returnTo: "/" }).toString(),
     }),
+  },
+  // A subscriber's auto-delivery page (their subscription made by a real checkout of an auto-delivery line).
+  {
+    name: "account auto-delivery",
+    path: "/account/auto-delivery",
+    member: true,
+    prepare: async (store) => ({ headers: { cookie: await subscriberCookie(store) } }),
   },
   // The beverage quiz: its one step (answers → 303 to the results) and the results page it leads to.
   {
@@ -591,6 +599,53 @@ async function measureSignIn(server, count = 30) {
   const cpuMs = cpuMsBetween(before, cpuTicks(server.pid));
   latencies.sort((a, b) => a - b);
   return { count, p50: +percentile(latencies, 50).toFixed(1), p95: +percentile(latencies, 95).toFixed(1), cpuMsPerReq: cpuMs / count, failures };
+}
+
+/**
+ * The session cookie of the demo customer once they subscribe: one auto-delivery line checked out
+ * through the API with the password grant's token (the first order makes the subscription).
+ */
+async function subscriberCookie(server) {
+  const email = "demo.customer@example.com";
+  const tokenRes = await fetch(`${server.base}/authorizationserver/oauth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "password", username: email, password: DEMO_PASSWORD, client_id: "storefront", site: "usb2c" }).toString(),
+  });
+  if (!tokenRes.ok) throw new Error(`bench: the demo customer's token answered ${tokenRes.status}`);
+  const { access_token: token } = await tokenRes.json();
+  const call = async (method, path, body) => {
+    const res = await fetch(`${server.base}/rest/v2/usb2c${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const answer = await res.json();
+    if (!res.ok) throw new Error(`bench: ${method} ${path} answered ${res.status}: ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const { cartGuid } = await call("POST", "/users/current/addProductToAdCart", { productCode: CART_PRODUCTS[0], qty: 1, entryType: "ADC" });
+  const cart = `/users/current/carts/${cartGuid}`;
+  const address = { firstName: "Bench", lastName: "Subscriber", line1: "1 Main St", town: "Albany", region: "NY", postalCode: "12207", country: "US" };
+  const mode = (await call("POST", `${cart}/addresses/delivery`, { address })).deliveryModes[0];
+  await call("PUT", `${cart}/updateDeliveryDetails`, { deliveryModeId: mode.code, deliveryCost: mode.costMinor });
+  await call("POST", `${cart}/paymentdetails`, {
+    cardNumber: "4242424242424242",
+    expiryMonth: 12,
+    expiryYear: 2035,
+    cvc: "123",
+    accountHolderName: "Bench Subscriber",
+    billingPostalCode: "12207",
+  });
+  const ready = await call("GET", `${cart}/checkout`);
+  await call("POST", `/users/current/orders?cartId=${cartGuid}`, {
+    checkoutKey: randomBytes(16).toString("hex"),
+    expectedTotal: ready.totalPriceWithTax.minor,
+  });
+  const res = await signIn(server, email, 9000);
+  const session = res.headers.getSetCookie().find((c) => c.startsWith("SESSION="));
+  if (res.status !== 303 || !session) throw new Error(`bench: the demo subscriber could not sign in (${res.status})`);
+  return session.split(";")[0];
 }
 
 /** The session cookie of a new shopper whose cart holds these products, made through POST /cart/add. */

@@ -1,4 +1,4 @@
-import { DEFAULT_FREQUENCY_WEEKS, MAX_FREQUENCY_WEEKS, MIN_FREQUENCY_WEEKS } from "../../commerce/contract/frequency";
+import { DEFAULT_FREQUENCY_WEEKS, MAX_FREQUENCY_WEEKS, MIN_FREQUENCY_WEEKS } from "../../commerce/contract/frequency-weeks";
 
 /** The frequencies the selects offer: every week to every half-year, the contract's default among them. */
 export const FREQUENCY_CHOICES: readonly number[] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 26].filter(

@@ -4,6 +4,9 @@ import { type CouponMessages, couponMessages } from "../brands/coupon-messages";
 import { type GiftCardMessages, giftCardMessages } from "../brands/gift-card-messages";
 import { type Messages, messages } from "../brands/messages";
 import { type PerksMessages, perksMessages } from "../brands/perks-messages";
+import { type SubscriptionMessages, subscriptionMessages } from "../brands/subscription-messages";
+
+export { SUBSCRIPTION_NOTICES } from "../brands/subscription-messages";
 
 /*
  * Phrases a page sends with its data in the page's language only. A component that imports a
@@ -81,4 +84,9 @@ export function checkoutPageTexts(lang: Lang, brand?: BrandId): CheckoutPageText
     checkout: checkoutMessages(lang, brand),
     perks: Object.fromEntries(CHECKOUT_PERKS_KEYS.map((key) => [key, perks[key]])) as CheckoutPageTexts["perks"],
   };
+}
+
+/** The account's auto-delivery page's phrases in the page's language. */
+export function subscriptionTexts(lang: Lang, brand: BrandId): SubscriptionMessages {
+  return subscriptionMessages(lang, brand);
 }

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { AddToExistingAdRequestSchema } from "../../commerce/contract/auto-delivery";
 import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
 import { Breadcrumbs } from "../components/ListingPage";
@@ -12,6 +11,7 @@ import { NotifyMeForm } from "../components/NotifyMeForm";
 import { Badge, ProductSection, StockStatus } from "../components/ProductCard";
 import { BundleContents, Gallery, type GalleryImage, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
 import { shopTexts } from "../lib/page-texts.server";
+import { NextDeliveryFormSchema } from "../lib/schemas.server";
 import { shopperOf } from "../lib/account-forms.server";
 import { NEXT_DELIVERY_REFUSALS } from "../lib/auto-delivery";
 import { autoDeliveryOffer, nextDeliveryOffer } from "../lib/auto-delivery.server";
@@ -98,8 +98,6 @@ export async function loader(args: LoaderFunctionArgs) {
     { headers },
   );
 }
-
-const NextDeliveryFormSchema = AddToExistingAdRequestSchema.pick({ jobCode: true, productCode: true, qty: true });
 
 /**
  * "Add to my next delivery" (the page's one form of its own): back to this page with

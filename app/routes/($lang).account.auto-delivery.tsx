@@ -1,13 +1,13 @@
-import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { createContext, useContext } from "react";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import type { z } from "zod";
 import type { Address } from "../../commerce/contract/address";
 import type { Subscription } from "../../commerce/contract/auto-delivery";
 import { localeFor } from "../../commerce/contract/money";
 import { cardBrandName, formatDate } from "../../lib/format";
-import { accountMessages } from "../brands/account-messages";
 import { format } from "../brands/locale";
-import { SUBSCRIPTION_NOTICES, type SubscriptionNotice, subscriptionMessages } from "../brands/subscription-messages";
+import type { SubscriptionMessages, SubscriptionNotice } from "../brands/subscription-messages";
 import { AddressLines } from "../components/AddressLines";
 import { describedBy, FieldError, FormMessage, type FormProblem, keptText, Notice, SubmitButton } from "../components/FormFields";
 import { apiProblem } from "../lib/account-forms.server";
@@ -16,9 +16,11 @@ import { ApiError, type ApiClientContext, clientContext } from "../lib/api-clien
 import { readFormFields } from "../lib/form-body.server";
 import { checkForm, fieldProblem, type FormAnswer, formAnswer, formPageHeaders, formText, refusedForm } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
+import { SUBSCRIPTION_NOTICES, subscriptionTexts } from "../lib/page-texts.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
-import { shopMeta, useShop } from "../lib/shop";
+import { useShop } from "../lib/shop";
+import { useMessages } from "../components/useMessages";
 import {
   AddressChoiceFormSchema,
   CancelFormSchema,
@@ -66,6 +68,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       orders,
       addresses: addresses.addresses,
       notice: notice && code.success ? { kind: notice, code: code.data.code } : undefined,
+      // The page's phrases in its language, instead of every store's dictionaries in its scripts.
+      texts: subscriptionTexts(context.lang, context.brand.id),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -140,8 +144,10 @@ const REFUSED_FIELDS = new Set(["frequencyWeeks", "nextDeliveryDate", "reason", 
 function refusal(context: LoaderFunctionArgs["context"], err: unknown, form: Record<string, string>): FormAnswer {
   if (!(err instanceof ApiError)) throw err;
   const item = err.errors[0];
-  const t = subscriptionMessages(context.lang, context.brand.id);
-  if (err.status === 404 && (item?.subject === "code" || item?.subject === "jobCode")) throw data({ reason: "subscriptionNotFound" }, { status: 404 });
+  const t = subscriptionTexts(context.lang, context.brand.id);
+  if (err.status === 404 && (item?.subject === "code" || item?.subject === "jobCode")) {
+    throw data({ reason: "subscriptionNotFound", heading: t.subscriptionNotFound, back: t.backToAutoDelivery } satisfies SubscriptionNotFound, { status: 404 });
+  }
   if (err.status === 400 && item?.subject && REFUSED_FIELDS.has(item.subject)) {
     return refusedForm(formText(context), { [item.subject]: fieldProblem(item.subject, undefined, form) }, form);
   }
@@ -154,14 +160,18 @@ function refusal(context: LoaderFunctionArgs["context"], err: unknown, form: Rec
 
 export const headers: HeadersFunction = formPageHeaders;
 
-export const meta = ({ matches }: { matches: readonly { id: string; data: unknown }[] }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: subscriptionMessages(lang, brand?.id).heading }, { name: "robots", content: "noindex" }];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...(data ? [{ title: data.texts.heading }] : []), { name: "robots", content: "noindex" }];
+
+/** What the error page of another customer's (or an unknown) subscription says, worded by the action. */
+type SubscriptionNotFound = { reason: "subscriptionNotFound"; heading: string; back: string };
+
+const SubscriptionTexts = createContext<SubscriptionMessages | null>(null);
 
 function useSubscriptionText() {
   const { lang, brand } = useShop();
-  return { lang, brand, t: subscriptionMessages(lang, brand.id), locale: localeFor(brand.currency, lang) };
+  const t = useContext(SubscriptionTexts);
+  if (!t) throw new Error("the auto-delivery page's parts render inside its SubscriptionTexts provider");
+  return { lang, brand, t, locale: localeFor(brand.currency, lang) };
 }
 
 /** The problem an answered form has, when it is about this subscription (and this item). */
@@ -362,6 +372,15 @@ function SubscriptionCard({ s, addresses, state }: { s: Subscription; addresses:
 }
 
 export default function AutoDeliveryPage() {
+  const { texts } = useLoaderData<typeof loader>();
+  return (
+    <SubscriptionTexts.Provider value={texts}>
+      <AutoDeliveryContent />
+    </SubscriptionTexts.Provider>
+  );
+}
+
+function AutoDeliveryContent() {
   const { subscriptions, orders, addresses, notice } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
   const { lang, t, locale } = useSubscriptionText();
@@ -411,14 +430,14 @@ export default function AutoDeliveryPage() {
 /** "Subscription not found." for a code that is not this customer's, in the account's frame; anything else, the account's "try again". */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { lang, t } = useSubscriptionText();
-  const { brand } = useShop();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const { lang } = useShop();
+  const t = useMessages();
+  const notFound = isRouteErrorResponse(error) && error.status === 404 ? (error.data as SubscriptionNotFound) : undefined;
   return (
     <section className="account-section" aria-labelledby="auto-delivery-error">
-      <h2 id="auto-delivery-error">{notFound ? t.subscriptionNotFound : accountMessages(lang, brand.id).somethingFailed}</h2>
+      <h2 id="auto-delivery-error">{notFound ? notFound.heading : t.coffeeBreakMessage}</h2>
       <p>
-        <Link to={localePath(lang, PAGE)}>{t.backToAutoDelivery}</Link>
+        <Link to={localePath(lang, notFound ? PAGE : "/account")}>{notFound ? notFound.back : t.myAccount}</Link>
       </p>
     </section>
   );

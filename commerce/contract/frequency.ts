@@ -1,10 +1,8 @@
 import { z } from "zod";
 
-/** Deliveries come every 1 to 26 weeks: more often is a typo, less often is not a subscription. */
-export const MIN_FREQUENCY_WEEKS = 1;
-export const MAX_FREQUENCY_WEEKS = 26;
-/** A new subscription's frequency when the checkout names none. */
-export const DEFAULT_FREQUENCY_WEEKS = 4;
+import { MAX_FREQUENCY_WEEKS, MIN_FREQUENCY_WEEKS } from "./frequency-weeks";
+
+export { DEFAULT_FREQUENCY_WEEKS, MAX_FREQUENCY_WEEKS, MIN_FREQUENCY_WEEKS } from "./frequency-weeks";
 const wholeNumber = (value: unknown) => (typeof value === "string" && /^-?\d{1,9}$/.test(value) ? Number(value) : value);
 
 /** How often an auto-delivery comes, in weeks (its own module: checkout and auto-delivery both read it). */
