@@ -141,9 +141,9 @@ describe("managing with plain forms, each answered 303 back to the page with a n
 
 describe("bad input: 400 in the shop's words, nothing changed", () => {
   it.each([
-    ["a frequency of 0 weeks", { intent: "frequency", frequencyWeeks: "0" }, "Choose a whole number of weeks from 1 to 26."],
-    ["a frequency of 1,000 weeks", { intent: "frequency", frequencyWeeks: "1000" }, "Choose a whole number of weeks from 1 to 26."],
-    ["a frequency that is not a number", { intent: "frequency", frequencyWeeks: "often" }, "Choose a whole number of weeks from 1 to 26."],
+    ["a frequency of 0 weeks", { intent: "frequency", frequencyWeeks: "0" }, "Choose deliveries every 1 to 26 weeks."],
+    ["a frequency of 1,000 weeks", { intent: "frequency", frequencyWeeks: "1000" }, "Choose deliveries every 1 to 26 weeks."],
+    ["a frequency that is not a number", { intent: "frequency", frequencyWeeks: "often" }, "Choose deliveries every 1 to 26 weeks."],
     ["a date in the past", { intent: "date", nextDeliveryDate: "2020-01-01" }, "Choose a date after today and within a year."],
     ["a date more than a year ahead", { intent: "date", nextDeliveryDate: "2099-01-01" }, "Choose a date after today and within a year."],
     ["a date that does not exist", { intent: "date", nextDeliveryDate: "2027-02-30" }, "Choose a date after today and within a year."],
