@@ -18,6 +18,7 @@ import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { APPROVED_CARD, type ApiAnswer, NY_ADDRESS, randomHex } from "../support/guest-checkout";
 import { mailsTo } from "../support/mail";
+import { usCoffees } from "../support/subscriptions";
 
 const PASSWORD = "auto-delivery-2026";
 const DECLINED_CARD = { ...APPROVED_CARD, cardNumber: "4000000000000002" };
@@ -69,19 +70,7 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
     // The store's own sweep waits an hour: the tests run the runner when they choose.
     running = await startCommerce(dialect, {}, { clock, autoDelivery: { sweepSeconds: 3600 } });
     db = running.db;
-    const coffees = await db
-      .selectFrom("product")
-      .innerJoin("stock", "stock.product_code", "product.code")
-      .innerJoin("product_site", "product_site.product_code", "product.code")
-      .select("product.code")
-      .where("product.product_type", "=", "Coffee")
-      .where("product.base_code", "is not", null)
-      .where("product.is_bundle", "=", 0)
-      .where("product_site.site", "=", "usb2c")
-      .orderBy("product.code")
-      .limit(2)
-      .execute();
-    [coffee, otherCoffee] = coffees.map((c) => c.code) as [string, string];
+    [coffee, otherCoffee] = (await usCoffees(db, 2)) as [string, string];
     await db.updateTable("stock").set({ level: 100_000 }).where("product_code", "in", [coffee, otherCoffee]).execute();
   }, 60_000);
 

@@ -7,7 +7,7 @@ import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { randomHex } from "../support/guest-checkout";
 import { mailsTo } from "../support/mail";
-import { subscribeThroughCheckout } from "../support/subscriptions";
+import { subscribeThroughCheckout, usCoffees } from "../support/subscriptions";
 
 const CLOCK = "/rest/v2/usb2c/operator/clock";
 const SWEEP = "/rest/v2/usb2c/operator/auto-delivery/sweep";
@@ -86,19 +86,8 @@ describe.each(DIALECTS)("the store clock with STORE_CLOCK_MOVABLE on %s", (diale
     const email = `clock-${randomHex(6)}@example.com`;
     await insertAccount(commerce.db, { email, password: "store-clock-2026", role: "customer" });
     const token = await passwordToken(commerce.baseUrl, { email, password: "store-clock-2026" });
-    const coffee = await commerce.db
-      .selectFrom("product")
-      .innerJoin("stock", "stock.product_code", "product.code")
-      .innerJoin("product_site", "product_site.product_code", "product.code")
-      .select("product.code")
-      .where("product.product_type", "=", "Coffee")
-      .where("product.base_code", "is not", null)
-      .where("product.is_bundle", "=", 0)
-      .where("product_site.site", "=", "usb2c")
-      .where("stock.level", ">", 50)
-      .orderBy("product.code")
-      .executeTakeFirstOrThrow();
-    const { subscription } = await subscribeThroughCheckout(commerce.baseUrl, token, { productCode: coffee.code, frequencyWeeks: 2 });
+    const [coffee] = await usCoffees(commerce.db, 1, 50);
+    const { subscription } = await subscribeThroughCheckout(commerce.baseUrl, token, { productCode: coffee, frequencyWeeks: 2 });
     expect(await (await operator(commerce.baseUrl, "POST", SWEEP)).json()).toMatchObject({ outcomes: {} });
     await operator(commerce.baseUrl, "PUT", CLOCK, { day: subscription.nextDeliveryDate });
     expect(await (await operator(commerce.baseUrl, "POST", SWEEP)).json()).toMatchObject({ outcomes: { placed: 1 } });

@@ -4,7 +4,7 @@ import { testCommerceConfig } from "../support/commerce";
 import { insertAccount, passwordToken } from "../support/customers";
 import { randomHex } from "../support/guest-checkout";
 import { cookiesFrom, postForm, type RunningStore, startStore } from "../support/server";
-import { subscribeThroughCheckout } from "../support/subscriptions";
+import { subscribeThroughCheckout, usCoffees } from "../support/subscriptions";
 
 /**
  * The account's auto-delivery page on the built store: what a customer sees, each change as a
@@ -22,20 +22,7 @@ let otherCoffee: string;
 beforeAll(async () => {
   store = await startStore({ env: { LOG_LEVEL: "warn" } });
   db = openDatabase(testCommerceConfig(store.databaseUrl));
-  const coffees = await db
-    .selectFrom("product")
-    .innerJoin("stock", "stock.product_code", "product.code")
-    .innerJoin("product_site", "product_site.product_code", "product.code")
-    .select("product.code")
-    .where("product.product_type", "=", "Coffee")
-    .where("product.base_code", "is not", null)
-    .where("product.is_bundle", "=", 0)
-    .where("product_site.site", "=", "usb2c")
-    .where("stock.level", ">", 50)
-    .orderBy("product.code")
-    .limit(2)
-    .execute();
-  [coffee, otherCoffee] = coffees.map((c) => c.code) as [string, string];
+  [coffee, otherCoffee] = (await usCoffees(db, 2, 50)) as [string, string];
 }, 90_000);
 
 afterAll(async () => {

@@ -1,7 +1,27 @@
 import { SubscriptionListSchema, type Subscription } from "../../commerce/contract/auto-delivery";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderSchema } from "../../commerce/contract/checkout";
+import type { Db } from "../../commerce/db/index";
 import { APPROVED_CARD, NY_ADDRESS, randomHex } from "./checkout-data";
+
+/** Coffee variants sold on the US store (auto-delivery takes them), in code order; with `minStock`, only those holding more. */
+export async function usCoffees(db: Db, count: number, minStock = 0): Promise<string[]> {
+  const rows = await db
+    .selectFrom("product")
+    .innerJoin("stock", "stock.product_code", "product.code")
+    .innerJoin("product_site", "product_site.product_code", "product.code")
+    .select("product.code")
+    .where("product.product_type", "=", "Coffee")
+    .where("product.base_code", "is not", null)
+    .where("product.is_bundle", "=", 0)
+    .where("product_site.site", "=", "usb2c")
+    .where("stock.level", ">", minStock)
+    .orderBy("product.code")
+    .limit(count)
+    .execute();
+  if (rows.length < count) throw new Error(`only ${rows.length} of ${count} coffees sold on the US store`);
+  return rows.map((r) => r.code);
+}
 
 /**
  * A subscription made as a customer makes one: an auto-delivery (ADC) line in the cart, a New
