@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
@@ -10,28 +10,43 @@ import { CartAddedNotice } from "../components/CartAddedNotice";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { Badge, ProductSection, StockStatus } from "../components/ProductCard";
 import { BundleContents, Gallery, type GalleryImage, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
-import { shopTexts } from "../lib/page-texts.server";
-import { NextDeliveryFormSchema } from "../lib/schemas.server";
-import { shopperOf } from "../lib/account-forms.server";
+import {
+  addToExistingAd,
+  ApiError,
+  appliedCategoryCoupons,
+  autoDeliveryOffer,
+  checkForm,
+  clientContext,
+  CookieJar,
+  couponLabel,
+  data,
+  formAnswer,
+  getExistingAdDetails,
+  getLayoutContent,
+  getMediaSet,
+  getProduct,
+  getProductsByCodes,
+  getRecommendedProducts,
+  memberPricingMessageFor,
+  NextDeliveryFormSchema,
+  nextDeliveryOffer,
+  orFailedPage,
+  pageApi,
+  productCodeOrNotFound,
+  readFormFields,
+  recentlyViewed,
+  redirect,
+  rememberViewed,
+  shopperOf,
+  shopTexts,
+  toCard,
+} from "../lib/product-page.server";
 import { NEXT_DELIVERY_REFUSALS } from "../lib/auto-delivery";
-import { autoDeliveryOffer, nextDeliveryOffer } from "../lib/auto-delivery.server";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
-import { readFormFields } from "../lib/form-body.server";
-import { checkForm, formAnswer } from "../lib/form-validation.server";
-import { couponLabel } from "../lib/coupon-label.server";
-import { CookieJar } from "../lib/cookies.server";
-import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { useNonce } from "../lib/nonce";
-import { pageApi, productCodeOrNotFound } from "../lib/route-guards.server";
-import { ApiError, clientContext } from "../lib/api-client.server";
 import { jsonLd, seoMeta } from "../lib/seo";
 import { shopMeta, useShop } from "../lib/shop";
-import { getMediaSet, getProduct, getProductsByCodes, getRecommendedProducts, toCard } from "../models/product.server";
-import { appliedCategoryCoupons } from "../models/coupon.server";
-import { recentlyViewed, rememberViewed } from "../models/recently-viewed.server";
-import { getLayoutContent, memberPricingMessageFor } from "../models/cms.server";
-import { addToExistingAd, getExistingAdDetails } from "../models/auto-delivery.server";
 
 /** The page's caching; an answer to its "Add to my next delivery" form is the subscriber's own (no-store). */
 export const headers: HeadersFunction = (args) => {
