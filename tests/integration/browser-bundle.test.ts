@@ -113,6 +113,16 @@ function isEmptyStandIn(code: string): boolean {
   return /^var [\w$]+=[\w$]+\(\(?[\w$]+,[\w$]+\)?=>\{[\w$]+\.exports=\{\}\}\);?$/.test(body);
 }
 
+describe("the product page's scripts", () => {
+  // The route takes its server code through app/lib/product-page.server.ts (decision 058).
+  it("preload no empty stand-in for server code", () => {
+    const scriptsOfProduct = pageScripts("routes/($lang).$category.$slug.p.$code");
+    expect(scriptsOfProduct.length).toBeGreaterThan(3);
+    const standIns = scriptsOfProduct.filter((file) => isEmptyStandIn(fs.readFileSync(file, "utf8")));
+    expect(standIns.map((file) => path.relative(BUILD, file))).toEqual([]);
+  });
+});
+
 describe("the single-step checkout's scripts", () => {
   // Each empty stand-in is one more request before the checkout's first paint on a phone network:
   // the route takes its server code through app/lib/checkout-page.server.ts (decision 058).
