@@ -38,7 +38,8 @@ const shop = createShop({
 });
 
 if (process.env.RUNNER_TASK === "clean-up") {
-  const afterTimeout = new Date(Date.now() + DEFAULT_CARD_HOLDS_OPTIONS.holdTimeoutMs + 1000);
+  // The store's clock, not the system's: the orders and holds it sweeps were written at the moved clock's time.
+  const afterTimeout = new Date((await clock.now()).getTime() + DEFAULT_CARD_HOLDS_OPTIONS.holdTimeoutMs + 1000);
   await shop.holds.releaseAbandoned(afterTimeout);
   await shop.holds.captureWaiting(afterTimeout);
 } else {
