@@ -25,10 +25,9 @@ import {
 } from "../contract/product";
 import type { CatalogService } from "../domain/catalog-service";
 import type { CouponService } from "../domain/coupons";
-import { ApiProblem } from "./errors";
 import { CATALOG_CACHE_CONTROL, parse } from "./handle";
 import { apiRouter, BUSY } from "./operations";
-import { sameSecret } from "./operator-access";
+import { requireOperatorKey } from "./operator-access";
 import { siteOf } from "./site";
 
 const NOT_FOUND = { 400: "A malformed product code or query (ValidationError)", 404: "No such product on this site (UnknownIdentifierError)" };
@@ -230,12 +229,7 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
       },
     },
     async (req, res, input) => {
-      if (!adminKey || !sameSecret(req.get("X-Admin-Key"), adminKey)) {
-        throw new ApiProblem(adminKey ? 401 : 404, {
-          type: adminKey ? "UnauthorizedError" : "UnknownResourceError",
-          message: adminKey ? "A valid X-Admin-Key is required." : "Not found.",
-        });
-      }
+      requireOperatorKey(req, adminKey);
       const productCode = code(req.params.code);
       const { level } = input.body();
       const update = await catalog.updateStock(productCode, level);

@@ -25,6 +25,18 @@ export function sameSecret(presented: string | undefined, expected: string): boo
   return timingSafeEqual(digest(presented ?? ""), digest(expected));
 }
 
+/**
+ * The operator endpoint's own check of X-Admin-Key (the guard in front throttles wrong keys, and
+ * answers 404 off the operators' side): without a configured key the endpoint does not exist.
+ */
+export function requireOperatorKey(req: Request, adminKey: string | undefined): void {
+  if (adminKey && sameSecret(req.get("X-Admin-Key"), adminKey)) return;
+  throw new ApiProblem(adminKey ? 401 : 404, {
+    type: adminKey ? "UnauthorizedError" : "UnknownResourceError",
+    message: adminKey ? "A valid X-Admin-Key is required." : "Not found.",
+  });
+}
+
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 /**

@@ -1,11 +1,10 @@
-import type { Request, Router } from "express";
+import type { Router } from "express";
 import { AutoDeliverySweepSchema, MoveStoreClockRequestSchema, StoreClockSchema } from "../contract/store-clock";
 import type { AutoDeliveryOrders } from "../domain/auto-delivery-orders";
 import { dayOf } from "../domain/clock";
 import type { StoreClock } from "../domain/store-clock";
-import { ApiProblem } from "./errors";
 import { apiRouter } from "./operations";
-import { sameSecret } from "./operator-access";
+import { requireOperatorKey } from "./operator-access";
 
 const OPERATOR_ERRORS = {
   400: "Invalid input (ValidationError)",
@@ -23,21 +22,13 @@ const OPERATOR_ERRORS = {
  */
 export function storeClockRouter(clock: StoreClock, orders: AutoDeliveryOrders, adminKey: string | undefined): Router {
   const api = apiRouter();
-  const operatorOnly = (req: Request) => {
-    if (!adminKey || !sameSecret(req.get("X-Admin-Key"), adminKey)) {
-      throw new ApiProblem(adminKey ? 401 : 404, {
-        type: adminKey ? "UnauthorizedError" : "UnknownResourceError",
-        message: adminKey ? "A valid X-Admin-Key is required." : "Not found.",
-      });
-    }
-  };
   const shown = (now: Date) => ({ now: now.toISOString(), today: dayOf(now), offsetSeconds: Math.round((now.getTime() - Date.now()) / 1000) });
 
   api.get(
     "/operator/clock",
     { summary: "The store's clock (operators: X-Admin-Key)", answers: { 200: StoreClockSchema }, errors: OPERATOR_ERRORS },
     async (req, res) => {
-      operatorOnly(req);
+      requireOperatorKey(req, adminKey);
       res.set("Cache-Control", "no-store").json(shown(await clock.now()));
     },
   );
@@ -50,7 +41,7 @@ export function storeClockRouter(clock: StoreClock, orders: AutoDeliveryOrders, 
       errors: OPERATOR_ERRORS,
     },
     async (req, res, input) => {
-      operatorOnly(req);
+      requireOperatorKey(req, adminKey);
       const { day } = input.body();
       res.set("Cache-Control", "no-store").json(shown(await clock.moveForwardTo(new Date(`${day}T12:00:00Z`))));
     },
@@ -59,7 +50,7 @@ export function storeClockRouter(clock: StoreClock, orders: AutoDeliveryOrders, 
     "/operator/clock",
     { summary: "Put the store's clock back to the system's time (operators: X-Admin-Key)", answers: { 200: StoreClockSchema }, errors: OPERATOR_ERRORS },
     async (req, res) => {
-      operatorOnly(req);
+      requireOperatorKey(req, adminKey);
       res.set("Cache-Control", "no-store").json(shown(await clock.reset()));
     },
   );
@@ -71,7 +62,7 @@ export function storeClockRouter(clock: StoreClock, orders: AutoDeliveryOrders, 
       errors: OPERATOR_ERRORS,
     },
     async (req, res) => {
-      operatorOnly(req);
+      requireOperatorKey(req, adminKey);
       const placed = await orders.placeDue();
       const outcomes: Record<string, number> = {};
       for (const outcome of placed) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
