@@ -41,7 +41,7 @@ import {
   savedAddress,
   savedAddresses,
   useCartCardForSubscription,
-} from "../models/subscriptions.server";
+} from "../models/auto-delivery.server";
 
 const PAGE = "/account/auto-delivery";
 

@@ -21,7 +21,7 @@ import { perksMessages } from "../brands/perks-messages";
 import { clientContext } from "../lib/api-client.server";
 import { PERKS_WALK_UP_COOKIE, perksProgram } from "../lib/perks.server";
 import { formatDate, formatLocale } from "../../lib/format";
-import { getActiveSubscriptions } from "../models/auto-delivery.server";
+import { listSubscriptions } from "../models/auto-delivery.server";
 
 /**
  * The order confirmation: number, items, address, delivery and totals in the store's currency
@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The subscriptions this order started (decision 053: the first order makes them), named with their next delivery.
   const started =
     !guest && order.entries.some((e) => e.entryType !== "STD")
-      ? (await getActiveSubscriptions(clientContext(context)).catch(() => ({ subscriptions: [] }))).subscriptions.filter((s) => s.firstOrderCode === order.code)
+      ? (await listSubscriptions(clientContext(context)).catch(() => ({ subscriptions: [] }))).subscriptions.filter((s) => s.firstOrderCode === order.code)
       : [];
   const locale = formatLocale(context.lang, context.brand.currency);
   const subscriptions = started.map((s) => ({ code: s.code, nextDelivery: formatDate(s.nextDeliveryDate, locale), frequencyWeeks: s.frequencyWeeks }));
