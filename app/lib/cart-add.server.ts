@@ -7,6 +7,7 @@ import type { StorefrontContext } from "./context";
 import { readFormFields } from "./form-body.server";
 import { isNavigation } from "./form-refusal.server";
 import { fieldProblems } from "./form-validation.server";
+import type { FieldProblem } from "../brands/form-messages";
 import type { CartAddResult } from "./page-views";
 import { safeReturnPath } from "./paths";
 
@@ -24,6 +25,8 @@ export async function cartAddAction<S extends z.ZodType<{ productCode: string }>
   context: StorefrontContext,
   schema: S,
   add: (api: ApiClientContext, line: z.infer<S>, cartGuid: string | undefined) => Promise<{ cartGuid: string; cartQuantity: number }>,
+  /** A check the schema cannot make (it needs the store's settings): the field's problem, if any. */
+  check?: (line: z.infer<S>) => Promise<FieldProblem | undefined>,
 ): Promise<Response> {
   const form = await readFormFields(request);
   // A form sent by the browser itself (no JavaScript) goes back to its page, whatever a tampered "inline" says.
@@ -42,6 +45,8 @@ export async function cartAddAction<S extends z.ZodType<{ productCode: string }>
     const problem = problems.qty ?? Object.values(problems)[0];
     return refuse({ cartError: problem?.message, limit: problem?.limit }, 400);
   }
+  const refused = await check?.(parsed.data);
+  if (refused) return refuse({ cartError: refused.message, limit: refused.limit }, 400);
   const shopper = shopperOf(context);
   try {
     const added = await add(clientContext(context), parsed.data, shopper.cart.guid);

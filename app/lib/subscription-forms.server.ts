@@ -1,20 +1,18 @@
 import { z } from "zod";
 import { CancelSubscriptionRequestSchema, DeliveryDateSchema, FrequencyWeeksSchema, SubscriptionCodeSchema } from "../../commerce/contract/auto-delivery";
-import { MAX_LINE_QUANTITY } from "../../commerce/contract/cart";
+import { LineQuantitySchema } from "../../commerce/contract/cart";
 import { RecordIdSchema } from "./account-schemas.server";
 
 /**
  * The auto-delivery page's forms (one small form per change), checked with the contract's own
  * schemas before the API is called, so the page refuses exactly what the service would.
  */
-const wholeNumber = (value: unknown) => (typeof value === "string" && /^-?\d{1,9}$/.test(value.trim()) ? Number(value) : value);
-
 export const SubscriptionFormSchema = z.object({ code: SubscriptionCodeSchema });
 export const FrequencyFormSchema = SubscriptionFormSchema.extend({ frequencyWeeks: FrequencyWeeksSchema });
 export const NextDateFormSchema = SubscriptionFormSchema.extend({ nextDeliveryDate: DeliveryDateSchema });
 const ItemFormSchema = SubscriptionFormSchema.extend({ productCode: z.string().trim().min(1).max(64) });
 export const RemoveItemFormSchema = ItemFormSchema;
 /** A quantity is 1 to the cart's line limit here; taking an item off is its own button. */
-export const QuantityFormSchema = ItemFormSchema.extend({ qty: z.preprocess(wholeNumber, z.number().int().min(1).max(MAX_LINE_QUANTITY)) });
+export const QuantityFormSchema = ItemFormSchema.extend({ qty: LineQuantitySchema });
 export const AddressChoiceFormSchema = SubscriptionFormSchema.extend({ addressId: RecordIdSchema });
 export const CancelFormSchema = SubscriptionFormSchema.extend(CancelSubscriptionRequestSchema.shape);

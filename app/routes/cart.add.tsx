@@ -1,6 +1,8 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { CartLineRequestSchema, PODS_AT_HOME_ENTRY_TYPES, PodsAtHomeQtySchema } from "../../commerce/contract/cart";
+import { CartLineRequestSchema, PODS_AT_HOME_ENTRY_TYPES } from "../../commerce/contract/cart";
+import { blankAsAbsent } from "../../commerce/contract/form-values";
+import type { FieldProblem } from "../brands/form-messages";
 import { FrequencyWeeksSchema } from "../../commerce/contract/frequency";
 import { clientContext } from "../lib/api-client.server";
 import { autoDeliveryFromSiteConfig } from "../lib/auto-delivery.server";
@@ -8,25 +10,28 @@ import { cartAddAction } from "../lib/cart-add.server";
 import { addToCart } from "../models/cart.server";
 import { getLayoutContent } from "../models/cms.server";
 
-const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
-
 /**
  * The add form's fields: a product's line and, for "Subscribe and save", how often (weeks) and the
- * pods at home, at most the store's maximum. The form always sends the subscription's fields; a
- * one-time purchase leaves them out, whatever they hold.
+ * pods at home. The form always sends the subscription's fields; a one-time purchase leaves them
+ * out, whatever they hold.
  */
-function cartAddSchema(maxPodsAtHome: number | undefined) {
-  const pods = maxPodsAtHome === undefined ? PodsAtHomeQtySchema : PodsAtHomeQtySchema.pipe(z.number().max(maxPodsAtHome).optional());
-  return z.preprocess(
-    (form) => {
-      const fields = { ...(form as Record<string, unknown>) };
-      const entryType = blankAsAbsent(fields.entryType) ?? "STD";
-      if (entryType === "STD") delete fields.frequencyWeeks;
-      if (!PODS_AT_HOME_ENTRY_TYPES.includes(entryType as "ADC")) delete fields.podsAtHomeQty;
-      return fields;
-    },
-    CartLineRequestSchema.extend({ podsAtHomeQty: pods, frequencyWeeks: z.preprocess(blankAsAbsent, FrequencyWeeksSchema.optional()) }),
-  );
+const CartAddFormSchema = z.preprocess(
+  (form) => {
+    const fields = { ...(form as Record<string, unknown>) };
+    const entryType = blankAsAbsent(fields.entryType) ?? "STD";
+    if (entryType === "STD") delete fields.frequencyWeeks;
+    if (!PODS_AT_HOME_ENTRY_TYPES.includes(entryType as "ADC")) delete fields.podsAtHomeQty;
+    return fields;
+  },
+  CartLineRequestSchema.extend({ frequencyWeeks: z.preprocess(blankAsAbsent, FrequencyWeeksSchema.optional()) }),
+);
+
+/** Pods at home, when given, at most the store's maximum (its site configuration, read only then). */
+async function podsAtHomeWithinMaximum(context: ActionFunctionArgs["context"], podsAtHomeQty: number | undefined): Promise<FieldProblem | undefined> {
+  if (podsAtHomeQty === undefined) return undefined;
+  const layout = await getLayoutContent(clientContext(context)).catch(() => undefined);
+  const { maxPodsAtHome } = autoDeliveryFromSiteConfig(layout?.siteConfig ?? {});
+  return maxPodsAtHome !== undefined && podsAtHomeQty > maxPodsAtHome ? { message: "podsAtHomeTooLarge", limit: maxPodsAtHome } : undefined;
 }
 
 /**
@@ -35,18 +40,17 @@ function cartAddSchema(maxPodsAtHome: number | undefined) {
  * the page shows a snackbar and dispatches the cart-changed event. An auto-delivery line's
  * frequency is the checkout's to send (one per order): the session keeps it until then.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const layout = await getLayoutContent(clientContext(context)).catch(() => undefined);
-  const { maxPodsAtHome } = autoDeliveryFromSiteConfig(layout?.siteConfig ?? {});
+export function action({ request, context }: ActionFunctionArgs) {
   return cartAddAction(
     request,
     context,
-    cartAddSchema(maxPodsAtHome),
+    CartAddFormSchema,
     async (api, { productCode, qty, entryType, podsAtHomeQty, frequencyWeeks }, cartGuid) => {
       const added = await addToCart(api, { productCode, qty, entryType, podsAtHomeQty }, cartGuid);
       if (entryType !== "STD" && frequencyWeeks !== undefined) await context.shopper?.rememberAdFrequency(frequencyWeeks);
       return added;
     },
+    (line) => podsAtHomeWithinMaximum(context, line.podsAtHomeQty),
   );
 }
 

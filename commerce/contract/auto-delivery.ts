@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAsAbsent, wholeNumber } from "./form-values";
 import { AddressInputSchema } from "./address";
 import { CartGuidSchema, EntryTypeSchema, MAX_LINE_QUANTITY, PodsAtHomeQtySchema } from "./cart";
 import { CardSummarySchema, DeliveryAddressSchema } from "./checkout";
@@ -65,9 +66,6 @@ export type RecurringEntryType = z.infer<typeof RecurringEntryTypeSchema>;
 export const SubscriptionStatusSchema = z.enum(["active", "paused", "cancelled"]);
 /** What an item out of stock on the delivery day does: left out of that order, or its replacement ships. */
 export const OutOfStockChoiceSchema = z.enum(["skip", "replace"]);
-
-const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
-const wholeNumber = (value: unknown) => (typeof value === "string" && /^-?\d{1,9}$/.test(value) ? Number(value) : value);
 
 /** A calendar day, YYYY-MM-DD, that exists. Whether it is in the past is the service's to say (its clock). */
 export const DeliveryDateSchema = z

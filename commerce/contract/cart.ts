@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAsAbsent, wholeNumber } from "./form-values";
 import { LangSchema } from "./common";
 import { AppliedRewardSchema } from "./cart-rewards";
 import { AppliedCouponSchema, CouponCodeInputSchema } from "./coupon";
@@ -26,12 +27,6 @@ export const MAX_PODS_AT_HOME = 9999;
 /** Cart guids are 32 lower-case hex characters (128 random bits): knowing one is the key to an anonymous cart. */
 export const CartGuidSchema = z.string().regex(/^[0-9a-f]{32}$/, "must be a cart guid (32 hex characters)");
 
-/** Forms send everything as text; empty means "not given". */
-const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
-
-/** A whole number from JSON or from a form field ("3"); "3.5", "abc" and " 3" are refused. */
-const wholeNumber = (value: unknown) => (typeof value === "string" && /^-?\d{1,9}$/.test(value) ? Number(value) : value);
-
 const quantity = (min: number) =>
   z.preprocess(
     wholeNumber,
@@ -42,8 +37,10 @@ const quantity = (min: number) =>
       .max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
   );
 
+/** Units on a line: 1 to the line maximum. */
+export const LineQuantitySchema = quantity(1);
 /** Units asked for on an add: 1 to the line maximum, 1 when absent. */
-export const AddQuantitySchema = z.preprocess(blankAsAbsent, quantity(1).optional()).transform((q) => q ?? 1);
+export const AddQuantitySchema = z.preprocess(blankAsAbsent, LineQuantitySchema.optional()).transform((q) => q ?? 1);
 /** A line's new quantity on an update: 0 removes the line. */
 export const UpdateQuantitySchema = quantity(0);
 

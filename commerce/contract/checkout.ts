@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAsAbsent } from "./form-values";
 import { AddressInputSchema, AddressSchema } from "./address";
 import { EmailSchema, PasswordSchema } from "./auth";
 import { CartGuidSchema, CartSchema, EntryTypeSchema } from "./cart";
@@ -20,7 +21,6 @@ const phone = z
   .trim()
   .max(30, "is too long")
   .regex(/^[0-9+().\s-]*$/, "may hold digits, spaces and + ( ) - . only");
-const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 /** The cart of a checkout call that does not name it in its path: a guid, or `current` for a member's open cart. */
 export const CartIdQuerySchema = z.object({ cartId: z.union([CartGuidSchema, z.literal("current")]).optional() });

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { wholeNumber } from "./form-values";
 
 import { MAX_FREQUENCY_WEEKS, MIN_FREQUENCY_WEEKS } from "./frequency-weeks";
 
 export { DEFAULT_FREQUENCY_WEEKS, MAX_FREQUENCY_WEEKS, MIN_FREQUENCY_WEEKS } from "./frequency-weeks";
-const wholeNumber = (value: unknown) => (typeof value === "string" && /^-?\d{1,9}$/.test(value) ? Number(value) : value);
 
 /** How often an auto-delivery comes, in weeks (its own module: checkout and auto-delivery both read it). */
 export const FrequencyWeeksSchema = z.preprocess(

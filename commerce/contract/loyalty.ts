@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAsAbsent } from "./form-values";
 import { CartGuidSchema } from "./cart";
 import { AppliedRewardSchema, RewardKindSchema } from "./cart-rewards";
 import { PriceSchema } from "./product";
@@ -26,8 +27,6 @@ export const MAX_HISTORY_DAYS = 732;
 export const LedgerEntryKindSchema = z.enum(["earned", "redeemed", "reversed", "adjusted", "expired"]);
 export type LedgerEntryKind = z.infer<typeof LedgerEntryKindSchema>;
 
-/** Forms send everything as text; empty means "not given". */
-const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
 /** A whole number from JSON or a form field ("3"); "3.5", "abc" and " 3" are refused. */
 const wholeNumber = (value: unknown) => (typeof value === "string" && /^-?\d{1,12}$/.test(value) ? Number(value) : value);
 /** "true"/"false" from a form or query, or a JSON boolean. */

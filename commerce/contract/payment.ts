@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAsAbsent } from "./form-values";
 import { CARD_BRANDS, type CardBrand, type CardProblem, cardDigits, cardProblems } from "./payment-card";
 
 /**
@@ -7,8 +8,6 @@ import { CARD_BRANDS, type CardBrand, type CardProblem, cardDigits, cardProblems
  * expiry and the holder's name.
  */
 
-/** Forms send everything as text; empty means "not given". */
-const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
 /** A month or year from JSON or from a form field ("07"). */
 const wholeNumber = (value: unknown) => (typeof value === "string" && /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : value);
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAsAbsent } from "./form-values";
 import { CartGuidSchema } from "./cart";
 import { LangSchema } from "./common";
 import { PriceSchema, ProductCodeParamSchema, StockStatusSchema } from "./product";
@@ -36,8 +37,6 @@ export const QuickShopProductSchema = z.object({
   variants: z.array(QuickShopVariantSchema).min(1),
 });
 export type QuickShopProduct = z.infer<typeof QuickShopProductSchema>;
-
-const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 /** POST users/{user}/addBundleProduct: every component of the bundle, `qty` times, in one add. */
 export const AddBundleRequestSchema = z.object({
