@@ -44,7 +44,7 @@ interface FieldProps {
   name: string;
   label: string;
   state: FormProblem | undefined;
-  type?: "text" | "email" | "password" | "tel" | "search";
+  type?: "text" | "email" | "password" | "tel" | "search" | "number" | "date";
   autoComplete?: string;
   required?: boolean;
   defaultValue?: string;
@@ -53,6 +53,9 @@ interface FieldProps {
   form?: string;
   inputMode?: "numeric" | "decimal";
   maxLength?: number;
+  /** A number field's bounds. */
+  min?: number;
+  max?: number;
   /** The form posts in place (a fetcher): its error is announced as it appears. */
   announce?: boolean;
 }
@@ -70,6 +73,8 @@ export function Field({
   form = "f",
   inputMode,
   maxLength,
+  min,
+  max,
   announce,
 }: FieldProps) {
   const id = `${form}-${name}`;
@@ -87,6 +92,8 @@ export function Field({
         defaultValue={kept}
         inputMode={inputMode}
         maxLength={maxLength}
+        min={min}
+        max={max}
         {...describedBy(id, error, !!hint)}
       />
       {hint ? (

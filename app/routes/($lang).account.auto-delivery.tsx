@@ -9,7 +9,8 @@ import { cardBrandName, formatDate } from "../../lib/format";
 import { format } from "../brands/locale";
 import type { SubscriptionMessages, SubscriptionNotice } from "../brands/subscription-messages";
 import { AddressLines } from "../components/AddressLines";
-import { describedBy, FieldError, FormMessage, type FormProblem, keptText, Notice, SubmitButton } from "../components/FormFields";
+import { describedBy, Field, FieldError, FormMessage, type FormProblem, keptText, Notice, SubmitButton } from "../components/FormFields";
+import { MAX_FREQUENCY_WEEKS, MIN_FREQUENCY_WEEKS } from "../../commerce/contract/frequency-weeks";
 import { apiProblem } from "../lib/account-forms.server";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { ApiError, type ApiClientContext, clientContext } from "../lib/api-client.server";
@@ -17,6 +18,7 @@ import { readFormFields } from "../lib/form-body.server";
 import { checkForm, fieldProblem, type FormAnswer, formAnswer, formPageHeaders, formText, refusedForm } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { SUBSCRIPTION_NOTICES, subscriptionTexts } from "../lib/page-texts.server";
+import { MAX_LINE_QUANTITY } from "../lib/schemas.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { useShop } from "../lib/shop";
@@ -67,6 +69,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       subscriptions,
       orders,
       addresses: addresses.addresses,
+      maxQuantity: MAX_LINE_QUANTITY,
       notice: notice && code.success ? { kind: notice, code: code.data.code } : undefined,
       // The page's phrases in its language, instead of every store's dictionaries in its scripts.
       texts: subscriptionTexts(context.lang, context.brand.id),
@@ -191,30 +194,17 @@ function SmallForm({ intent, code, children, className }: { intent: string; code
   );
 }
 
-function FieldRow({
-  id,
-  name,
-  label,
-  hint,
-  problem,
-  ...input
-}: { id: string; name: string; label: string; hint?: string; problem: FormProblem | undefined } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const error = problem?.fields?.[name];
-  return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} {...input} defaultValue={keptText(problem, name) ?? input.defaultValue} {...describedBy(id, error, !!hint)} />
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={id} error={error} />
-    </div>
-  );
-}
-
-function SubscriptionCard({ s, addresses, state }: { s: Subscription; addresses: readonly Address[]; state: FormProblem | undefined }) {
+function SubscriptionCard({
+  s,
+  addresses,
+  maxQuantity,
+  state,
+}: {
+  s: Subscription;
+  addresses: readonly Address[];
+  maxQuantity: number;
+  state: FormProblem | undefined;
+}) {
   const { t, locale } = useSubscriptionText();
   const problem = problemOf(state, s.code);
   const asked = (intent: string) => (problem?.intent === intent ? problem : undefined);
@@ -243,7 +233,6 @@ function SubscriptionCard({ s, addresses, state }: { s: Subscription; addresses:
       <ul className="subscription__items">
         {s.items.map((item) => {
           const itemProblem = problemOf(state, s.code, item.productCode);
-          const id = `${s.code}-${item.productCode}-qty`;
           return (
             <li key={`${item.productCode}-${item.nextOnly}`}>
               <span className="subscription__item-name">{item.name}</span>
@@ -255,16 +244,16 @@ function SubscriptionCard({ s, addresses, state }: { s: Subscription; addresses:
                 <div className="subscription__item-forms">
                   <SmallForm intent="quantity" code={s.code} className="subscription-form--inline">
                     <input type="hidden" name="productCode" value={item.productCode} />
-                    <FieldRow
-                      id={id}
+                    <Field
+                      form={`${s.code}-${item.productCode}`}
                       name="qty"
                       label={format(t.quantityOf, { name: item.name })}
                       type="number"
                       min={1}
-                      max={24}
+                      max={maxQuantity}
                       inputMode="numeric"
                       defaultValue={String(item.quantity)}
-                      problem={itemProblem?.intent === "quantity" ? itemProblem : undefined}
+                      state={itemProblem?.intent === "quantity" ? itemProblem : undefined}
                     />
                     <SubmitButton secondary>{t.updateQuantity}</SubmitButton>
                   </SmallForm>
@@ -298,31 +287,31 @@ function SubscriptionCard({ s, addresses, state }: { s: Subscription; addresses:
         )}
       </div>
       <SmallForm intent="frequency" code={s.code}>
-        <FieldRow
-          id={`${s.code}-frequency`}
+        <Field
+          form={s.code}
           name="frequencyWeeks"
           label={t.frequencyLabel}
           hint={t.frequencyHint}
           type="number"
-          min={1}
-          max={26}
+          min={MIN_FREQUENCY_WEEKS}
+          max={MAX_FREQUENCY_WEEKS}
           inputMode="numeric"
           required
           defaultValue={String(s.frequencyWeeks)}
-          problem={asked("frequency")}
+          state={asked("frequency")}
         />
         <SubmitButton secondary>{t.saveFrequency}</SubmitButton>
       </SmallForm>
       <SmallForm intent="date" code={s.code}>
-        <FieldRow
-          id={`${s.code}-date`}
+        <Field
+          form={s.code}
           name="nextDeliveryDate"
           label={t.dateLabel}
           hint={t.dateHint}
           type="date"
           required
           defaultValue={s.nextDeliveryDate}
-          problem={asked("date")}
+          state={asked("date")}
         />
         <SubmitButton secondary>{t.saveDate}</SubmitButton>
       </SmallForm>
@@ -381,7 +370,7 @@ export default function AutoDeliveryPage() {
 }
 
 function AutoDeliveryContent() {
-  const { subscriptions, orders, addresses, notice } = useLoaderData<typeof loader>();
+  const { subscriptions, orders, addresses, maxQuantity, notice } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
   const { lang, t, locale } = useSubscriptionText();
   const unmatched = state && !subscriptions.some((s) => s.code === state.values?.code) ? state : undefined;
@@ -392,7 +381,7 @@ function AutoDeliveryContent() {
       <FormMessage state={unmatched} />
       {subscriptions.length === 0 ? <p>{t.none}</p> : <p>{t.intro}</p>}
       {subscriptions.map((s) => (
-        <SubscriptionCard key={s.code} s={s} addresses={addresses} state={state} />
+        <SubscriptionCard key={s.code} s={s} addresses={addresses} maxQuantity={maxQuantity} state={state} />
       ))}
       <h3 id="ad-orders-heading">{t.ordersHeading}</h3>
       {orders.length === 0 ? (
