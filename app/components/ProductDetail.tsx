@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { shownVariant, shownVariantCode } from "../lib/shown-variant";
 import { useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { EligibilityFlag, Product, VariantOption } from "../../commerce/contract/product";
@@ -54,7 +55,7 @@ export function VariantSelector({ product, lang }: { product: Product; lang: Lan
   if (product.variantOptions.length < 2) return null;
   const qualifier = product.variantOptions[0]!.variantOptionQualifiers[0];
   const isColour = qualifier?.qualifier === "color";
-  const selectedCode = product.baseProduct ? product.code : product.defaultVariantCode;
+  const selectedCode = shownVariantCode(product);
   return (
     <fieldset className="variants">
       <legend>{isColour ? t.chooseColour : t.chooseSize}</legend>
@@ -83,7 +84,7 @@ export function VariantSelector({ product, lang }: { product: Product; lang: Lan
 /** Price blocks: the price paid, the list price struck through, member and campaign prices. */
 export function PriceBlock({ product }: { product: Product }) {
   const t = useMessages();
-  const selected = product.variantOptions.find((v) => v.code === (product.baseProduct ? product.code : product.defaultVariantCode));
+  const selected = shownVariant(product);
   const personalized = selected?.personalizedPriceData;
   const campaign = selected?.campaignPriceData;
   // Once a size or colour is shown as selected, the price is that variant's, never "From …".

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { shownVariant } from "./shown-variant";
 import { adEligible, autoDeliveryUnitMinor, type ExistingAdDetailsSchema } from "../../commerce/contract/auto-delivery";
 import { DEFAULT_FREQUENCY_WEEKS } from "../../commerce/contract/frequency";
 import type { Product } from "../../commerce/contract/product";
@@ -27,7 +28,7 @@ export function chosenFrequency(context: StorefrontContext): number {
  */
 export function autoDeliveryOffer(context: StorefrontContext, product: Product, siteConfig: Record<string, string>): AutoDeliveryOffer | undefined {
   if (!adEligible(product, context.brand.id) || product.isBundle) return undefined;
-  const variant = product.variantOptions.find((v) => v.code === (product.baseProduct ? product.code : product.defaultVariantCode));
+  const variant = shownVariant(product);
   if (!variant) return undefined;
   const { discountPercent, maxPodsAtHome } = autoDeliveryFromSiteConfig(siteConfig);
   const locale = formatLocale(context.lang, context.brand.currency);

@@ -44,6 +44,7 @@ import {
 import { NEXT_DELIVERY_REFUSALS } from "../lib/auto-delivery";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { localePath } from "../lib/paths";
+import { shownVariantCode } from "../lib/shown-variant";
 import { useNonce } from "../lib/nonce";
 import { jsonLd, seoMeta } from "../lib/seo";
 import { shopMeta, useShop } from "../lib/shop";
@@ -82,7 +83,6 @@ export async function loader(args: LoaderFunctionArgs) {
     .filter((c) => c !== baseCode)
     .slice(0, 4);
   rememberViewed(jar, baseCode);
-  const shown = product.baseProduct ? product.code : (product.defaultVariantCode ?? product.code);
   const signedIn = shopperOf(context).userPathId !== "anonymous";
   const [recent, recommended, memberPricingMessage, layout] = await Promise.all([
     earlier.length ? getProductsByCodes(ctx, earlier).catch(() => []) : Promise.resolve([]),
@@ -92,7 +92,7 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   const autoDelivery = layout ? autoDeliveryOffer(context, product, layout.siteConfig) : undefined;
   // A subscriber's own subscriptions: the page is then theirs alone. Without them the page still sells.
-  const existing = autoDelivery && signedIn ? await getExistingAdDetails(ctx, shown).catch(() => undefined) : undefined;
+  const existing = autoDelivery && signedIn ? await getExistingAdDetails(ctx, shownVariantCode(product)).catch(() => undefined) : undefined;
   const nextDelivery = existing ? nextDeliveryOffer(context, existing) : undefined;
   const image = Number.parseInt(url.searchParams.get("image") ?? "0", 10);
   // A coupon price is this shopper's: no shared cache may keep it.
@@ -184,7 +184,7 @@ export default function ProductPage() {
   const nonce = useNonce();
   const location = useLocation();
   const soldOut = product.stock.stockLevelStatus === "outOfStock";
-  const addCode = product.baseProduct ? product.code : (product.defaultVariantCode ?? product.code);
+  const addCode = shownVariantCode(product);
   const category = product.categories[0];
   return (
     <div className="product-page">
