@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { format } from "../../brands/locale";
 import { FREQUENCY_CHOICES } from "../../lib/auto-delivery";
-import { FieldError } from "../FormFields";
+import { describedBy, FieldError } from "../FormFields";
 import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 
 /** The review form's id: the frequency, shown here, is sent with the order. */
@@ -33,8 +33,7 @@ export function AutoDeliverySection({ checkout, problem, frequencyWeeks, signInH
               name="adFrequencyWeeks"
               form={PLACE_ORDER_FORM}
               defaultValue={String(frequencyWeeks)}
-              aria-invalid={refused ? true : undefined}
-              aria-describedby={refused ? "ad-frequency-error" : undefined}
+              {...describedBy("ad-frequency", refused)}
             >
               {choices.map((weeks) => (
                 <option key={weeks} value={weeks}>
