@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { formatMoney } from "../../commerce/contract/money";
@@ -10,24 +10,39 @@ import { format } from "../brands/locale";
 import { describedBy, FieldError, FormMessage, keptText, Notice } from "../components/FormFields";
 import { GiftCardForm } from "../components/GiftCardForm";
 import { SubtotalLines, TotalLine } from "../components/TotalLines";
-import { ApiError, clientContext } from "../lib/api-client.server";
-import { shopperOf } from "../lib/account-forms.server";
-import { readFormFields } from "../lib/form-body.server";
-import { apiProblemText, checkForm, formAnswer, formText } from "../lib/form-validation.server";
-import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
-import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
-import { getLayoutContent } from "../models/cms.server";
-import { getCartWithGiftCards, updateCartEntry } from "../models/cart.server";
-import { MAX_LINE_QUANTITY, RECURRING_ENTRY_TYPES, UpdateCartRequestSchema } from "../lib/schemas.server";
-import { chosenFrequency } from "../lib/auto-delivery.server";
-import { removeAdEntry } from "../models/auto-delivery.server";
 import { RewardsPanel } from "../components/RewardsPanel";
+import {
+  ApiError,
+  apiProblemText,
+  cartPerksTexts,
+  checkForm,
+  chosenFrequency,
+  clientContext,
+  couponTexts,
+  data,
+  formAnswer,
+  formText,
+  getCartWithGiftCards,
+  getLayoutContent,
+  giftCardTexts,
+  MAX_LINE_QUANTITY,
+  orFailedPage,
+  perksFromSiteConfig,
+  readFormFields,
+  RECURRING_ENTRY_TYPES,
+  redirect,
+  removeAdEntry,
+  requireLangSegment,
+  REWARD_INTENTS,
+  rewardAction,
+  rewardsPanel,
+  shopperOf,
+  UpdateCartRequestSchema,
+  updateCartEntry,
+} from "../lib/cart-page.server";
 import { pointsForPrice, usePerks } from "../lib/perks";
-import { perksFromSiteConfig } from "../lib/perks.server";
-import { cartPerksTexts, couponTexts, giftCardTexts } from "../lib/page-texts.server";
-import { REWARD_INTENTS, rewardAction, rewardsPanel } from "../lib/rewards-panel.server";
 
 /** The cart: lines with quantity and remove, subtotal, how far free shipping is, and the estimated total. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -113,26 +113,27 @@ function isEmptyStandIn(code: string): boolean {
   return /^var [\w$]+=[\w$]+\(\(?[\w$]+,[\w$]+\)?=>\{[\w$]+\.exports=\{\}\}\);?$/.test(body);
 }
 
-describe("the product page's scripts", () => {
-  // The route takes its server code through app/lib/product-page.server.ts (decision 058).
-  it("preload no empty stand-in for server code", () => {
-    const scriptsOfProduct = pageScripts("routes/($lang).$category.$slug.p.$code");
-    expect(scriptsOfProduct.length).toBeGreaterThan(3);
-    const standIns = scriptsOfProduct.filter((file) => isEmptyStandIn(fs.readFileSync(file, "utf8")));
+describe("the scripts the product page, the cart and the checkout preload", () => {
+  // Each empty stand-in is one more request before the page's first paint on a phone network: these
+  // routes take their server code through one `.server` module each (decision 058).
+  it.each([
+    ["product page", "routes/($lang).$category.$slug.p.$code"],
+    ["cart", "routes/($lang).cart"],
+    ["single-step checkout", "routes/($lang).checkout.singlestep"],
+  ])("hold no empty stand-in for server code on the %s", (_page, route) => {
+    const scripts = pageScripts(route);
+    expect(scripts.length).toBeGreaterThan(3);
+    const standIns = scripts.filter((file) => isEmptyStandIn(fs.readFileSync(file, "utf8")));
     expect(standIns.map((file) => path.relative(BUILD, file))).toEqual([]);
+  });
+
+  it("are checked by a test that knows a stand-in when it sees one", () => {
+    expect(isEmptyStandIn('import{b as o}from"/build/_shared/chunk-Q3IECNXJ.js";var p=o((r,e)=>{e.exports={}});export{p as a};')).toBe(true);
+    expect(isEmptyStandIn('import{a as t}from"/build/_shared/chunk-KEUHUSUS.js";var p=o((r,e)=>{e.exports={a:t}});export{p as a};')).toBe(false);
   });
 });
 
 describe("the single-step checkout's scripts", () => {
-  // Each empty stand-in is one more request before the checkout's first paint on a phone network:
-  // the route takes its server code through app/lib/checkout-page.server.ts (decision 058).
-  it("preload no empty stand-in for server code", () => {
-    const scriptsOfCheckout = pageScripts("routes/($lang).checkout.singlestep");
-    expect(scriptsOfCheckout.length).toBeGreaterThan(3);
-    const standIns = scriptsOfCheckout.filter((file) => isEmptyStandIn(fs.readFileSync(file, "utf8")));
-    expect(standIns.map((file) => path.relative(BUILD, file))).toEqual([]);
-  });
-
   // Its phrases come with the page's data in the page's language (app/lib/page-texts.server.ts).
   it("carry none of the checkout's or its perks offer's dictionaries", () => {
     const phrases = [
@@ -146,10 +147,5 @@ describe("the single-step checkout's scripts", () => {
       .filter((file) => phrases.some((phrase) => fs.readFileSync(file, "utf8").includes(phrase)))
       .map((file) => path.relative(BUILD, file));
     expect(carrying).toEqual([]);
-  });
-
-  it("are checked by a test that knows a stand-in when it sees one", () => {
-    expect(isEmptyStandIn('import{b as o}from"/build/_shared/chunk-Q3IECNXJ.js";var p=o((r,e)=>{e.exports={}});export{p as a};')).toBe(true);
-    expect(isEmptyStandIn('import{a as t}from"/build/_shared/chunk-KEUHUSUS.js";var p=o((r,e)=>{e.exports={a:t}});export{p as a};')).toBe(false);
   });
 });
