@@ -80,12 +80,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 type Change = (api: ApiClientContext, form: Record<string, string>) => Promise<SubscriptionNotice | FormAnswer>;
 
+/** How a change turns down what the page itself finds wrong: a field's own phrase, or one of the page's sentences. */
+interface Refusals {
+  field: (name: string) => FormAnswer;
+  sentence: (pick: (t: SubscriptionMessages) => string) => FormAnswer;
+}
+
 /** A change checked by its schema first; a refused field never reaches the API. */
-function checked<S extends z.ZodType>(schema: S, run: (api: ApiClientContext, input: z.output<S>) => Promise<SubscriptionNotice | FormAnswer>) {
+function checked<S extends z.ZodType>(
+  schema: S,
+  run: (api: ApiClientContext, input: z.output<S>, refuse: Refusals) => Promise<SubscriptionNotice | FormAnswer>,
+) {
   return (context: LoaderFunctionArgs["context"]): Change =>
     async (api, form) => {
       const result = checkForm(context, schema, form);
-      return "answer" in result ? result.answer : run(api, result.data);
+      if ("answer" in result) return result.answer;
+      return run(api, result.data, {
+        field: (name) => refusedForm(formText(context), { [name]: fieldProblem(name, undefined, form) }, form),
+        sentence: (pick) => formAnswer(form, { error: pick(subscriptionTexts(context.lang, context.brand.id)) }),
+      });
     };
 }
 
@@ -104,15 +117,15 @@ const CHANGES = {
     await changeSubscription(api, code, { items: [{ productCode, qty: 0, podsAtHomeQty: undefined }] });
     return "changed";
   }),
-  address: checked(AddressChoiceFormSchema, async (api, { code, addressId }) => {
+  address: checked(AddressChoiceFormSchema, async (api, { code, addressId }, refuse) => {
     const address = await savedAddress(api, addressId);
-    if (!address) throw new ApiError(400, [{ type: "ValidationError", subject: "addressId", message: "no such address" }], "address");
+    if (!address) return refuse.field("addressId");
     await changeSubscription(api, code, { address });
     return "changed";
   }),
-  card: checked(SubscriptionFormSchema, async (api, { code }) => {
+  card: checked(SubscriptionFormSchema, async (api, { code }, refuse) => {
     const cart = await getCart(api, undefined);
-    if (!cart) throw new ApiError(400, [{ type: "ValidationError", subject: "cartGuid", message: "no cart" }], "card");
+    if (!cart) return refuse.sentence((t) => t.noCartCard);
     await useCartCardForSubscription(api, code, cart.guid);
     return "cardChanged";
   }),
