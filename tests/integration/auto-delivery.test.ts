@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SubscriptionListSchema, SubscriptionSchema } from "../../commerce/contract/auto-delivery";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderSchema } from "../../commerce/contract/checkout";
@@ -306,6 +306,12 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
   });
 
   describe("exactly once", () => {
+    // A test's 200 subscriptions would fall due again when a later test moves the clock weeks ahead,
+    // and that test's sweep would place 200 orders that are not its own (slow enough to time out).
+    afterEach(async () => {
+      await db.updateTable("subscription").set({ status: "cancelled" }).where("status", "=", "active").execute();
+    });
+
     it("200 due subscriptions and two runners sweeping at once: 200 orders, none twice, stock taken once each", { timeout: 180_000 }, async () => {
       const { customer, ids } = await dueSubscriptions(200, 90_000_000);
       // Only these 200 are due: the earlier tests' subscriptions would take stock of the same coffee.
@@ -365,7 +371,7 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
         const runnerProcess = await runnerProcesses({
           DATABASE_URL: running.databaseUrl,
           MAIL_OUTBOX_DIR: running.outbox,
-          RUNNER_CLOCK: clock.current().toISOString(),
+          RUNNER_CLOCK_AHEAD_MS: String(clock.current().getTime() - Date.now()),
           RUNNER_LEASE_MS: "0",
         });
         const [killed, other] = [runnerProcess("place"), runnerProcess("place")];

@@ -13,15 +13,15 @@ import { openDatabase } from "../../commerce/service";
  *
  * - DATABASE_URL, MAIL_OUTBOX_DIR, ADMIN_API_KEY: as the store's, so its card tokens and holds are
  *   the test gateway's of that database.
- * - RUNNER_CLOCK: the store's time when the process starts (ISO); it runs on from there with the
+ * - RUNNER_CLOCK_AHEAD_MS: how far the store's clock is ahead of the system's, as the movable store
+ *   clock keeps it (decision 055): every runner process tells the same time, and it runs on with the
  *   system's, so claims run out as they would.
  * - RUNNER_LEASE_MS: how long a claim holds (0: not at all, as if every claim had run out).
  * - RUNNER_TASK: `place` sweeps for due subscriptions until a sweep finds none; `clean-up` runs the
  *   card holds' sweeps as they run once the hold timeout has passed (decision 045).
  */
-const started = Date.now();
-const startAt = new Date(process.env.RUNNER_CLOCK ?? started).getTime();
-const clock: Clock = { now: async () => new Date(startAt + Date.now() - started) };
+const ahead = Number(process.env.RUNNER_CLOCK_AHEAD_MS ?? 0);
+const clock: Clock = { now: async () => new Date(Date.now() + ahead) };
 
 const config = loadCommerceConfig(process.env);
 const db = openDatabase(config);
