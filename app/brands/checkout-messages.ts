@@ -83,8 +83,6 @@ const enUS = {
   adHeading: "Auto-delivery",
   adStarts: "This order starts your auto-delivery: the items marked auto-delivery come again on their own, at the subscriber's price.",
   adFrequency: "Deliver them",
-  adFrequencyOne: "Every week",
-  adFrequencyMany: "Every {n} weeks",
   adNeedsCard:
     "The deliveries after this one are charged to the card you use here, so auto-delivery needs a card. Skip, change or cancel any time in your account.",
   adSignIn: "Auto-delivery needs an account: sign in or create one to start it, or remove the auto-delivery items from your cart to order as a guest.",
@@ -211,8 +209,6 @@ const fr: CheckoutMessages = {
   adHeading: "Livraison automatique",
   adStarts: "Cette commande démarre votre livraison automatique\u202f: les articles marqués livraison automatique reviendront d’eux-mêmes, au prix abonné.",
   adFrequency: "Livrez-les",
-  adFrequencyOne: "Chaque semaine",
-  adFrequencyMany: "Toutes les {n} semaines",
   adNeedsCard:
     "Les livraisons suivantes sont portées à la carte utilisée ici\u202f: la livraison automatique demande une carte. Sautez, modifiez ou annulez en tout temps dans votre compte.",
   adSignIn:

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { format } from "../brands/locale";
-import { DEFAULT_FREQUENCY_WEEKS, FREQUENCY_CHOICES, type AutoDeliveryOffer, type NextDeliveryOffer } from "../lib/auto-delivery";
+import { DEFAULT_FREQUENCY_WEEKS, everyWeeksLabel, FREQUENCY_CHOICES, type AutoDeliveryOffer, type NextDeliveryOffer } from "../lib/auto-delivery";
 import { FormMessage, type FormProblem } from "./FormFields";
 import { useMessages } from "./useMessages";
 
@@ -31,7 +31,7 @@ export function PurchaseChoice({ offer, productCode }: { offer: AutoDeliveryOffe
         <select id={`${id}-frequency`} name="frequencyWeeks" defaultValue={String(DEFAULT_FREQUENCY_WEEKS)}>
           {FREQUENCY_CHOICES.map((weeks) => (
             <option key={weeks} value={weeks}>
-              {weeks === 1 ? t.frequencyOne : format(t.frequencyMany, { n: weeks })}
+              {everyWeeksLabel(t, weeks)}
             </option>
           ))}
         </select>

@@ -1,10 +1,17 @@
 import { DEFAULT_FREQUENCY_WEEKS, MAX_FREQUENCY_WEEKS, MIN_FREQUENCY_WEEKS } from "../../commerce/contract/frequency-weeks";
+import { format } from "../brands/locale";
+import type { Messages } from "../brands/messages";
 
 /** The frequencies the selects offer: every week to every half-year, the contract's default among them. */
 export const FREQUENCY_CHOICES: readonly number[] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 26].filter(
   (w) => w >= MIN_FREQUENCY_WEEKS && w <= MAX_FREQUENCY_WEEKS,
 );
 export { DEFAULT_FREQUENCY_WEEKS };
+
+/** "Every week" or "Every 4 weeks" in the page's language: one wording for every frequency select and subscription. */
+export function everyWeeksLabel(t: Pick<Messages, "frequencyOne" | "frequencyMany">, weeks: number): string {
+  return weeks === 1 ? t.frequencyOne : format(t.frequencyMany, { n: weeks });
+}
 
 /**
  * "Subscribe and save" on a product page: what the choice shows beside the one-time purchase. On

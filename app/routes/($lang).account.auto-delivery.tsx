@@ -23,6 +23,7 @@ import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { useShop } from "../lib/shop";
 import { useMessages } from "../components/useMessages";
+import { everyWeeksLabel } from "../lib/auto-delivery";
 import {
   AddressChoiceFormSchema,
   CancelFormSchema,
@@ -219,6 +220,7 @@ function SubscriptionCard({
   state: FormProblem | undefined;
 }) {
   const { t, locale } = useSubscriptionText();
+  const messages = useMessages();
   const problem = problemOf(state, s.code);
   const asked = (intent: string) => (problem?.intent === intent ? problem : undefined);
   const active = s.status === "active";
@@ -230,7 +232,7 @@ function SubscriptionCard({
         <dt>{t.status}</dt>
         <dd className={`subscription__status subscription__status--${s.status}`}>{t[`status_${s.status}`]}</dd>
         <dt>{t.frequency}</dt>
-        <dd>{s.frequencyWeeks === 1 ? t.everyWeek : format(t.everyWeeks, { weeks: s.frequencyWeeks })}</dd>
+        <dd>{everyWeeksLabel(messages, s.frequencyWeeks)}</dd>
         <dt>{t.nextDelivery}</dt>
         <dd>
           <time dateTime={s.nextDeliveryDate}>{formatDate(s.nextDeliveryDate, locale)}</time>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { format } from "../../brands/locale";
-import { FREQUENCY_CHOICES } from "../../lib/auto-delivery";
+import { everyWeeksLabel, FREQUENCY_CHOICES } from "../../lib/auto-delivery";
+import { useMessages } from "../useMessages";
 import { describedBy, FieldError } from "../FormFields";
 import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 
@@ -14,6 +14,7 @@ export const PLACE_ORDER_FORM = "place-order";
  */
 export function AutoDeliverySection({ checkout, problem, frequencyWeeks, signInHref }: SectionProps & { frequencyWeeks: number; signInHref: string }) {
   const { t } = useCheckoutText();
+  const messages = useMessages();
   const refused = problem?.fields?.adFrequencyWeeks;
   // A frequency typed on another page than ours (any of 1 to 26) is offered too.
   const choices = [...new Set([...FREQUENCY_CHOICES, frequencyWeeks])].sort((a, b) => a - b);
@@ -37,7 +38,7 @@ export function AutoDeliverySection({ checkout, problem, frequencyWeeks, signInH
             >
               {choices.map((weeks) => (
                 <option key={weeks} value={weeks}>
-                  {weeks === 1 ? t.adFrequencyOne : format(t.adFrequencyMany, { n: weeks })}
+                  {everyWeeksLabel(messages, weeks)}
                 </option>
               ))}
             </select>
