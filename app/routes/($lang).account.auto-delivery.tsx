@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { createContext, useContext } from "react";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import type { z } from "zod";
@@ -11,40 +11,49 @@ import type { SubscriptionMessages, SubscriptionNotice } from "../brands/subscri
 import { AddressLines } from "../components/AddressLines";
 import { describedBy, Field, FieldError, FormMessage, type FormProblem, keptText, Notice, SubmitButton } from "../components/FormFields";
 import { MAX_FREQUENCY_WEEKS, MIN_FREQUENCY_WEEKS } from "../../commerce/contract/frequency-weeks";
-import { apiProblem } from "../lib/account-forms.server";
-import { requireAccountHolder } from "../lib/account-guard.server";
-import { ApiError, type ApiClientContext, clientContext } from "../lib/api-client.server";
-import { readFormFields } from "../lib/form-body.server";
-import { checkForm, fieldProblem, type FormAnswer, formAnswer, formPageHeaders, formText, refusedForm } from "../lib/form-validation.server";
-import { orFailedPage } from "../lib/page-errors.server";
-import { SUBSCRIPTION_NOTICES, subscriptionTexts } from "../lib/page-texts.server";
-import { MAX_LINE_QUANTITY } from "../lib/schemas.server";
 import { localePath } from "../lib/paths";
-import { requireLangSegment } from "../lib/route-guards.server";
 import { useShop } from "../lib/shop";
 import { useMessages } from "../components/useMessages";
 import { everyWeeksLabel } from "../lib/auto-delivery";
-import {
-  AddressChoiceFormSchema,
-  CancelFormSchema,
-  FrequencyFormSchema,
-  NextDateFormSchema,
-  QuantityFormSchema,
-  RemoveItemFormSchema,
-  SubscriptionFormSchema,
-} from "../lib/subscription-forms.server";
-import { getCart } from "../models/cart.server";
+import type { ApiClientContext } from "../lib/api-client.server";
+import type { FormAnswer } from "../lib/form-validation.server";
 import {
   actOnSubscription,
+  AddressChoiceFormSchema,
+  ApiError,
+  apiProblem,
+  CancelFormSchema,
   cancelSubscription,
   changeSubscription,
+  checkForm,
+  clientContext,
+  data,
+  fieldProblem,
+  formAnswer,
+  formPageHeaders,
+  formText,
+  FrequencyFormSchema,
+  getCart,
   listAutoDeliveryOrders,
   listSubscriptions,
+  MAX_LINE_QUANTITY,
+  NextDateFormSchema,
+  orFailedPage,
+  QuantityFormSchema,
+  readFormFields,
+  redirect,
+  refusedForm,
+  RemoveItemFormSchema,
+  requireAccountHolder,
+  requireLangSegment,
   resumeSubscription,
   savedAddress,
   savedAddresses,
+  SUBSCRIPTION_NOTICES,
+  SubscriptionFormSchema,
+  subscriptionTexts,
   useCartCardForSubscription,
-} from "../models/auto-delivery.server";
+} from "../lib/auto-delivery-page.server";
 
 const PAGE = "/account/auto-delivery";
 

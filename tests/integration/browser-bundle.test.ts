@@ -113,13 +113,14 @@ function isEmptyStandIn(code: string): boolean {
   return /^var [\w$]+=[\w$]+\(\(?[\w$]+,[\w$]+\)?=>\{[\w$]+\.exports=\{\}\}\);?$/.test(body);
 }
 
-describe("the scripts the product page, the cart and the checkout preload", () => {
+describe("the scripts the product page, the cart, the checkout and the account's auto-delivery page preload", () => {
   // Each empty stand-in is one more request before the page's first paint on a phone network: these
   // routes take their server code through one `.server` module each (decision 058).
   it.each([
     ["product page", "routes/($lang).$category.$slug.p.$code"],
     ["cart", "routes/($lang).cart"],
     ["single-step checkout", "routes/($lang).checkout.singlestep"],
+    ["account's auto-delivery page", "routes/($lang).account.auto-delivery"],
   ])("hold no empty stand-in for server code on the %s", (_page, route) => {
     const scripts = pageScripts(route);
     expect(scripts.length).toBeGreaterThan(3);

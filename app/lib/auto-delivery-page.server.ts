@@ -1,0 +1,36 @@
+/*
+ * Everything the account's auto-delivery page's loader and action use on the server, through this
+ * one module (decision 058): the browser build keeps each `.server` module a route imports as an
+ * empty script of its own that the page preloads.
+ */
+export { data, redirect } from "@remix-run/node";
+export { apiProblem } from "./account-forms.server";
+export { requireAccountHolder } from "./account-guard.server";
+export { ApiError, clientContext } from "./api-client.server";
+export { readFormFields } from "./form-body.server";
+export { checkForm, fieldProblem, formAnswer, formPageHeaders, formText, refusedForm } from "./form-validation.server";
+export { orFailedPage } from "./page-errors.server";
+export { SUBSCRIPTION_NOTICES, subscriptionTexts } from "./page-texts.server";
+export { MAX_LINE_QUANTITY } from "./schemas.server";
+export { requireLangSegment } from "./route-guards.server";
+export {
+  AddressChoiceFormSchema,
+  CancelFormSchema,
+  FrequencyFormSchema,
+  NextDateFormSchema,
+  QuantityFormSchema,
+  RemoveItemFormSchema,
+  SubscriptionFormSchema,
+} from "./subscription-forms.server";
+export { getCart } from "../models/cart.server";
+export {
+  actOnSubscription,
+  cancelSubscription,
+  changeSubscription,
+  listAutoDeliveryOrders,
+  listSubscriptions,
+  resumeSubscription,
+  savedAddress,
+  savedAddresses,
+  useCartCardForSubscription,
+} from "../models/auto-delivery.server";
