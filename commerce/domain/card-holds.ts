@@ -13,7 +13,6 @@ import {
   useAttemptIn,
 } from "../db/payment-attempts";
 import type { CheckoutParts, StoredCard } from "./checkout-parts";
-import { type Clock, systemClock } from "./clock";
 import type { JobRunner } from "./job-runner";
 
 /**
@@ -74,7 +73,7 @@ export class CardHolds {
   private readonly options: CardHoldsOptions;
 
   constructor(
-    private readonly deps: { db: Db; payments: CheckoutParts["payments"]; logger: Logger; clock?: Clock },
+    private readonly deps: { db: Db; payments: CheckoutParts["payments"]; logger: Logger },
     options: Partial<CardHoldsOptions> = {},
   ) {
     this.options = { ...DEFAULT_CARD_HOLDS_OPTIONS, ...options };
@@ -83,22 +82,18 @@ export class CardHolds {
   /** Records the attempt, then asks the provider to hold the amount. */
   async hold(request: HoldRequest): Promise<HoldOutcome> {
     const { db } = this.deps;
-    const attempt = await recordPaymentAttempt(
-      db,
-      {
-        site: request.site,
-        cart_id: request.cartId,
-        checkout_key: request.checkoutKey,
-        amount_minor: request.amountMinor,
-        currency: request.currency,
-        provider: request.card.provider,
-        card_token: request.card.token,
-        idempotency_key: holdKeyOf(request.checkoutKey, request.amountMinor),
-        order_code: request.orderCode,
-        description: request.description,
-      },
-      await this.now(),
-    );
+    const attempt = await recordPaymentAttempt(db, {
+      site: request.site,
+      cart_id: request.cartId,
+      checkout_key: request.checkoutKey,
+      amount_minor: request.amountMinor,
+      currency: request.currency,
+      provider: request.card.provider,
+      card_token: request.card.token,
+      idempotency_key: holdKeyOf(request.checkoutKey, request.amountMinor),
+      order_code: request.orderCode,
+      description: request.description,
+    });
     if (attempt.status === "used") return { status: "ordered", orderCode: attempt.order_code };
     if (attempt.status === "voiding" || attempt.status === "voided") return { status: "released" };
     const answer = await this.ask(attempt);
@@ -145,9 +140,8 @@ export class CardHolds {
    * process died, or could not reach the provider). An attempt without a reference asks the
    * provider again with its own idempotency key, which answers the hold it made, if any.
    */
-  async releaseAbandoned(at?: Date): Promise<number> {
+  async releaseAbandoned(now = new Date()): Promise<number> {
     const { db, payments, logger } = this.deps;
-    const now = at ?? (await this.now());
     const olderThan = new Date(now.getTime() - this.options.holdTimeoutMs);
     return sweepInBatches(
       () => claimAbandonedAttempts(db, { olderThan, now, leaseMs: SWEEP_LEASE_MS, limit: SWEEP_BATCH }),
@@ -170,9 +164,8 @@ export class CardHolds {
   }
 
   /** Captures the cards of orders whose capture failed or never ran (their process died after the commit). */
-  async captureWaiting(at?: Date): Promise<number> {
+  async captureWaiting(now = new Date()): Promise<number> {
     const { db, payments, logger } = this.deps;
-    const now = at ?? (await this.now());
     const placedBefore = new Date(now.getTime() - this.options.holdTimeoutMs);
     return sweepInBatches(
       () => claimUncapturedOrders(db, { placedBefore, now, leaseMs: SWEEP_LEASE_MS, limit: SWEEP_BATCH, maxAttempts: CAPTURE_ATTEMPTS }),
@@ -198,14 +191,6 @@ export class CardHolds {
   scheduleOn(jobs: JobRunner): void {
     jobs.every("release abandoned card holds", this.options.sweepSeconds, () => this.releaseAbandoned());
     jobs.every("capture waiting orders", this.options.sweepSeconds, () => this.captureWaiting());
-  }
-
-  /**
-   * The store's time, which orders are dated by: with an operator's moved clock (decision 055) an
-   * attempt and its order must age by the same clock, or the sweeps would never find the order.
-   */
-  private now(): Promise<Date> {
-    return (this.deps.clock ?? systemClock).now();
   }
 
   /** Asks the provider for the attempt's hold, always with the same parameters: the same key answers the same hold. */

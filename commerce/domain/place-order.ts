@@ -17,7 +17,6 @@ import { type CartOwner, cartNotFound } from "./carts";
 import { siteCurrencies } from "./catalog-service";
 import type { CardHold, CardHolds } from "./card-holds";
 import type { CheckoutParts, StoredCard } from "./checkout-parts";
-import type { Clock } from "./clock";
 import { ShopError } from "./errors";
 import { queueMails } from "./mail-outbox";
 import { settlePerksForOrder } from "./perks";
@@ -43,8 +42,6 @@ export interface PlacementDeps {
   parts: CheckoutParts;
   holds: CardHolds;
   logger: Logger;
-  /** The store's clock, which dates the order (an operator's moved clock too, decision 055). */
-  clock: Clock;
 }
 
 /** Everything the checkout page and the order need, priced now. */
@@ -179,10 +176,9 @@ export async function commitOrder(
   const { db, parts } = deps;
   const { ctx, owner, guid, view } = plan;
   const bases = await baseCodesOf(db, [...new Set(view.cart.entries.map((e) => e.product.code))]);
-  // Read before the transaction: the movable clock is a query, and SQLite's one connection is the transaction's.
-  const now = await deps.clock.now();
   return unavailableWhenBusy(() =>
     writeTransaction(db, async (trx) => {
+      const now = new Date();
       const cart = await lockCartByGuid(trx, guid);
       const again = await findOrderByCheckoutKey(trx, plan.checkoutKey);
       if (again) return { row: again, fresh: false, mailIds: [] };

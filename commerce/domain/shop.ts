@@ -147,7 +147,7 @@ export function createShop({
   });
   const search = new SearchService({ db, feed, indexes, families, sizes });
   const parts = checkoutParts(payments);
-  const holds = new CardHolds({ db, payments: parts.payments, logger, clock }, cardHolds);
+  const holds = new CardHolds({ db, payments: parts.payments, logger }, cardHolds);
   const agents = new AssistedService(db);
   const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock }, autoDelivery);
   return {

@@ -4,8 +4,7 @@ import { OrderSchema } from "../../commerce/contract/checkout";
 import { attemptsOfCheckout, recordPaymentAttempt } from "../../commerce/db/payment-attempts";
 import { CardHolds, holdKeyOf } from "../../commerce/domain/card-holds";
 import type { CartService } from "../../commerce/domain/carts";
-import { type CheckoutParts, checkoutParts } from "../../commerce/domain/checkout-parts";
-import { MovableClock } from "../../commerce/domain/clock";
+import { checkoutParts } from "../../commerce/domain/checkout-parts";
 import { PaymentService, paymentProviderFor } from "../../commerce/domain/payments/index";
 import type { Db } from "../../commerce/service";
 import { RateLimits } from "../../lib/rate-limit";
@@ -26,27 +25,19 @@ describe.each(DIALECTS)("card holds on Stripe, on %s", (dialect) => {
   let base: string;
   /** The sweeps as another process of the store runs them, with holds released as soon as they are found. */
   let sweeps: CardHolds;
-  /** The store's clock, standing still until a test moves it (as an operator moves a movable store clock). */
-  const clock = new MovableClock();
-  let holdPayments: CheckoutParts["payments"];
   /** A moment after everything the test did so far. */
   const later = () => new Date(Date.now() + 1000);
 
   beforeAll(async () => {
     // The store's own sweeps wait an hour: the tests run them when they choose.
-    running = await startCommerce(
-      dialect,
-      {
-        STRIPE_SECRET_KEY: standIn.secretKey,
-        STRIPE_API_BASE: await standIn.start(),
-        PAYMENT_HOLD_TIMEOUT_SECONDS: "3600",
-      },
-      { clock },
-    );
+    running = await startCommerce(dialect, {
+      STRIPE_SECRET_KEY: standIn.secretKey,
+      STRIPE_API_BASE: await standIn.start(),
+      PAYMENT_HOLD_TIMEOUT_SECONDS: "3600",
+    });
     ({ db, baseUrl: base } = running);
     const payments = new PaymentService({ db, provider: paymentProviderFor(running.config.payments), carts: {} as CartService, limits: RateLimits.create() });
-    holdPayments = checkoutParts(payments).payments;
-    sweeps = new CardHolds({ db, payments: holdPayments, logger: pino({ level: "silent" }) }, { holdTimeoutMs: 0 });
+    sweeps = new CardHolds({ db, payments: checkoutParts(payments).payments, logger: pino({ level: "silent" }) }, { holdTimeoutMs: 0 });
   }, 60_000);
   afterAll(async () => {
     await running?.stop();
@@ -182,25 +173,6 @@ describe.each(DIALECTS)("card holds on Stripe, on %s", (dialect) => {
       await expectOneOrderAndNothingHeld(guid, [placed]);
       const captures = standIn.requests.filter((r) => r.path === `/v1/payment_intents/${order!.payment_reference}/capture` && !r.replayed);
       expect(captures.filter((r) => r.idempotencyKey)).toHaveLength(captures.length);
-    });
-
-    // Last: it moves the store's clock weeks ahead for good.
-    it("an order placed by a clock an operator moved ahead is captured once it is older than the hold timeout by that clock", async () => {
-      clock.advance(40);
-      const { guid, place } = await readyCheckout();
-      standIn.unreachable.add("capture");
-      try {
-        expect((await place(randomHex(32))).status).toBe(201);
-      } finally {
-        standIn.unreachable.delete("capture");
-      }
-      const storeSweeps = new CardHolds({ db, payments: holdPayments, logger: pino({ level: "silent" }), clock }, { holdTimeoutMs: 5 * 60_000 });
-      expect(await storeSweeps.captureWaiting()).toBe(0);
-      clock.advance(0, 6 * 60_000);
-      expect(await storeSweeps.captureWaiting()).toBe(1);
-      const [order] = await ordersOfCart(guid);
-      expect(order!.payment_captured_at).not.toBeNull();
-      expect(standIn.held()).toEqual([]);
     });
   });
 });
