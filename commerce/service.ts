@@ -67,6 +67,31 @@ export function pruneCatalogChanges(db: Db): Promise<void> {
  * The /rest router; `warm()` builds what its pages need before the process takes traffic (the
  * listing indexes and search word lists of every site, see Shop.warm) and `close()` stops its background work (the job runner, Redis) before the database closes.
  */
+/**
+ * The shop's services as a store process builds them from its configuration: the API's, and a
+ * process that only runs auto-delivery's runner (the bench's throughput, the kill -9 tests).
+ */
+export function shopFromConfig(
+  db: Db,
+  config: CommerceConfig,
+  logger: Logger,
+  /** What the caller sets: the accounts' keys and limits (the API's), the clock (the system's unless given) and the runner's timings. */
+  overrides: Pick<ShopOptions, "accounts" | "clock" | "autoDelivery"> = {},
+) {
+  return createShop({
+    db,
+    brands: config.brands,
+    mailer: createMailer(config.mail),
+    logger,
+    catalogSyncMs: config.catalogSyncMs,
+    memoryBudgetMb: config.memoryBudgetMb,
+    payments: paymentProviderFor(config.payments),
+    cardHolds: config.cardHolds,
+    quizzes: config.quizzes,
+    ...overrides,
+  });
+}
+
 export type CommerceApi = Router & { warm(): Promise<void>; close(): Promise<void> };
 
 /**
@@ -85,20 +110,7 @@ export function createCommerceApi(
   const limits = RateLimits.create({ redisUrl: config.redisUrl, prefix: "brewfront:commerce" });
   // Off unless configured: the system's clock, read without a query.
   const storeClock = config.storeClockMovable ? new StoreClock(db) : undefined;
-  const shop = createShop({
-    db,
-    brands: config.brands,
-    mailer: createMailer(config.mail),
-    logger,
-    catalogSyncMs: config.catalogSyncMs,
-    memoryBudgetMb: config.memoryBudgetMb,
-    accounts: { keys: config.auth, limits },
-    payments: paymentProviderFor(config.payments),
-    cardHolds: config.cardHolds,
-    quizzes: config.quizzes,
-    clock: storeClock,
-    ...overrides,
-  });
+  const shop = shopFromConfig(db, config, logger, { accounts: { keys: config.auth, limits }, clock: storeClock, ...overrides });
   const jobs = jobRunnerFor(db, { logger, postgresUrl: config.database.kind === "postgres" ? config.database.url : undefined });
   shop.outbox.scheduleOn(jobs);
   shop.holds.scheduleOn(jobs);

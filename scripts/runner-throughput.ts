@@ -4,11 +4,9 @@ import path from "node:path";
 import pino from "pino";
 import { loadCommerceConfig } from "../commerce/config";
 import { DeliveryAddressSchema } from "../commerce/contract/checkout";
-import { createMailer } from "../commerce/delivery/mailer";
 import { MovableClock, dayOf } from "../commerce/domain/clock";
 import { paymentProviderFor } from "../commerce/domain/payments/index";
-import { createShop } from "../commerce/domain/shop";
-import { migrateDatabase, openDatabase, seedDatabase } from "../commerce/service";
+import { migrateDatabase, openDatabase, seedDatabase, shopFromConfig } from "../commerce/service";
 
 /**
  * The auto-delivery runner's throughput, for `npm run bench` (which bundles and starts it): on a
@@ -107,16 +105,7 @@ for (let from = 0; from < count; from += 200) {
     .execute();
 }
 
-const shop = createShop({
-  db,
-  brands: config.brands,
-  mailer: createMailer(config.mail),
-  logger: pino({ level: "silent" }),
-  catalogSyncMs: 60_000,
-  memoryBudgetMb: 128,
-  payments,
-  clock,
-});
+const shop = shopFromConfig(db, config, pino({ level: "silent" }), { clock });
 const started = performance.now();
 const outcomes = [];
 for (;;) {

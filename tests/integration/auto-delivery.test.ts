@@ -7,12 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SubscriptionListSchema, SubscriptionSchema } from "../../commerce/contract/auto-delivery";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderSchema } from "../../commerce/contract/checkout";
-import { createMailer } from "../../commerce/delivery/mailer";
 import { addDays, dayOf, MovableClock } from "../../commerce/domain/clock";
 import { type JobRunner, jobRunnerFor } from "../../commerce/domain/job-runner";
-import { paymentProviderFor } from "../../commerce/domain/payments/index";
-import { createShop, type Shop } from "../../commerce/domain/shop";
-import type { Db } from "../../commerce/service";
+import type { Shop } from "../../commerce/domain/shop";
+import { type Db, shopFromConfig } from "../../commerce/service";
 import { ADMIN_KEY, type RunningCommerce, startCommerce } from "../support/commerce";
 import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
@@ -81,17 +79,7 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
 
   /** Another process's runner on the suite's database and clock. */
   const runnerShop = () => {
-    const shop = createShop({
-      db,
-      brands: running.config.brands,
-      mailer: createMailer(running.config.mail),
-      logger: pino({ level: "silent" }),
-      catalogSyncMs: 1000,
-      memoryBudgetMb: 64,
-      payments: paymentProviderFor(running.config.payments),
-      clock,
-      autoDelivery: { sweepSeconds: 1 },
-    });
+    const shop = shopFromConfig(db, running.config, pino({ level: "silent" }), { clock, autoDelivery: { sweepSeconds: 1 } });
     shops.push(shop);
     return shop;
   };

@@ -1,11 +1,8 @@
 import pino from "pino";
 import { loadCommerceConfig } from "../../commerce/config";
-import { createMailer } from "../../commerce/delivery/mailer";
 import type { Clock } from "../../commerce/domain/clock";
 import { DEFAULT_CARD_HOLDS_OPTIONS } from "../../commerce/domain/card-holds";
-import { paymentProviderFor } from "../../commerce/domain/payments/index";
-import { createShop } from "../../commerce/domain/shop";
-import { openDatabase } from "../../commerce/service";
+import { openDatabase, shopFromConfig } from "../../commerce/service";
 
 /**
  * A store process that runs only auto-delivery's runner, for the tests that kill one with SIGKILL
@@ -25,14 +22,7 @@ const clock: Clock = { now: async () => new Date(Date.now() + ahead) };
 
 const config = loadCommerceConfig(process.env);
 const db = openDatabase(config);
-const shop = createShop({
-  db,
-  brands: config.brands,
-  mailer: createMailer(config.mail),
-  logger: pino({ level: "silent" }),
-  catalogSyncMs: 60_000,
-  memoryBudgetMb: 64,
-  payments: paymentProviderFor(config.payments),
+const shop = shopFromConfig(db, config, pino({ level: "silent" }), {
   clock,
   autoDelivery: { leaseMs: Number(process.env.RUNNER_LEASE_MS ?? 60_000) },
 });
