@@ -4,6 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import { loadCommerceConfig } from "../commerce/config";
 import { DeliveryAddressSchema } from "../commerce/contract/checkout";
+import { insertSubscription } from "../commerce/db/auto-delivery";
 import { MovableClock, dayOf } from "../commerce/domain/clock";
 import { paymentProviderFor } from "../commerce/domain/payments/index";
 import { migrateDatabase, openDatabase, seedDatabase, shopFromConfig } from "../commerce/service";
@@ -60,49 +61,34 @@ const address = DeliveryAddressSchema.parse({
   country: "US",
 });
 
-for (let from = 0; from < count; from += 200) {
-  const rows = await db
-    .insertInto("subscription")
-    .values(
-      Array.from({ length: Math.min(200, count - from) }, (_, i) => ({
-        code: `AD${String(60_000_000 + from + i)}`,
-        site: "usb2c",
-        customer_id: customer.id,
-        lang: "en",
-        currency: "USD",
-        ad_type: "ADC" as const,
-        status: "active" as const,
-        frequency_weeks: 4,
-        next_delivery_date: dayOf(clock.current()),
-        delivery_address: JSON.stringify(address),
-        delivery_mode: "standard",
-        card: JSON.stringify(card),
-        out_of_stock: "skip" as const,
-        first_order_code: "bench",
-        cancel_reason: null,
-        retry_at: null,
-        claimed_until: null,
-        reminded_for: null,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .returning("id")
-    .execute();
-  await db
-    .insertInto("subscription_item")
-    .values(
-      rows.map((r) => ({
-        subscription_id: r.id,
-        product_code: coffee.code,
-        quantity: 1,
-        pods_at_home_qty: null,
-        replacement_code: null,
-        next_only: 0,
-        created_at: at,
-      })),
-    )
-    .execute();
+const item = { product_code: coffee.code, quantity: 1, pods_at_home_qty: null, replacement_code: null, next_only: 0, created_at: at };
+for (let i = 0; i < count; i++) {
+  await insertSubscription(
+    db,
+    {
+      code: `AD${String(60_000_000 + i)}`,
+      site: "usb2c",
+      customer_id: customer.id,
+      lang: "en",
+      currency: "USD",
+      ad_type: "ADC",
+      status: "active",
+      frequency_weeks: 4,
+      next_delivery_date: dayOf(clock.current()),
+      delivery_address: JSON.stringify(address),
+      delivery_mode: "standard",
+      card: JSON.stringify(card),
+      out_of_stock: "skip",
+      first_order_code: "bench",
+      cancel_reason: null,
+      retry_at: null,
+      claimed_until: null,
+      reminded_for: null,
+      created_at: at,
+      updated_at: at,
+    },
+    [item],
+  );
 }
 
 const shop = shopFromConfig(db, config, pino({ level: "silent" }), { clock });

@@ -11,6 +11,7 @@ import { addDays, dayOf, MovableClock } from "../../commerce/domain/clock";
 import { type JobRunner, jobRunnerFor } from "../../commerce/domain/job-runner";
 import type { Shop } from "../../commerce/domain/shop";
 import { type Db, shopFromConfig } from "../../commerce/service";
+import { insertSubscription } from "../../commerce/db/auto-delivery";
 import { ADMIN_KEY, type RunningCommerce, startCommerce } from "../support/commerce";
 import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
@@ -141,10 +142,12 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
     const template = await subscriptionRow(subscription.code);
     const customer = await newCustomer();
     const at = clock.current().toISOString();
-    const rows = await db
-      .insertInto("subscription")
-      .values(
-        Array.from({ length: count }, (_, i) => ({
+    const item = { product_code: coffee, quantity: 1, pods_at_home_qty: null, replacement_code: null, next_only: 0, created_at: at };
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const row = await insertSubscription(
+        db,
+        {
           ...template,
           id: undefined,
           code: `AD${String(codeBase + i + (dialect === "postgres" ? 500 : 0))}`,
@@ -153,25 +156,11 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
           reminded_for: null,
           created_at: at,
           updated_at: at,
-        })),
-      )
-      .returning("id")
-      .execute();
-    const ids = rows.map((r) => r.id);
-    await db
-      .insertInto("subscription_item")
-      .values(
-        ids.map((id) => ({
-          subscription_id: id,
-          product_code: coffee,
-          quantity: 1,
-          pods_at_home_qty: null,
-          replacement_code: null,
-          next_only: 0,
-          created_at: at,
-        })),
-      )
-      .execute();
+        },
+        [item],
+      );
+      ids.push(row.id);
+    }
     return { customer, ids };
   };
 
