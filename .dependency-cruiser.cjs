@@ -117,8 +117,9 @@ module.exports = {
       severity: "error",
       comment:
         "Production code (app, commerce, lib, server.ts, server/) uses a package from devDependencies, which a production install " +
-        "does not have. Move the package to dependencies, or the code to tests/ or scripts/. Type-only imports are fine.",
-      from: { path: "^(app|commerce|lib|server)/|^server[.]ts$", pathNot: TEST_FILES },
+        "does not have. Move the package to dependencies, or the code to tests/ or scripts/. Type-only imports are fine. " +
+        "app/routes.ts is the build's route configuration, read by `react-router build` only.",
+      from: { path: "^(app|commerce|lib|server)/|^server[.]ts$", pathNot: [...TEST_FILES, "^app/routes[.]ts$"] },
       to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"], pathNot: ["node_modules/@types/"] },
     },
     {
@@ -149,7 +150,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: ["node_modules"] },
-    exclude: { path: ["^build/", "^public/build/", "^data/", "^bench/bare-remix/build/"] },
+    exclude: { path: ["^build/", "^data/", "^bench/bare-page/build/"] },
     moduleSystems: ["es6", "cjs"],
     // See type-only imports too, and tell them apart (dependencyTypes "type-only").
     tsPreCompilationDeps: true,

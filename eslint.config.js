@@ -17,7 +17,7 @@ const ENV_MESSAGE =
   "Read the environment only in app/config.server.ts (storefront) or commerce/config.ts (commerce service), and pass the values in. See docs/decisions/009-one-configuration-module-per-part.md.";
 
 export default defineConfig([
-  globalIgnores(["build/", "public/build/", "node_modules/", "bench/bare-remix/build/", "data/", "playwright-report/", "test-results/", ".cache/"]),
+  globalIgnores(["build/", "node_modules/", "bench/bare-page/build/", ".react-router/", "data/", "playwright-report/", "test-results/", ".cache/"]),
 
   js.configs.recommended,
   tseslint.configs.recommended,

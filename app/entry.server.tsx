@@ -1,12 +1,13 @@
 import { Transform } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
 
-const ABORT_DELAY = 5_000;
+/** How long React Router waits on a deferred promise before rejecting it; the render is aborted a second after. */
+export const streamTimeout = 5_000;
 
 /**
  * React 18's streaming renderer fills fixed-size byte buffers; when a multi-byte character (é, î)
@@ -54,7 +55,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     url: request.url,
     userAgent: request.headers.get("user-agent"),
   };
-  // Remix's own 4xx answers (no such route, a method or ?_data probe no route serves) are the
+  // React Router's own 4xx answers (no such route, a method or a data request no route serves) are the
   // visitor's mistake, not the store's: logged at info, without a stack.
   if (isRouteErrorResponse(error) && error.status < 500) {
     context.logger?.info({ ...details, status: error.status, method: request.method }, "storefront request refused");
@@ -68,7 +69,7 @@ export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
@@ -76,7 +77,7 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     // Set first, so that each callback below can clear it.
-    const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
+    const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000);
     const ready = () => {
       shellRendered = true;
       const body = wholePageWithoutNulBytes();
@@ -86,14 +87,14 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
         onShellReady() {
           if (!waitForAll) ready();
         },
-        // The abort timer holds the whole render (loader data included) for its 5 s: under load
+        // The abort timer holds the whole render (loader data included) for its seconds: under load
         // that kept hundreds of finished pages alive in each worker. A finished render has nothing to abort.
         onAllReady() {
           clearTimeout(abortTimer);

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,7 +10,7 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
-} from "@remix-run/react";
+} from "react-router";
 import type { ReactNode } from "react";
 import { publicBrand } from "./brands/brands";
 import { ERROR_PAGE_FALLBACK } from "./brands/error-page-messages";
@@ -28,7 +28,7 @@ import type { PageHandle, Shop } from "./lib/shop";
 import { getLayoutContent, type LayoutContent } from "./models/cms.server";
 import type { PerksOnPage } from "./lib/perks";
 import { perksOnPage } from "./lib/perks.server";
-import styles from "./styles/app.css";
+import styles from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

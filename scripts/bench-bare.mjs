@@ -1,31 +1,31 @@
-// The bare Remix app (bench/bare-remix) that npm run bench and npm run bench:lighthouse measure the
-// store against: built on demand with this checkout's Remix and React.
+// The bare React Router app (bench/bare-page) that npm run bench and npm run bench:lighthouse measure
+// the store against: built on demand with this checkout's React Router and React.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-export const bareDir = path.resolve("bench/bare-remix");
+export const bareDir = path.resolve("bench/bare-page");
 
-// Builds the bare app when its sources, its config or the Remix/React versions changed since the last build.
+// Builds the bare app when its sources, its config or the React Router/React versions changed since the last build.
 export function buildBareIfNeeded() {
   const hash = createHash("sha256");
   const files = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [path.join(d, e.name)]));
-  for (const f of [...files(path.join(bareDir, "app")).sort(), path.join(bareDir, "remix.config.js"), path.resolve("remix.config.js")])
+  for (const f of [...files(path.join(bareDir, "app")).sort(), path.join(bareDir, "react-router.config.js"), path.join(bareDir, "vite.config.js")])
     hash.update(f).update(fs.readFileSync(f));
-  for (const pkg of ["@remix-run/dev", "@remix-run/react", "@remix-run/express", "react", "react-dom", "express"]) {
+  for (const pkg of ["@react-router/dev", "react-router", "@react-router/express", "vite", "react", "react-dom", "express"]) {
     hash.update(fs.readFileSync(path.resolve("node_modules", pkg, "package.json")));
   }
   const stamp = hash.digest("hex");
   const stampFile = path.join(bareDir, "build/stamp.txt");
-  if (fs.existsSync(path.join(bareDir, "build/index.js")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) return;
-  console.log("Building the bare Remix app (bench/bare-remix)...");
+  if (fs.existsSync(path.join(bareDir, "build/server/index.js")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) return;
+  console.log("Building the bare React Router app (bench/bare-page)...");
   fs.rmSync(path.join(bareDir, "build"), { recursive: true, force: true });
-  const result = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+  const result = spawnSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: bareDir,
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  if (result.status !== 0) throw new Error("bare Remix build failed");
+  if (result.status !== 0) throw new Error("bare React Router build failed");
   fs.writeFileSync(stampFile, stamp);
 }

@@ -1,5 +1,5 @@
 // npm run bench: the built store in production mode on loopback, measured against a floor: a bare
-// Remix page (bench/bare-remix) on the same Remix, Express and process layout. The bare page is
+// React Router page (bench/bare-page) on the same React Router, Express and process layout. The bare page is
 // measured before and after every store page, so each page is reported as a ratio to its nearest
 // floor measurements, which cancels most of a shared machine's drift.
 // Per page: requests/s, p50/p95/p99, server CPU ms per request (utime+stime of the primary and its
@@ -208,7 +208,7 @@ const RUNS = [
       ]
     : []),
 ];
-const BARE_PAGE = { name: "bare Remix page", path: "/" };
+const BARE_PAGE = { name: "bare React Router page", path: "/" };
 const UNSEEN_COUNT = Number(process.env.BENCH_UNSEEN_QUERIES ?? 300);
 // Cold start: the first 20 requests after every worker listens (home, category, product, a search,
 // the cart, in turn), against the same requests once warm; each search is one no worker has seen.
@@ -546,8 +546,8 @@ async function clientJs(server, pageDef) {
   const html = await (await fetch(url, { headers: { ...(pageDef.host ? { host: pageDef.host } : {}), ...pageDef.headers } })).text();
   // What the browser loads: modulepreload links, script src and the inline module imports
   // (not every route named in the route manifest, which loads lazily).
-  const srcs = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]));
-  for (const m of html.matchAll(/import\s*(?:\*\s+as\s+\w+\s+from\s*|\(\s*)?"(\/build\/[^"]+\.js)"/g)) srcs.add(m[1]);
+  const srcs = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  for (const m of html.matchAll(/import\s*(?:\*\s+as\s+\w+\s+from\s*|\(\s*)?"(\/assets\/[^"]+\.js)"/g)) srcs.add(m[1]);
   let raw = 0;
   let gz = 0;
   for (const src of srcs) {
@@ -907,10 +907,10 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 const startedAt = Date.now();
 try {
   console.log(
-    `Brewfront bench: store and a bare Remix page in production mode on loopback, ${workers} worker(s) each, ${connections} connections, ${seconds} s per measurement after ${warmSeconds} s of warm-up per store, ${os.cpus().length} cores, node ${process.version}`,
+    `Brewfront bench: store and a bare React Router page in production mode on loopback, ${workers} worker(s) each, ${connections} connections, ${seconds} s per measurement after ${warmSeconds} s of warm-up per store, ${os.cpus().length} cores, node ${process.version}`,
   );
   buildBareIfNeeded();
-  const bare = startServer("bare Remix server", ["server.mjs"], { PORT: String(barePort) }, bareDir);
+  const bare = startServer("bare React Router server", ["server.mjs"], { PORT: String(barePort) }, bareDir);
   await waitUp(bare, "/");
   await autocannon(requestOptions(bare, BARE_PAGE, 3));
   const bareJs = await clientJs(bare, BARE_PAGE);
@@ -1083,7 +1083,7 @@ try {
       for (const h of heavy)
         Object.assign(h, { reqPerSecRatio: +(h.reqPerSec / floor.reqPerSec).toFixed(3), cpuRatio: +(h.cpuMsPerReq / floor.cpuMsPerReq).toFixed(3) });
       heavy.unshift({
-        page: "bare Remix page (floor)",
+        page: "bare React Router page (floor)",
         ...floor,
         reqPerSec: Math.round(floor.reqPerSec),
         reqPerSecRatio: 1,
@@ -1100,18 +1100,18 @@ try {
     results.push({ catalog: run.catalog, database: run.database, label, bare: bareRuns, pages, heavy, clientJs: js, signIn, unseen, coldStart, orders });
     await stopServer(store);
   }
-  memoryRows.push({ server: "bare Remix", ...memory(bare.pid), withinBudget: null });
+  memoryRows.push({ server: "bare React Router", ...memory(bare.pid), withinBudget: null });
   await stopServer(bare);
 
   for (const r of results.filter((x) => x.pages.length > 0)) {
     const f = floorOf(r.bare);
     const spread = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
     console.log(
-      `\n${r.label}: floor = bare Remix page, mean of ${r.bare.length} measurements interleaved with the pages ` +
+      `\n${r.label}: floor = bare React Router page, mean of ${r.bare.length} measurements interleaved with the pages ` +
         `(req/s ${spread(r.bare.map((b) => b.reqPerSec))}, p95 ${spread(r.bare.map((b) => b.p95))} ms, CPU ${spread(r.bare.map((b) => b.cpuMsPerReq))} ms/req)`,
     );
     const floorRow = {
-      page: "bare Remix page (floor)",
+      page: "bare React Router page (floor)",
       reqPerSec: Math.round(f.reqPerSec),
       p50: fixed(mean(r.bare.map((b) => b.p50)), 1),
       p95: fixed(f.p95, 1),
@@ -1153,7 +1153,7 @@ try {
       );
     }
     if (r.heavy.length > 0) {
-      console.log(`\n${r.label} at ${heavyConnections} connections (floor: bare Remix page before and after these pages):`);
+      console.log(`\n${r.label} at ${heavyConnections} connections (floor: bare React Router page before and after these pages):`);
       printTable(
         [
           { title: "page", left: true, get: (x) => x.page },
@@ -1190,7 +1190,7 @@ try {
   if (unseenRows.length > 0) {
     console.log(
       `\nUnseen queries: ${UNSEEN_COUNT} distinct searches from each catalog's own words, each sent once, ${connections} connections ` +
-        `(×bare: the bare Remix page sent as many times the same way, right after; ×demo: the demo catalog's p95 on the same database; ` +
+        `(×bare: the bare React Router page sent as many times the same way, right after; ×demo: the demo catalog's p95 on the same database; ` +
         `full GCs: the store's full garbage collections while the measured searches ran)`,
     );
     const demoP95 = (r) => unseenRows.find((x) => x.database === r.database && x.catalog === "demo catalog")?.unseen.p95;
@@ -1242,8 +1242,8 @@ try {
         `in turn; one connection), in each of ${COLD_STARTS} starts, then the same pages once warm (other unseen searches). Judged: the first ` +
         `page (median of the starts) against the warm store's first page after the same second's pause and readiness check (median of as ` +
         `many): the two differ only in the store having served. Beside it, each start's first page against the same page warm and sent back ` +
-        `to back, and the bare Remix page after a second's pause against it back to back (what any idle moment costs on this machine); ` +
-        `×bare: the bare Remix page's p50 sent the same way`,
+        `to back, and the bare React Router page after a second's pause against it back to back (what any idle moment costs on this machine); ` +
+        `×bare: the bare React Router page's p50 sent the same way`,
     );
     const median = (xs) =>
       percentile(
@@ -1301,7 +1301,7 @@ try {
     );
   }
 
-  console.log(`\nClient JavaScript loaded by the page (gzip -9), above the bare Remix page's ${bareJs.gzipKB} kB (${bareJs.files} files):`);
+  console.log(`\nClient JavaScript loaded by the page (gzip -9), above the bare React Router page's ${bareJs.gzipKB} kB (${bareJs.files} files):`);
   printTable(
     [
       { title: "catalog", left: true, get: (x) => x.catalog },

@@ -1,5 +1,5 @@
 // Bundles server.ts (with server/ and the commerce service it embeds) into build/server.js. Packages stay
-// external and are loaded from node_modules; the Remix build (build/index.js) is imported at run time.
+// external and are loaded from node_modules; the React Router build (build/server/index.js) is imported at run time.
 import { build } from "esbuild";
 
 await build({

@@ -4,7 +4,7 @@
 // shows), and of the cart and the checkout of a guest with two products in the cart. Prints each
 // page's scores, its Largest Contentful Paint and which element that was, and fails (exit 1) when a
 // score is under 95 or the LCP element is the consent banner rather than the page's own content. Results also go to data/lighthouse-results.json.
-// The bare Remix page that npm run bench uses as its floor is audited too, as the framework's own
+// The bare React Router page that npm run bench uses as its floor is audited too, as the framework's own
 // score on the same machine: Lighthouse's simulated phone swings by several points from run to run,
 // so every page is audited LIGHTHOUSE_RUNS times (default 3, pages taking turns) and the run with
 // the median score is reported, with the lowest and highest score beside it.
@@ -28,7 +28,7 @@ const base = `http://127.0.0.1:${port}`;
 const bareBase = `http://127.0.0.1:${port + 1}`;
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const MIN_SCORE = 95;
-const FLOOR = { name: "bare Remix page (floor)", url: `${bareBase}/`, floor: true };
+const FLOOR = { name: "bare React Router page (floor)", url: `${bareBase}/`, floor: true };
 const PAGES = [
   FLOOR,
   { name: "home", url: `${base}/` },
@@ -117,7 +117,7 @@ function summary(lhr) {
 let chrome;
 try {
   await waitReady(store, `${base}/readyz`, "the store");
-  await waitReady(bare, `${bareBase}/`, "the bare Remix page");
+  await waitReady(bare, `${bareBase}/`, "the bare React Router page");
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
   const audited = PAGES.filter((p) => p.floor || !only || only.test(p.name));

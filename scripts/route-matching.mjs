@@ -1,10 +1,10 @@
 // node scripts/route-matching.mjs: what one call of React Router's matchRoutes costs on the built
-// store's route tree (as Remix builds it from build/index.js), on the same tree without the
-// optional ($lang) segment, and on a bare page's two routes. Remix calls it about five times for
+// store's route tree (as React Router builds it from build/server/index.js), on the same tree without the
+// optional ($lang) segment, and on a bare page's two routes. Remix v2 called it about five times for
 // every page it renders (docs/performance.md says where), so this is the share of a page's CPU
 // that grows with the number of routes. Run `npm run build` first.
-import { matchRoutes } from "@remix-run/router";
-import * as build from "../build/index.js";
+import { matchRoutes } from "react-router";
+import * as build from "../build/server/index.js";
 
 function tree(manifest, parentId, withoutLang) {
   return Object.values(manifest)

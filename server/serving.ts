@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import compression from "compression";
 import express from "express";
 import type { Logger } from "pino";
@@ -59,7 +59,7 @@ async function embeddedApi({ storefront: config, commerce: commerceConfig }: Set
  * One process's store: the public Express app (security headers, request guard, health, request
  * log, bare-domain redirects, compression, static files, the commerce API, the storefront),
  * warmed up before it listens, and stopped gracefully on SIGTERM or SIGINT. `buildDir` holds the
- * Remix build (index.js); `listening` is told where it listens.
+ * React Router build (server/index.js, and client/ for the browser); `listening` is told where it listens.
  */
 export async function serve(db: Db, settings: Settings, logger: Logger, buildDir: string, listening: (message: Listening) => void) {
   const { storefront: config } = settings;
@@ -92,8 +92,8 @@ export async function serve(db: Db, settings: Settings, logger: Logger, buildDir
   app.use(compression());
   // Static files only for paths that name a file, so page requests cost no file-system look-up.
   // Fingerprinted build assets are immutable; other public files are kept an hour.
-  const publicDir = path.resolve(buildDir, "../public");
-  const fingerprinted = `${path.join(publicDir, "build")}${path.sep}`;
+  const publicDir = path.join(buildDir, "client");
+  const fingerprinted = `${path.join(publicDir, "assets")}${path.sep}`;
   const staticFiles = express.static(publicDir, {
     index: false,
     setHeaders(res, filePath) {
@@ -115,7 +115,7 @@ export async function serve(db: Db, settings: Settings, logger: Logger, buildDir
   if (commerce) app.use((req, res, next) => (isApiPath(req.path) ? commerce(req, res, next) : next()));
   const apiBaseUrl = embedded?.baseUrl ?? config.commerceApiUrl ?? "";
 
-  const build = (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const guestClient = commerce ? settings.commerce.auth.guestClient : undefined;
   app.all("*", storefrontHandler({ build, config, logger, apiBaseUrl, guestClient }));
 

@@ -1,4 +1,5 @@
-import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild, writeReadableStreamToWritable } from "@remix-run/node";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { Logger } from "pino";
 import type { StorefrontConfig } from "../app/config.server";
@@ -15,7 +16,7 @@ export function requestHost(req: ExpressRequest): string | undefined {
 }
 
 /**
- * The Fetch API request Remix reads, made from Express's as @remix-run/express makes it: the
+ * The Fetch API request React Router reads, made from Express's as @react-router/express makes it: the
  * address the shopper asked for (protocol and host as TRUST_PROXY lets a proxy tell them), every
  * header, the body as a stream, and a signal that aborts loaders and actions when the shopper goes
  * away before the answer is sent.
@@ -40,8 +41,8 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
 }
 
 /**
- * Sends Remix's answer through Express (so compression and the headers set earlier apply), with
- * the cookies and Cache-Control decided here in place of Remix's own; the body is streamed.
+ * Sends React Router's answer through Express (so compression and the headers set earlier apply), with
+ * the cookies and Cache-Control decided here in place of its own; the body is streamed.
  */
 async function send(req: ExpressRequest, res: ExpressResponse, response: Response, cookies: string[], cacheControl: string | null): Promise<void> {
   res.statusMessage = response.statusText;
@@ -68,8 +69,8 @@ export interface StorefrontHandlerOptions {
 
 /**
  * Every storefront page and form post: who is asking (brand, language, consent), the shopper's
- * session, then Remix. The session's cookies, and those the request context sets, go out with
- * Remix's own; the answer's Cache-Control then follows from them (storefrontCacheControl).
+ * session, then React Router. The session's cookies, and those the request context sets, go out with
+ * the router's own; the answer's Cache-Control then follows from them (storefrontCacheControl).
  */
 export function storefrontHandler({ build, config, logger, apiBaseUrl, guestClient }: StorefrontHandlerOptions): RequestHandler {
   const handleRequest = createRequestHandler(build, config.production ? "production" : "development");
@@ -101,7 +102,7 @@ export function storefrontHandler({ build, config, logger, apiBaseUrl, guestClie
       // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
       const loadContext = { ...context, clientAddress: req.ip, shopper, guestClient };
       const response = await handleRequest(fetchRequest(req, res), loadContext);
-      // Read once Remix has answered: whatever a loader or action changed in the session goes out.
+      // Read once the router has answered: whatever a loader or action changed in the session goes out.
       const cookies = [...decision.setCookies, ...response.headers.getSetCookie(), ...shopper.setCookieHeaders()];
       const cacheControl = storefrontCacheControl({
         cacheControl: response.headers.get("Cache-Control"),

@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "react-router";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import { localePath } from "../lib/paths";

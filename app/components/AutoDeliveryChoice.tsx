@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { format } from "../brands/locale";
 import { DEFAULT_FREQUENCY_WEEKS, everyWeeksLabel, FREQUENCY_CHOICES, type AutoDeliveryOffer, type NextDeliveryOffer } from "../lib/auto-delivery";
 import { FormMessage, type FormProblem } from "./FormFields";

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import type { BrandId, Lang } from "../../commerce/contract/common";
 import { format } from "../brands/locale";
 import type { Messages } from "../brands/messages";

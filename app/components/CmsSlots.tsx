@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import type { CmsPage } from "../../commerce/contract/cms";
 import type { Lang } from "../../commerce/contract/common";
 import type { ProductCardData } from "../lib/page-views";

@@ -1,4 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "react-router";
 import { useMessages } from "./useMessages";
 
 /** Asks once which optional cookies the shopper allows: analytical, targeting and functional. */

@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import type { Currency, Lang } from "../../commerce/contract/common";
 import type { AppliedCoupon, CouponRefusalReason } from "../../commerce/contract/coupon";
 import { formatMoney } from "../../commerce/contract/money";

@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "../lib/use-hydrated";
 import type { FormProblem } from "./FormFields";
 

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import type { ReactNode } from "react";
 
 /**
@@ -135,7 +135,7 @@ export function Honeypot() {
   );
 }
 
-/** An account page's plain POST form (redirect-after-POST); with JavaScript Remix submits it without a reload. */
+/** An account page's plain POST form (redirect-after-POST); with JavaScript React Router submits it without a reload. */
 export function AccountForm({ children, action, className, intent }: { children: ReactNode; action?: string; className?: string; intent?: string }) {
   return (
     <Form method="post" action={action} className={`account-form ${className ?? ""}`} noValidate={false}>

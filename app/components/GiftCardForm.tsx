@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "react-router";
 import type { Currency, Lang } from "../../commerce/contract/common";
 import type { AppliedGiftCard, CartGiftCards } from "../../commerce/contract/gift-card";
 import { formatMoney } from "../../commerce/contract/money";

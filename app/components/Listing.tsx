@@ -1,4 +1,4 @@
-import { Form, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "react-router";
 import type { Lang } from "../../commerce/contract/common";
 import type { ListingPageView } from "../lib/page-views";
 import { formatCount } from "../../lib/format";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import type { Lang } from "../../commerce/contract/common";
 import type { ListingState } from "../lib/listing-url";
 import { useLinkDelegation } from "../lib/link-delegation";

@@ -41,7 +41,7 @@ type CardTexts = Pick<Messages, "addToCart" | "compareThis" | "from" | "was" | "
 export function ProductCard({ product, lang, t, compare, adds }: { product: ProductCardData; lang: Lang; t: CardTexts; compare?: boolean; adds?: TileAdds }) {
   return (
     <article className="product-card">
-      {/* data-discover: Remix learns the product route ahead of the click, as it does for a <Link>. */}
+      {/* data-discover: React Router learns the product route ahead of the click, as it does for a <Link>. */}
       <a href={localePath(lang, product.url)} className="product-card__link" data-discover="true">
         {product.imageUrl ? <img src={product.imageUrl} alt="" width={240} height={240} loading="lazy" className="product-card__image" /> : null}
         {product.badge ? <Badge badge={product.badge} /> : null}

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { shownVariant, shownVariantCode } from "../lib/shown-variant";
 import { useState } from "react";
 import type { Lang } from "../../commerce/contract/common";

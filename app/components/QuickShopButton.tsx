@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import { quickShopMessages } from "../brands/quick-shop-messages";

@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { QuickShopProduct } from "../../commerce/contract/quick-shop";

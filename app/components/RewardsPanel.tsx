@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { useEffect, useRef } from "react";
 import type { AppliedReward } from "../../commerce/contract/cart-rewards";
 import type { Reward, RewardChoices } from "../../commerce/contract/loyalty";

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
+import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { Suggestions } from "../../commerce/contract/search";

@@ -1,6 +1,6 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { CmsComponentOf } from "../../commerce/contract/cms";
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { format } from "../brands/locale";
 import { useLinkDelegation } from "../lib/link-delegation";
 import { localePath } from "../lib/paths";

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 import { ERROR_PAGE_FALLBACK, type ErrorPageMessages } from "../brands/error-page-messages";
 import type { Messages } from "../brands/messages";
 import { type Shop, useShop } from "../lib/shop";

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import type { z } from "zod";
 import { type AccountMessages, accountMessages } from "../brands/account-messages";
 import { format } from "../brands/locale";

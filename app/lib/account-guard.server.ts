@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import type { StorefrontContext } from "./context";
 import { localePath } from "./paths";
 import { shopperOf } from "./account-forms.server";

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "react-router";
 import { type AccountMessages, accountMessages } from "../brands/account-messages";
 import { shopMeta, useShop } from "./shop";
 

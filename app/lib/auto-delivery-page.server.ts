@@ -1,9 +1,8 @@
 /*
- * Everything the account's auto-delivery page's loader and action use on the server, through this
- * one module (decision 058): the browser build keeps each `.server` module a route imports as an
- * empty script of its own that the page preloads.
+ * Everything the account's auto-delivery page's loader and action use on the server, in one list
+ * (decision 058, as amended by 059).
  */
-export { data, redirect } from "@remix-run/node";
+export { data, redirect } from "react-router";
 export { apiProblem } from "./account-forms.server";
 export { requireAccountHolder } from "./account-guard.server";
 export { ApiError, clientContext } from "./api-client.server";

@@ -1,4 +1,4 @@
-import type { HeadersFunction } from "@remix-run/node";
+import type { HeadersFunction } from "react-router";
 
 /**
  * Cache-Control per kind of page. Catalog pages are the same for every anonymous shopper, so a CDN

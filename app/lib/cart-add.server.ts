@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import type { z } from "zod";
 import type { ApiClientContext } from "./api-client.server";
 import { ApiError, clientContext } from "./api-client.server";

@@ -1,9 +1,8 @@
 /*
- * Everything the cart page's loader and action use on the server, through this one module, as the
- * checkout does (decision 058): the browser build keeps each `.server` module a route imports as an
- * empty script of its own that the page preloads, each a request before a slow phone's first paint.
+ * Everything the cart page's loader and action use on the server, in one list, as the checkout's
+ * (decision 058, as amended by 059).
  */
-export { data, redirect } from "@remix-run/node";
+export { data, redirect } from "react-router";
 export { ApiError, clientContext } from "./api-client.server";
 export { shopperOf } from "./account-forms.server";
 export { readFormFields } from "./form-body.server";

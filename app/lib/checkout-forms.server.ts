@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { z } from "zod";
 import { EmailSchema, PasswordSchema } from "../../commerce/contract/auth";
 import { CheckoutKeySchema, DeliveryDetailsRequestSchema, PlaceOrderRequestSchema } from "../../commerce/contract/checkout";

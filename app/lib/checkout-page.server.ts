@@ -1,11 +1,9 @@
 /*
- * Everything the single-step checkout's loader and action use on the server, through this one
- * module. The browser build replaces each `.server` module a route imports by an empty module of
- * its own, and esbuild keeps it (an empty CommonJS module might have side effects) as a script the
- * page preloads; `@remix-run/node` too. Fourteen imports made thirteen such scripts, each a request
- * on the way to the checkout's first paint on a slow phone network (decision 058).
+ * Everything the single-step checkout's loader and action use on the server, in one list. The
+ * classic compiler made each `.server` module a route imported a preloaded script of its own
+ * (decision 058); Vite leaves them out of the browser build (059), and the one list stays.
  */
-export { data, redirect } from "@remix-run/node";
+export { data, redirect } from "react-router";
 export { PERKS_WALK_UP_COOKIE, rememberPerksMember } from "./perks.server";
 export { joinPerksAtCheckout } from "../models/loyalty.server";
 export { shopperOf } from "./account-forms.server";

@@ -29,15 +29,16 @@ export interface StorefrontContext {
   shopper?: ShopperSession;
 }
 
-// Declaration merging is how Remix lets an app type its load context; it takes an interface.
-declare module "@remix-run/server-runtime" {
+// Declaration merging is how React Router lets an app type its load context; it takes an interface.
+// Loaders and actions are typed with LoaderFunctionArgs and ActionFunctionArgs, whose context is
+// this one.
+declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends StorefrontContext {}
-}
-
-// Single fetch: loaders return plain objects and the hooks infer their types accordingly.
-declare module "@remix-run/node" {
-  interface Future {
-    v3_singleFetch: true;
+  interface LoaderFunctionArgs {
+    context: AppLoadContext;
+  }
+  interface ActionFunctionArgs {
+    context: AppLoadContext;
   }
 }

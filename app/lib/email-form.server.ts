@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { Lang } from "../../commerce/contract/common";
 import { type RateLimitRule, RateLimits } from "../../lib/rate-limit";

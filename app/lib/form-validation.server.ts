@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import type { z } from "zod";
 import type { Lang } from "../../commerce/contract/common";
 import { MAX_LINE_QUANTITY } from "../../commerce/contract/cart";
@@ -141,7 +141,7 @@ export type FormAnswer = ReturnType<typeof formAnswer>;
 
 /**
  * A route's `headers` for a page with a form: the action's headers (Retry-After with a 429, no-store)
- * when it answered, else the loader's; Remix drops both unless the route passes them on.
+ * when it answered, else the loader's; React Router drops both unless the route passes them on.
  */
 export function formPageHeaders({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }): Headers {
   const headers = new Headers(loaderHeaders);

@@ -11,7 +11,7 @@ export function newNonce(): string {
 
 /**
  * Content-Security-Policy with a per-response nonce: only our own scripts and the inline scripts
- * Remix writes with the nonce may run. Style attributes are allowed because product badges take
+ * React Router writes with the nonce may run. Style attributes are allowed because product badges take
  * their colours from catalog data; style elements still need the nonce.
  */
 export function contentSecurityPolicy(nonce: string, dev = false): string {
@@ -96,7 +96,7 @@ export function originCheck(options: { requireForPaths: (path: string) => boolea
     // An opaque origin ("null", e.g. from a privacy extension) says nothing; the Referer may.
     const claimed = origin && origin !== "null" ? hostOf(origin) : hostOf(req.get("referer"));
     if (claimed ? claimed === host : !options.requireForPaths(req.path)) {
-      // Remix refuses an action whose Origin differs from the host, and "null" always differs:
+      // React Router refuses an action whose Origin differs from the host, and "null" always differs:
       // the Referer has vouched for this one, so the opaque Origin is dropped.
       if (origin === "null") delete req.headers.origin;
       return next();

@@ -1,4 +1,4 @@
-import { PrefetchPageLinks, useNavigate } from "@remix-run/react";
+import { PrefetchPageLinks, useNavigate } from "react-router";
 import { type FocusEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 
 /**
@@ -18,7 +18,7 @@ const pathOf = (a: HTMLAnchorElement) => `${a.pathname}${a.search}${a.hash}`;
 
 /**
  * Client-side navigation for every plain link inside one element (a facet panel, a product grid,
- * a pagination bar). A Remix <Link> costs a set of router hooks per link on every server render;
+ * a pagination bar). A <Link> costs a set of router hooks per link on every server render;
  * a panel of fifty facet values needs only this one handler, and the server renders plain <a>
  * elements (about 15% less CPU for a category page). Without JavaScript they are ordinary links.
  * New-tab clicks, downloads, other targets and other origins are left to the browser.

@@ -9,7 +9,7 @@ export function localePath(lang: Lang, path: string): string {
 
 /**
  * The page a request is for, as a return path: a single-fetch data request (/x.data, /_root.data
- * with ?_routes=) names its page without the suffix, and no request keeps Remix's own parameters.
+ * with ?_routes=) names its page without the suffix, and no request keeps the router's own parameters.
  */
 export function pageAddress(url: URL): string {
   const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.endsWith(".data") ? url.pathname.slice(0, -".data".length) : url.pathname;

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 import { pointsFor } from "../../commerce/contract/points";
 
 /** Perks as every page may show them (from the root loader). */

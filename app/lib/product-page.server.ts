@@ -1,9 +1,8 @@
 /*
- * Everything the product page's loader and action use on the server, through this one module, as
- * the single-step checkout does (decision 058): the browser build keeps an empty script for each
- * `.server` module a route imports, and the page would preload every one of them.
+ * Everything the product page's loader and action use on the server, in one list, as the
+ * single-step checkout's (decision 058, as amended by 059).
  */
-export { data, redirect } from "@remix-run/node";
+export { data, redirect } from "react-router";
 export { shopTexts } from "./page-texts.server";
 export { NextDeliveryFormSchema } from "./schemas.server";
 export { shopperOf } from "./account-forms.server";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Cart } from "../../commerce/contract/cart";
 import { REWARD_BOX_SIZES } from "../../commerce/contract/loyalty";
 import { ApplyRewardRequestSchema, RemoveRewardRequestSchema, SwapRewardRequestSchema } from "../../commerce/contract/loyalty";
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { applyReward, getLoyaltyPoints, getRewardChoices, getRewardData, removeReward, swapReward } from "../models/loyalty.server";
 import { shopperOf } from "./account-forms.server";
 import { type ApiClientContext, ApiError, clientContext } from "./api-client.server";

@@ -1,6 +1,6 @@
-import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import type { Params } from "@remix-run/react";
+import type { AppLoadContext, LoaderFunctionArgs } from "react-router";
+import { redirect } from "react-router";
+import type { Params } from "react-router";
 import type { Lang } from "../../commerce/contract/common";
 import { type ApiClientContext, clientContext } from "./api-client.server";
 import { notFoundPage } from "./page-errors.server";

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 import type { Lang } from "../../commerce/contract/common";
 import type { PublicBrand } from "../brands/brands";
 import type { Messages } from "../brands/messages";
@@ -26,7 +26,7 @@ export function useShop(): Shop {
 }
 
 /**
- * The same for a route's meta function, from its matches. Remix calls the meta functions of the
+ * The same for a route's meta function, from its matches. React Router calls the meta functions of the
  * routes down to the one whose error boundary shows, and only the root has one: a route's meta
  * runs only when the root loader succeeded (the root's own meta reads its data itself).
  */

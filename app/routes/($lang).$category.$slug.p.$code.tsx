@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData, useLocation } from "react-router";
 import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
 import { Breadcrumbs } from "../components/ListingPage";

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { CmsSlots } from "../components/CmsSlots";
 import { orFailedPage } from "../lib/page-errors.server";
 import { pageApi } from "../lib/route-guards.server";

@@ -1,5 +1,5 @@
-import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { format } from "../brands/locale";
 import { AccountForm, Field, FormMessage, Notice, problemFor, SubmitButton } from "../components/FormFields";
 import { ApiError, clientContext } from "../lib/api-client.server";

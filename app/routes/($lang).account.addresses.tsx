@@ -1,5 +1,5 @@
-import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Address } from "../../commerce/contract/address";
 import type { AccountMessages } from "../brands/account-messages";
 import { AddressLines } from "../components/AddressLines";

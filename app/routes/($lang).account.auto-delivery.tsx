@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { createContext, useContext } from "react";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "react-router";
 import type { z } from "zod";
 import type { Address } from "../../commerce/contract/address";
 import type { Subscription } from "../../commerce/contract/auto-delivery";

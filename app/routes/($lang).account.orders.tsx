@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs, data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, data } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { localeFor } from "../../commerce/contract/money";
 import { formatInstantDate } from "../../lib/format";
 import { checkoutMessages } from "../brands/checkout-messages";

@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs, data, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, data, type MetaFunction } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { checkoutMessages } from "../brands/checkout-messages";
 import { format } from "../brands/locale";
 import { OrderSummary } from "../components/OrderSummary";

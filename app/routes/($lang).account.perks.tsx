@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { localeFor } from "../../commerce/contract/money";
 import { formatCount, formatInstantDate } from "../../lib/format";
 import { format } from "../brands/locale";

@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { perksMessages } from "../brands/perks-messages";
 import { usePerks } from "../lib/perks";
-import { NavLink, Outlet } from "@remix-run/react";
+import { NavLink, Outlet } from "react-router";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { useAccountText } from "../lib/account-page";
 import { localePath } from "../lib/paths";

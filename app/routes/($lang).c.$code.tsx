@@ -1,5 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { format } from "../brands/locale";
 import { Breadcrumbs, ListingBody } from "../components/ListingPage";
 import { quizForCategory, QuizTeaser } from "../components/QuizTeaser";

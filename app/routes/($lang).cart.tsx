@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { useEffect } from "react";
 import { formatMoney } from "../../commerce/contract/money";
 import { cartMessages } from "../brands/cart-messages";

@@ -1,5 +1,5 @@
-import { type HeadersFunction, type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type HeadersFunction, type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { checkoutMessages } from "../brands/checkout-messages";
 import { localeFor } from "../../commerce/contract/money";
 import { colon } from "../../lib/format";

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import type { AddressList } from "../../commerce/contract/address";
 import { format } from "../brands/locale";
 import { AutoDeliverySection } from "../components/checkout/AutoDeliverySection";
@@ -58,7 +58,7 @@ import {
 /**
  * Single-step checkout: contact, delivery address, delivery method, payment and review on one
  * page (app/components/checkout/), each section its own plain form that posts here and comes back
- * at the next section (with JavaScript, Remix posts without a reload and the sections update in
+ * at the next section (with JavaScript, React Router posts without a reload and the sections update in
  * place). The service prices everything.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

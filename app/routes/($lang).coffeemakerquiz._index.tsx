@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { AnswerSchema } from "../lib/schemas.server";
 import { BrewerProblemSchema as ProblemSchema, BrewerStepSchema as StepSchema } from "../lib/quiz-forms.server";
 import { format } from "../brands/locale";

@@ -1,5 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "react-router";
+import { Form, useLoaderData } from "react-router";
 import { quizMessages } from "../brands/quiz-messages";
 import type { QuizPick } from "../components/QuizProductList";
 import { CartAddedNotice } from "../components/CartAddedNotice";

@@ -1,5 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { CartAddedNotice } from "../components/CartAddedNotice";
 import { Price } from "../components/Price";

@@ -1,5 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { FormRefusedPage } from "../components/ErrorPage";
 import { FORM_REFUSALS, isFormRefusal } from "../lib/form-refusal.server";
 import { safeReturnPath } from "../lib/paths";

@@ -1,5 +1,5 @@
-import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { AccountForm, Field, FormMessage, Honeypot, Notice, SubmitButton } from "../components/FormFields";
 import { ApiError } from "../lib/api-client.server";
 import { signInWithPassword } from "../lib/auth-endpoints.server";

@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { AccountForm, SubmitButton } from "../components/FormFields";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { shopperOf, tokenFromLink } from "../lib/account-forms.server";

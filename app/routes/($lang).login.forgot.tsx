@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, HeadersFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, HeadersFunction } from "react-router";
+import { useActionData } from "react-router";
 import { format } from "../brands/locale";
 import { AccountForm, Field, FormMessage, Honeypot, SubmitButton } from "../components/FormFields";
 import { clientContext } from "../lib/api-client.server";

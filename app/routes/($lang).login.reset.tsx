@@ -1,5 +1,5 @@
-import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { AccountForm, Field, FormMessage, SubmitButton } from "../components/FormFields";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { accountText, apiProblem, overLimit, tokenFromLink, tooMany } from "../lib/account-forms.server";

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { ConfirmEmailPage } from "../components/EmailForm";
 import { clientContext } from "../lib/api-client.server";
 import { confirmFromForm, confirmationPage } from "../lib/email-form.server";

@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { CAFFEINE_CHOICES, DRINKS, FLAVOUR_FAMILIES, FORMATS, MAX_FLAVOURS, ROASTS } from "../../commerce/contract/quiz-choices";
 import { BeverageAnswersSchema } from "../lib/schemas.server";
 import { BeverageProblemSchema as ProblemSchema } from "../lib/quiz-forms.server";

@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { format } from "../brands/locale";
 import { perksMessages } from "../brands/perks-messages";
 import { FormMessage, Notice } from "../components/FormFields";

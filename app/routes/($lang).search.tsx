@@ -1,5 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { format } from "../brands/locale";
 import { ListingBody } from "../components/ListingPage";
 import { ProductSection } from "../components/ProductCard";

@@ -1,5 +1,5 @@
-import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "react-router";
+import { Link, useActionData } from "react-router";
 import type { AccountMessages } from "../brands/account-messages";
 import { format } from "../brands/locale";
 import { AccountForm, Field, FormMessage, Honeypot, SubmitButton } from "../components/FormFields";

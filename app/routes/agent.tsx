@@ -1,5 +1,5 @@
-import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { auditLines } from "../brands/audit-messages.server";
 import { format } from "../brands/locale";
 import { FormMessage, Notice } from "../components/FormFields";

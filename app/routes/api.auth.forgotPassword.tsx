@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { clientContext } from "../lib/api-client.server";
 import { overLimit } from "../lib/account-forms.server";
 import { ForgotFormSchema } from "../lib/account-schemas.server";

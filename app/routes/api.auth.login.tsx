@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { ApiError } from "../lib/api-client.server";
 import { overLimit } from "../lib/account-forms.server";
 import { SignInFormSchema } from "../lib/account-schemas.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { shopperOf } from "../lib/account-forms.server";
 import { json } from "../lib/auth-endpoints.server";
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { refreshAuthToken } from "../lib/auth-endpoints.server";
 
 /** POST /api/auth/refreshAuthToken {refreshToken, clientId}: {access_token, refresh_token, expires_in}. */

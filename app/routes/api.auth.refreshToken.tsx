@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { refreshSession } from "../lib/auth-endpoints.server";
 
 /** POST /api/auth/refreshToken: refresh this session's tokens now. */

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { machineToken } from "../lib/auth-endpoints.server";
 
 /** GET /api/auth/systemUserToken: the guest (machine-to-machine) token record. */

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "react-router";
 import { clientContext } from "../lib/api-client.server";
 import { CACHE_CONTROL } from "../lib/cache";
 import { getSuggestions } from "../models/search.server";

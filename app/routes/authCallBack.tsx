@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "react-router";
 import { shopperOf } from "../lib/account-forms.server";
 import { safeReturnPath } from "../lib/paths";
 

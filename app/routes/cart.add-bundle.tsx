@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "react-router";
 import { AddBundleRequestSchema } from "../../commerce/contract/quick-shop";
 import { cartAddAction } from "../lib/cart-add.server";
 import { addBundleToCart } from "../models/quick-shop.server";

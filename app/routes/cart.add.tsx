@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "react-router";
 import { z } from "zod";
 import { CartLineRequestSchema, PODS_AT_HOME_ENTRY_TYPES } from "../../commerce/contract/cart";
 import { blankAsAbsent } from "../../commerce/contract/form-values";

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "react-router";
 import { z } from "zod";
 import { CouponCodeSchema } from "../../commerce/contract/coupon";
 import { shopperOf } from "../lib/account-forms.server";

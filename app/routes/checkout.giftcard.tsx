@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "react-router";
 import { z } from "zod";
 import { CartGuidSchema } from "../../commerce/contract/cart";
 import { amountFromText, GiftCardCredentialsSchema } from "../../commerce/contract/gift-card";

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "react-router";
 import { z } from "zod";
 import { CookieJar, DAY_MS } from "../lib/cookies.server";
 import { readFormFields } from "../lib/form-body.server";

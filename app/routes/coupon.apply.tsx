@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { CouponCodeSchema } from "../../commerce/contract/coupon";
 import { shopperOf } from "../lib/account-forms.server";
 import { clientContext } from "../lib/api-client.server";

@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { storefrontConfig } from "../config.server";
 import { notFoundPage } from "../lib/page-errors.server";
 
 /**
  * Operators' smoke test for the 500 page and error logging: renders a component that throws, and
- * answers a POST with an action that throws (Remix then shows the root's error page without
+ * answers a POST with an action that throws (React Router then shows the root's error page without
  * running the root loader, so the page has none of its data: no store, no language).
  * Exists only when DIAGNOSTIC_ROUTES=1 (staging, tests); everywhere else it is a plain 404.
  */

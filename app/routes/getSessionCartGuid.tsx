@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { json } from "../lib/auth-endpoints.server";
 
 /** GET /getSessionCartGuid: the cart this session keeps (none until the shopper adds to a cart). */

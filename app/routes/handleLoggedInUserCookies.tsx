@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { handleLoggedInUserCookies } from "../lib/auth-endpoints.server";
 
 /** GET /handleLoggedInUserCookies: (re)writes a signed-in customer's cookies; answers the login state. */

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "react-router";
 import { clientContext } from "../lib/api-client.server";
 import { shopperOf } from "../lib/account-forms.server";
 import { stopActingFor } from "../models/account.server";

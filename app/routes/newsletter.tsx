@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData } from "react-router";
 import { NewsletterForm } from "../components/NewsletterForm";
 import { clientContext } from "../lib/api-client.server";
 import { handleEmailForm } from "../lib/email-form.server";

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link, useActionData } from "react-router";
 import { keptText } from "../components/FormFields";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { clientContext } from "../lib/api-client.server";

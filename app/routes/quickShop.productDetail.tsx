@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { ProductCodeParamSchema } from "../../commerce/contract/product";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { getQuickShopProduct } from "../models/quick-shop.server";

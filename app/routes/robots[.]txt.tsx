@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { CACHE_CONTROL } from "../lib/cache";
 
 /** Per brand: the brand's own sitemap; carts, checkout, accounts and the API stay out of indexes. */

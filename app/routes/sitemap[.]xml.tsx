@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { clientContext } from "../lib/api-client.server";
 import { CACHE_CONTROL } from "../lib/cache";
 import { escapeXml } from "../lib/xml";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { tokenToSession } from "../lib/auth-endpoints.server";
 
 /** POST /tokenToSession: tokens the web-app wrapper obtained become this browser's session. */

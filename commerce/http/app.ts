@@ -86,7 +86,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
  */
 export function createCommerceRouter(options: CommerceRouterOptions): Router {
   const api = Router();
-  // Bodies are read only for API paths: the storefront's own form posts must reach Remix unread.
+  // Bodies are read only for API paths: the storefront's own form posts must reach React Router unread.
   api.use("/rest", refuseBodiesOver(API_BODY_LIMIT), express.json({ limit: API_BODY_LIMIT }), express.urlencoded({ extended: false, limit: API_BODY_LIMIT }));
   const mounts = commerceMounts(options);
   // Made from the routes' own operations when first asked for.

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { everyWeeksLabel, FREQUENCY_CHOICES } from "../../lib/auto-delivery";
 import { useMessages } from "../useMessages";
 import { describedBy, FieldError } from "../FormFields";

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { format } from "../../brands/locale";
 import { localePath } from "../../lib/paths";
 import { Field, FormMessage, SubmitButton } from "../FormFields";

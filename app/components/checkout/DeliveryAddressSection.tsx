@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import type { AddressList } from "../../../commerce/contract/address";
 import { regionOptions } from "../../brands/checkout-pricing-messages";
 import { AddressLines } from "../AddressLines";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { formatMoney } from "../../../commerce/contract/money";
 import { deliveryEstimateLabel } from "../../brands/checkout-pricing-messages";
 import { Field, FieldError, FormMessage, keptText, SubmitButton } from "../FormFields";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { cardBrandName } from "../../../lib/format";
 import { format } from "../../brands/locale";
 import { Field, FormMessage, SubmitButton } from "../FormFields";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import type { Checkout } from "../../../commerce/contract/checkout";
 import { format } from "../../brands/locale";
 import { useCheckoutText } from "./CheckoutSection";

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { createCookieSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import { createCookieSessionStorage, redirect, type Session, type SessionStorage } from "react-router";
 import { LRUCache } from "lru-cache";
 import type { ClientId } from "../../../commerce/contract/auth";
 import { FrequencyWeeksSchema } from "../../../commerce/contract/frequency";

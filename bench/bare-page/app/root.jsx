@@ -1,6 +1,6 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 
-export const meta = () => [{ title: "Bare Remix" }];
+export const meta = () => [{ title: "Bare React Router" }];
 
 export function Layout({ children }) {
   return (

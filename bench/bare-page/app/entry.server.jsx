@@ -1,18 +1,18 @@
-// Remix's own default Node entry, spelled out: without an entry file the classic compiler would
-// inspect this folder's package.json for isbot and try to npm install it.
+// React Router's own default Node entry, spelled out, so the floor does not change with the
+// framework's defaults unnoticed.
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter } from "react-router";
 
-const ABORT_DELAY = 5_000;
+export const streamTimeout = 5_000;
 
-export default function handleRequest(request, responseStatusCode, responseHeaders, remixContext) {
+export default function handleRequest(request, responseStatusCode, responseHeaders, routerContext) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       [waitForAll ? "onAllReady" : "onShellReady"]() {
         shellRendered = true;
         const body = new PassThrough();
@@ -28,6 +28,6 @@ export default function handleRequest(request, responseStatusCode, responseHeade
         if (shellRendered) console.error(error);
       },
     });
-    setTimeout(abort, ABORT_DELAY);
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }

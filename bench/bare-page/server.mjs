@@ -1,11 +1,11 @@
-// The bare Remix server for npm run bench: express + @remix-run/express in production mode, with
+// The bare React Router server for npm run bench: express + @react-router/express in production mode, with
 // the store's process layout (a cluster primary forking WEB_CONCURRENCY workers, default one per
 // core; a single process when that is 1), so CPU and memory compare process for process.
 import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler } from "@react-router/express";
 import express from "express";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,7 +18,7 @@ if (cluster.isPrimary && workerCount > 1) {
   let failed = false;
   cluster.on("exit", (worker, code, signal) => {
     if (!stopping) {
-      console.error(`bare Remix worker ${worker.process.pid} died (code ${code}, signal ${signal})`);
+      console.error(`bare React Router worker ${worker.process.pid} died (code ${code}, signal ${signal})`);
       failed = true;
       stop();
     }
@@ -31,10 +31,10 @@ if (cluster.isPrimary && workerCount > 1) {
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 } else {
-  const build = await import(pathToFileURL(path.join(here, "build/index.js")).href);
+  const build = await import(pathToFileURL(path.join(here, "build/server/index.js")).href);
   const app = express();
   app.disable("x-powered-by");
-  app.use("/build", express.static(path.join(here, "build/public/build"), { immutable: true, maxAge: "1y" }));
+  app.use("/assets", express.static(path.join(here, "build/client/assets"), { immutable: true, maxAge: "1y" }));
   app.all("*", createRequestHandler({ build, mode: "production" }));
   const server = app.listen(Number(process.env.PORT ?? 3201), process.env.HOST ?? "127.0.0.1");
   server.keepAliveTimeout = 65_000;
