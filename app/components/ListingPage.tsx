@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import type { Lang } from "../../commerce/contract/common";
 import type { ListingState } from "../lib/listing-url";
-import { useLinkDelegation } from "../lib/link-delegation";
 import { localePath } from "../lib/paths";
 import type { ProductCardData } from "../lib/page-views";
 import type { ListingPageView } from "../lib/page-views";
@@ -52,32 +51,5 @@ export function ListingBody({ view, lang, compare }: { view: ListingView; lang: 
         <Pagination {...listing} />
       </div>
     </div>
-  );
-}
-
-export function Breadcrumbs({ trail, lang }: { trail: { name: string; url?: string }[]; lang: Lang }) {
-  const t = useMessages();
-  const links = useLinkDelegation();
-  return (
-    <nav aria-label={t.breadcrumb} className="breadcrumbs" {...links.containerProps}>
-      <ol>
-        <li>
-          <a href={localePath(lang, "/")} data-discover="true">
-            {t.home}
-          </a>
-        </li>
-        {trail.map((c, i) => (
-          <li key={`${c.name}-${i}`}>
-            {c.url && i < trail.length - 1 ? (
-              <a href={localePath(lang, c.url)} data-discover="true">
-                {c.name}
-              </a>
-            ) : (
-              <span aria-current="page">{c.name}</span>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
   );
 }

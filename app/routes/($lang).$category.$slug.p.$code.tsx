@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useActionData, useLoaderData, useLocation } from "react-router";
 import type { Lang } from "../../commerce/contract/common";
 import type { Product } from "../../commerce/contract/product";
-import { Breadcrumbs } from "../components/ListingPage";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { NextDeliveryForm, PurchaseChoice } from "../components/AutoDeliveryChoice";
 import { FormMessage, problemFor } from "../components/FormFields";

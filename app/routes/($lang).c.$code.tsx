@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { useLoaderData } from "react-router";
 import { format } from "../brands/locale";
-import { Breadcrumbs, ListingBody } from "../components/ListingPage";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { ListingBody } from "../components/ListingPage";
 import { quizForCategory, QuizTeaser } from "../components/QuizTeaser";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { listingStateFromUrl } from "../lib/listing-url";

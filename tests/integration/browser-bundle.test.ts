@@ -104,25 +104,6 @@ describe("the cart page's scripts", () => {
   });
 });
 
-describe("the scripts a page preloads", () => {
-  // Each script is one more request before the page's first paint on a phone network: the build
-  // merges shared code into chunks of at least 10 kB (decision 059), where one chunk per set of
-  // routes sharing it made the cart preload 21 scripts and the checkout 23.
-  it.each([
-    ["home page", "routes/($lang)._index"],
-    ["category page", "routes/($lang).c.$code"],
-    ["product page", "routes/($lang).$category.$slug.p.$code"],
-    ["cart", "routes/($lang).cart"],
-    ["single-step checkout", "routes/($lang).checkout.singlestep"],
-    ["account's auto-delivery page", "routes/($lang).account.auto-delivery"],
-  ])("are at most ten on the %s", (_page, route) => {
-    const scripts = pageScripts(route);
-    expect(scripts.length).toBeGreaterThan(3);
-    expect(scripts.length).toBeLessThanOrEqual(10);
-    for (const file of scripts) expect(fs.existsSync(file)).toBe(true);
-  });
-});
-
 describe("the single-step checkout's scripts", () => {
   // Its phrases come with the page's data in the page's language (app/lib/page-texts.server.ts).
   it("carry none of the checkout's or its perks offer's dictionaries", () => {
