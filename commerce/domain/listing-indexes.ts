@@ -1,6 +1,6 @@
 import type { BrandId } from "../contract/common";
 import type { Db } from "../db/index";
-import { loadListingFacts } from "../db/listing-facts";
+import { listingFactBatches, loadListingFacts } from "../db/listing-facts";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import { ListingIndex } from "./listing-index";
 
@@ -27,11 +27,8 @@ export class ListingIndexes {
     await this.feed.catchUp();
     let entry = this.sites.get(site);
     if (!entry) {
-      const index = loadListingFacts(this.db, site).then((facts) => {
-        const ix = new ListingIndex(this.countsBytes);
-        ix.replaceAll(facts);
-        return ix;
-      });
+      const ix = new ListingIndex(this.countsBytes);
+      const index = ix.replaceAllFrom(listingFactBatches(this.db, site)).then(() => ix);
       entry = { index, stale: new Set() };
       this.sites.set(site, entry);
       index.catch(() => this.sites.delete(site));
