@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { listingFactBatches, loadListingFacts } from "../../commerce/db/listing-facts";
+import { CatalogChangeFeed } from "../../commerce/domain/catalog-changes";
+import { ListingIndexes } from "../../commerce/domain/listing-indexes";
 import { seededDatabaseForSuite } from "../support/commerce";
 import { DIALECTS } from "../support/databases";
 
-/** A worker builds each site's listing index from the database, never holding all its rows at once. */
+const MB = 1024 * 1024;
+
+/**
+ * A worker's listing indexes are held within their share of its memory budget (CACHE_SHARES
+ * .listingIndexes), by each index's measured size: a larger catalog means fewer sites' indexes
+ * kept at once, never a larger worker.
+ */
 describe.each(DIALECTS)("the sites' listing indexes on %s", (dialect) => {
   const database = seededDatabaseForSuite(dialect);
+  const indexes = (indexBytes: number) =>
+    new ListingIndexes(database(), new CatalogChangeFeed(database(), { intervalMs: 60_000 }), { indexBytes, countsBytes: MB });
+  const firstPage = { lang: "en" as const, filters: [], sort: "bestsellers" as const, page: 0, pageSize: 20 };
 
   it("reads a site's listings in batches, never more than a batch at once, the same listings as one read", async () => {
     const batches = [];
@@ -13,5 +24,42 @@ describe.each(DIALECTS)("the sites' listing indexes on %s", (dialect) => {
     expect(Math.max(...batches.map((b) => b.length))).toBe(7);
     const all = await loadListingFacts(database(), "usb2c");
     expect(batches.flat()).toEqual(all.sort((a, b) => a.id - b.id));
+  });
+
+  it("keeps the most recently used sites' indexes that fit their share together, and lets go of the others", async () => {
+    const roomy = indexes(512 * MB);
+    const us = (await roomy.get("usb2c")).bytes;
+    const ca = (await roomy.get("cab2c")).bytes;
+    expect([roomy.has("usb2c"), roomy.has("cab2c"), roomy.bytes]).toEqual([true, true, us + ca]);
+
+    const tight = indexes(us + ca - 1);
+    const answer = (await tight.get("usb2c")).query(firstPage);
+    await tight.get("cab2c");
+    expect([tight.has("usb2c"), tight.has("cab2c")]).toEqual([false, true]);
+    expect(tight.bytes).toBeLessThanOrEqual(us + ca - 1);
+    // Built again on its next use, with the same answers.
+    expect((await tight.get("usb2c")).query(firstPage)).toEqual(answer);
+    expect([tight.has("usb2c"), tight.has("cab2c")]).toEqual([true, false]);
+  });
+
+  it("measures an index again as it grows, and lets go of it once it no longer fits", async () => {
+    const built = (await indexes(512 * MB).get("usb2c")).bytes;
+    // Room for the index as built, not for its sort orders and name words.
+    const share = indexes(built + 1000);
+    const index = await share.get("usb2c");
+    index.warm(["en"]);
+    expect(index.bytes).toBeGreaterThan(built + 1000);
+    expect(share.has("usb2c")).toBe(true);
+    await share.get("usb2c");
+    expect(share.has("usb2c")).toBe(false);
+    expect(share.bytes).toBe(0);
+  });
+
+  it("answers a site whose index alone is larger than the share, without keeping it", async () => {
+    const small = indexes(1000);
+    const index = await small.get("usb2c");
+    expect(index.query(firstPage).total).toBeGreaterThan(0);
+    expect(index.bytes).toBeGreaterThan(1000);
+    expect([small.has("usb2c"), small.bytes]).toEqual([false, 0]);
   });
 });
