@@ -1,9 +1,13 @@
-import { describe, expect, it } from "vitest";
+import type { KyselyPlugin } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rebuildListings } from "../../commerce/db/listing";
 import { listingFactBatches, loadListingFacts } from "../../commerce/db/listing-facts";
 import { CatalogChangeFeed } from "../../commerce/domain/catalog-changes";
+import { siteCurrencies } from "../../commerce/domain/catalog-service";
 import { ListingIndexes } from "../../commerce/domain/listing-indexes";
-import { seededDatabaseForSuite } from "../support/commerce";
-import { DIALECTS } from "../support/databases";
+import { type Db, migrateDatabase, openDatabase, seedDatabase } from "../../commerce/service";
+import { testCommerceConfig } from "../support/commerce";
+import { DIALECTS, type TestDatabase, tempDatabase } from "../support/databases";
 
 const MB = 1024 * 1024;
 
@@ -13,7 +17,21 @@ const MB = 1024 * 1024;
  * kept at once, never a larger worker.
  */
 describe.each(DIALECTS)("the sites' listing indexes on %s", (dialect) => {
-  const database = seededDatabaseForSuite(dialect);
+  // The demo catalog, and its location: a second connection reads while the first writes.
+  let testDatabase: TestDatabase;
+  let db: Db;
+  const config = () => testCommerceConfig(testDatabase.url);
+  beforeAll(async () => {
+    testDatabase = await tempDatabase(dialect);
+    db = openDatabase(config());
+    await migrateDatabase(db);
+    await seedDatabase(db, config());
+  }, 60_000);
+  afterAll(async () => {
+    await db?.destroy();
+    await testDatabase?.drop();
+  });
+  const database = () => db;
   const indexes = (indexBytes: number) =>
     new ListingIndexes(database(), new CatalogChangeFeed(database(), { intervalMs: 60_000 }), { indexBytes, countsBytes: MB });
   const firstPage = { lang: "en" as const, filters: [], sort: "bestsellers" as const, page: 0, pageSize: 20 };
@@ -61,5 +79,50 @@ describe.each(DIALECTS)("the sites' listing indexes on %s", (dialect) => {
     expect(index.query(firstPage).total).toBeGreaterThan(0);
     expect(index.bytes).toBeGreaterThan(1000);
     expect([small.has("usb2c"), small.bytes]).toEqual([false, 0]);
+  });
+
+  it("brings an index read while a listing changed up to date on its first use", async () => {
+    // The site's first batch is held after it is read until the change has been made and seen.
+    let batchRead!: () => void;
+    const reading = new Promise<void>((resolve) => (batchRead = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holdFirstBatch: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (args.result.rows.length > 0 && "min_price" in args.result.rows[0]!) {
+          batchRead();
+          await released;
+        }
+        return args.result;
+      },
+    };
+    // Its own connection (SQLite's one connection would wait for the held read).
+    const reader = openDatabase(config());
+    const feed = new CatalogChangeFeed(database(), { intervalMs: 60_000 });
+    const share = new ListingIndexes(reader.withPlugin(holdFirstBatch), feed, { indexBytes: 512 * MB, countsBytes: MB });
+    const inStock = { ...firstPage, filters: [["availability", "inStock"]] as [["availability", string]], pageSize: 500 };
+
+    const gotten = share.get("usb2c");
+    await reading;
+    const [code] = (await loadListingFacts(database(), "usb2c")).filter((f) => f.inStock).map((f) => f.baseCode);
+    const variants = await database().selectFrom("product").select("code").where("base_code", "=", code!).execute();
+    await database()
+      .updateTable("stock")
+      .set({ level: 0 })
+      .where(
+        "product_code",
+        "in",
+        variants.map((v) => v.code),
+      )
+      .execute();
+    await rebuildListings(database(), siteCurrencies(config().brands), [code!]);
+    await feed.catchUp({ force: true });
+    release();
+
+    const index = await gotten;
+    expect(index.query(inStock).baseCodes).not.toContain(code);
+    expect(index.query({ ...firstPage, pageSize: 500 }).baseCodes).toContain(code);
+    await reader.destroy();
   });
 });
