@@ -415,7 +415,8 @@ export class ListingIndex {
 
   /**
    * What the index holds, in bytes: its columns, sort orders, name words, vocabularies and working
-   * space (typed arrays by their length, texts as two-byte characters). Not the remembered counts,
+   * space (typed arrays by their length, texts at the one or two bytes a character V8 stores them
+   * in, interned names and words with their entries, roughly). Not the remembered counts,
    * which have their own share (`countsBytes`). It grows as sort orders and name words are built
    * on first use, and with the catalog.
    */
