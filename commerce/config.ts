@@ -122,7 +122,7 @@ export const commerceEnvironment = {
   ),
   MEMORY_BUDGET_MB: variable(
     z.coerce.number({ message: "a whole number of MB" }).int("a whole number of MB").min(128, "at least 128 (MB)").default(256),
-    "memory each worker process may use, in MB: its heap limit, of which each cache (product families, catalog answers, search words, facet counts, quizzes) has a fixed share; the catalog's size changes what fits, not how much is used",
+    "memory each worker process may use, in MB: its heap limit, of which each cache (the sites' listing indexes, product families, catalog answers, search words, facet counts, quizzes) has a fixed share; the catalog's size changes what fits, not how much is used",
     "256",
   ),
   SMTP_URL: variable(optionalText, "send mail through this SMTP server; without it mail is written as `.eml` files"),

@@ -2,11 +2,12 @@ import { LRUCache } from "lru-cache";
 
 /**
  * What each of the service's caches may hold, as a share of a worker's memory budget
- * (MEMORY_BUDGET_MB). The shares add up to well under the whole: the rest is for what is not a
- * cache (the listing indexes, which grow with the catalog, the code, and the garbage requests
- * leave between collections).
+ * (MEMORY_BUDGET_MB). The shares add up to under the whole: the rest is for what is not a cache
+ * (the code, requests under way, and the garbage they leave between collections).
  */
 export const CACHE_SHARES = {
+  /** The sites' listing indexes, by their measured bytes (ListingIndexes). */
+  listingIndexes: 0.25,
   /** Product families and the product views made from them (ProductFamilies). */
   productFamilies: 0.2,
   /** Product and product-details answers as JSON text (CatalogService). */

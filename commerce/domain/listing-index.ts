@@ -3,6 +3,7 @@ import { FACET_KEYS, type FacetKey, type SortCode } from "../contract/search";
 import { LRUCache } from "lru-cache";
 import type { ListingFacts } from "../db/listing-facts";
 import { normalizeSearchText } from "../db/search-text";
+import { textBytes } from "./caches";
 
 /** One listing as the index holds it (site-specific: price and stock are this site's). */
 export type { ListingFacts };
@@ -196,35 +197,154 @@ function workingSpace(listings: number, signatures: number) {
   };
 }
 
-function buildColumn(facts: ListingFacts[], key: FacetKey): FacetColumn {
-  const ids = new Map<string, number>();
-  const names: string[] = [];
-  const offsets = new Int32Array(facts.length + 1);
-  const data: number[] = [];
-  facts.forEach((f, i) => {
-    offsets[i] = data.length;
-    for (const v of valuesOf(f, key)) {
-      let id = ids.get(v);
-      if (id === undefined) {
-        id = names.length;
-        ids.set(v, id);
-        names.push(v);
-      }
-      data.push(id);
-    }
-  });
-  offsets[facts.length] = data.length;
-  return { names, ids, offsets, data: Int32Array.from(data) };
+/**
+ * Texts of every listing (codes, names) in one string: listing i's is text[offsets[i]] …
+ * text[offsets[i + 1] - 1]. One string instead of one per listing: 100,000 short strings cost
+ * their headers and pointers again, in the heap every full collection walks.
+ */
+class PackedTexts {
+  /** 1 when every character fits in one byte, as V8 then stores the string (Latin-1 covers French); else 2. */
+  private readonly charBytes: 1 | 2;
+
+  private constructor(
+    private readonly text: string,
+    private readonly offsets: Int32Array,
+  ) {
+    let wide = false;
+    for (let k = 0; k < text.length && !wide; k++) wide = text.charCodeAt(k) > 0xff;
+    this.charBytes = wide ? 2 : 1;
+  }
+
+  static of(texts: readonly string[]): PackedTexts {
+    const offsets = new Int32Array(texts.length + 1);
+    texts.forEach((t, i) => {
+      offsets[i + 1] = offsets[i]! + t.length;
+    });
+    return new PackedTexts(texts.join(""), offsets);
+  }
+
+  at(i: number): string {
+    return this.text.slice(this.offsets[i], this.offsets[i + 1]);
+  }
+
+  get bytes(): number {
+    return this.charBytes * this.text.length + 16 + this.offsets.byteLength;
+  }
 }
 
-function buildNameWords(facts: ListingFacts[], lang: Lang): NameWords {
+/** Heap bytes of interned names (an upper bound), with their map entries. */
+const namesBytes = (names: Iterable<string>): number => {
+  let bytes = 0;
+  for (const n of names) bytes += textBytes(n) + 48;
+  return bytes;
+};
+
+/**
+ * A site's listings, held once, as columns: each facet's values in its `FacetColumn` (a listing's
+ * brand, roast, categories… are read back from there), the rest in typed arrays and packed texts.
+ * No object per listing: 100,000 listings held as objects were about 29 MB of one worker's heap.
+ */
+interface Listings {
+  count: number;
+  ids: Int32Array;
+  baseCodes: PackedTexts;
+  names: Record<Lang, PackedTexts>;
+  salesRank: Int32Array;
+  minPrice: Float64Array;
+  /** The distinct creation dates in ascending order, and each listing's place among them. */
+  dates: string[];
+  createdAt: Int32Array;
+  columns: Map<FacetKey, FacetColumn>;
+}
+
+/** Gathers listings one at a time (the database's batches) into columns. */
+class ListingsBuilder {
+  private readonly ids: number[] = [];
+  private readonly baseCodes: string[] = [];
+  private readonly names: Record<Lang, string[]> = { en: [], fr: [] };
+  private readonly salesRank: number[] = [];
+  private readonly minPrice: number[] = [];
+  private readonly createdAt: string[] = [];
+  private readonly columns = FACET_KEYS.map((key) => ({ key, ids: new Map<string, number>(), names: [] as string[], offsets: [0], data: [] as number[] }));
+
+  add(f: ListingFacts): void {
+    this.ids.push(f.id);
+    this.baseCodes.push(f.baseCode);
+    this.names.en.push(f.nameEn);
+    this.names.fr.push(f.nameFr);
+    this.salesRank.push(f.salesRank);
+    this.minPrice.push(f.minPrice);
+    this.createdAt.push(f.createdAt);
+    for (const col of this.columns) {
+      for (const v of valuesOf(f, col.key)) {
+        let id = col.ids.get(v);
+        if (id === undefined) {
+          id = col.names.length;
+          col.ids.set(v, id);
+          col.names.push(v);
+        }
+        col.data.push(id);
+      }
+      col.offsets.push(col.data.length);
+    }
+  }
+
+  finish(): Listings {
+    const dates = [...new Set(this.createdAt)].sort();
+    const dateIds = new Map(dates.map((d, i) => [d, i]));
+    return {
+      count: this.ids.length,
+      ids: Int32Array.from(this.ids),
+      baseCodes: PackedTexts.of(this.baseCodes),
+      names: { en: PackedTexts.of(this.names.en), fr: PackedTexts.of(this.names.fr) },
+      salesRank: Int32Array.from(this.salesRank),
+      minPrice: Float64Array.from(this.minPrice),
+      dates,
+      createdAt: Int32Array.from(this.createdAt, (d) => dateIds.get(d)!),
+      columns: new Map(
+        this.columns.map((col) => [col.key, { names: col.names, ids: col.ids, offsets: Int32Array.from(col.offsets), data: Int32Array.from(col.data) }]),
+      ),
+    };
+  }
+}
+
+/** Listing i as the database gave it, read back from the columns (the inverse of `valuesOf`). */
+function factsAt(l: Listings, i: number): ListingFacts {
+  const all = (key: FacetKey): string[] => {
+    const col = l.columns.get(key)!;
+    return Array.from(col.data.subarray(col.offsets[i], col.offsets[i + 1]), (id) => col.names[id]!);
+  };
+  const one = (key: FacetKey): string | null => all(key)[0] ?? null;
+  return {
+    id: l.ids[i]!,
+    baseCode: l.baseCodes.at(i),
+    productType: one("type")!,
+    brand: one("brand")!,
+    roast: one("roast"),
+    flavor: one("flavour"),
+    caffeine: one("caffeine"),
+    series: one("series"),
+    categories: all("category"),
+    packTypes: all("packType"),
+    packSizes: all("packSize"),
+    colors: all("colour"),
+    nameEn: l.names.en.at(i),
+    nameFr: l.names.fr.at(i),
+    salesRank: l.salesRank[i]!,
+    createdAt: l.dates[l.createdAt[i]!]!,
+    minPrice: l.minPrice[i]!,
+    inStock: all("availability").length > 0,
+  };
+}
+
+function buildNameWords(listings: Listings, lang: Lang): NameWords {
   const ids = new Map<string, number>();
   const words: string[] = [];
-  const offsets = new Int32Array(facts.length + 1);
+  const offsets = new Int32Array(listings.count + 1);
   const data: number[] = [];
-  facts.forEach((f, i) => {
+  for (let i = 0; i < listings.count; i++) {
     offsets[i] = data.length;
-    for (const w of normalizeSearchText(lang === "fr" ? f.nameFr : f.nameEn).split(" ")) {
+    for (const w of normalizeSearchText(listings.names[lang].at(i)).split(" ")) {
       let id = ids.get(w);
       if (id === undefined) {
         id = words.length;
@@ -233,8 +353,8 @@ function buildNameWords(facts: ListingFacts[], lang: Lang): NameWords {
       }
       data.push(id);
     }
-  });
-  offsets[facts.length] = data.length;
+  }
+  offsets[listings.count] = data.length;
   return { words, offsets, data: Int32Array.from(data) };
 }
 
@@ -257,11 +377,11 @@ const SORTS: readonly SortCode[] = ["relevance", "bestsellers", "price-asc", "pr
  * 100,000-product site answers in well under a millisecond.
  */
 export class ListingIndex {
-  private facts: ListingFacts[] = [];
-  /** Listing id → position in `facts` (-1: not on this site). */
+  private listings!: Listings;
+  /** Listing id → position in `listings` (-1: not on this site). */
   private position = new Int32Array(0);
   private nameWords = new Map<Lang, NameWords>();
-  private columns = new Map<FacetKey, FacetColumn>();
+  private columns!: Map<FacetKey, FacetColumn>;
   private categoryColumn!: FacetColumn;
   private signatures!: Signatures;
   /**
@@ -274,6 +394,8 @@ export class ListingIndex {
   /** Per sort: positions in sort order, and each position's place in it. */
   private orders = new Map<string, { order: Int32Array; rank: Int32Array }>();
   private vocabularies = new Map<Lang, Set<string>>();
+  /** What `bytes` answers: counted when the listings are indexed, and as each part is built. */
+  private heldBytes = 0;
   /**
    * Matches and facet counts of recent queries (by scope, text and filters; sort and page do not
    * change them), as a search engine's query cache: head queries repeat. Cleared on any change.
@@ -283,67 +405,105 @@ export class ListingIndex {
   /** `countsBytes`: what the remembered matches and counts may take together. */
   constructor(countsBytes = 8 * 1024 * 1024) {
     this.counted = new LRUCache({ maxSize: countsBytes, sizeCalculation: countedBytes, memoMethod: (_key, _old, { context }) => this.count(context) });
+    this.reindex(new ListingsBuilder().finish());
   }
 
+  /** How many listings the site has. */
   get size(): number {
-    return this.facts.length;
+    return this.listings.count;
   }
 
-  replaceAll(facts: ListingFacts[]): void {
-    this.facts = facts;
-    this.reindex();
+  /**
+   * What the index holds, in bytes: its columns, sort orders, name words, vocabularies and working
+   * space (typed arrays by their length, texts at the one or two bytes a character V8 stores them
+   * in, interned names and words with their entries, roughly). Not the remembered counts,
+   * which have their own share (`countsBytes`). It grows as sort orders and name words are built
+   * on first use, and with the catalog.
+   */
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  replaceAll(facts: Iterable<ListingFacts>): void {
+    const builder = new ListingsBuilder();
+    for (const f of facts) builder.add(f);
+    this.reindex(builder.finish());
+  }
+
+  /** The same from batches as the database reads them, never holding all of them at once. */
+  async replaceAllFrom(batches: AsyncIterable<readonly ListingFacts[]>): Promise<void> {
+    const builder = new ListingsBuilder();
+    for await (const batch of batches) for (const f of batch) builder.add(f);
+    this.reindex(builder.finish());
   }
 
   /** Applies changed listings: present ones are replaced or added, `removedIds` dropped. */
   apply(changed: ListingFacts[], removedIds: readonly number[]): void {
     const gone = new Set(removedIds);
     for (const f of changed) gone.add(f.id);
-    this.facts = this.facts.filter((f) => !gone.has(f.id)).concat(changed);
-    this.reindex();
+    const builder = new ListingsBuilder();
+    for (let i = 0; i < this.listings.count; i++) if (!gone.has(this.listings.ids[i]!)) builder.add(factsAt(this.listings, i));
+    for (const f of changed) builder.add(f);
+    this.reindex(builder.finish());
   }
 
-  private reindex(): void {
-    const maxId = this.facts.reduce((m, f) => Math.max(m, f.id), 0);
+  private reindex(listings: Listings): void {
+    this.listings = listings;
+    const maxId = listings.ids.reduce((m, id) => Math.max(m, id), 0);
     this.position = new Int32Array(maxId + 1).fill(-1);
-    this.facts.forEach((f, i) => {
-      this.position[f.id] = i;
+    listings.ids.forEach((id, i) => {
+      this.position[id] = i;
     });
     this.nameWords.clear();
     this.counted.clear();
-    this.columns = new Map(FACET_KEYS.map((k) => [k, buildColumn(this.facts, k)]));
+    this.columns = listings.columns;
     this.categoryColumn = this.columns.get("category")!;
     this.signatures = buildSignatures(
       FACET_KEYS.map((k) => this.columns.get(k)!),
-      this.facts.length,
+      listings.count,
     );
-    this.scratch = workingSpace(this.facts.length, this.signatures.offsets.length - 1);
+    this.scratch = workingSpace(listings.count, this.signatures.offsets.length - 1);
     this.orders.clear();
     this.vocabularies.clear();
+    let bytes = listings.ids.byteLength + listings.salesRank.byteLength + listings.minPrice.byteLength + listings.createdAt.byteLength;
+    bytes += namesBytes(listings.dates) + listings.baseCodes.bytes + listings.names.en.bytes + listings.names.fr.bytes + this.position.byteLength;
+    for (const col of this.columns.values()) bytes += col.offsets.byteLength + col.data.byteLength + namesBytes(col.names);
+    const sig = this.signatures;
+    bytes += sig.of.byteLength + sig.offsets.byteLength + sig.slots.byteLength + sig.values.byteLength;
+    this.heldBytes = bytes + Object.values(this.scratch).reduce((n, a) => n + a.byteLength, 0);
   }
 
   private order(sort: SortCode, lang: Lang): { order: Int32Array; rank: Int32Array } {
-    const key = sort === "name-asc" ? `${sort}:${lang}` : sort;
+    // Relevance without text is best sellers: the same order, kept once.
+    const key = sort === "name-asc" ? `${sort}:${lang}` : sort === "relevance" ? "bestsellers" : sort;
     let sorted = this.orders.get(key);
     if (!sorted) {
-      const idx = Array.from(this.facts.keys());
-      const f = this.facts;
-      const byRank = (a: number, b: number) => f[a]!.salesRank - f[b]!.salesRank || f[a]!.id - f[b]!.id;
-      const collator = new Intl.Collator(lang === "fr" ? "fr-CA" : "en-US", { sensitivity: "base" });
-      const cmp: Record<SortCode, (a: number, b: number) => number> = {
-        relevance: byRank,
-        bestsellers: byRank,
-        "price-asc": (a, b) => f[a]!.minPrice - f[b]!.minPrice || byRank(a, b),
-        "price-desc": (a, b) => f[b]!.minPrice - f[a]!.minPrice || byRank(a, b),
-        "name-asc": (a, b) => collator.compare(lang === "fr" ? f[a]!.nameFr : f[a]!.nameEn, lang === "fr" ? f[b]!.nameFr : f[b]!.nameEn) || byRank(a, b),
-        newest: (a, b) => (f[b]!.createdAt < f[a]!.createdAt ? -1 : f[b]!.createdAt > f[a]!.createdAt ? 1 : 0) || byRank(a, b),
+      const l = this.listings;
+      const idx = Array.from({ length: l.count }, (_, i) => i);
+      const { salesRank, ids, minPrice, createdAt } = l;
+      const byRank = (a: number, b: number) => salesRank[a]! - salesRank[b]! || ids[a]! - ids[b]!;
+      const byName = (): ((a: number, b: number) => number) => {
+        const collator = new Intl.Collator(lang === "fr" ? "fr-CA" : "en-US", { sensitivity: "base" });
+        const names = Array.from(idx, (i) => l.names[lang].at(i));
+        return (a, b) => collator.compare(names[a]!, names[b]!) || byRank(a, b);
       };
-      const order = Int32Array.from(idx.sort(cmp[sort]));
+      const cmp: Record<SortCode, () => (a: number, b: number) => number> = {
+        relevance: () => byRank,
+        bestsellers: () => byRank,
+        "price-asc": () => (a, b) => minPrice[a]! - minPrice[b]! || byRank(a, b),
+        "price-desc": () => (a, b) => minPrice[b]! - minPrice[a]! || byRank(a, b),
+        "name-asc": byName,
+        // Dates are held by their place among the site's dates, in ascending order.
+        newest: () => (a, b) => createdAt[b]! - createdAt[a]! || byRank(a, b),
+      };
+      const order = Int32Array.from(idx.sort(cmp[sort]()));
       const rank = new Int32Array(order.length);
       order.forEach((i, k) => {
         rank[i] = k;
       });
       sorted = { order, rank };
       this.orders.set(key, sorted);
+      this.heldBytes += order.byteLength + rank.byteLength;
     }
     return sorted;
   }
@@ -353,10 +513,13 @@ export class ListingIndex {
     let v = this.vocabularies.get(lang);
     if (!v) {
       v = new Set<string>();
-      for (const f of this.facts) {
-        for (const w of normalizeSearchText(`${lang === "fr" ? f.nameFr : f.nameEn} ${f.brand}`).split(" ")) if (w.length > 2) v.add(w);
+      const brands = this.columns.get("brand")!;
+      for (let i = 0; i < this.listings.count; i++) {
+        const brand = brands.names[brands.data[brands.offsets[i]!]!]!;
+        for (const w of normalizeSearchText(`${this.listings.names[lang].at(i)} ${brand}`).split(" ")) if (w.length > 2) v.add(w);
       }
       this.vocabularies.set(lang, v);
+      this.heldBytes += namesBytes(v);
     }
     return v;
   }
@@ -390,8 +553,9 @@ export class ListingIndex {
   private namesOf(lang: Lang): NameWords {
     let names = this.nameWords.get(lang);
     if (!names) {
-      names = buildNameWords(this.facts, lang);
+      names = buildNameWords(this.listings, lang);
       this.nameWords.set(lang, names);
+      this.heldBytes += names.offsets.byteLength + names.data.byteLength + namesBytes(names.words);
     }
     return names;
   }
@@ -425,7 +589,7 @@ export class ListingIndex {
   }
 
   /**
-   * Where the text's matching listings (by id) are in `facts`; ids not on this site are left out.
+   * Where the text's matching listings (by id) are in `listings`; ids not on this site are left out.
    * In the index's working space: valid until the next call.
    */
   private textPositions(ids: ArrayLike<number>): Int32Array {
@@ -439,7 +603,7 @@ export class ListingIndex {
   }
 
   /** One flag per listing: 1 at these positions. */
-  private marked(positions: Int32Array, flags = new Uint8Array(this.facts.length)): Uint8Array {
+  private marked(positions: Int32Array, flags = new Uint8Array(this.listings.count)): Uint8Array {
     for (let k = 0; k < positions.length; k++) flags[positions[k]!] = 1;
     return flags;
   }
@@ -487,7 +651,7 @@ export class ListingIndex {
     // first within each.
     const names = q.sort === "relevance" && q.text ? this.namesOf(q.lang) : null;
     const holding = names ? this.nameWordsHolding(q.text!.words, names) : [];
-    const n = this.facts.length;
+    const n = this.listings.count;
     let positions: Int32Array;
     if (matches.positions) {
       const matching = matches.positions;
@@ -524,7 +688,7 @@ export class ListingIndex {
       inOrder.set(others.subarray(0, othersCount), firstCount);
       positions = inOrder.subarray(start, end);
     }
-    const baseCodes = Array.from(positions, (i) => this.facts[i]!.baseCode);
+    const baseCodes = Array.from(positions, (i) => this.listings.baseCodes.at(i));
     return { baseCodes, total, facetCounts };
   }
 
@@ -537,7 +701,7 @@ export class ListingIndex {
    */
   private count(q: IndexQuery): Counted {
     if (!q.text) return this.tally(q, null, null);
-    const n = this.facts.length;
+    const n = this.listings.count;
     const scope = this.textPositions(q.text.ids);
     if (scope.length * 2 <= n) return this.tally(q, scope, null);
     const withoutText = { ...q, text: undefined };
@@ -555,7 +719,7 @@ export class ListingIndex {
    * to the counts it belongs to; with `from`, it is taken off `from`'s counts and matches instead.
    */
   private tally(q: IndexQuery, visits: Int32Array | null, from: Counted | null): Counted {
-    const n = this.facts.length;
+    const n = this.listings.count;
     const keys = FACET_KEYS;
     const cols = keys.map((k) => this.columns.get(k)!);
     const active = this.selections(q.filters);
@@ -650,7 +814,7 @@ export class ListingIndex {
         if (inScope && !inScope[i]) continue;
         if (categoryId !== -1 && !has(cat, i, (id) => id === categoryId)) continue;
         if (!facets.every((f) => has(f.col, i, (id) => f.wanted[id] === 1))) continue;
-        if (seen >= q.page * q.pageSize) baseCodes.push(this.facts[i]!.baseCode);
+        if (seen >= q.page * q.pageSize) baseCodes.push(this.listings.baseCodes.at(i));
         if (++seen >= end) break;
       }
       return { baseCodes, total: seen, facetCounts: new Map() };

@@ -120,7 +120,12 @@ export function createShop({
 }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
   const sizes = cacheSizes(memoryBudgetMb);
-  const indexes = new ListingIndexes(db, feed, Math.floor(sizes.listingCounts / Object.keys(brands).length));
+  const indexes = new ListingIndexes(
+    db,
+    feed,
+    { indexBytes: sizes.listingIndexes, countsBytes: Math.floor(sizes.listingCounts / Object.keys(brands).length) },
+    logger,
+  );
   const families = new ProductFamilies(db, feed, sizes.productFamilies);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
   const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger, answerBytes: sizes.productAnswers });

@@ -1,3 +1,5 @@
+import v8 from "node:v8";
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { FACET_KEYS, type FacetKey } from "../../commerce/contract/search";
 import { type ListingFacts, ListingIndex, PRICE_BANDS } from "../../commerce/domain/listing-index";
@@ -258,4 +260,84 @@ describe("relevance ranks the listings whose names hold every word first, then b
       expect(pages).toEqual(expected.slice(0, 30));
     });
   }
+});
+
+/**
+ * The index holds a site's listings as columns, not as an object per listing, and says what it
+ * holds (`bytes`): the listing indexes' cache keeps them within their share of a worker's memory
+ * budget by that figure, so it must be the memory the index takes.
+ */
+describe("what the index holds", () => {
+  const pageOf = (ix: ListingIndex, filters: [FacetKey, string][], sort: "bestsellers" | "price-asc" | "name-asc" | "newest") =>
+    ix.query({ lang: "en", filters, sort, page: 0, pageSize: 500 });
+
+  it("reads every listing back from its columns when some change: the same answers as built afresh", () => {
+    const facts = variedCatalog(400).map((f, k) => ({ ...f, createdAt: `2026-0${1 + (k % 9)}-01`, nameFr: `Café ${f.nameEn}` }));
+    const changed = facts.filter((_, k) => k % 7 === 0).map((f) => ({ ...f, inStock: !f.inStock, minPrice: f.minPrice + 50, roast: null }));
+    const removed = facts.filter((_, k) => k % 11 === 0).map((f) => f.id);
+    const applied = new ListingIndex();
+    applied.replaceAll(facts);
+    applied.apply(changed, removed);
+    const afresh = new ListingIndex();
+    const changedIds = new Set(changed.map((f) => f.id));
+    afresh.replaceAll([...facts.filter((f) => !changedIds.has(f.id) && !removed.includes(f.id)), ...changed]);
+    for (const sort of ["bestsellers", "price-asc", "name-asc", "newest"] as const) {
+      for (const filters of [[], [["roast", "dark"]], [["availability", "inStock"]], [["price", "15-25"]]] as [FacetKey, string][][]) {
+        expect(pageOf(applied, filters, sort), `${sort} ${JSON.stringify(filters)}`).toEqual(pageOf(afresh, filters, sort));
+      }
+    }
+    expect(applied.query({ lang: "fr", filters: [], sort: "name-asc", page: 0, pageSize: 500 })).toEqual(
+      afresh.query({ lang: "fr", filters: [], sort: "name-asc", page: 0, pageSize: 500 }),
+    );
+    expect(applied.vocabulary("fr")).toEqual(afresh.vocabulary("fr"));
+  });
+
+  it("counts what it builds on first use (sort orders, name words, vocabularies) as it builds it", () => {
+    const ix = new ListingIndex();
+    ix.replaceAll(variedCatalog(2000));
+    const indexed = ix.bytes;
+    ix.query({ lang: "en", filters: [], sort: "price-asc", page: 0, pageSize: 1 });
+    // An order and each listing's place in it: two 4-byte numbers per listing.
+    expect(ix.bytes - indexed).toBe(2 * 4 * 2000);
+    ix.warm(["en", "fr"]);
+    expect(ix.bytes).toBeGreaterThan(indexed + 6 * 2 * 4 * 2000);
+  });
+
+  it("takes the memory it says it holds, and no object per listing", () => {
+    // A collection on demand, so the heap holds only what is reachable when it is read.
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const used = () => {
+      gc();
+      gc();
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
+    const count = 20_000;
+    const words = ["Breakfast", "Blend", "Dark", "Colombian", "Reserve", "Hazelnut", "Morning", "Decaf", "Estate", "Vanilla"];
+    const mots = ["Mélange", "déjeuner", "Foncé", "Colombien", "Réserve", "Noisette", "Matin", "Déca", "Domaine", "Vanille"];
+    // Made one at a time and dropped once read, as the database's batches are.
+    function* catalog(): Generator<ListingFacts> {
+      for (let k = 0; k < count; k++) {
+        const [a, b] = [k % 10, Math.floor(k / 10) % 10];
+        yield listing({
+          id: 1 + k,
+          baseCode: `${50000 + k}-SMRG`,
+          nameEn: `${words[a]} ${words[b]}`,
+          nameFr: `${mots[a]} ${mots[b]}`,
+          salesRank: (k * 7919) % count,
+        });
+      }
+    }
+    const before = used();
+    const ix = new ListingIndex();
+    ix.replaceAll(catalog());
+    ix.warm(["en", "fr"]);
+    const taken = used() - before;
+    expect(ix.size).toBe(count);
+    // Within a tenth (and half a megabyte for the code's own first runs); an object per listing,
+    // kept and not counted, would be about 250 bytes a listing more (5 MB here).
+    expect(taken).toBeLessThan(ix.bytes * 1.1 + 512 * 1024);
+    expect(taken).toBeGreaterThan(ix.bytes * 0.7);
+  });
 });
