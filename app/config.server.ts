@@ -22,6 +22,11 @@ const settings = {
     "how many worker processes serve requests (the first process migrates and seeds, then forks them)",
     "one worker per core in production, 1 in development",
   ),
+  WARM_UP_SECONDS: variable(
+    z.coerce.number({ message: "a number of seconds" }).min(0, "0 or more seconds").default(3),
+    "how long a worker serves the stores' main pages to itself before it listens (0: it listens as soon as its indexes are built)",
+    "3",
+  ),
   NODE_ENV: variable(z.string().optional(), "`development` relaxes the CSP for tooling and runs one worker", "production behaviour unless `development`"),
   LOG_LEVEL: variable(envSchemas.logLevel(), "pino level; every log line carries the correlation id", "info"),
   TRUST_PROXY: variable(z.string().default("loopback"), "Express `trust proxy` setting (for `X-Forwarded-*` behind a load balancer)", "loopback"),
@@ -110,6 +115,8 @@ export interface StorefrontConfig {
   host: string;
   /** Worker processes to fork; 1 means the first process serves on its own. */
   workers: number;
+  /** At most how long a worker serves its own pages before it listens; 0 skips that warm-up. */
+  warmUpMs: number;
   redisUrl: string | undefined;
   /** Anything but `development` behaves as production. */
   production: boolean;
@@ -153,6 +160,7 @@ export function loadStorefrontConfig(env: Readonly<Record<string, string | undef
     port: v.PORT,
     host: v.HOST,
     workers: Math.max(1, v.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1)),
+    warmUpMs: Math.round(v.WARM_UP_SECONDS * 1000),
     redisUrl: v.REDIS_URL,
     production,
     logLevel: v.LOG_LEVEL,

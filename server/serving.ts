@@ -122,7 +122,7 @@ export async function serve(db: Db, settings: Settings, logger: Logger, buildDir
   // A worker takes traffic (listens) only once its indexes are built and its pages have been
   // served to itself: no shopper pays for a cold start.
   await commerce?.warm();
-  const warmedUp = await warmUpStorefront(app, { hosts: Object.values(config.brands).map((b) => b.host), rounds: 10, budgetMs: 3_000 });
+  const warmedUp = await warmUpStorefront(app, { hosts: Object.values(config.brands).map((b) => b.host), rounds: 10, budgetMs: config.warmUpMs });
   logger.debug(warmedUp, "warmed up");
   warm = true;
 

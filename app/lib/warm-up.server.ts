@@ -7,7 +7,7 @@ export interface WarmUpOptions {
   hosts: readonly string[];
   /** How many times each store's main pages are asked for at most. */
   rounds: number;
-  /** No further round starts this long after the warm-up began: a start-up must not wait on a slow machine. */
+  /** No further round starts this long after the warm-up began: a start-up must not wait on a slow machine. 0: no warm-up. */
   budgetMs: number;
 }
 
@@ -35,6 +35,7 @@ function get(base: string, host: string, path: string): Promise<string> {
  * would fail for a shopper too, and is logged then.
  */
 export async function warmUpStorefront(handler: http.RequestListener, options: WarmUpOptions): Promise<{ requests: number; ms: number }> {
+  if (options.budgetMs <= 0) return { requests: 0, ms: 0 };
   const started = performance.now();
   const server = http.createServer(handler);
   // exclusive: in a cluster, workers listening on port 0 would otherwise share one port that the

@@ -4,7 +4,7 @@ import { getWithHost, startStore } from "../support/server";
 describe("starting the store", () => {
   // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
   it("logs none of its warm-up's requests: after the seed, the first lines say where each brand is, then shoppers' requests follow", async () => {
-    const store = await startStore({ env: { WEB_CONCURRENCY: "1" } });
+    const store = await startStore({ env: { WEB_CONCURRENCY: "1", WARM_UP_SECONDS: "3" } });
     try {
       await store.everyWorkerListening();
       const lines = store.logs().split("\n");

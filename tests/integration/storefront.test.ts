@@ -421,7 +421,7 @@ describe("operations", () => {
 describe("warming up before traffic", () => {
   // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
   it("has every worker serve its own pages before the store listens: no shopper's first page fetches the layout or the CMS page", async () => {
-    const s = await startStore({ env: { WEB_CONCURRENCY: "2" } });
+    const s = await startStore({ env: { WEB_CONCURRENCY: "2", WARM_UP_SECONDS: "3" } });
     try {
       await s.everyWorkerListening();
       const before = s.logs().length;
@@ -439,7 +439,7 @@ describe("warming up before traffic", () => {
 });
 
 describe("when the commerce API is down", () => {
-  // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
+  // Starts a store of its own: on a busy machine, longer than the default 30 s.
   it("shows the SORRY page with 503, not a crash", async () => {
     const broken = await startStore({ env: { COMMERCE_API_URL: "http://127.0.0.1:9", API_TIMEOUT_MS: "2000" } });
     try {
@@ -454,7 +454,7 @@ describe("when the commerce API is down", () => {
 });
 
 describe("graceful shutdown", () => {
-  // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
+  // Starts a store of its own: on a busy machine, longer than the default 30 s.
   it("finishes in-flight requests on SIGTERM, closes the database and exits 0", async () => {
     // Debug logs name each API call a page makes: seeing one proves the page is being served when
     // the signal comes (a fixed pause could signal before the request had even connected).
@@ -483,7 +483,7 @@ describe("graceful shutdown", () => {
 });
 
 describe.runIf(postgresAvailable)("the store on PostgreSQL", () => {
-  // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
+  // Starts a store of its own: on a busy machine, longer than the default 30 s.
   it("migrates, seeds and serves the French Canadian home page", async () => {
     const s = await startStore({ dialect: "postgres" });
     try {

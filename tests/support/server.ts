@@ -68,6 +68,10 @@ export async function startStore(
       AUTH_TOKEN_SECRET: STORE_TOKEN_SECRET,
       SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnop",
       ALLOW_DEMO_PASSWORDS: "true",
+      // One process that listens once its indexes are built: most tests need neither a cluster nor
+      // the page warm-up, whose seconds every start would pay. The tests of either ask for it.
+      WEB_CONCURRENCY: "1",
+      WARM_UP_SECONDS: "0",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -38,7 +38,14 @@ describe("a worker's warm-up", () => {
 
   it("starts no round once its time is up", async () => {
     const { log, handler } = store();
-    await warmUpStorefront(handler, { hosts: ["www.first.test"], rounds: 30, budgetMs: 0 });
+    const slowHome: http.RequestListener = (req, res) => void setTimeout(() => handler(req, res), 30);
+    await warmUpStorefront(slowHome, { hosts: ["www.first.test"], rounds: 30, budgetMs: 10 });
     expect(log).toEqual(["www.first.test /"]);
+  });
+
+  it("asks for nothing when it is given no time (WARM_UP_SECONDS=0)", async () => {
+    const { log, handler } = store();
+    expect(await warmUpStorefront(handler, { hosts: ["www.first.test"], rounds: 30, budgetMs: 0 })).toEqual({ requests: 0, ms: 0 });
+    expect(log).toEqual([]);
   });
 });
