@@ -30,7 +30,6 @@ export { checkoutPageTexts } from "./page-texts.server";
 export { PerksJoinRequestSchema } from "./schemas.server";
 export { requireLangSegment } from "./route-guards.server";
 export { listAddresses } from "../models/account.server";
-export { validateCart } from "../models/cart.server";
 export {
   addDeliveryAddress,
   chooseDeliveryAddress,

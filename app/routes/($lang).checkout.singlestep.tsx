@@ -52,7 +52,6 @@ import {
   setGuestEmail,
   shippingCountry,
   shopperOf,
-  validateCart,
 } from "../lib/checkout-page.server";
 
 /**
@@ -76,8 +75,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }),
   );
   if (checkout.cart.entries.length === 0) throw redirect(cartPage, 303);
-  // Stock and what is still sold, checked again: what would stop the order is said before the shopper fills in the rest.
-  const validation = await validateCart(checkoutCaller(context).api, checkout.cart.guid).catch(() => null);
   const url = new URL(request.url);
   const addressPage = Math.max(0, Math.min(1000, Number.parseInt(url.searchParams.get("addressPage") ?? "0", 10) || 0));
   const addressBook: AddressList | null = member ? await listAddresses(checkoutCaller(context).api, addressPage).catch(() => null) : null;
@@ -85,7 +82,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       checkout,
       addressBook,
-      cartChanges: validation?.changes ?? [],
       // A fresh key per page view: every resubmit of this page's review finds the same order.
       checkoutKey: newCheckoutKey(),
       isAgent: shopper.agent !== undefined,
@@ -196,7 +192,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const SECTION_INTENTS = ["email", "address", "chooseAddress", "delivery", "card"];
 
 export default function SingleStepCheckout() {
-  const { checkout, addressBook, cartChanges, checkoutKey, isAgent, webapp, country, texts, autoDelivery } = useLoaderData<typeof loader>();
+  const { checkout, addressBook, checkoutKey, isAgent, webapp, country, texts, autoDelivery } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang } = useShop();
   const t = texts.checkout;
@@ -214,11 +210,12 @@ export default function SingleStepCheckout() {
             </Link>
           )}
         </header>
-        {cartChanges.length > 0 ? (
+        {/* Stock and what is still sold, checked with the checkout: what would stop the order is said before the shopper fills in the rest. */}
+        {checkout.cartChanges.length > 0 ? (
           <div className="form-error" role="alert">
             <p>{t.cartNeedsChanges}</p>
             <ul>
-              {cartChanges.map((c) => (
+              {checkout.cartChanges.map((c) => (
                 <li key={`${c.productCode}-${c.entryType}`}>
                   {format(c.kept === 0 ? t.soldOut : t.lowStock, {
                     product: checkout.cart.entries.find((e) => e.product.code === c.productCode)?.product.name ?? c.productCode,

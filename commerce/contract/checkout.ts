@@ -2,7 +2,7 @@ import { z } from "zod";
 import { blankAsAbsent } from "./form-values";
 import { AddressInputSchema, AddressSchema } from "./address";
 import { EmailSchema, PasswordSchema } from "./auth";
-import { CartGuidSchema, CartSchema, EntryTypeSchema } from "./cart";
+import { CartChangeSchema, CartGuidSchema, CartSchema, EntryTypeSchema } from "./cart";
 import { DeliveryModeSchema, TaxNameSchema } from "./checkout-pricing";
 import { FrequencyWeeksSchema } from "./frequency";
 import { PriceSchema } from "./product";
@@ -118,6 +118,8 @@ export const CheckoutSchema = z.object({
   amountDue: PriceSchema,
   payment: CardSummarySchema.optional(),
   missing: z.array(CheckoutStepSchema),
+  /** What placing the order would have to change as the cart stands (stock, line maximum, products no longer sold), as validateCart says it. */
+  cartChanges: z.array(CartChangeSchema),
   /**
    * Perks on this order, where the store has them: the points it earns a member (or a guest who
    * joins here), whether the shopper is a member, and whether a guest asked to join.

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import {
   type Cart,
+  type CartChange,
   type CartEntry,
   type CartLineRequest,
   type CartModificationStatus,
@@ -315,6 +316,12 @@ export class CartService {
 
   /** What checkout would have to change (stock, line maximum, products no longer sold); asking changes nothing. */
   async validate(ctx: ShopContext, owner: CartOwner, guid: string): Promise<CartValidation> {
+    const { cart, changes } = await this.readChecked(ctx, owner, guid);
+    return { valid: changes.length === 0, cart, changes };
+  }
+
+  /** The owner's cart with its stored row and what checkout would have to change, from one read of its lines and products. */
+  async readChecked(ctx: ShopContext, owner: CartOwner, guid: string): Promise<{ row: CartRow; cart: Cart; changes: CartChange[] }> {
     const row = await findCartByGuid(this.deps.db, guid);
     if (!row || !owns(row, ctx, owner)) throw cartNotFound();
     const priced = await this.pricedFor(ctx, owner);
@@ -327,7 +334,7 @@ export class CartService {
     );
     const changes = checkLines(entries.map(lineOf), (code) => (products.has(code) ? (stock.get(code) ?? 0) : undefined));
     const percent = await this.subscriberPercent(ctx.site, entries);
-    return { valid: changes.length === 0, cart: buildCart(priced, row, entries, products, await this.couponsOf(row.id, entries), rewards, percent), changes };
+    return { row, cart: buildCart(priced, row, entries, products, await this.couponsOf(row.id, entries), rewards, percent), changes };
   }
 
   /** Runs `change` on one entry of the owner's cart inside a write transaction, then answers the cart. */

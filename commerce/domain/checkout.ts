@@ -316,7 +316,8 @@ export class CheckoutService {
 
   private async state(ctx: ShopContext, owner: CartOwner, guid: string): Promise<PricedCheckout> {
     const { db, parts } = this.deps;
-    const { row, cart } = await this.deps.carts.readWithRow(ctx, owner, guid);
+    // Read with what stock and the catalog would change: the checkout says it before the shopper fills in the rest.
+    const { row, cart, changes } = await this.deps.carts.readChecked(ctx, owner, guid);
     const [choices, customer, card, freeFrom, perks] = await Promise.all([
       findCartCheckout(db, row.id),
       owner === "anonymous" ? undefined : findCustomer(db, owner.customerId),
@@ -373,6 +374,7 @@ export class CheckoutService {
       amountDue: money(amountDue),
       payment: card ? cardSummary(card) : undefined,
       missing,
+      cartChanges: changes,
       perks: perks.enabled
         ? { member: customer?.perks_member === 1, join: choices?.perks_join === 1, pointsToEarn: pointsFor(goods, perks.pointsPerDollar) }
         : undefined,

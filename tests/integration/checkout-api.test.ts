@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TokenResponseSchema } from "../../commerce/contract/auth";
-import { CartModificationSchema } from "../../commerce/contract/cart";
+import { CartModificationSchema, CartValidationSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderHistorySchema, OrderSchema } from "../../commerce/contract/checkout";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { DEMO_GIFT_CARD_PIN, demoGiftCardNumber } from "../../commerce/seed/gift-cards";
@@ -182,6 +182,22 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
       expect(c.checkout.taxLines.map((l) => l.name).sort()).toEqual(["GST", "QST"]);
       const order = OrderSchema.parse((await place(c)).body);
       expect(order.taxLines.map((l) => l.ratePercent).sort()).toEqual([5, 9.975]);
+    });
+
+    it("says with the checkout what the stock would change, as validateCart does", async () => {
+      const codes = await products();
+      for (const code of codes) await setStock(code, 50);
+      const c = await guestCheckout(codes, { qty: 3 });
+      expect(c.checkout.cartChanges).toEqual([]);
+      try {
+        await setStock(codes[0]!, 2);
+        const checkout = CheckoutSchema.parse((await call("GET", `${c.cart}/checkout`, c.guest)).body);
+        const validation = CartValidationSchema.parse((await call("GET", `/${c.site}/cart/validateCart?cartGuid=${c.guid}`, c.guest)).body);
+        expect(checkout.cartChanges).toEqual([{ productCode: codes[0], entryType: "STD", requested: 3, kept: 2, reason: "stock" }]);
+        expect(checkout.cartChanges).toEqual(validation.changes);
+      } finally {
+        await setStock(codes[0]!, 50);
+      }
     });
 
     it("needs the guest token for a guest's checkout calls", async () => {
