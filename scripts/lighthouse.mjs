@@ -8,6 +8,9 @@
 // score on the same machine: Lighthouse's simulated phone swings by several points from run to run,
 // so every page is audited LIGHTHOUSE_RUNS times (default 3, pages taking turns) and the run with
 // the median score is reported, with the lowest and highest score beside it.
+// Pages are audited as production serves them, over HTTP/2 and TLS from a front like the load
+// balancer's (scripts/http2-front.mjs, on the two ports after the bare page's), both the store and
+// the bare page; LIGHTHOUSE_PROTOCOL=http1 audits the servers directly over plain HTTP/1.1.
 // CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (3200; the bare page the next port),
 // BENCH_STORE_DIR (a store built in another checkout), BENCH_ONLY (regex on page names),
 // DATABASE_URL (default: a fresh SQLite file with the demo catalog).
@@ -18,6 +21,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { bareDir, buildBareIfNeeded } from "./bench-bare.mjs";
+import { startHttp2Front } from "./http2-front.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const storeDir = path.resolve(process.env.BENCH_STORE_DIR ?? ".");
@@ -27,16 +31,17 @@ const resultsFile = path.resolve("data/lighthouse-results.json");
 const base = `http://127.0.0.1:${port}`;
 const bareBase = `http://127.0.0.1:${port + 1}`;
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const protocol = process.env.LIGHTHOUSE_PROTOCOL === "http1" ? "http1" : "h2";
 const MIN_SCORE = 95;
-const FLOOR = { name: "bare React Router page (floor)", url: `${bareBase}/`, floor: true };
+const FLOOR = { name: "bare React Router page (floor)", path: "/", floor: true };
 const PAGES = [
   FLOOR,
-  { name: "home", url: `${base}/` },
-  { name: "category", url: `${base}/c/coffee` },
-  { name: "product", url: `${base}/Coffee/breakfast-blend/p/5001-SMRG-KC-24` },
-  { name: "search", url: `${base}/search?q=dark%20roast` },
-  { name: "cart", url: `${base}/cart`, withCart: true },
-  { name: "checkout", url: `${base}/checkout/singlestep`, withCart: true },
+  { name: "home", path: "/" },
+  { name: "category", path: "/c/coffee" },
+  { name: "product", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },
+  { name: "search", path: "/search?q=dark%20roast" },
+  { name: "cart", path: "/cart", withCart: true },
+  { name: "checkout", path: "/checkout/singlestep", withCart: true },
 ];
 /** A guest's cart with two products, made through the store's own add-to-cart form: its session cookie. */
 async function guestCartCookie() {
@@ -115,10 +120,25 @@ function summary(lhr) {
 }
 
 let chrome;
+const fronts = [];
 try {
   await waitReady(store, `${base}/readyz`, "the store");
   await waitReady(bare, `${bareBase}/`, "the bare React Router page");
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  let storeUrl = base;
+  let bareUrl = bareBase;
+  if (protocol === "h2") {
+    fronts.push(
+      await startHttp2Front({ targetPort: port, listenPort: port + 2, dir }),
+      await startHttp2Front({ targetPort: port + 1, listenPort: port + 3, dir }),
+    );
+    [storeUrl, bareUrl] = fronts.map((f) => f.url);
+  }
+  const urlOf = (page) => `${page.floor ? bareUrl : storeUrl}${page.path}`;
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    // The front's certificate is a throwaway self-signed one.
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", ...(protocol === "h2" ? ["--ignore-certificate-errors"] : [])],
+  });
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
   const audited = PAGES.filter((p) => p.floor || !only || only.test(p.name));
   const audits = new Map(audited.map((p) => [p, []]));
@@ -126,7 +146,7 @@ try {
   for (let run = 1; run <= runs; run++) {
     for (const page of audited) {
       process.stdout.write(`  auditing ${page.name} (${run}/${runs})...\n`);
-      const { lhr } = await lighthouse(page.url, {
+      const { lhr } = await lighthouse(urlOf(page), {
         port: chrome.port,
         output: "json",
         logLevel: "error",
@@ -139,7 +159,7 @@ try {
   const results = audited.map((page) => {
     const byScore = [...audits.get(page)].sort((a, b) => a.score - b.score);
     const median = byScore[Math.floor((byScore.length - 1) / 2)];
-    return { page: page.name, url: page.url, floor: Boolean(page.floor), ...median, scores: audits.get(page).map((a) => a.score) };
+    return { page: page.name, url: urlOf(page), protocol, floor: Boolean(page.floor), ...median, scores: audits.get(page).map((a) => a.score) };
   });
 
   const rows = results.map((r) => [
@@ -162,7 +182,7 @@ try {
       .join("  ")
       .trimEnd();
   console.log(
-    `\nLighthouse ${lighthouse.version ?? ""} mobile performance and accessibility, first visit (consent banner showing), ${chromePath}; the run with the median score of ${runs}:`,
+    `\nLighthouse ${lighthouse.version ?? ""} mobile performance and accessibility, first visit (consent banner showing), ${protocol === "h2" ? "HTTP/2 over TLS" : "HTTP/1.1"}, ${chromePath}; the run with the median score of ${runs}:`,
   );
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
@@ -175,6 +195,7 @@ try {
   process.exitCode = results.every((r) => r.floor || (r.score >= MIN_SCORE && r.accessibility >= MIN_SCORE && !r.lcpIsBanner)) ? 0 : 1;
 } finally {
   await chrome?.kill();
+  for (const front of fronts) await front.close();
   for (const child of [store, bare]) {
     child.kill("SIGTERM");
     await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
