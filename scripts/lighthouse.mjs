@@ -153,7 +153,10 @@ try {
         onlyCategories: ["performance", "accessibility"],
         ...(page.withCart ? { extraHeaders: { Cookie: cartCookie } } : {}),
       });
-      audits.get(page).push(summary(lhr));
+      const audit = summary(lhr);
+      // A failed audit scores 0; say why at once, as only the median run's warnings are listed at the end.
+      for (const warning of audit.score === 0 ? audit.warnings : []) process.stdout.write(`    ${page.name} failed: ${warning}\n`);
+      audits.get(page).push(audit);
     }
   }
   const results = audited.map((page) => {
