@@ -280,6 +280,22 @@ describe.each(DIALECTS)("brewer campaigns API on %s", (dialect) => {
       expect((await call("GET", "/cab2c/users/current/getUserCampaignInfo", customer.token)).status).toBe(401);
     });
 
+    it("answers an agent only inside an assisted session for the customer, and audits the read", async () => {
+      const customer = await newCustomer();
+      await took(customer.id, FREE, "met", customer.address);
+      const email = `agent-${randomHex(8)}@example.com`;
+      await insertAccount(db(), { email, password: PASSWORD, role: "agent" });
+      const agent = await passwordToken(suite.api().baseUrl, { email, password: PASSWORD, clientId: "agent" });
+      const path = `/usb2c/users/${customer.id}/getUserCampaignInfo?campaignId=${FREE}`;
+      expect((await call("GET", path, agent)).status).toBe(403);
+      expect((await call("POST", "/usb2c/assistedservicewebservices/sessions", agent, { customerId: customer.id })).status).toBe(201);
+      const answer = await call("GET", path, agent);
+      expect(answer.status).toBe(200);
+      expect(UserCampaignInfoSchema.parse(answer.body).campaigns[0]!.reasons.map((r) => r.code)).toEqual(["freeBrewerTakenByAccount"]);
+      const audit = await db().selectFrom("agent_audit").select(["action", "detail"]).where("customer_id", "=", customer.id).orderBy("id").execute();
+      expect(audit.at(-1)).toEqual({ action: "viewed campaign eligibility", detail: "FREEBREWER: no" });
+    });
+
     it("refuses bad input with 400", async () => {
       const customer = await newCustomer();
       const answer = await call("GET", "/usb2c/users/current/getUserCampaignInfo?campaignId=free", customer.token);
