@@ -319,6 +319,7 @@ export const AUDIT_ACTIONS = [
   "paused auto-delivery",
   "resumed auto-delivery",
   "cancelled auto-delivery",
+  "viewed campaign eligibility",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { AutoDeliveryTables } from "./auto-delivery-tables";
+import type { CampaignTables } from "./campaign-tables";
 import type { LoyaltyTables } from "./loyalty-tables";
 import type { PaymentTables } from "./payment-tables";
 
@@ -512,8 +513,8 @@ export interface CouponRedemptionTable {
   redeemed_at: string;
 }
 
-/** Payments', perks' and auto-delivery's tables are declared with their queries' neighbours (payment-tables.ts, loyalty-tables.ts). */
-export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables {
+/** Payments', perks', auto-delivery's and campaigns' tables are declared with their queries' neighbours (payment-tables.ts, loyalty-tables.ts). */
+export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables, CampaignTables {
   product: ProductTable;
   product_text: ProductTextTable;
   product_site: ProductSiteTable;

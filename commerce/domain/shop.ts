@@ -12,6 +12,7 @@ import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
+import { CampaignService } from "./campaigns";
 import { CartService } from "./carts";
 import { CheckoutService } from "./checkout";
 import { CardHolds, type CardHoldsOptions } from "./card-holds";
@@ -93,6 +94,8 @@ export interface Shop {
   quizzes: QuizServices;
   perks: PerksService;
   autoDelivery: AutoDeliveryService;
+  /** Brewer campaigns (decision 061). */
+  campaigns: CampaignService;
   /** Auto-delivery's orders, reminders and retries: its sweeps are started by whoever hosts the shop. */
   autoDeliveryOrders: AutoDeliveryOrders;
   /**
@@ -177,6 +180,7 @@ export function createShop({
     perks: new PerksService({ db, carts, catalog }),
     autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock }),
     autoDeliveryOrders,
+    campaigns: new CampaignService({ db, catalog, clock }),
     async warm() {
       for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
     },

@@ -6,6 +6,7 @@ import { buildContent } from "./content";
 import { seedDemoGiftCards } from "./gift-cards";
 import { seedDemoCoupons } from "./coupons";
 import { seedDemoRewards } from "./perks";
+import { seedDemoCampaigns } from "./campaigns";
 import { seedLargeCatalog } from "./large";
 import { redrawStockPictures } from "./pictures";
 import { seedQuizzes } from "./quizzes";
@@ -21,9 +22,10 @@ export interface SeedOptions {
 
 /** Loads the demo catalog and content when the database has none. Safe to call on every start. */
 export async function seedIfEmpty(db: Db, { catalogSize, siteCurrencies }: SeedOptions): Promise<{ seeded: boolean; products: number }> {
-  // Coupons are added to a store seeded before they existed, too.
+  // Coupons, rewards and campaigns are added to a store seeded before they existed, too.
   await seedDemoCoupons(db);
   await seedDemoRewards(db);
+  await seedDemoCampaigns(db);
   const existing = await db
     .selectFrom("product")
     .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -17,6 +17,7 @@ import * as m015 from "./015_perks";
 import * as m016 from "./016_audit_products";
 import * as m017 from "./017_auto_delivery";
 import * as m018 from "./018_store_clock";
+import * as m019 from "./019_campaigns";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "016_audit_products": m016,
   "017_auto_delivery": m017,
   "018_store_clock": m018,
+  "019_campaigns": m019,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { BrandIdSchema, CurrencySchema } from "./common";
+import { blankAsAbsent, wholeNumber } from "./form-values";
+import { FrequencyWeeksSchema } from "./frequency";
+import { ELIGIBILITY_FLAGS, PriceSchema, ProductCodeParamSchema, ProductSchema } from "./product";
+
+/**
+ * Brewer campaigns (decision 061): a brewer at a campaign price for a customer who commits to
+ * auto-delivery. The reads here are getBrewers, getUserCampaignInfo and getCartEstimationData.
+ */
+
+/** The campaigns' codes: the spec's campaign alert codes, and BBAD (a subscription code with no alert code). */
+export const CampaignCodeSchema = z.enum(["FREEBREWER", "FIFTYPERCENTBREWER", "KSKLITE", "KSKBBAD", "BBAD"]);
+export type CampaignCode = z.infer<typeof CampaignCodeSchema>;
+
+/** How the campaign prices its brewer: free, a percentage off the list price, or the catalog's seeded campaign price. */
+export const PriceRuleSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("free") }),
+  z.object({ kind: z.literal("percentOff"), percent: z.number().int().min(1).max(99) }),
+  z.object({ kind: z.literal("campaignPrice") }),
+]);
+export type PriceRule = z.infer<typeof PriceRuleSchema>;
+
+/** What the customer commits to: a number of auto-delivery deliveries, or of months, each delivery holding at least minBoxPods pods. */
+export const CommitmentSchema = z.object({
+  kind: z.enum(["deliveries", "months"]),
+  count: z.number().int().min(1),
+  minBoxPods: z.number().int().min(1),
+});
+export type Commitment = z.infer<typeof CommitmentSchema>;
+
+export const EligibilityFlagSchema = z.enum(ELIGIBILITY_FLAGS);
+
+export const CampaignSchema = z.object({
+  /** The spec's numeric campaign id. */
+  campaignId: z.number().int(),
+  code: CampaignCodeSchema,
+  /** The spec's subscription code (free brewer, fifty percent brewer, KSKLITE, KSKBBAD, BBAD). */
+  subscriptionCode: z.string(),
+  name: z.string(),
+  /** The commitment in the shopper's words. */
+  commitmentText: z.string(),
+  sites: z.array(BrandIdSchema),
+  eligibilityFlag: EligibilityFlagSchema,
+  priceRule: PriceRuleSchema,
+  commitment: CommitmentSchema,
+  oncePerHousehold: z.boolean(),
+  startsOn: z.string(),
+  endsOn: z.string().nullable(),
+  /** Whether it runs today by the store's clock. */
+  running: z.boolean(),
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+/** A numeric campaign id in the query (`campaignId=160836`). */
+export const CampaignIdSchema = z.preprocess(
+  wholeNumber,
+  z
+    .number({ error: "must be a campaign id (a whole number)" })
+    .int("must be a campaign id (a whole number)")
+    .min(1, "must be a campaign id (a whole number)")
+    .max(999_999_999, "is not a campaign id"),
+);
+
+/** GET {brand}/getBrewers?campaignId= */
+export const BrewersQuerySchema = z.object({ campaignId: CampaignIdSchema });
+
+/** A brewer the campaign offers: the catalog's product, with the campaign's price on it and on each variant. */
+export const CampaignBrewerSchema = ProductSchema.extend({ campaignPriceData: PriceSchema });
+export type CampaignBrewer = z.infer<typeof CampaignBrewerSchema>;
+
+export const BrewersAnswerSchema = z.object({ campaign: CampaignSchema, brewers: z.array(CampaignBrewerSchema) });
+export type BrewersAnswer = z.infer<typeof BrewersAnswerSchema>;
+
+/** Why a customer may not take a campaign now. */
+export const CampaignRefusalSchema = z.enum(["notStarted", "ended", "activeCommitment", "freeBrewerTakenByAccount", "freeBrewerTakenByAddress"]);
+export type CampaignRefusal = z.infer<typeof CampaignRefusalSchema>;
+
+/** GET {brand}/users/{user}/getUserCampaignInfo: one campaign (campaignId) or all the store's; the household of addressId (else the default address). */
+export const UserCampaignInfoQuerySchema = z.object({
+  campaignId: z.preprocess(blankAsAbsent, CampaignIdSchema.optional()),
+  addressId: z.preprocess(blankAsAbsent, z.string().trim().min(1).max(64, "is too long").optional()),
+});
+
+export const UserCampaignInfoSchema = z.object({
+  /** The address whose household was checked; null when the customer has none saved (checked again when the brewer is bought). */
+  householdAddressId: z.string().nullable(),
+  campaigns: z.array(
+    z.object({
+      campaign: CampaignSchema,
+      eligible: z.boolean(),
+      /** Every reason it is refused, in the shopper's language; empty when eligible. */
+      reasons: z.array(z.object({ code: CampaignRefusalSchema, message: z.string() })),
+      /** The customer's commitment on this campaign that is not met yet. */
+      activeCommitment: z
+        .object({ brewerCode: z.string(), subscriptionCode: z.string().nullable(), deliveriesRequired: z.number().int(), deliveriesMade: z.number().int() })
+        .nullable(),
+    }),
+  ),
+});
+export type UserCampaignInfo = z.infer<typeof UserCampaignInfoSchema>;
+
+/** GET {brand}/getCartEstimationData: a campaign brewer and a coffee box for its auto-delivery. */
+export const CartEstimationQuerySchema = z.object({
+  campaignId: CampaignIdSchema,
+  brewerCode: ProductCodeParamSchema,
+  boxCode: ProductCodeParamSchema,
+  boxQty: z.preprocess(
+    blankAsAbsent,
+    z
+      .preprocess(
+        wholeNumber,
+        z.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(24, "must be at most 24"),
+      )
+      .optional(),
+  ),
+  frequencyWeeks: z.preprocess(blankAsAbsent, FrequencyWeeksSchema.optional()),
+});
+export type CartEstimationQuery = z.infer<typeof CartEstimationQuerySchema>;
+
+export const CartEstimationSchema = z.object({
+  campaignId: z.number().int(),
+  currencyIso: CurrencySchema,
+  brewer: z.object({ code: z.string(), name: z.string(), regularPrice: PriceSchema, campaignPrice: PriceSchema }),
+  box: z.object({
+    code: z.string(),
+    name: z.string(),
+    qty: z.number().int(),
+    pods: z.number().int(),
+    /** The first delivery's price (it ships with the brewer). */
+    firstDeliveryPrice: PriceSchema,
+    /** Each later delivery's price, at the subscriber's price. */
+    perDeliveryPrice: PriceSchema,
+  }),
+  commitment: CommitmentSchema.extend({
+    frequencyWeeks: z.number().int(),
+    /** The deliveries the commitment takes (for months, those that fall in them at this frequency). */
+    deliveries: z.number().int(),
+    /** Every delivery of the commitment, the first included. */
+    totalPrice: PriceSchema,
+    text: z.string(),
+  }),
+  /** The brewer and the first delivery: what the first order costs before tax and delivery. */
+  dueNow: PriceSchema,
+  /** What cancelling auto-delivery would charge after each number of deliveries made, before the commitment is met. */
+  earlyCancellation: z.array(z.object({ deliveriesMade: z.number().int(), charge: PriceSchema })),
+  earlyCancellationText: z.string(),
+});
+export type CartEstimation = z.infer<typeof CartEstimationSchema>;

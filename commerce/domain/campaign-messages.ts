@@ -1,0 +1,71 @@
+import type { CampaignCode, CampaignRefusal, Commitment } from "../contract/campaigns";
+import type { BrandId, Lang } from "../contract/common";
+import { type Locale, localeOf } from "./messages";
+
+/**
+ * Brewer campaigns' phrases a shopper may read, per language (US English, Canadian English,
+ * Canadian French): the campaigns' names, their commitments, why a customer may not take one, and
+ * the early-cancellation rule (decision 061). Amounts arrive already formatted.
+ */
+export interface CampaignMessages {
+  names: Record<CampaignCode, string>;
+  commitment: (c: Pick<Commitment, "kind" | "count" | "minBoxPods">) => string;
+  refusals: Record<CampaignRefusal, string>;
+  /** `saving`: the brewer's regular price less its campaign price. */
+  earlyCancellation: (saving: string, deliveries: number) => string;
+}
+
+const enUS: CampaignMessages = {
+  names: {
+    FREEBREWER: "Free brewer with auto-delivery",
+    FIFTYPERCENTBREWER: "50% off a brewer with auto-delivery",
+    KSKLITE: "Starter kit lite",
+    KSKBBAD: "Starter kit with auto-delivery",
+    BBAD: "Buy a brewer with auto-delivery",
+  },
+  commitment: (c) =>
+    c.kind === "deliveries"
+      ? `${c.count} auto-delivery shipment${c.count === 1 ? "" : "s"} of at least ${c.minBoxPods} pods each`
+      : `${c.count} month${c.count === 1 ? "" : "s"} of auto-delivery, at least ${c.minBoxPods} pods a shipment`,
+  refusals: {
+    notStarted: "This offer hasn't started yet.",
+    ended: "This offer has ended.",
+    activeCommitment: "You already have this offer with an auto-delivery commitment that isn't complete yet.",
+    freeBrewerTakenByAccount: "You've already received a free brewer with this account.",
+    freeBrewerTakenByAddress: "A free brewer has already been sent to this address. The offer is one per household.",
+  },
+  earlyCancellation: (saving, deliveries) =>
+    `If you cancel auto-delivery before your ${deliveries} shipment${deliveries === 1 ? "" : "s"} are complete, we'll charge the brewer's ${saving} saving, less a share for each shipment you've received.`,
+};
+
+// Canadian English words these the same way.
+const enCA: CampaignMessages = { ...enUS };
+
+const fr: CampaignMessages = {
+  names: {
+    FREEBREWER: "Cafetière gratuite avec la livraison automatique",
+    FIFTYPERCENTBREWER: "50\u00a0% de rabais sur une cafetière avec la livraison automatique",
+    KSKLITE: "Trousse de démarrage allégée",
+    KSKBBAD: "Trousse de démarrage avec la livraison automatique",
+    BBAD: "Achetez une cafetière avec la livraison automatique",
+  },
+  commitment: (c) =>
+    c.kind === "deliveries"
+      ? `${c.count} livraison${c.count === 1 ? "" : "s"} automatique${c.count === 1 ? "" : "s"} d’au moins ${c.minBoxPods} dosettes chacune`
+      : `${c.count} mois de livraison automatique, au moins ${c.minBoxPods} dosettes par livraison`,
+  refusals: {
+    notStarted: "Cette offre n’a pas encore commencé.",
+    ended: "Cette offre est terminée.",
+    activeCommitment: "Vous profitez déjà de cette offre et votre engagement de livraison automatique n’est pas encore rempli.",
+    freeBrewerTakenByAccount: "Vous avez déjà reçu une cafetière gratuite avec ce compte.",
+    freeBrewerTakenByAddress: "Une cafetière gratuite a déjà été envoyée à cette adresse. L’offre est limitée à une par foyer.",
+  },
+  earlyCancellation: (saving, deliveries) =>
+    `Si vous annulez la livraison automatique avant d’avoir reçu vos ${deliveries} livraison${deliveries === 1 ? "" : "s"}, nous facturerons le rabais de ${saving} sur la cafetière, moins une part pour chaque livraison reçue.`,
+};
+
+const MESSAGES: Readonly<Record<Locale, CampaignMessages>> = { "en-US": enUS, "en-CA": enCA, fr };
+
+export function campaignMessagesFor(lang: Lang, site: BrandId): CampaignMessages {
+  return MESSAGES[localeOf(lang, site)];
+}
