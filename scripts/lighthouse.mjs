@@ -143,9 +143,12 @@ try {
   const audited = PAGES.filter((p) => p.floor || !only || only.test(p.name));
   const audits = new Map(audited.map((p) => [p, []]));
   const cartCookie = audited.some((p) => p.withCart) ? await guestCartCookie() : undefined;
-  for (let run = 1; run <= runs; run++) {
-    for (const page of audited) {
-      process.stdout.write(`  auditing ${page.name} (${run}/${runs})...\n`);
+  /**
+   * One audit; one that failed to record its trace (Lighthouse's NO_NAVSTART and the like: "run
+   * Lighthouse again") is run again, twice at most, and says so. A page that fails three times scores 0.
+   */
+  const auditOnce = async (page) => {
+    for (let attempt = 1; ; attempt++) {
       const { lhr } = await lighthouse(urlOf(page), {
         port: chrome.port,
         output: "json",
@@ -154,8 +157,15 @@ try {
         ...(page.withCart ? { extraHeaders: { Cookie: cartCookie } } : {}),
       });
       const audit = summary(lhr);
-      // A failed audit scores 0; say why at once, as only the median run's warnings are listed at the end.
-      for (const warning of audit.score === 0 ? audit.warnings : []) process.stdout.write(`    ${page.name} failed: ${warning}\n`);
+      if (!lhr.runtimeError) return { ...audit, attempts: attempt };
+      process.stdout.write(`    ${page.name} failed: ${audit.warnings[0]}\n`);
+      if (attempt === 3) return { ...audit, attempts: attempt };
+    }
+  };
+  for (let run = 1; run <= runs; run++) {
+    for (const page of audited) {
+      process.stdout.write(`  auditing ${page.name} (${run}/${runs})...\n`);
+      const audit = await auditOnce(page);
       audits.get(page).push(audit);
     }
   }
