@@ -68,17 +68,30 @@ export function selectableRefusal(
 
 /**
  * The month's selection: `count` of the selectable codes (all when there are no more). The codes
- * are taken in code order from a starting point that moves by (available − count) each month, so
- * the selection turns over by that many products a month and every product comes round; the same
- * month on the same catalog always gives the same selection, in code order.
+ * in code order are dealt into a cycle with a stride coprime to their number (about available ÷
+ * (available − count), so the ones left out are spread over the whole code order rather than all
+ * of one category); the month takes `count` consecutive codes of that cycle from a start that
+ * moves by (available − count) each month. So the selection turns over by that many products a
+ * month, a product left out one month is back the next (while fewer than half are left out), and the same month on the same catalog
+ * always gives the same selection, returned in code order.
  */
 export function monthlySelection(codes: readonly string[], month: string, count: number): string[] {
   const sorted = [...new Set(codes)].sort();
   const n = sorted.length;
   if (n <= count) return sorted;
-  const start = (monthIndex(month) * (n - count)) % n;
-  const picked = Array.from({ length: count }, (_, i) => sorted[(start + i) % n]!);
+  const dropped = n - count;
+  const stride = coprimeStride(n, dropped);
+  const start = (monthIndex(month) * dropped) % n;
+  const picked = Array.from({ length: count }, (_, k) => sorted[(((start + k) % n) * stride) % n]!);
   return picked.sort();
+}
+
+/** The smallest stride from ⌊n ÷ dropped⌋ up that is coprime to n: k → k × stride mod n then visits every code once. */
+function coprimeStride(n: number, dropped: number): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let stride = Math.max(1, Math.floor(n / dropped));
+  while (gcd(stride, n) !== 1) stride++;
+  return stride;
 }
 
 /** One line of a pick: a product code and how many of its K-Cup boxes. */

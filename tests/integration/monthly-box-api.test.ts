@@ -350,6 +350,19 @@ describe.each(DIALECTS)("monthly fixed-price box API on %s", (dialect) => {
     });
   });
 
+  it("describes the six operations in the published OpenAPI document", async () => {
+    const doc = (await (await fetch(`${suite.api().baseUrl}/rest/v2/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    for (const [name, method] of [
+      ["getMonthlyFixedPriceDetails", "get"],
+      ["fetchMonthlyProducts", "get"],
+      ["searchMonthlyProducts", "get"],
+      ["getKSKCategoryAndCollection", "get"],
+      ["fetchCollectionCategoryData", "get"],
+      ["productSelect", "post"],
+    ] as const)
+      expect(doc.paths[`/{brand}/${name}`]?.[method], name).toBeTruthy();
+  });
+
   it("leaves the brewer campaigns as they were: the box is not one of getUserCampaignInfo's or getBrewers' campaigns", async () => {
     expect((await call("GET", "/usb2c/getBrewers?campaignId=170002")).status).toBe(404);
   });

@@ -87,6 +87,31 @@ describe("the month's selection: the spec's 36, turning over month by month", ()
     const year = new Set(Array.from({ length: 12 }, (_, m) => monthlySelection(codes, `2027-${String(m + 1).padStart(2, "0")}`, 36)).flat());
     expect(year.size).toBe(45);
   });
+  it("spreads the ones left out over the code order: with the demo's 32 coffees, 8 teas and 5 cocoas, every month of three years keeps most of each", () => {
+    const demo = [
+      ...Array.from({ length: 32 }, (_, i) => `${5001 + i}-C-KC-24`),
+      ...Array.from({ length: 8 }, (_, i) => `${6001 + i}-T-KC-24`),
+      ...Array.from({ length: 5 }, (_, i) => `${7001 + i}-K-KC-24`),
+    ];
+    for (let m = 0; m < 36; m++) {
+      const month = `${2026 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, "0")}`;
+      const picked = monthlySelection(demo, month, 36);
+      expect(picked, month).toHaveLength(36);
+      expect(picked.filter((c) => c.startsWith("6")).length, month).toBeGreaterThanOrEqual(6);
+      expect(picked.filter((c) => c.startsWith("7")).length, month).toBeGreaterThanOrEqual(3);
+    }
+  });
+  it("a product left out one month is back the next", () => {
+    const left = (month: string) => codes.filter((c) => !monthlySelection(codes, month, 36).includes(c));
+    for (const [a, b] of [
+      ["2026-11", "2026-12"],
+      ["2026-12", "2027-01"],
+    ])
+      expect(
+        left(a).filter((c) => left(b).includes(c)),
+        `${a} ${b}`,
+      ).toEqual([]);
+  });
   it("holds everything when there are no more than 36, and duplicates count once", () => {
     expect(monthlySelection(["B", "A", "A"], "2026-11", 36)).toEqual(["A", "B"]);
     expect(monthlySelection(codes.slice(0, 36), "2026-11", 36)).toHaveLength(36);
