@@ -17,6 +17,8 @@ export interface CampaignTable {
   /** YYYY-MM-DD, inclusive; null: open-ended. */
   ends_on: string | null;
   created_at: string;
+  /** brewer (decision 061) or monthlyBox (decision 062); migration 020, defaults to brewer. */
+  kind: Generated<string>;
 }
 
 export interface CampaignSiteTable {
@@ -40,8 +42,25 @@ export interface CampaignEnrollmentTable {
   updated_at: string;
 }
 
+/** A monthly fixed-price box (decision 062): its size and how many products a month offers. */
+export interface MonthlyBoxTable {
+  campaign_id: number;
+  box_pods: number;
+  pack_size: number;
+  select_count: number;
+}
+
+/** A monthly box's price in one store currency, in minor units. */
+export interface MonthlyBoxPriceTable {
+  campaign_id: number;
+  currency: string;
+  minor: number;
+}
+
 export interface CampaignTables {
   campaign: CampaignTable;
+  monthly_box: MonthlyBoxTable;
+  monthly_box_price: MonthlyBoxPriceTable;
   campaign_site: CampaignSiteTable;
   campaign_enrollment: CampaignEnrollmentTable;
 }

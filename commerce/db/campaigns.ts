@@ -9,10 +9,10 @@ export type NewCampaign = Insertable<CampaignTable> & { sites: readonly string[]
 export type EnrollmentRow = Selectable<CampaignEnrollmentTable>;
 export type NewEnrollment = Insertable<CampaignEnrollmentTable>;
 
-/** Every campaign with the stores it runs on, by id. */
-export async function allCampaigns(db: Db): Promise<CampaignRow[]> {
+/** Every campaign of a kind (brewer campaigns unless asked) with the stores it runs on, by id. */
+export async function allCampaigns(db: Db, kind: "brewer" | "monthlyBox" = "brewer"): Promise<CampaignRow[]> {
   const [campaigns, sites] = await Promise.all([
-    db.selectFrom("campaign").selectAll().orderBy("id").execute(),
+    db.selectFrom("campaign").selectAll().where("kind", "=", kind).orderBy("id").execute(),
     db.selectFrom("campaign_site").selectAll().orderBy("site").execute(),
   ]);
   return campaigns.map((c) => ({ ...c, sites: sites.filter((s) => s.campaign_id === c.id).map((s) => s.site) }));

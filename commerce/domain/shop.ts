@@ -13,6 +13,7 @@ import { AssistedService } from "./agents";
 import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
 import { CampaignService } from "./campaigns";
+import { MonthlyBoxService } from "./monthly-box";
 import { CartService } from "./carts";
 import { CheckoutService } from "./checkout";
 import { CardHolds, type CardHoldsOptions } from "./card-holds";
@@ -96,6 +97,8 @@ export interface Shop {
   autoDelivery: AutoDeliveryService;
   /** Brewer campaigns (decision 061). */
   campaigns: CampaignService;
+  /** The monthly fixed-price box (decision 062). */
+  monthlyBox: MonthlyBoxService;
   /** Auto-delivery's orders, reminders and retries: its sweeps are started by whoever hosts the shop. */
   autoDeliveryOrders: AutoDeliveryOrders;
   /**
@@ -181,6 +184,7 @@ export function createShop({
     autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock }),
     autoDeliveryOrders,
     campaigns: new CampaignService({ db, catalog, clock }),
+    monthlyBox: new MonthlyBoxService({ db, catalog, clock }),
     async warm() {
       for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
     },

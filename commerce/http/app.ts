@@ -4,6 +4,7 @@ import type { Shop } from "../domain/shop";
 import { agentsRouter } from "./agents";
 import { autoDeliveryRouter } from "./auto-delivery";
 import { campaignsRouter } from "./campaigns";
+import { monthlyBoxRouter } from "./monthly-box";
 import { alertsRouter } from "./alerts";
 import { authentication } from "./auth";
 import { refuseBodiesOver } from "./body-limit";
@@ -66,6 +67,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   site.use(rewardsRouter(shop.perks, shop.agents));
   site.use(autoDeliveryRouter(shop.autoDelivery, shop.carts, shop.agents));
   site.use(campaignsRouter(shop.campaigns, shop.agents));
+  site.use(monthlyBoxRouter(shop.monthlyBox));
   if (storeClock) site.use(storeClockRouter(storeClock, shop.autoDeliveryOrders, adminKey));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
   const lms = Router({ mergeParams: true });

@@ -1,5 +1,6 @@
 import type { Db } from "../db/index";
 import { insertCampaigns, type NewCampaign } from "../db/campaigns";
+import { insertMonthlyBoxes, type NewMonthlyBox } from "../db/monthly-box";
 
 /**
  * The brewer campaigns (decision 061). The spec's four numeric ids follow its four campaign alert
@@ -85,11 +86,37 @@ export const DEMO_CAMPAIGNS: readonly Omit<NewCampaign, "created_at">[] = [
   },
 ];
 
-/** Adds the campaigns that are missing. Safe to call on every start. */
+/**
+ * The monthly fixed-price box (decision 062): 96 pods a month, four K-Cup boxes of 24 picked among
+ * the month's 36, for USD 59.99 or CAD 78.99 (the shelf's USD × 1.32 ending in .99), on the consumer
+ * stores. The spec gives the box no id; 170002 is ours. Its brewer-only columns hold neutral values.
+ */
+export const DEMO_MONTHLY_BOX: Omit<NewMonthlyBox, "created_at"> = {
+  id: 170002,
+  code: "MONTHLY_FIXED_PRICE",
+  subscription_code: "MONTHLY_FIXED_PRICE",
+  eligibility_flag: "",
+  price_rule: "monthlyPrice",
+  percent_off: null,
+  commitment_kind: "months",
+  commitment_count: 1,
+  min_box_pods: 96,
+  once_per_household: 0,
+  starts_on: "2026-01-01",
+  ends_on: null,
+  sites: ["usb2c", "cab2c"],
+  box_pods: 96,
+  pack_size: 24,
+  select_count: 36,
+  prices: { USD: 5999, CAD: 7899 },
+};
+
+/** Adds the campaigns and the monthly box that are missing. Safe to call on every start. */
 export async function seedDemoCampaigns(db: Db): Promise<void> {
   const now = new Date().toISOString();
   await insertCampaigns(
     db,
     DEMO_CAMPAIGNS.map((c) => ({ ...c, created_at: now })),
   );
+  await insertMonthlyBoxes(db, [{ ...DEMO_MONTHLY_BOX, created_at: now }]);
 }

@@ -18,6 +18,7 @@ import * as m016 from "./016_audit_products";
 import * as m017 from "./017_auto_delivery";
 import * as m018 from "./018_store_clock";
 import * as m019 from "./019_campaigns";
+import * as m020 from "./020_monthly_box";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "017_auto_delivery": m017,
   "018_store_clock": m018,
   "019_campaigns": m019,
+  "020_monthly_box": m020,
 };
 
 export const migrationProvider: MigrationProvider = {
