@@ -24,10 +24,9 @@ export {
 export { getCart } from "../models/cart.server";
 export {
   actOnSubscription,
+  autoDeliveryHome,
   cancelSubscription,
   changeSubscription,
-  listAutoDeliveryOrders,
-  listSubscriptions,
   resumeSubscription,
   savedAddress,
   savedAddresses,

@@ -2,7 +2,7 @@ import { type AddressInput, AddressListSchema } from "../../commerce/contract/ad
 import {
   type AddToExistingAdRequest,
   AddToExistingAdAnswerSchema,
-  AdOrdersSchema,
+  AutoDeliveryHomeSchema,
   type ChangeSubscriptionRequest,
   ExistingAdDetailsSchema,
   SubscriptionListSchema,
@@ -54,8 +54,9 @@ export function listSubscriptions(ctx: ApiClientContext) {
   return callApi(ctx, { path: `users/${customer(ctx)}/fetchAllActiveSubscriptions`, schema: SubscriptionListSchema, auth: "required" });
 }
 
-export function listAutoDeliveryOrders(ctx: ApiClientContext) {
-  return callApi(ctx, { path: `users/${customer(ctx)}/adOrders`, schema: AdOrdersSchema, auth: "required" });
+/** The account's auto-delivery page in one call: the subscriptions, active and paused, and the orders they placed. */
+export function autoDeliveryHome(ctx: ApiClientContext) {
+  return callApi(ctx, { path: `users/${customer(ctx)}/autoDeliveryHomePageData`, schema: AutoDeliveryHomeSchema, auth: "required" });
 }
 
 export function changeSubscription(ctx: ApiClientContext, code: string, change: ChangeSubscriptionRequest | { address: AddressInput }) {

@@ -22,6 +22,7 @@ import {
   AddressChoiceFormSchema,
   ApiError,
   apiProblem,
+  autoDeliveryHome,
   CancelFormSchema,
   cancelSubscription,
   changeSubscription,
@@ -34,8 +35,6 @@ import {
   formText,
   FrequencyFormSchema,
   getCart,
-  listAutoDeliveryOrders,
-  listSubscriptions,
   MAX_LINE_QUANTITY,
   NextDateFormSchema,
   orFailedPage,
@@ -66,11 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   requireAccountHolder(request, context);
   const api = clientContext(context);
-  const [{ subscriptions }, { orders }, addresses] = await Promise.all([
-    orFailedPage(listSubscriptions(api)),
-    orFailedPage(listAutoDeliveryOrders(api)),
-    orFailedPage(savedAddresses(api)),
-  ]);
+  const [{ subscriptions, orders }, addresses] = await Promise.all([orFailedPage(autoDeliveryHome(api)), orFailedPage(savedAddresses(api))]);
   const search = new URL(request.url).searchParams;
   const notice = SUBSCRIPTION_NOTICES.find((n) => n === search.get("notice"));
   const code = SubscriptionFormSchema.safeParse({ code: search.get("code") });

@@ -186,14 +186,6 @@ export const ExistingAdDetailsSchema = z.object({
   ),
 });
 
-/** autoDeliveryHomePageData: the account's AD summary. */
-export const AutoDeliveryHomeSchema = z.object({
-  activeCount: z.number().int().nonnegative(),
-  pausedCount: z.number().int().nonnegative(),
-  nextDelivery: z.object({ code: z.string(), date: z.string() }).optional(),
-  subscriptions: z.array(SubscriptionSchema),
-});
-
 export const AddToExistingAdAnswerSchema = z.object({
   jobCode: z.string(),
   productCode: z.string(),
@@ -210,3 +202,12 @@ export const AdOrderSchema = z.object({
   productCodes: z.array(z.string()),
 });
 export const AdOrdersSchema = z.object({ orders: z.array(AdOrderSchema) });
+
+/** autoDeliveryHomePageData: the account's AD summary, with the orders its subscriptions placed (newest first). */
+export const AutoDeliveryHomeSchema = z.object({
+  activeCount: z.number().int().nonnegative(),
+  pausedCount: z.number().int().nonnegative(),
+  nextDelivery: z.object({ code: z.string(), date: z.string() }).optional(),
+  subscriptions: z.array(SubscriptionSchema),
+  orders: z.array(AdOrderSchema),
+});

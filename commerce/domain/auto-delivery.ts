@@ -117,13 +117,14 @@ export class AutoDeliveryService {
   }
 
   async home(ctx: ShopContext, customerId: string) {
-    const subscriptions = await this.list(ctx, customerId);
+    const [subscriptions, { orders }] = await Promise.all([this.list(ctx, customerId), this.adOrders(ctx, customerId, undefined)]);
     const active = subscriptions.filter((s) => s.status === "active").sort((a, b) => a.nextDeliveryDate.localeCompare(b.nextDeliveryDate));
     return {
       activeCount: active.length,
       pausedCount: subscriptions.length - active.length,
       nextDelivery: active[0] ? { code: active[0].code, date: active[0].nextDeliveryDate } : undefined,
       subscriptions,
+      orders,
     };
   }
 

@@ -132,7 +132,7 @@ export function autoDeliveryRouter(autoDelivery: AutoDeliveryService, carts: Car
     async (req, res) => {
       const actor = await caller(req, res);
       const answer = await autoDelivery.home(siteOf(res), actor.customerId);
-      await agents.record(siteOf(res).site, actor, "viewed auto-delivery summary", `${answer.activeCount} active`);
+      await agents.record(siteOf(res).site, actor, "viewed auto-delivery summary", `${answer.activeCount} active, ${answer.orders.length} orders`);
       noStore(res).json(answer);
     },
   );

@@ -4,7 +4,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SubscriptionListSchema, SubscriptionSchema } from "../../commerce/contract/auto-delivery";
+import { AutoDeliveryHomeSchema, SubscriptionListSchema, SubscriptionSchema } from "../../commerce/contract/auto-delivery";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderSchema } from "../../commerce/contract/checkout";
 import { addDays, dayOf, MovableClock } from "../../commerce/domain/clock";
@@ -217,6 +217,11 @@ describe.each(DIALECTS)("auto-delivery on %s", (dialect) => {
       expect(mailsTo(running.outbox, customer.email).some((m) => m.includes(`auto-delivery order ${orders[1]!.code}`))).toBe(true);
       const adOrders = await call("GET", `/users/current/adOrders?productCode=${coffee}`, customer.token);
       expect(adOrders.body.orders).toMatchObject([{ code: orders[1]!.code, subscriptionCode: subscription.code, deliveryDate: subscription.nextDeliveryDate }]);
+      // The account page's one call carries the same orders beside the subscriptions.
+      const home = AutoDeliveryHomeSchema.parse((await call("GET", "/users/current/autoDeliveryHomePageData", customer.token)).body);
+      expect(home.orders).toEqual((await call("GET", "/users/current/adOrders", customer.token)).body.orders);
+      expect(home.orders.map((o) => o.code)).toContain(orders[1]!.code);
+      expect(home.subscriptions.map((s) => s.code)).toEqual([subscription.code]);
     });
 
     it("mails a reminder a few days before, once", async () => {
