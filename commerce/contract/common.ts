@@ -37,3 +37,12 @@ export const LocaleQuerySchema = z.object({
   lang: LangSchema.optional(),
   curr: CurrencySchema.optional(),
 });
+
+/** Where a page of a list stands: the page asked for, its size, and how many pages and results there are. */
+export const PaginationSchema = z.object({
+  currentPage: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  totalResults: z.number().int(),
+});
+export type Pagination = z.infer<typeof PaginationSchema>;

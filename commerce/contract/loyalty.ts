@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PaginationSchema } from "./common";
 import { blankAsAbsent } from "./form-values";
 import { CartGuidSchema } from "./cart";
 import { AppliedRewardSchema, RewardKindSchema } from "./cart-rewards";
@@ -56,14 +57,6 @@ export const DaySchema = z
   .string({ error: "is required" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "must be a real date");
-
-export const PaginationSchema = z.object({
-  currentPage: z.number().int(),
-  pageSize: z.number().int(),
-  totalPages: z.number().int(),
-  totalResults: z.number().int(),
-});
-export type Pagination = z.infer<typeof PaginationSchema>;
 
 /** One line of the points history. */
 export const LedgerEntrySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BrandIdSchema, CurrencySchema } from "./common";
+import { BrandIdSchema, CurrencySchema, PaginationSchema } from "./common";
 import { blankAsAbsent, wholeNumber } from "./form-values";
 import { CategoryRefSchema, PriceSchema, ProductCodeParamSchema, ProductSchema } from "./product";
 
@@ -102,13 +102,6 @@ export const MonthlyProductSchema = ProductSchema.extend({
   pods: z.number().int(),
 });
 export type MonthlyProduct = z.infer<typeof MonthlyProductSchema>;
-
-const PaginationSchema = z.object({
-  currentPage: z.number().int(),
-  pageSize: z.number().int(),
-  totalPages: z.number().int(),
-  totalResults: z.number().int(),
-});
 
 /** GET {brand}/fetchMonthlyProducts[?month][&collection][&category][&currentPage][&pageSize] */
 export const MonthlyProductsQuerySchema = z.object({ month: MonthQuerySchema, collection: GroupCodeSchema, category: GroupCodeSchema, ...PageQuery });

@@ -23,6 +23,7 @@ import type { AuditAction } from "../contract/auth";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { invalid, ShopError } from "./errors";
+import { pagination } from "./pagination";
 import { unavailableWhenBusy } from "./service-unavailable";
 
 /** Enough for home, work, family and gifts; a bound keeps one account from filling the table. */
@@ -59,7 +60,7 @@ export class AddressBook {
     const rows = await listAddresses(this.db, customerId, query.currentPage * query.pageSize, query.pageSize);
     return {
       addresses: rows.map(addressOf),
-      pagination: { currentPage: query.currentPage, pageSize: query.pageSize, totalPages: Math.ceil(total / query.pageSize), totalResults: total },
+      pagination: pagination(query.currentPage, query.pageSize, total),
     };
   }
 

@@ -53,6 +53,7 @@ import {
   type PricedCheckout,
 } from "./place-order";
 import { creditWalkUpOrder, insufficientPoints, perksSettings, rewardRefusal } from "./perks";
+import { pagination } from "./pagination";
 import { price } from "./pricing";
 import { unavailableWhenBusy } from "./service-unavailable";
 import type { ShopContext } from "./shop-context";
@@ -232,7 +233,7 @@ export class CheckoutService {
         total: price(r.total_minor, currencyOf(r), langOf(r)),
         units: r.units,
       })),
-      pagination: { currentPage: page, pageSize, totalPages: Math.ceil(total / pageSize), totalResults: total },
+      pagination: pagination(page, pageSize, total),
     };
   }
 

@@ -10,7 +10,6 @@ import type {
   ProductSelect,
   ProductSelectRequest,
 } from "../contract/monthly-box";
-import type { EligibilityFlag } from "../contract/product";
 import type { Db } from "../db/index";
 import { allMonthlyBoxes, categoryNames, type MonthlyBoxRow, monthlyCandidates } from "../db/monthly-box";
 import { campaignStatusOn } from "./campaign-rules";
@@ -31,7 +30,9 @@ import {
   pricePerPodMinor,
   selectableRefusal,
 } from "./monthly-box-rules";
+import { pagination } from "./pagination";
 import { price } from "./pricing";
+import { eligibilityFlags } from "./product";
 import { normalizeSearchText, queryWords } from "./search-text";
 import type { ShopContext } from "./shop-context";
 
@@ -44,20 +45,9 @@ export interface MonthlyBoxServiceDeps {
 /** A store without a monthly box (the commercial store) answers as if the box did not exist. */
 const noBox = () => notFound("MONTHLY_FIXED_PRICE", "There is no monthly fixed-price box on this store.", "campaign");
 
-function flagsOf(json: string): Partial<Record<EligibilityFlag, boolean>> {
-  try {
-    return JSON.parse(json) as Partial<Record<EligibilityFlag, boolean>>;
-  } catch {
-    return {};
-  }
-}
-
 /** A page of a list, and how many there are. */
 function page<T>(items: readonly T[], currentPage: number, pageSize: number) {
-  return {
-    items: items.slice(currentPage * pageSize, (currentPage + 1) * pageSize),
-    pagination: { currentPage, pageSize, totalPages: Math.ceil(items.length / pageSize), totalResults: items.length },
-  };
+  return { items: items.slice(currentPage * pageSize, (currentPage + 1) * pageSize), pagination: pagination(currentPage, pageSize, items.length) };
 }
 
 /**
@@ -108,7 +98,7 @@ export class MonthlyBoxService {
         selectableRefusal(
           {
             productType: r.product_type,
-            isAFHSubscriptionEligible: flagsOf(r.flags).isAFHSubscriptionEligible === true,
+            isAFHSubscriptionEligible: eligibilityFlags(r.flags).isAFHSubscriptionEligible,
             packType: r.pack_type,
             packSize: r.pack_size,
             isBundle: r.is_bundle === 1,

@@ -9,7 +9,6 @@ import {
   type LoyaltyHistory,
   type LoyaltyHistoryQuery,
   type LoyaltyPoints,
-  type Pagination,
   type PerksOptInAnswer,
   type RemoveRewardRequest,
   type Reward,
@@ -47,6 +46,7 @@ import type { CatalogService } from "./catalog-service";
 import { notFound, ShopError } from "./errors";
 import { type PerksSettings, perksSettings } from "./perks-settings";
 import { messagesFor } from "./messages";
+import { pagination } from "./pagination";
 import { price } from "./pricing";
 import { BEVERAGE_CATEGORY, boxChoicesOf, isBoxChoice, rewardDescription, rewardName } from "./reward-rules";
 import { unavailableWhenBusy } from "./service-unavailable";
@@ -191,13 +191,6 @@ function entryOf(row: LedgerRow, ctx: ShopContext): LedgerEntry {
   const description = row.note || (row.order_code ? words.ofOrder[row.kind](row.order_code) : words.plain[row.kind]);
   return { id: row.id, kind: row.kind, points: row.points, date: row.created_at, orderCode: row.order_code ?? undefined, description };
 }
-
-const pagination = (currentPage: number, pageSize: number, totalResults: number): Pagination => ({
-  currentPage,
-  pageSize,
-  totalPages: Math.ceil(totalResults / pageSize),
-  totalResults,
-});
 
 /** The day after a YYYY-MM-DD day, as the ISO timestamp a range ends before. */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
