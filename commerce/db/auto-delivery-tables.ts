@@ -28,6 +28,10 @@ export interface SubscriptionTable {
   reminded_for: string | null;
   created_at: string;
   updated_at: string;
+  /** autoDelivery (decision 053) or monthlyBox (decision 062); migration 021. */
+  kind: Generated<"autoDelivery" | "monthlyBox">;
+  /** The monthly box it is, or the brewer campaign whose commitment it carries (decision 064). */
+  campaign_id: number | null;
 }
 
 export interface SubscriptionItemTable {
@@ -40,6 +44,17 @@ export interface SubscriptionItemTable {
   /** 1: for the next delivery only. */
   next_only: number;
   created_at: string;
+}
+
+/** A monthly box subscription's picks for one month (decision 064). */
+export interface MonthlyBoxPickTable {
+  subscription_id: number;
+  /** YYYY-MM. */
+  month: string;
+  product_code: string;
+  /** K-Cup boxes of the box's pack size. */
+  quantity: number;
+  updated_at: string;
 }
 
 /** One delivery of a subscription: unique per subscription and date. */
@@ -68,4 +83,5 @@ export interface AutoDeliveryTables {
   subscription: SubscriptionTable;
   subscription_item: SubscriptionItemTable;
   subscription_order: SubscriptionOrderTable;
+  monthly_box_pick: MonthlyBoxPickTable;
 }

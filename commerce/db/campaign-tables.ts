@@ -40,6 +40,15 @@ export interface CampaignEnrollmentTable {
   deliveries_made: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The brewer's prices as sold, in minor units of `currency` (migration 021, decision 064). */
+  currency: string | null;
+  regular_minor: number | null;
+  campaign_minor: number | null;
+  /** The order that sold the brewer: delivery one of the commitment. */
+  order_code: string | null;
+  /** What cancelling before the commitment was met charged, and the payment's reference. */
+  cancellation_minor: number | null;
+  cancellation_reference: string | null;
 }
 
 /** A monthly fixed-price box (decision 062): its size and how many products a month offers. */

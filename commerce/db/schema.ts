@@ -369,6 +369,10 @@ export interface CartEntryTable {
   pods_at_home_qty: number | null;
   created_at: string;
   updated_at: string;
+  /** The campaign the entry is sold in (decision 064); null for an ordinary entry. */
+  campaign_id: number | null;
+  /** brewer (at its campaign price), box (the commitment's first delivery) or pick (a monthly box's). */
+  campaign_role: "brewer" | "box" | "pick" | null;
 }
 
 export interface CartCheckoutTable {

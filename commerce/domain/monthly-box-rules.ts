@@ -24,6 +24,28 @@ export function monthIndex(month: string): number {
   return Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
 }
 
+/** The last day of the month a box may ship on: every month has it, so a box ships once a month, on the same day. */
+export const LAST_BOX_DAY = 28;
+
+/**
+ * The day a subscription's box ships each month (decision 064): the day it started, at most the
+ * 28th. The first box ships with the order that starts the subscription; the next one on this day
+ * of the following month.
+ */
+export function boxDayOf(startDay: string): number {
+  return Math.min(Number(startDay.slice(8, 10)), LAST_BOX_DAY);
+}
+
+/** The date (YYYY-MM-DD) the box of `month` ships on, for a subscription whose box day is `boxDay`. */
+export function boxDeliveryDate(month: string, boxDay: number): string {
+  return `${month}-${String(Math.min(boxDay, LAST_BOX_DAY)).padStart(2, "0")}`;
+}
+
+/** The next box after the one that shipped (or was due) on `date`: the same box day, a month later. */
+export function followingBoxDelivery(date: string): string {
+  return boxDeliveryDate(nextMonth(monthOf(date)), Number(date.slice(8, 10)));
+}
+
 /** A month may be read while it is this month (what ships now) or next month (the picks to change); null when it may. */
 export function monthRefusal(month: string, today: string): "past" | "tooFar" | null {
   const asked = monthIndex(month);

@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { ProductSelectRequestSchema } from "../../commerce/contract/monthly-box";
 import { monthlyBoxMessagesFor } from "../../commerce/domain/monthly-box-messages";
 import {
+  boxDayOf,
+  boxDeliveryDate,
   boxesPerMonth,
   boxPriceMinor,
   fillBox,
+  followingBoxDelivery,
   matchesWords,
   monthIndex,
   monthlySelection,
@@ -46,6 +49,20 @@ describe("months: this month or next, counted in the store's calendar", () => {
     expect(monthRefusal("2027-01", "2026-12-31")).toBeNull();
     expect(monthRefusal("2026-10", "2026-11-01")).toBe("past");
     expect(monthRefusal("2027-01", "2026-11-30")).toBe("tooFar");
+  });
+});
+
+describe("a box ships once a month, on the day the subscription started (at most the 28th)", () => {
+  it("the box day is the start day, the 29th to the 31st falling back to the 28th", () => {
+    expect(boxDayOf("2026-11-05")).toBe(5);
+    expect(boxDayOf("2026-11-28")).toBe(28);
+    expect(boxDayOf("2026-10-31")).toBe(28);
+    expect(boxDeliveryDate("2027-02", 28)).toBe("2027-02-28");
+    expect(boxDeliveryDate("2027-02", 31)).toBe("2027-02-28");
+  });
+  it("the following box is a month later on the same day, across a year's end", () => {
+    expect(followingBoxDelivery("2026-11-05")).toBe("2026-12-05");
+    expect(followingBoxDelivery("2026-12-28")).toBe("2027-01-28");
   });
 });
 

@@ -19,6 +19,7 @@ import * as m017 from "./017_auto_delivery";
 import * as m018 from "./018_store_clock";
 import * as m019 from "./019_campaigns";
 import * as m020 from "./020_monthly_box";
+import * as m021 from "./021_campaign_subscriptions";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "018_store_clock": m018,
   "019_campaigns": m019,
   "020_monthly_box": m020,
+  "021_campaign_subscriptions": m021,
 };
 
 export const migrationProvider: MigrationProvider = {
