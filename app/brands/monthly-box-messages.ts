@@ -50,6 +50,7 @@ const enUS = {
   deliveryIncluded: "Standard delivery included",
   noCommitment: "No commitment: cancel any time before a month ships.",
   boxPicksHeading: "In your box",
+  changeBox: "Change my box",
   // The account.
   accountHeading: "Monthly box",
   nextBoxDate: "Next box",
@@ -67,6 +68,9 @@ const enUS = {
 };
 
 export type MonthlyBoxMessages = Record<keyof typeof enUS, string>;
+
+/** The cart's and the checkout's words for the box. */
+export type BoxLineTexts = Pick<MonthlyBoxMessages, "boxPicksHeading" | "deliveryIncluded" | "noCommitment" | "pickLine" | "changeBox">;
 
 /** Canadian English words these the same way. */
 const enCA: MonthlyBoxMessages = { ...enUS };
@@ -114,6 +118,7 @@ const fr: MonthlyBoxMessages = {
   deliveryIncluded: "Livraison standard incluse",
   noCommitment: "Sans engagement\u00a0: annulez en tout temps avant l’expédition d’un mois.",
   boxPicksHeading: "Dans votre boîte",
+  changeBox: "Modifier ma boîte",
   accountHeading: "Boîte mensuelle",
   nextBoxDate: "Prochaine boîte",
   picksFor: "Choix de {month}",

@@ -3,6 +3,7 @@ import { type CheckoutMessages, checkoutMessages } from "../brands/checkout-mess
 import { type CouponMessages, couponMessages } from "../brands/coupon-messages";
 import { type GiftCardMessages, giftCardMessages } from "../brands/gift-card-messages";
 import { type Messages, messages } from "../brands/messages";
+import { type BoxLineTexts, monthlyBoxMessages } from "../brands/monthly-box-messages";
 import { type PerksMessages, perksMessages } from "../brands/perks-messages";
 import { type SubscriptionMessages, subscriptionMessages } from "../brands/subscription-messages";
 
@@ -75,6 +76,7 @@ const CHECKOUT_PERKS_KEYS = ["orderEarns", "joinAtCheckout", "joinedAtCheckout",
 export interface CheckoutPageTexts {
   checkout: CheckoutMessages;
   perks: Pick<PerksMessages, (typeof CHECKOUT_PERKS_KEYS)[number]>;
+  box: BoxLineTexts;
 }
 
 /** The single-step checkout's phrases in the page's language: three scripts fewer before its first paint (decision 058). */
@@ -83,10 +85,17 @@ export function checkoutPageTexts(lang: Lang, brand?: BrandId): CheckoutPageText
   return {
     checkout: checkoutMessages(lang, brand),
     perks: Object.fromEntries(CHECKOUT_PERKS_KEYS.map((key) => [key, perks[key]])) as CheckoutPageTexts["perks"],
+    box: boxLineTexts(lang, brand),
   };
 }
 
 /** The account's auto-delivery page's phrases in the page's language. */
 export function subscriptionTexts(lang: Lang, brand: BrandId): SubscriptionMessages {
   return subscriptionMessages(lang, brand);
+}
+
+/** The cart's and the checkout's words for a monthly box (decision 068). */
+export function boxLineTexts(lang: Lang, brand?: BrandId): BoxLineTexts {
+  const { boxPicksHeading, deliveryIncluded, noCommitment, pickLine, changeBox } = monthlyBoxMessages(lang, brand);
+  return { boxPicksHeading, deliveryIncluded, noCommitment, pickLine, changeBox };
 }

@@ -9,6 +9,7 @@ import { outcomeFromSearch } from "../lib/coupon-outcome";
 import { format } from "../brands/locale";
 import { describedBy, FieldError, FormMessage, keptText, Notice } from "../components/FormFields";
 import { GiftCardForm } from "../components/GiftCardForm";
+import { MonthlyBoxLine } from "../components/MonthlyBoxLine";
 import { SubtotalLines, TotalLine } from "../components/TotalLines";
 import { localePath } from "../lib/paths";
 import { shopMeta, useShop } from "../lib/shop";
@@ -16,6 +17,7 @@ import { RewardsPanel } from "../components/RewardsPanel";
 import {
   ApiError,
   apiProblemText,
+  boxLineTexts,
   cartPerksTexts,
   checkForm,
   chosenFrequency,
@@ -88,6 +90,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       perksTexts,
       giftCardTexts: giftCardTexts(context.lang, context.brand.id),
       couponTexts: couponTexts(context.lang, context.brand.id),
+      boxTexts: cart?.monthlyBox ? boxLineTexts(context.lang, context.brand.id) : null,
       rewards: rewards?.member ? { ...rewards, texts: perksTexts } : rewards,
       rewardOutcome: REWARD_OUTCOMES.find((o) => o === new URL(request.url).searchParams.get("reward")),
     },
@@ -146,6 +149,7 @@ export default function CartPage() {
     perksTexts,
     giftCardTexts,
     couponTexts,
+    boxTexts,
   } = useLoaderData<typeof loader>();
   const perks = usePerks();
   // After a reward was applied, removed or swapped: the cart-changed event, as an add to cart raises it (its quantity is the cart's units).
@@ -230,83 +234,95 @@ export default function CartPage() {
             </tr>
           </thead>
           <tbody>
-            {cart.entries.map((e) => (
-              <tr key={e.entryNumber} className="cart-line">
-                <td className="cart-line__image">
-                  {/* The name beside it says what it is: the picture adds nothing for a screen reader. */}
-                  {e.product.image ? <img src={e.product.image} alt="" width={96} height={96} loading="lazy" /> : null}
-                </td>
+            {cart.monthlyBox && boxTexts ? (
+              <tr className="cart-line cart-line--box">
+                <td className="cart-line__image" />
                 <td className="cart-line__product">
-                  <a href={localePath(lang, e.product.url)} className="cart-line__name">
-                    {e.product.name}
-                  </a>
-                  {e.product.packLabel ? <span className="cart-line__pack">{e.product.packLabel}</span> : null}
-                  <span className="cart-line__each">{format(e.entryType === "STD" ? t.each : t.subscriberEach, { price: e.basePrice.formattedValue })}</span>
-                  {e.entryType !== "STD" ? (
-                    <>
-                      <span className="badge">{t.autoDelivery}</span>
-                      <span className="cart-line__frequency">{adFrequencyWeeks === 1 ? t.adEveryWeek : format(t.adEvery, { n: adFrequencyWeeks })}</span>
-                    </>
-                  ) : null}
-                  {e.rewardId !== undefined ? <span className="badge">{p.rewardItem}</span> : null}
+                  <MonthlyBoxLine box={cart.monthlyBox} t={boxTexts} lang={lang} change />
                 </td>
-                <td className="cart-line__quantity">
-                  {e.rewardId !== undefined ? (
-                    e.quantity
-                  ) : (
-                    <Form method="post" className="cart-table__qty">
-                      <input type="hidden" name="cartGuid" value={cart.guid} />
-                      <input type="hidden" name="entryNumber" value={e.entryNumber} />
-                      <input type="hidden" name="entryType" value={e.entryType} />
-                      <div className="stepper">
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="decrease"
-                          className="stepper__button"
-                          aria-label={format(t.decrease, { product: e.product.name })}
-                          disabled={!e.updateable || e.quantity <= 1}
-                        >
-                          −
-                        </button>
-                        <label className="visually-hidden" htmlFor={`qty-${e.entryNumber}`}>
-                          {t.quantity}
-                        </label>
-                        <input
-                          id={`qty-${e.entryNumber}`}
-                          name="qty"
-                          type="number"
-                          inputMode="numeric"
-                          min={1}
-                          max={maxQuantity}
-                          defaultValue={keptText(refusedOn(e.entryNumber), "qty") ?? e.quantity}
-                          disabled={!e.updateable}
-                          {...describedBy(`qty-${e.entryNumber}`, refusedOn(e.entryNumber)?.fields?.qty)}
-                        />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="increase"
-                          className="stepper__button"
-                          aria-label={format(t.increase, { product: e.product.name })}
-                          disabled={!e.updateable || e.quantity >= maxQuantity}
-                        >
-                          +
-                        </button>
-                      </div>
-                      <button type="submit" name="intent" value="update" className="button button--secondary" disabled={!e.updateable}>
-                        {t.update}
-                      </button>
-                      <button type="submit" name="intent" value="remove" className="link-button">
-                        {t.remove}
-                      </button>
-                      <FieldError id={`qty-${e.entryNumber}`} error={refusedOn(e.entryNumber)?.fields?.qty} />
-                    </Form>
-                  )}
-                </td>
-                <td className="cart-table__total">{e.totalPrice.formattedValue}</td>
+                <td className="cart-line__quantity">1</td>
+                <td className="cart-table__total">{cart.monthlyBox.price.formattedValue}</td>
               </tr>
-            ))}
+            ) : null}
+            {cart.entries
+              .filter((e) => !cart.monthlyBox?.entryNumbers.includes(e.entryNumber))
+              .map((e) => (
+                <tr key={e.entryNumber} className="cart-line">
+                  <td className="cart-line__image">
+                    {/* The name beside it says what it is: the picture adds nothing for a screen reader. */}
+                    {e.product.image ? <img src={e.product.image} alt="" width={96} height={96} loading="lazy" /> : null}
+                  </td>
+                  <td className="cart-line__product">
+                    <a href={localePath(lang, e.product.url)} className="cart-line__name">
+                      {e.product.name}
+                    </a>
+                    {e.product.packLabel ? <span className="cart-line__pack">{e.product.packLabel}</span> : null}
+                    <span className="cart-line__each">{format(e.entryType === "STD" ? t.each : t.subscriberEach, { price: e.basePrice.formattedValue })}</span>
+                    {e.entryType !== "STD" ? (
+                      <>
+                        <span className="badge">{t.autoDelivery}</span>
+                        <span className="cart-line__frequency">{adFrequencyWeeks === 1 ? t.adEveryWeek : format(t.adEvery, { n: adFrequencyWeeks })}</span>
+                      </>
+                    ) : null}
+                    {e.rewardId !== undefined ? <span className="badge">{p.rewardItem}</span> : null}
+                  </td>
+                  <td className="cart-line__quantity">
+                    {e.rewardId !== undefined ? (
+                      e.quantity
+                    ) : (
+                      <Form method="post" className="cart-table__qty">
+                        <input type="hidden" name="cartGuid" value={cart.guid} />
+                        <input type="hidden" name="entryNumber" value={e.entryNumber} />
+                        <input type="hidden" name="entryType" value={e.entryType} />
+                        <div className="stepper">
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="decrease"
+                            className="stepper__button"
+                            aria-label={format(t.decrease, { product: e.product.name })}
+                            disabled={!e.updateable || e.quantity <= 1}
+                          >
+                            −
+                          </button>
+                          <label className="visually-hidden" htmlFor={`qty-${e.entryNumber}`}>
+                            {t.quantity}
+                          </label>
+                          <input
+                            id={`qty-${e.entryNumber}`}
+                            name="qty"
+                            type="number"
+                            inputMode="numeric"
+                            min={1}
+                            max={maxQuantity}
+                            defaultValue={keptText(refusedOn(e.entryNumber), "qty") ?? e.quantity}
+                            disabled={!e.updateable}
+                            {...describedBy(`qty-${e.entryNumber}`, refusedOn(e.entryNumber)?.fields?.qty)}
+                          />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="increase"
+                            className="stepper__button"
+                            aria-label={format(t.increase, { product: e.product.name })}
+                            disabled={!e.updateable || e.quantity >= maxQuantity}
+                          >
+                            +
+                          </button>
+                        </div>
+                        <button type="submit" name="intent" value="update" className="button button--secondary" disabled={!e.updateable}>
+                          {t.update}
+                        </button>
+                        <button type="submit" name="intent" value="remove" className="link-button">
+                          {t.remove}
+                        </button>
+                        <FieldError id={`qty-${e.entryNumber}`} error={refusedOn(e.entryNumber)?.fields?.qty} />
+                      </Form>
+                    )}
+                  </td>
+                  <td className="cart-table__total">{e.totalPrice.formattedValue}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
         <div className="cart-extras">

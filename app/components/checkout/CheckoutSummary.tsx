@@ -1,5 +1,6 @@
 import type { Checkout } from "../../../commerce/contract/checkout";
 import { taxLineLabel } from "../../brands/checkout-pricing-messages";
+import { MonthlyBoxLine } from "../MonthlyBoxLine";
 import { SubtotalLines, TotalLine } from "../TotalLines";
 import { useCheckoutText } from "./CheckoutSection";
 
@@ -9,8 +10,9 @@ import { useCheckoutText } from "./CheckoutSection";
  * opens it); wider, the stylesheet keeps it open.
  */
 export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
-  const { lang, brand, t } = useCheckoutText();
+  const { lang, brand, t, box: boxTexts } = useCheckoutText();
   const { cart } = checkout;
+  const box = cart.monthlyBox;
   return (
     <aside className="checkout-summary" aria-labelledby="summary-heading">
       <details className="checkout-summary__fold">
@@ -21,18 +23,29 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           <strong className="checkout-summary__total">{checkout.totalPriceWithTax.formattedValue}</strong>
         </summary>
         <ul className="checkout-summary__lines" aria-label={t.items}>
-          {cart.entries.map((e) => (
-            <li key={e.entryNumber}>
-              <span className="checkout-summary__picture">
-                {e.product.image ? <img src={e.product.image} alt="" width={48} height={48} loading="lazy" /> : null}
-              </span>
+          {box ? (
+            <li className="checkout-summary__box">
+              <span className="checkout-summary__picture" />
               <span className="checkout-summary__name">
-                {e.quantity} × {e.product.name}
-                {e.product.packLabel ? ` · ${e.product.packLabel}` : ""}
+                <MonthlyBoxLine box={box} t={boxTexts} lang={lang} />
               </span>
-              <span className="checkout-summary__amount">{e.totalPrice.formattedValue}</span>
+              <span className="checkout-summary__amount">{box.price.formattedValue}</span>
             </li>
-          ))}
+          ) : null}
+          {cart.entries
+            .filter((e) => !box?.entryNumbers.includes(e.entryNumber))
+            .map((e) => (
+              <li key={e.entryNumber}>
+                <span className="checkout-summary__picture">
+                  {e.product.image ? <img src={e.product.image} alt="" width={48} height={48} loading="lazy" /> : null}
+                </span>
+                <span className="checkout-summary__name">
+                  {e.quantity} × {e.product.name}
+                  {e.product.packLabel ? ` · ${e.product.packLabel}` : ""}
+                </span>
+                <span className="checkout-summary__amount">{e.totalPrice.formattedValue}</span>
+              </li>
+            ))}
         </ul>
         <dl className="cart-totals">
           <SubtotalLines subtotal={cart.subTotal} discounts={cart.totalDiscounts} t={t} />
