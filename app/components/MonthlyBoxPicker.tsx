@@ -37,7 +37,20 @@ function MoveButton({ to, pressed, children, className }: { to: string; pressed?
  * page, "Check my box") a submit button, so a pick survives them all without JavaScript. With
  * JavaScript the box's count follows the quantities as they change; the service still checks.
  */
-export function MonthlyBoxPicker({ data, t, problem, actions }: { data: PickerData; t: MonthlyBoxMessages; problem?: FormProblem; actions: ReactNode }) {
+export function MonthlyBoxPicker({
+  data,
+  t,
+  problem,
+  actions,
+  hidden = {},
+}: {
+  data: PickerData;
+  t: MonthlyBoxMessages;
+  problem?: FormProblem;
+  actions: ReactNode;
+  /** Fields the page itself needs back with every move (the subscription's code). */
+  hidden?: Record<string, string>;
+}) {
   const { state, groups, products, pagination, fill } = data;
   const shown = new Set(products.map((p) => p.code));
   const quantities = new Map(state.pick.map((l) => [l.code, l.quantity]));
@@ -63,6 +76,9 @@ export function MonthlyBoxPicker({ data, t, problem, actions }: { data: PickerDa
       <button type="submit" name={MOVE} value="check" className="visually-hidden" tabIndex={-1} aria-hidden="true">
         {t.checkBox}
       </button>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {state.month ? <input type="hidden" name="month" value={state.month} /> : null}
       {state.category ? <input type="hidden" name="category" value={state.category} /> : null}
       {state.collection ? <input type="hidden" name="collection" value={state.collection} /> : null}

@@ -32,3 +32,5 @@ export {
   savedAddresses,
   useCartCardForSubscription,
 } from "../models/auto-delivery.server";
+export { boxSubscriptionMonths } from "./monthly-box-page.server";
+export { monthlyBoxMessages } from "../brands/monthly-box-messages";

@@ -6,7 +6,7 @@ import type { Lang } from "../../commerce/contract/common";
 import { formatLocale } from "../../lib/format";
 import type { ApiClientContext } from "./api-client.server";
 import type { BoxPageState } from "./monthly-box-pick";
-import { monthlyGroups, monthlyProducts, productSelect, searchMonthlyProducts } from "../models/monthly-box.server";
+import { getMfpSubscriptionCart, monthlyDetails, monthlyGroups, monthlyProducts, productSelect, searchMonthlyProducts } from "../models/monthly-box.server";
 
 export { data, redirect } from "react-router";
 export { ApiError, clientContext } from "./api-client.server";
@@ -52,4 +52,20 @@ export async function loadSelection(api: ApiClientContext, state: BoxPageState, 
     state.pick.length > 0 ? productSelect(api, { month, entries: state.pick }) : Promise.resolve(null),
   ]);
   return { groups, products: listing.products, pagination: listing.pagination, fill };
+}
+
+/**
+ * The account's view of each monthly box subscription: this month's box and next month's picks
+ * (getMFPSubscriptionCart for each), with the months named. A month the service will not show
+ * (the subscription began later, or was cancelled) is left out rather than failing the page.
+ */
+export async function boxSubscriptionMonths(api: ApiClientContext, codes: readonly string[], lang: Lang) {
+  if (codes.length === 0) return {};
+  const thisMonth = (await monthlyDetails(api)).month;
+  const months = [thisMonth, monthAfter(thisMonth)];
+  const read = (code: string, month: string) => getMfpSubscriptionCart(api, code, month).catch(() => null);
+  const entries = await Promise.all(
+    codes.map(async (code) => [code, (await Promise.all(months.map((m) => read(code, m)))).filter((c) => c !== null)] as const),
+  );
+  return Object.fromEntries(entries.map(([code, carts]) => [code, carts.map((c) => ({ ...c, monthLabel: monthName(c.month, lang) }))]));
 }

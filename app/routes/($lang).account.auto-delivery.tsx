@@ -7,6 +7,7 @@ import type { Subscription } from "../../commerce/contract/auto-delivery";
 import { localeFor } from "../../commerce/contract/money";
 import { cardBrandName, formatDate } from "../../lib/format";
 import { format } from "../brands/locale";
+import type { MonthlyBoxMessages } from "../brands/monthly-box-messages";
 import type { SubscriptionMessages, SubscriptionNotice } from "../brands/subscription-messages";
 import { AddressLines } from "../components/AddressLines";
 import { describedBy, Field, FieldError, FormMessage, type FormProblem, keptText, Notice, SubmitButton } from "../components/FormFields";
@@ -23,6 +24,7 @@ import {
   ApiError,
   apiProblem,
   autoDeliveryHome,
+  boxSubscriptionMonths,
   CancelFormSchema,
   cancelSubscription,
   changeSubscription,
@@ -36,6 +38,7 @@ import {
   FrequencyFormSchema,
   getCart,
   MAX_LINE_QUANTITY,
+  monthlyBoxMessages,
   NextDateFormSchema,
   orFailedPage,
   QuantityFormSchema,
@@ -69,9 +72,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const notice = SUBSCRIPTION_NOTICES.find((n) => n === search.get("notice"));
   const code = SubscriptionFormSchema.safeParse({ code: search.get("code") });
+  const boxCodes = subscriptions.filter((s) => s.kind === "monthlyBox" && s.status !== "cancelled").map((s) => s.code);
+  const boxes = await orFailedPage(boxSubscriptionMonths(api, boxCodes, context.lang));
   return data(
     {
       subscriptions,
+      boxes,
+      boxTexts: boxCodes.length > 0 ? monthlyBoxMessages(context.lang, context.brand.id) : null,
       orders,
       addresses: addresses.addresses,
       maxQuantity: MAX_LINE_QUANTITY,
@@ -379,6 +386,104 @@ function SubscriptionCard({
   );
 }
 
+type BoxMonths = Awaited<ReturnType<typeof loader>>["data"]["boxes"][string];
+
+/**
+ * A monthly box subscription (decision 068): when the next box ships, this month's box and next
+ * month's picks, and the way to change them; pause, resume and cancel as any subscription.
+ */
+function BoxSubscriptionCard({
+  s,
+  months,
+  boxTexts: b,
+  state,
+}: {
+  s: Subscription;
+  months: BoxMonths;
+  boxTexts: MonthlyBoxMessages;
+  state: FormProblem | undefined;
+}) {
+  const { t, lang, locale } = useSubscriptionText();
+  const problem = problemOf(state, s.code);
+  const next = months.find((m) => m.changeable);
+  return (
+    <article className="subscription subscription--box" id={s.code} aria-labelledby={`${s.code}-title`}>
+      <h3 id={`${s.code}-title`}>
+        {b.accountHeading} {s.code}
+      </h3>
+      <FormMessage state={problem} />
+      <dl className="subscription__facts">
+        <dt>{t.status}</dt>
+        <dd className={`subscription__status subscription__status--${s.status}`}>{t[`status_${s.status}`]}</dd>
+        <dt>{b.nextBoxDate}</dt>
+        <dd>
+          <time dateTime={s.nextDeliveryDate}>{formatDate(s.nextDeliveryDate, locale)}</time>
+        </dd>
+        {s.monthlyBox ? (
+          <>
+            <dt>{s.monthlyBox.name}</dt>
+            <dd>{s.monthlyBox.price.formattedValue}</dd>
+          </>
+        ) : null}
+        <dt>{t.shipsTo}</dt>
+        <dd>
+          <AddressLines address={s.deliveryAddress} />
+        </dd>
+        <dt>{t.card}</dt>
+        <dd>{format(t.cardEnding, { brand: cardBrandName(s.payment.brand), last4: s.payment.last4 })}</dd>
+      </dl>
+      {months.map((m) => (
+        <section key={m.month} aria-label={format(b.picksFor, { month: m.monthLabel })}>
+          <h4>{format(b.picksFor, { month: m.monthLabel })}</h4>
+          {m.picks.length > 0 ? (
+            <ul className="subscription__items">
+              {m.picks.map((p) => (
+                <li key={p.code}>{format(b.pickLine, { name: p.name, quantity: p.quantity })}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>{b.noPicksYet}</p>
+          )}
+          {m.orderCode ? (
+            <p>
+              <Link to={localePath(lang, `/account/orders/${m.orderCode}`)}>{m.orderCode}</Link> · {format(b.alreadyPlaced, { month: m.monthLabel })}
+            </p>
+          ) : null}
+        </section>
+      ))}
+      {next && s.status !== "cancelled" ? (
+        <p>
+          <Link to={`${localePath(lang, "/account/monthly-box")}?code=${encodeURIComponent(s.code)}&month=${next.month}`} className="button button--secondary">
+            {b.changeNextMonth}
+          </Link>
+        </p>
+      ) : null}
+      <div className="subscription__actions">
+        {s.status === "active" ? (
+          <SmallForm intent="pause" code={s.code}>
+            <SubmitButton secondary>{t.pause}</SubmitButton>
+          </SmallForm>
+        ) : s.status === "paused" ? (
+          <SmallForm intent="resume" code={s.code}>
+            <SubmitButton>{t.resume}</SubmitButton>
+          </SmallForm>
+        ) : null}
+      </div>
+      <details className="subscription__more" open={problem?.intent === "cancel"}>
+        <summary>{t.moreChanges}</summary>
+        <SmallForm intent="cancel" code={s.code}>
+          <div className={`field${problem?.intent === "cancel" && problem.fields?.reason ? " field--invalid" : ""}`}>
+            <label htmlFor={`${s.code}-reason`}>{t.reasonLabel}</label>
+            <textarea id={`${s.code}-reason`} name="reason" required minLength={3} maxLength={300} defaultValue={keptText(problem, "reason")} />
+            <FieldError id={`${s.code}-reason`} error={problem?.intent === "cancel" ? problem.fields?.reason : undefined} />
+          </div>
+          <SubmitButton secondary>{t.cancel}</SubmitButton>
+        </SmallForm>
+      </details>
+    </article>
+  );
+}
+
 export default function AutoDeliveryPage() {
   const { texts } = useLoaderData<typeof loader>();
   return (
@@ -389,7 +494,7 @@ export default function AutoDeliveryPage() {
 }
 
 function AutoDeliveryContent() {
-  const { subscriptions, orders, addresses, maxQuantity, notice } = useLoaderData<typeof loader>();
+  const { subscriptions, orders, addresses, maxQuantity, notice, boxes, boxTexts } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
   const { lang, t, locale } = useSubscriptionText();
   const unmatched = state && !subscriptions.some((s) => s.code === state.values?.code) ? state : undefined;
@@ -399,9 +504,13 @@ function AutoDeliveryContent() {
       {notice ? <Notice>{format(t[`notice_${notice.kind}`], { code: notice.code })}</Notice> : null}
       <FormMessage state={unmatched} />
       {subscriptions.length === 0 ? <p>{t.none}</p> : <p>{t.intro}</p>}
-      {subscriptions.map((s) => (
-        <SubscriptionCard key={s.code} s={s} addresses={addresses} maxQuantity={maxQuantity} state={state} />
-      ))}
+      {subscriptions.map((s) =>
+        s.kind === "monthlyBox" && boxTexts ? (
+          <BoxSubscriptionCard key={s.code} s={s} months={boxes[s.code] ?? []} boxTexts={boxTexts} state={state} />
+        ) : (
+          <SubscriptionCard key={s.code} s={s} addresses={addresses} maxQuantity={maxQuantity} state={state} />
+        ),
+      )}
       <h3 id="ad-orders-heading">{t.ordersHeading}</h3>
       {orders.length === 0 ? (
         <p>{t.noOrders}</p>
