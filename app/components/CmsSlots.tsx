@@ -46,6 +46,16 @@ export function CmsSlots({ page, products, lang }: { page: CmsPage; products: Re
                     <QuizTeaser quiz="brewer" />
                   </div>
                 );
+              case "CampaignBannerComponent":
+                return (
+                  <div key={c.uid} className="campaign-banner">
+                    <h2>{c.headline}</h2>
+                    <p>{c.text}</p>
+                    <Link to={c.link.url} className="button">
+                      {c.link.name}
+                    </Link>
+                  </div>
+                );
               case "CMSParagraphComponent":
                 return <div key={c.uid} className="cms-paragraph" dangerouslySetInnerHTML={{ __html: c.content }} />;
               default:

@@ -56,6 +56,14 @@ export const CmsComponentSchema = z.discriminatedUnion("typeCode", [
     imageUrl: z.string(),
     altText: z.string(),
   }),
+  /** A campaign's teaser in the home page's campaign slot: a heading, a line, and the way to its landing page. */
+  z.object({
+    uid: z.string(),
+    typeCode: z.literal("CampaignBannerComponent"),
+    headline: z.string(),
+    text: z.string(),
+    link: LinkSchema,
+  }),
 ]);
 export type CmsComponent = z.infer<typeof CmsComponentSchema>;
 export type CmsComponentOf<T extends CmsComponent["typeCode"]> = Extract<CmsComponent, { typeCode: T }>;

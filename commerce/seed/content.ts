@@ -132,6 +132,19 @@ function components(site: BrandId, lang: Lang): CmsComponent[] {
           ? ["5027-NMPL-KC-24", "5001-SMRG-KC-24", "5003-SMRG-KC-24", "5028-NMPL-KC-24", "8003-BFBR-BRW-BLK", "BUNDLE-BREWER-STARTER-KIT"]
           : ["5001-SMRG-KC-24", "5003-SMRG-KC-24", "5005-HRBR-KC-24", "5011-CLUM-KC-24", "8003-BFBR-BRW-BLK", "BUNDLE-BREWER-STARTER-KIT"],
     },
+    ...(commercial
+      ? []
+      : [
+          {
+            uid: "MonthlyBoxCampaign",
+            typeCode: "CampaignBannerComponent" as const,
+            headline: fr ? "La boîte mensuelle à prix fixe" : "The monthly fixed-price box",
+            text: fr
+              ? "Choisissez 96 dosettes chaque mois parmi 36 cafés, thés et chocolats chauds, pour un seul prix, livraison incluse."
+              : "Pick 96 pods every month from 36 coffees, teas and hot cocoas, for one fixed price with delivery included.",
+            link: { name: fr ? "Composer ma boîte" : "Build my box", url: `${p}/monthly-box` },
+          },
+        ]),
     {
       uid: "HomeStory",
       typeCode: "CMSParagraphComponent",
@@ -194,6 +207,8 @@ export function buildContent(): ContentRows {
             : "Coffee pods, bagged coffee, tea, hot cocoa and brewers, delivered.",
         slots: JSON.stringify([
           { slotId: "Section1", position: "Section1", componentUids: ["HomeHero"] },
+          // The campaigns' teasers (decision 068): the commercial store sells no monthly box.
+          ...(site === "usafh" ? [] : [{ slotId: "Campaigns", position: "Campaigns", componentUids: ["MonthlyBoxCampaign"] }]),
           { slotId: "Section2", position: "Section2", componentUids: ["HomeFeatured"] },
           { slotId: "Section3", position: "Section3", componentUids: ["podQuizSection", "HomeStory"] },
         ]),
