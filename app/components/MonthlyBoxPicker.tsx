@@ -55,7 +55,8 @@ export function MonthlyBoxPicker({
   const shown = new Set(products.map((p) => p.code));
   const quantities = new Map(state.pick.map((l) => [l.code, l.quantity]));
   const refused = new Set(fill?.refused.map((r) => r.code) ?? []);
-  const [live, setLive] = useState<ReturnType<typeof countFill> | null>(null);
+  // The page's own count, until the next answer from the server brings the service's.
+  const [live, setLive] = useState<{ answer: ProductSelect | null; count: ReturnType<typeof countFill> } | null>(null);
   const total = groups.categories.reduce((n, c) => n + c.count, 0);
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
@@ -66,10 +67,15 @@ export function MonthlyBoxPicker({
       const [code, quantity] = key === "pick" ? [value.slice(0, value.lastIndexOf(":")), value.slice(value.lastIndexOf(":") + 1)] : [key.slice(4), value];
       if ((key === "pick" || key.startsWith("qty.")) && !refused.has(code)) counted.push(Math.max(0, Math.trunc(Number(quantity)) || 0));
     }
-    setLive(countFill(counted, data.packSize, data.boxPods));
+    setLive({ answer: fill, count: countFill(counted, data.packSize, data.boxPods) });
   };
 
-  const count = live ?? (fill ? { picked: fill.pickedPods, state: fill.state, remaining: fill.remainingPods, excess: fill.excessPods } : null);
+  const count =
+    live && live.answer === fill
+      ? live.count
+      : fill
+        ? { picked: fill.pickedPods, state: fill.state, remaining: fill.remainingPods, excess: fill.excessPods }
+        : null;
   return (
     <Form method="get" className="box-picker" onChange={onChange} preventScrollReset>
       {/* The button Enter presses in any field: it keeps everything typed and moves nowhere. */}

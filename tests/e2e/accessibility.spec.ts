@@ -20,6 +20,8 @@ const PAGES = [
   { name: "French search", url: ca("/fr/recherche?q=torr%C3%A9faction+fonc%C3%A9e") },
   { name: "perks", url: us("/perks") },
   { name: "French perks", url: ca("/fr/perks") },
+  { name: "monthly box with a pick", url: us("/monthly-box?category=tea&pick=9999-NOPE-KC-24%3A1") },
+  { name: "French monthly box", url: ca("/fr/monthly-box?text=caf%C3%A9") },
   { name: "error page", url: us("/no-such-page") },
 ];
 
