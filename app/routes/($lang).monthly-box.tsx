@@ -9,6 +9,7 @@ import {
   ApiError,
   clientContext,
   data,
+  listSubscriptions,
   loadSelection,
   monthAfter,
   monthlyBoxMessages,
@@ -41,7 +42,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const details = await orFailedPage(monthlyDetails(api));
   const months = [details.month, monthAfter(details.month)];
   const month = state.month && months.includes(state.month) ? state.month : details.month;
-  const selection = await orFailedPage(loadSelection(api, state, month));
+  const signedIn = shopperOf(context).userPathId !== "anonymous";
+  const [selection, subscriptions] = await Promise.all([
+    orFailedPage(loadSelection(api, state, month)),
+    // Whether a customer already has a box is a courtesy: the page stands without it.
+    signedIn ? listSubscriptions(api).catch(() => null) : null,
+  ]);
+  const hasBox = subscriptions?.subscriptions.some((s) => s.kind === "monthlyBox" && s.status !== "cancelled") ?? false;
   const problem = PROBLEMS.find((p) => p === url.searchParams.get("problem"));
   const t = monthlyBoxMessages(context.lang, context.brand.id);
   return data(
@@ -56,7 +63,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         dropped: url.searchParams.get("dropped") === "1",
       },
       monthLabel: monthName(month, context.lang),
-      signedIn: shopperOf(context).userPathId !== "anonymous",
+      signedIn,
+      hasBox,
       returnTo: pickAddress(url.pathname, state),
       problem: problem === "incomplete" ? format(t.notComplete, { boxPods: details.boxPods }) : problem === "refused" ? t.subscribeRefused : undefined,
       texts: t,
@@ -91,7 +99,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.details.campaign.name }, { name: "description", content: data.details.texts.headline }] : [];
 
 export default function MonthlyBoxPage() {
-  const { details, picker, monthLabel, signedIn, returnTo, problem, texts: t } = useLoaderData<typeof loader>();
+  const { details, picker, monthLabel, signedIn, hasBox, returnTo, problem, texts: t } = useLoaderData<typeof loader>();
   const { lang } = useShop();
   const login = `${localePath(lang, "/login")}?returnTo=${encodeURIComponent(returnTo)}`;
   return (
@@ -108,6 +116,11 @@ export default function MonthlyBoxPage() {
           ))}
         </ul>
       </header>
+      {hasBox ? (
+        <p className="notice">
+          {t.alreadySubscribed} <Link to={localePath(lang, "/account/auto-delivery")}>{t.manageBox}</Link>
+        </p>
+      ) : null}
       <h2>{format(t.pickFor, { month: monthLabel })}</h2>
       {signedIn ? null : (
         <p className="monthly-box__guest">
