@@ -63,13 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       box,
       monthLabel,
-      picker: selection && {
-        ...selection,
-        state,
-        boxPods: box.fill.boxPods,
-        packSize: selection.products[0]?.pods ?? 24,
-        dropped: url.searchParams.has("dropped"),
-      },
+      picker: selection && details && { ...selection, state, boxPods: details.boxPods, packSize: details.packSize, dropped: url.searchParams.has("dropped") },
       saved: url.searchParams.get("saved") === "1",
       problem:
         problem === "incomplete"
@@ -101,8 +95,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await updateMonthlyFixedPriceCampaignCart(api, { subscriptionCode: code.data, month: state.month, entries: state.pick });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) notFoundPage();
-    if (err instanceof ApiError && err.status === 409) return back({ edited: "1", problem: "placed" });
-    if (err instanceof ApiError && err.status === 400) return back({ edited: "1", problem: "incomplete" });
+    // A month placed, cancelled or past may no longer change (the service's reason); any other refusal is the pick's.
+    const reason = err instanceof ApiError ? err.errors[0]?.reason : undefined;
+    if (err instanceof ApiError && err.status === 400 && (reason === "placed" || reason === "cancelled" || reason === "past"))
+      return back({ problem: "placed" });
+    if (err instanceof ApiError && (err.status === 400 || err.status === 409)) return back({ edited: "1", problem: "incomplete" });
     throw err;
   }
   return redirect(`${localePath(context.lang, PAGE)}?${new URLSearchParams({ code: code.data, month: state.month, saved: "1" })}`, 303);

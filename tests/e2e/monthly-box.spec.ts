@@ -207,6 +207,7 @@ test.describe("subscribing to the monthly box", () => {
       const chosen = await nameOf(product(page, 0));
       await quantityOf(product(page, 0)).fill("2");
       await page.getByRole("button", { name: "Next page" }).click();
+      await expect(page.getByText("Page 2 of 3")).toBeVisible();
       await clearShown();
       await page.getByRole("button", { name: "Next page" }).click();
       await expect(page.getByText("Page 3 of 3")).toBeVisible();
