@@ -197,6 +197,7 @@ test.describe("subscribing to the monthly box", () => {
 
       await card.getByRole("link", { name: "Change next month's picks" }).click();
       await expect(page).toHaveURL(new RegExp(`/account/monthly-box\\?code=AD\\d{8}&month=${nextMonth}$`));
+      const changePage = page.url();
       await expect(fill(page)).toHaveText("96 of 96 pods picked Your box is full.");
       // Next month: two boxes of the first product of the selection and two of the last, nothing else.
       await page.getByRole("button", { name: "All 36 products" }).click();
@@ -230,6 +231,13 @@ test.describe("subscribing to the monthly box", () => {
       await expect(page.locator("main")).toContainText(chosen);
       await expect(page.locator("main")).toContainText(other);
       await expect(page.locator("main")).toContainText("$59.99");
+
+      // The month just placed may no longer change: its page says so and offers no picker.
+      const code = /AD\d{8}/.exec(changePage)![0];
+      await page.goto(us(`/account/monthly-box?code=${code}&month=${nextMonth}`));
+      await expect(page.locator(".account-section .notice")).toHaveText("This month's box has already been ordered: its picks can no longer be changed.");
+      await expect(page.getByRole("button", { name: "Save next month's picks" })).toHaveCount(0);
+      await expect(page.locator(".account-section li")).toHaveText([`${chosen} × 2`, `${other} × 2`]);
     });
   });
 });
