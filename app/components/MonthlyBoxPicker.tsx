@@ -222,7 +222,10 @@ export function MonthlyBoxPicker({
                     </p>
                   </div>
                   <div className="field box-product__qty">
-                    <label htmlFor={id}>{format(t.quantityOf, { name: p.name })}</label>
+                    <label htmlFor={id}>
+                      {t.boxes}
+                      <span className="visually-hidden"> {format(t.boxesOf, { name: p.name })}</span>
+                    </label>
                     <input
                       id={id}
                       key={`${p.code}-${quantities.get(p.code) ?? 0}`}
