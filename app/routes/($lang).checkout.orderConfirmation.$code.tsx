@@ -44,12 +44,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const walkUp = guest && order.guest && shopper.cookie(PERKS_WALK_UP_COOKIE) === "true";
   const walkUpPoints = walkUp ? pointsFor(order.subTotal.minor - order.totalDiscounts.minor, (await perksProgram(clientContext(context))).pointsPerDollar) : 0;
   // The subscriptions this order started (decision 053: the first order makes them), named with their next delivery.
-  const started =
-    !guest && order.entries.some((e) => e.entryType !== "STD")
-      ? (await listSubscriptions(clientContext(context)).catch(() => ({ subscriptions: [] }))).subscriptions.filter((s) => s.firstOrderCode === order.code)
-      : [];
+  // A monthly box's lines are ordinary (STD) lines of the order, so a member's order is always asked about.
+  const started = !guest
+    ? (await listSubscriptions(clientContext(context)).catch(() => ({ subscriptions: [] }))).subscriptions.filter((s) => s.firstOrderCode === order.code)
+    : [];
   const locale = formatLocale(context.lang, context.brand.currency);
-  const subscriptions = started.map((s) => ({ code: s.code, nextDelivery: formatDate(s.nextDeliveryDate, locale), frequencyWeeks: s.frequencyWeeks }));
+  const subscriptions = started.map((s) => ({
+    code: s.code,
+    kind: s.kind,
+    nextDelivery: formatDate(s.nextDeliveryDate, locale),
+    frequencyWeeks: s.frequencyWeeks,
+  }));
   return data(
     {
       order,
@@ -109,7 +114,7 @@ export default function OrderConfirmation() {
       <p>{format(t.confirmationSent, { email: order.email })}</p>
       {subscriptions.map((s) => (
         <p key={s.code} className="notice" data-testid="subscription-started">
-          {format(t.adStarted, {
+          {format(s.kind === "monthlyBox" ? t.boxStarted : t.adStarted, {
             code: s.code,
             date: s.nextDelivery,
             frequency: s.frequencyWeeks === 1 ? t.adEveryOne : format(t.adEveryMany, { n: s.frequencyWeeks }),

@@ -186,6 +186,9 @@ test.describe("subscribing to the monthly box", () => {
       await expect(page.locator(".checkout-summary").getByTestId("cart-monthly-box")).toContainText(picks[0]!);
       await page.locator("#review").getByRole("button", { name: CHECKOUT_EN.placeOrder }).click();
       await expect(page.getByRole("heading", { level: 1, name: CHECKOUT_EN.thanks })).toBeVisible();
+      await expect(page.getByTestId("subscription-started")).toHaveText(
+        /^Your monthly box AD\d{8} has started\. Next box: .+; then every month on the same day\.$/,
+      );
 
       await page.goto(us("/account/auto-delivery"));
       const card = page.locator("article.subscription--box");
