@@ -432,6 +432,7 @@ function BoxSubscriptionCard({
         <dt>{t.card}</dt>
         <dd>{format(t.cardEnding, { brand: cardBrandName(s.payment.brand), last4: s.payment.last4 })}</dd>
       </dl>
+      {s.monthlyBox ? <p className="field__hint">{s.monthlyBox.restrictions}</p> : null}
       {months.map((m) => (
         <section key={m.month} aria-label={format(b.picksFor, { month: m.monthLabel })}>
           <h4>{format(b.picksFor, { month: m.monthLabel })}</h4>
@@ -444,6 +445,7 @@ function BoxSubscriptionCard({
           ) : (
             <p>{b.noPicksYet}</p>
           )}
+          {m.source === "carriedOver" && m.changeable ? <p className="field__hint">{b.carriedOver}</p> : null}
           {m.orderCode ? (
             <p>
               <Link to={localePath(lang, `/account/orders/${m.orderCode}`)}>{m.orderCode}</Link> · {format(b.alreadyPlaced, { month: m.monthLabel })}
