@@ -53,6 +53,7 @@ const enUS = {
   noCommitment: "No commitment: cancel any time before a month ships.",
   boxPicksHeading: "In your box",
   changeBox: "Change my box",
+  removeBox: "Remove the box",
   // The account.
   accountHeading: "Monthly box",
   nextBoxDate: "Next box",
@@ -73,7 +74,7 @@ const enUS = {
 export type MonthlyBoxMessages = Record<keyof typeof enUS, string>;
 
 /** The cart's and the checkout's words for the box. */
-export type BoxLineTexts = Pick<MonthlyBoxMessages, "boxPicksHeading" | "deliveryIncluded" | "noCommitment" | "pickLine" | "changeBox">;
+export type BoxLineTexts = Pick<MonthlyBoxMessages, "boxPicksHeading" | "deliveryIncluded" | "noCommitment" | "pickLine" | "changeBox" | "removeBox">;
 
 /** Canadian English words these the same way. */
 const enCA: MonthlyBoxMessages = { ...enUS };
@@ -123,6 +124,7 @@ const fr: MonthlyBoxMessages = {
   noCommitment: "Sans engagement\u00a0: annulez en tout temps avant l’expédition d’un mois.",
   boxPicksHeading: "Dans votre boîte",
   changeBox: "Modifier ma boîte",
+  removeBox: "Retirer la boîte",
   accountHeading: "Boîte mensuelle",
   nextBoxDate: "Prochaine boîte",
   picksFor: "Choix de {month}",

@@ -96,6 +96,6 @@ export function subscriptionTexts(lang: Lang, brand: BrandId): SubscriptionMessa
 
 /** The cart's and the checkout's words for a monthly box (decision 068). */
 export function boxLineTexts(lang: Lang, brand?: BrandId): BoxLineTexts {
-  const { boxPicksHeading, deliveryIncluded, noCommitment, pickLine, changeBox } = monthlyBoxMessages(lang, brand);
-  return { boxPicksHeading, deliveryIncluded, noCommitment, pickLine, changeBox };
+  const { boxPicksHeading, deliveryIncluded, noCommitment, pickLine, changeBox, removeBox } = monthlyBoxMessages(lang, brand);
+  return { boxPicksHeading, deliveryIncluded, noCommitment, pickLine, changeBox, removeBox };
 }

@@ -240,7 +240,17 @@ export default function CartPage() {
                 <td className="cart-line__product">
                   <MonthlyBoxLine box={cart.monthlyBox} t={boxTexts} lang={lang} change />
                 </td>
-                <td className="cart-line__quantity">1</td>
+                <td className="cart-line__quantity">
+                  1{/* The box leaves the cart whole: 0 on any of its lines takes it off (decision 067). */}
+                  <Form method="post">
+                    <input type="hidden" name="cartGuid" value={cart.guid} />
+                    <input type="hidden" name="entryNumber" value={cart.monthlyBox.entryNumbers[0]} />
+                    <input type="hidden" name="entryType" value="STD" />
+                    <button type="submit" name="intent" value="remove" className="link-button">
+                      {boxTexts.removeBox}
+                    </button>
+                  </Form>
+                </td>
                 <td className="cart-table__total">{cart.monthlyBox.price.formattedValue}</td>
               </tr>
             ) : null}

@@ -164,6 +164,24 @@ async function fillWithFirstFour(page: Page): Promise<string[]> {
 test.describe("subscribing to the monthly box", () => {
   test.describe.configure({ timeout: 300_000 });
 
+  test("the box in the cart goes back to its page with the same picks to change, and leaves the cart whole", async ({ page }, testInfo) => {
+    const person = shopper(testInfo);
+    await onTheStoreClock(async () => {
+      await signUpAndSignIn(page, person, "/monthly-box");
+      const picks = await fillWithFirstFour(page);
+      await page.getByRole("button", { name: /^Subscribe for / }).click();
+      await expect(page).toHaveURL(us("/cart"));
+      await page.getByTestId("cart-monthly-box").getByRole("link", { name: "Change my box" }).click();
+      await expect(page).toHaveURL(/\/monthly-box\?month=\d{4}-\d{2}&pick=/);
+      await expect(fill(page)).toHaveText("96 of 96 pods picked Your box is full.");
+      await expect(page.locator(".box-fill__picks li")).toHaveText(picks.map((n) => `${n} × 1`));
+      await page.goto(us("/cart"));
+      await page.getByRole("button", { name: "Remove the box" }).click();
+      await expect(page.getByTestId("cart-monthly-box")).toHaveCount(0);
+      await expect(page.getByText("Your cart is empty")).toBeVisible();
+    });
+  });
+
   test("a member subscribes, checks out the box at its price, changes next month's picks, and the month's order carries them", async ({
     page,
     request,
