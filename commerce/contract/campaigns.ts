@@ -9,8 +9,11 @@ import { ELIGIBILITY_FLAGS, PriceSchema, ProductCodeParamSchema, ProductSchema }
  * auto-delivery. The reads here are getBrewers, getUserCampaignInfo and getCartEstimationData.
  */
 
-/** The campaigns' codes: the spec's campaign alert codes, and BBAD (a subscription code with no alert code). */
-export const CampaignCodeSchema = z.enum(["FREEBREWER", "FIFTYPERCENTBREWER", "KSKLITE", "KSKBBAD", "BBAD"]);
+/**
+ * The campaigns' codes: the spec's campaign alert codes, BBAD (a subscription code with no alert
+ * code), and the commercial store's breakroom plans named after their flags (decision 069).
+ */
+export const CampaignCodeSchema = z.enum(["FREEBREWER", "FIFTYPERCENTBREWER", "KSKLITE", "KSKBBAD", "BBAD", "AFHKBBFREE", "AFHKBBPLATINUM", "AFHSUBSCRIPTION"]);
 export type CampaignCode = z.infer<typeof CampaignCodeSchema>;
 
 /** How the campaign prices its brewer: free, a percentage off the list price, or the catalog's seeded campaign price. */
