@@ -12,6 +12,7 @@ import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
+import { CampaignGuideService } from "./campaign-guides";
 import { CampaignService } from "./campaigns";
 import { MonthlyBoxService } from "./monthly-box";
 import { CartService } from "./carts";
@@ -97,6 +98,8 @@ export interface Shop {
   autoDelivery: AutoDeliveryService;
   /** Brewer campaigns (decision 061). */
   campaigns: CampaignService;
+  /** A campaign's landing reads: help-me-choose pods, its texts, its buying guide (decision 069). */
+  campaignGuides: CampaignGuideService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Auto-delivery's orders, reminders and retries: its sweeps are started by whoever hosts the shop. */
@@ -161,6 +164,7 @@ export function createShop({
   const holds = new CardHolds({ db, payments: parts.payments, logger }, cardHolds);
   const agents = new AssistedService(db);
   const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock }, autoDelivery);
+  const campaigns = new CampaignService({ db, catalog, clock });
   return {
     brands,
     catalog,
@@ -183,7 +187,8 @@ export function createShop({
     perks: new PerksService({ db, carts, catalog }),
     autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock }),
     autoDeliveryOrders,
-    campaigns: new CampaignService({ db, catalog, clock }),
+    campaigns,
+    campaignGuides: new CampaignGuideService({ db, catalog, campaigns }),
     monthlyBox: new MonthlyBoxService({ db, catalog, clock }),
     async warm() {
       for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
