@@ -41,6 +41,12 @@ export function boxesPerDelivery(packSize: number, minBoxPods: number): number {
 
 const ROAST_ORDER: readonly string[] = ["light", "medium", "dark"];
 
+/** The roasts one step from this one (medium for dark; light and dark for medium). */
+export function neighbouringRoasts(roast: Roast): string[] {
+  const at = ROAST_ORDER.indexOf(roast);
+  return ROAST_ORDER.filter((_, i) => Math.abs(i - at) === 1);
+}
+
 /**
  * How well a box meets the answers, or null when it must not be offered. The kind (coffee, tea,
  * cocoa) and the caffeine are firm: an office that asks for decaf is never offered caffeinated
@@ -62,11 +68,10 @@ export function podScore(
     matches.push("caffeine");
   }
   if (answers.roast && pod.roast) {
-    const distance = Math.abs(ROAST_ORDER.indexOf(pod.roast) - ROAST_ORDER.indexOf(answers.roast));
-    if (distance === 0) {
+    if (pod.roast === answers.roast) {
       score += 2;
       matches.push("roast");
-    } else if (distance === 1) score += 1;
+    } else if (neighbouringRoasts(answers.roast).includes(pod.roast)) score += 1;
   }
   if (answers.flavour && pod.flavour?.toLowerCase() === answers.flavour) {
     score += 2;

@@ -3,7 +3,7 @@ import { podBoxesOn } from "../db/campaign-guides";
 import type { Db } from "../db/index";
 import { autoDeliverySettings } from "./auto-delivery-rules";
 import { campaignGuideMessagesFor } from "./campaign-guide-messages";
-import { type PodCandidate, suggestPods } from "./campaign-guide-rules";
+import { neighbouringRoasts, type PodCandidate, suggestPods } from "./campaign-guide-rules";
 import type { CampaignService } from "./campaigns";
 import { autoDeliveryUnitOf } from "./carts";
 import type { CatalogService } from "./catalog-service";
@@ -22,6 +22,15 @@ export interface CampaignGuideServiceDeps {
 export const DEFAULT_POD_SUGGESTIONS = 6;
 
 /**
+ * How many boxes, best tastes and best sellers first, the suggestions are picked from: a family has
+ * at most four pod sizes, so this leaves room for a dozen families after those a store may not
+ * subscribe are left out, without reading a large catalog whole.
+ */
+const POD_WINDOW = 400;
+
+const POD_TYPES = { coffee: "Coffee", tea: "Tea", cocoa: "Cocoa" } as const;
+
+/**
  * A campaign's landing reads (decision 069): help-me-choose pods, its texts, and its buying guide,
  * for the store's own campaigns (another store's answers 404 through CampaignService.campaign).
  */
@@ -32,7 +41,16 @@ export class CampaignGuideService {
   async helpMePods(ctx: ShopContext, query: HelpMePodsQuery): Promise<HelpMePods> {
     const campaign = await this.deps.campaigns.campaign(ctx, query.campaignId);
     const answers = { kind: query.kind, roast: query.roast, flavour: query.flavour, caffeine: query.caffeine };
-    const rows = await podBoxesOn(this.deps.db, ctx.site, ctx.currency);
+    const rows = await podBoxesOn(this.deps.db, {
+      site: ctx.site,
+      currency: ctx.currency,
+      productType: query.kind && POD_TYPES[query.kind],
+      caffeine: query.caffeine,
+      roast: query.roast,
+      neighbouringRoasts: query.roast ? neighbouringRoasts(query.roast) : [],
+      flavour: query.flavour,
+      limit: POD_WINDOW,
+    });
     const candidates: PodCandidate[] = rows.map((r) => ({
       code: r.code,
       baseCode: r.base_code,
@@ -44,7 +62,7 @@ export class CampaignGuideService {
       flavour: r.flavor,
       caffeine: r.caffeine,
       salesRank: r.sales_rank,
-      inStock: (r.level ?? 0) > 0,
+      inStock: true,
       listMinor: r.list_minor ?? Number.MAX_SAFE_INTEGER,
     }));
     const suggestions = suggestPods(candidates, answers, campaign.commitment, ctx.site, query.pageSize ?? DEFAULT_POD_SUGGESTIONS);

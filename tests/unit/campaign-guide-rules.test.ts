@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { campaignGuideMessagesFor } from "../../commerce/domain/campaign-guide-messages";
-import { boxesPerDelivery, type PodCandidate, podScore, suggestPods } from "../../commerce/domain/campaign-guide-rules";
+import { boxesPerDelivery, neighbouringRoasts, type PodCandidate, podScore, suggestPods } from "../../commerce/domain/campaign-guide-rules";
 import { punctuate } from "../../lib/format";
 
 /** Help-me-choose pods' rules and the landing words (decision 069). */
@@ -37,6 +37,11 @@ describe("how a box meets the answers", () => {
     expect(podScore(pod({ code: "a", roast: "dark" }), { roast: "medium" })).toEqual({ score: 1, matches: [] });
     expect(podScore(pod({ code: "a", roast: "light" }), { roast: "dark" })).toEqual({ score: 0, matches: [] });
     expect(podScore(pod({ code: "a" }), {})).toEqual({ score: 0, matches: [] });
+  });
+  it("counts the roasts one step away as neighbours", () => {
+    expect(neighbouringRoasts("dark")).toEqual(["medium"]);
+    expect(neighbouringRoasts("medium")).toEqual(["light", "dark"]);
+    expect(neighbouringRoasts("light")).toEqual(["medium"]);
   });
   it("never offers another kind or another caffeine than asked", () => {
     expect(podScore(pod({ code: "a" }), { caffeine: "decaf" })).toBeNull();
