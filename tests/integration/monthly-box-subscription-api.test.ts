@@ -307,6 +307,12 @@ describe.each(DIALECTS)("monthly box subscription API on %s", (dialect) => {
         entries: januaryPick,
       });
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      // The reminder a few days before lists the month's picks (a box has no items of its own).
+      clock.set(new Date("2027-01-08T09:00:00Z"));
+      expect(await runner.autoDeliveryOrders.remind()).toBe(1);
+      const leaverName = MfpSubscriptionCartSchema.parse(changed.body).picks.find((p) => p.code === leaver)!.name;
+      const reminder = mailTextsTo(running.outbox, customer.email).find((m) => m.includes("will be ordered on 2027-01-10"));
+      expect(reminder).toContain(`2 × ${leaverName}`);
 
       clock.set(new Date("2027-01-10T15:00:00Z"));
       expect(await runner.autoDeliveryOrders.placeDue()).toContain("placed");
