@@ -320,6 +320,9 @@ export const AUDIT_ACTIONS = [
   "resumed auto-delivery",
   "cancelled auto-delivery",
   "viewed campaign eligibility",
+  "added a monthly box to cart",
+  "viewed monthly box",
+  "changed monthly box picks",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

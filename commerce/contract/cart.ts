@@ -3,6 +3,7 @@ import { blankAsAbsent, wholeNumber } from "./form-values";
 import { LangSchema } from "./common";
 import { AppliedRewardSchema } from "./cart-rewards";
 import { AppliedCouponSchema, CouponCodeInputSchema } from "./coupon";
+import { CartMonthlyBoxSchema } from "./monthly-box";
 import { PriceSchema } from "./product";
 
 /**
@@ -141,6 +142,9 @@ export const CartEntrySchema = z.object({
   updateable: z.boolean(),
   /** A perks reward's item (a free box): priced 0, changed only through the rewards calls. */
   rewardId: z.number().int().positive().optional(),
+  /** Sold in a campaign (decision 064): its id and the line's role (`pick`: a monthly box's product, changed only as the whole box). */
+  campaignId: z.number().int().optional(),
+  campaignRole: z.enum(["brewer", "box", "pick"]).optional(),
 });
 export type CartEntry = z.infer<typeof CartEntrySchema>;
 
@@ -165,6 +169,8 @@ export const CartSchema = z.object({
   deliveryCost: CartPriceSchema,
   totalPrice: CartPriceSchema,
   totalPriceWithTax: CartPriceSchema,
+  /** The monthly box in the cart (decision 067): absent when the cart holds none. */
+  monthlyBox: CartMonthlyBoxSchema.optional(),
 });
 export type Cart = z.infer<typeof CartSchema>;
 

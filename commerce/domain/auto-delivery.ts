@@ -35,6 +35,8 @@ import { invalid, ShopError } from "./errors";
 import { price } from "./pricing";
 import { unavailableWhenBusy } from "./service-unavailable";
 import type { ShopContext } from "./shop-context";
+import { boxRefusal, type MonthlyBoxSubscriptions, resumedBoxDate } from "./monthly-box-subscriptions";
+import { followingBoxDelivery } from "./monthly-box-rules";
 
 /**
  * Auto-delivery for the customer and for agents (decision 053): the reads the product page and the
@@ -65,36 +67,50 @@ export class AutoDeliveryService {
       orders: AutoDeliveryOrders;
       payments: CheckoutParts["payments"];
       clock: Clock;
+      /** Monthly boxes are listed and managed here too (decision 067). */
+      boxes?: MonthlyBoxSubscriptions;
     },
   ) {}
 
-  /** The customer's subscriptions (active and paused; cancelled ones are history), newest first. */
-  async list(ctx: ShopContext, customerId: string, filter: SubscriptionFilter = "active"): Promise<Subscription[]> {
-    const rows = (await subscriptionsOf(this.deps.db, customerId, ctx.site)).filter(FILTERS[filter]);
+  /** A subscription's views, a monthly box's with its box (no extra read when the customer has none). */
+  private async views(ctx: ShopContext, rows: SubscriptionRow[]): Promise<Subscription[]> {
     const items = await itemsOf(
       this.deps.db,
       rows.map((r) => r.id),
       ctx.lang,
     );
-    return rows.map((r) => subscriptionView(r, items));
+    const views = rows.map((r) => subscriptionView(r, items));
+    return this.deps.boxes ? this.deps.boxes.describe(ctx, rows, views) : views;
+  }
+
+  /** The customer's subscriptions (active and paused; cancelled ones are history), newest first. */
+  async list(ctx: ShopContext, customerId: string, filter: SubscriptionFilter = "active"): Promise<Subscription[]> {
+    const rows = (await subscriptionsOf(this.deps.db, customerId, ctx.site)).filter(FILTERS[filter]);
+    return this.views(ctx, rows);
   }
 
   async one(ctx: ShopContext, customerId: string, code: string): Promise<Subscription> {
     const row = await findSubscription(this.deps.db, ctx.site, code);
     if (!row || row.customer_id !== customerId) throw subscriptionNotFound();
-    return subscriptionView(row, await itemsOf(this.deps.db, [row.id], ctx.lang));
+    return (await this.views(ctx, [row]))[0]!;
   }
 
   async subscribedProducts(ctx: ShopContext, customerId: string): Promise<string[]> {
     const subscriptions = await this.list(ctx, customerId);
-    return [...new Set(subscriptions.filter((s) => s.status === "active").flatMap((s) => s.items.filter((i) => !i.nextOnly).map((i) => i.productCode)))].sort();
+    return [
+      ...new Set(
+        subscriptions
+          .filter((s) => s.status === "active" && s.kind !== "monthlyBox")
+          .flatMap((s) => s.items.filter((i) => !i.nextOnly).map((i) => i.productCode)),
+      ),
+    ].sort();
   }
 
   /** getAdType: whether the product can come by auto-delivery, and as which entry type for this customer. */
   async adType(ctx: ShopContext, customerId: string, productCode: string | undefined) {
     const product = productCode ? (await this.deps.carts.productsFor(ctx, customerId, [productCode])).get(productCode) : undefined;
     const eligible = !!product && adEligible(product, ctx.site);
-    const subscriptions = (await this.list(ctx, customerId)).filter((s) => s.status === "active");
+    const subscriptions = (await this.list(ctx, customerId)).filter((s) => s.status === "active" && s.kind !== "monthlyBox");
     const holding = productCode ? subscriptions.find((s) => s.items.some((i) => i.productCode === productCode && !i.nextOnly)) : subscriptions[0];
     const adType: EntryType | null = holding ? holding.adType : eligible ? "ADC" : null;
     return { productCode, eligible, adType, subscribed: !!holding };
@@ -103,7 +119,7 @@ export class AutoDeliveryService {
   /** The product page's existingADData: the customer's active subscriptions and whether the product is on each. */
   async existingDetails(ctx: ShopContext, customerId: string, productCode: string | undefined) {
     const product = productCode ? (await this.deps.carts.productsFor(ctx, customerId, [productCode])).get(productCode) : undefined;
-    const subscriptions = (await this.list(ctx, customerId)).filter((s) => s.status === "active");
+    const subscriptions = (await this.list(ctx, customerId)).filter((s) => s.status === "active" && s.kind !== "monthlyBox");
     return {
       eligible: !!product && adEligible(product, ctx.site),
       subscriptions: subscriptions.map((s) => ({
@@ -160,6 +176,7 @@ export class AutoDeliveryService {
       throw new ShopError("notFound", { type: "UnknownIdentifierError", subject: "productCode", subjectType: "product", message: "Product not found." });
     const at = (await this.deps.clock.now()).toISOString();
     return this.write(ctx.site, actor, request.jobCode, async (trx, row, audit) => {
+      if (row.kind === "monthlyBox") throw boxRefusal(ctx);
       if (row.status !== "active") throw notEligible("This subscription is not active: resume it to add products to its next delivery.");
       if (!adEligible(product, ctx.site)) throw notEligible(`${product.name} can't be added to an auto-delivery.`);
       const added = await addNextOnlyItem(trx, row.id, {
@@ -194,7 +211,7 @@ export class AutoDeliveryService {
           message: "This delivery has already been ordered.",
         });
       }
-      const next = followingDelivery(row.next_delivery_date, row.frequency_weeks);
+      const next = row.kind === "monthlyBox" ? followingBoxDelivery(row.next_delivery_date) : followingDelivery(row.next_delivery_date, row.frequency_weeks);
       await audit("skipped auto-delivery", `${row.code}: ${row.next_delivery_date}, next ${next}`);
       return { next_delivery_date: next, retry_at: null };
     });
@@ -204,6 +221,7 @@ export class AutoDeliveryService {
   async deliverNow(ctx: ShopContext, actor: Actor, code: string): Promise<{ subscription: Subscription; outcome: DeliveryOutcome }> {
     const today = dayOf(await this.deps.clock.now());
     await this.change(ctx, actor, code, async (_trx, row, audit) => {
+      if (row.kind === "monthlyBox") throw boxRefusal(ctx);
       if (row.status !== "active") throw invalid("code", "Resume this subscription to order its next delivery now.");
       await audit("ordered auto-delivery now", `${row.code}: ${row.next_delivery_date} moved to ${today}`);
       // A later date moves to today; a delivery already due keeps its date (and its record).
@@ -224,6 +242,9 @@ export class AutoDeliveryService {
     const settings = await autoDeliverySettings(this.deps.db, ctx.site);
     return this.change(ctx, actor, code, async (trx, row, audit, at) => {
       if (row.status === "cancelled") throw invalid("code", "This subscription is cancelled.");
+      // A box keeps its month and its picks: only its address may change here.
+      const boxChange = [request.frequencyWeeks, request.nextDeliveryDate, request.items, request.outOfStock, request.replacements];
+      if (row.kind === "monthlyBox" && boxChange.some((v) => v !== undefined)) throw boxRefusal(ctx);
       const change: SubscriptionChange = {};
       const said: string[] = [];
       if (request.frequencyWeeks !== undefined) {
@@ -289,7 +310,11 @@ export class AutoDeliveryService {
     const chosen = nextDeliveryDate === undefined ? undefined : checkChosenDate(nextDeliveryDate, today);
     return this.change(ctx, actor, code, async (_trx, row, audit) => {
       if (row.status !== "paused") throw invalid("code", row.status === "active" ? "This subscription is already active." : "This subscription is cancelled.");
-      const next = chosen ?? (row.next_delivery_date > today ? row.next_delivery_date : followingDelivery(today, 1));
+      if (row.kind === "monthlyBox" && chosen) throw boxRefusal(ctx);
+      const next =
+        row.kind === "monthlyBox"
+          ? resumedBoxDate(row, today)
+          : (chosen ?? (row.next_delivery_date > today ? row.next_delivery_date : followingDelivery(today, 1)));
       await audit("resumed auto-delivery", `${row.code}: next ${next}`);
       return { status: "active", next_delivery_date: next, payment_failures: 0, retry_at: null };
     });

@@ -41,6 +41,10 @@ import { capAdd, checkLines, insufficientStock, maxQuantityReached, planMerge, p
 import type { CatalogService } from "./catalog-service";
 import { type CartCoupons, NO_COUPONS, couponOf, discountCart } from "./coupon-rules";
 import { ShopError } from "./errors";
+import { type Clock, systemClock } from "./clock";
+import { type CartBox, cartBoxFor, cartBoxView, isPick, pickPrices } from "./monthly-box-cart";
+import { deleteBoxEntries } from "../db/monthly-box";
+import { monthlyBoxMessagesFor } from "./monthly-box-messages";
 import { price } from "./pricing";
 import { priceRewards } from "./reward-rules";
 import type { ShopContext } from "./shop-context";
@@ -93,7 +97,7 @@ class ProductsNeeded extends Error {
  * change or a new membership shows on the next read.
  */
 export class CartService {
-  constructor(private readonly deps: { db: Db; catalog: CatalogService }) {}
+  constructor(private readonly deps: { db: Db; catalog: CatalogService; clock?: Clock }) {}
 
   /**
    * Adds lines (creating the cart when no guid is given); all of them or, with an error, none.
@@ -133,6 +137,7 @@ export class CartService {
         const outcomes: LineOutcome[] = [];
         for (const line of wanted) {
           const existing = entries.find((e) => e.product_code === line.productCode && e.entry_type === line.entryType);
+          if (existing && isPick(existing)) throw inTheBox(ctx, line.productCode);
           const others = entries.filter((e) => e.product_code === line.productCode && e !== existing).reduce((sum, e) => sum + e.quantity, 0);
           const cap = withSubject(line.productCode, () =>
             capAdd({ current: existing?.quantity ?? 0, requested: line.qty, otherLinesOfProduct: others, stock: stock.get(line.productCode) ?? 0 }),
@@ -213,6 +218,12 @@ export class CartService {
       throw await this.whyNotSellable(priced, before.product_code);
     }
     return this.changeEntry(priced, owner, request.cartGuid, request.entryNumber, async (trx, entry, entries) => {
+      // A monthly box is changed whole: 0 on any of its lines takes the box off the cart.
+      if (isPick(entry)) {
+        if (request.qty !== 0) throw inTheBox(ctx, entry.product_code);
+        await deleteBoxEntries(trx, entry.cart_id);
+        return;
+      }
       if (request.qty === 0) return deleteCartEntry(trx, entry.id);
       // The line was removed and its number reused in between: it is not the line the shopper meant.
       if (entry.product_code !== before.product_code || entry.entry_type !== before.entry_type) throw entryNotFound();
@@ -334,7 +345,8 @@ export class CartService {
     );
     const changes = checkLines(entries.map(lineOf), (code) => (products.has(code) ? (stock.get(code) ?? 0) : undefined));
     const percent = await this.subscriberPercent(ctx.site, entries);
-    return { row, cart: buildCart(priced, row, entries, products, await this.couponsOf(row.id, entries), rewards, percent), changes };
+    const box = await this.boxOf(priced, entries);
+    return { row, cart: buildCart(priced, row, entries, products, await this.couponsOf(row.id, entries), rewards, percent, box), changes };
   }
 
   /** Runs `change` on one entry of the owner's cart inside a write transaction, then answers the cart. */
@@ -416,7 +428,13 @@ export class CartService {
     const entries = await cartEntries(this.deps.db, cart.id);
     const rewards = await this.rewardsOf(cart);
     const products = await this.sellable(priced, [...new Set([...entries.map((e) => e.product_code), ...rewardItems(rewards)])]);
-    return buildCart(priced, cart, entries, products, await this.couponsOf(cart.id, entries), rewards, await this.subscriberPercent(priced.site, entries));
+    const box = await this.boxOf(priced, entries);
+    return buildCart(priced, cart, entries, products, await this.couponsOf(cart.id, entries), rewards, await this.subscriberPercent(priced.site, entries), box);
+  }
+
+  /** The monthly box a cart holds, read only when it has a box's line (a cart without one costs no extra query). */
+  private boxOf(ctx: ShopContext, entries: readonly CartEntryRow[]): Promise<CartBox | undefined> {
+    return cartBoxFor(this.deps.db, this.deps.clock ?? systemClock, ctx, entries);
   }
 
   /** The site's subscriber percentage, read only for a cart with auto-delivery lines (a one-off cart costs no extra query). */
@@ -490,12 +508,17 @@ export function buildCart(
   rewardRows: readonly CartRewardRow[] = [],
   /** The site's subscriber percentage: auto-delivery lines are priced as the first AD order (decision 053). */
   subscriberPercent = 0,
+  /** The monthly box the cart holds: its lines cost the box's price together (decision 067). */
+  box?: CartBox,
 ): Cart {
   const money = (minor: number) => price(minor, ctx.currency, ctx.lang);
   const entries: CartEntry[] = [];
+  const boxRows = box ? rows.filter((r) => isPick(r) && products.has(r.product_code)) : [];
+  const boxPrices = box ? pickPrices(box, boxRows) : undefined;
   for (const row of rows) {
     const product = products.get(row.product_code);
     if (!product) continue;
+    const boxPrice = boxPrices?.get(row.entry_number);
     const unit = RECURRING_ENTRY_TYPES.includes(row.entry_type) ? autoDeliveryUnitOf(product, subscriberPercent, "first") : product.price.minor;
     entries.push({
       entryNumber: row.entry_number,
@@ -509,14 +532,20 @@ export function buildCart(
         image: product.images.find((i) => i.imageType === "PRIMARY")?.url,
         packLabel: product.variantOptions.find((v) => v.code === product.code)?.packLabel,
       },
-      basePrice: money(unit),
-      totalPrice: money(unit * row.quantity),
-      updateable: true,
+      basePrice: money(boxPrice?.unitMinor ?? unit),
+      totalPrice: money(boxPrice?.totalMinor ?? unit * row.quantity),
+      updateable: !boxPrice,
+      ...(boxPrice ? { campaignId: box!.campaignId, campaignRole: "pick" as const } : {}),
     });
   }
   const subTotal = entries.reduce((sum, e) => sum + e.totalPrice.minor, 0);
+  // The box has one price: coupons take nothing off its lines.
   const discounts = discountCart(
-    entries.map((e) => ({ productCode: e.product.code, categoryCodes: categories.get(e.product.code) ?? [], amount: e.totalPrice.minor })),
+    entries.map((e) => ({
+      productCode: e.product.code,
+      categoryCodes: categories.get(e.product.code) ?? [],
+      amount: e.campaignRole === "pick" ? 0 : e.totalPrice.minor,
+    })),
     coupons,
     new Date(),
   );
@@ -546,7 +575,28 @@ export function buildCart(
     deliveryCost: money(0),
     totalPrice: money(total),
     totalPriceWithTax: money(total),
+    ...(box && boxRows.length
+      ? {
+          monthlyBox: cartBoxView(
+            ctx,
+            box,
+            entries
+              .filter((e) => e.campaignRole === "pick")
+              .map((e) => ({ entryNumber: e.entryNumber, code: e.product.code, name: e.product.name, quantity: e.quantity })),
+          ),
+        }
+      : {}),
   };
+}
+
+/** A monthly box's line is changed only as the whole box. */
+function inTheBox(ctx: ShopContext, productCode: string): ShopError {
+  return new ShopError("conflict", {
+    type: "CartEntryError",
+    reason: "inMonthlyBox",
+    subject: productCode,
+    message: monthlyBoxMessagesFor(ctx.lang, ctx.site).subscription.pickOnly,
+  });
 }
 
 /** Why a line that had to be added whole could only be added in part. */

@@ -69,7 +69,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   site.use(autoDeliveryRouter(shop.autoDelivery, shop.carts, shop.agents));
   site.use(campaignsRouter(shop.campaigns, shop.agents));
   site.use(campaignGuidesRouter(shop.campaignGuides));
-  site.use(monthlyBoxRouter(shop.monthlyBox));
+  site.use(monthlyBoxRouter(shop.monthlyBox, shop.monthlyBoxSubscriptions, shop.agents));
   if (storeClock) site.use(storeClockRouter(storeClock, shop.autoDeliveryOrders, adminKey));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
   const lms = Router({ mergeParams: true });
