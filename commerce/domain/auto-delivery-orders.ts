@@ -396,9 +396,11 @@ export class AutoDeliveryOrders {
     let sent = 0;
     for (const subscription of due) {
       const items = await itemsOf(db, [subscription.id], subscription.lang);
+      // A monthly box has no items: its reminder lists the month's picks.
+      const boxList = subscription.kind === "monthlyBox" && this.deps.boxes ? await this.deps.boxes.reminderList(contextOf(subscription), subscription) : null;
       const ids = await writeTransaction(db, async (trx) => {
         if (!(await markReminded(trx, subscription.id, subscription.next_delivery_date))) return [];
-        const list = items.map((i) => `${i.quantity} × ${i.name ?? i.product_code}`).join("\n");
+        const list = boxList ?? items.map((i) => `${i.quantity} × ${i.name ?? i.product_code}`).join("\n");
         return queueMails(trx, "auto-delivery-reminder", [
           await this.mailTo(trx, subscription, (t, store, url, firstName) =>
             t.reminder({ firstName, subscription: subscription.code, date: subscription.next_delivery_date, items: list, url }, store),
@@ -444,6 +446,11 @@ function deliveryCart(subscription: SubscriptionRow, at: string) {
     created_at: at,
     updated_at: at,
   };
+}
+
+/** The shop context a subscription's orders and mails are made in. */
+function contextOf(subscription: SubscriptionRow): ShopContext {
+  return { site: subscription.site as BrandId, lang: subscription.lang as Lang, currency: subscription.currency as Currency, userGroups: [] };
 }
 
 function unitsByProduct(lines: readonly Line[]): [string, number][] {

@@ -22,6 +22,9 @@ const enUS: CampaignMessages = {
     KSKLITE: "Starter kit lite",
     KSKBBAD: "Starter kit with auto-delivery",
     BBAD: "Buy a brewer with auto-delivery",
+    AFHKBBFREE: "Free breakroom brewer with a pod subscription",
+    AFHKBBPLATINUM: "Platinum breakroom brewer at half price",
+    AFHSUBSCRIPTION: "Breakroom subscription plan",
   },
   commitment: (c) =>
     c.kind === "deliveries"
@@ -48,6 +51,9 @@ const fr: CampaignMessages = {
     KSKLITE: "Trousse de démarrage allégée",
     KSKBBAD: "Trousse de démarrage avec la livraison automatique",
     BBAD: "Achetez une cafetière avec la livraison automatique",
+    AFHKBBFREE: "Cafetière de salle de pause gratuite avec un abonnement aux dosettes",
+    AFHKBBPLATINUM: "Cafetière de salle de pause Platine à moitié prix",
+    AFHSUBSCRIPTION: "Forfait d’abonnement pour salle de pause",
   },
   commitment: (c) =>
     c.kind === "deliveries"
@@ -64,8 +70,29 @@ const fr: CampaignMessages = {
     `Si vous annulez la livraison automatique avant d’avoir reçu vos ${deliveries} livraison${deliveries === 1 ? "" : "s"}, nous facturerons le rabais de ${saving} sur la cafetière, moins une part pour chaque livraison reçue.`,
 };
 
+/**
+ * The commercial store (usafh) speaks US English to business buyers (decision 069): the commitment
+ * is the office's pod subscription, the free brewer is one per business address.
+ */
+const enUSBusiness: CampaignMessages = {
+  names: enUS.names,
+  commitment: (c) =>
+    c.kind === "deliveries"
+      ? `${c.count} breakroom pod deliver${c.count === 1 ? "y" : "ies"} of at least ${c.minBoxPods} pods each`
+      : `${c.count} month${c.count === 1 ? "" : "s"} of breakroom pod deliveries, at least ${c.minBoxPods} pods a delivery`,
+  refusals: {
+    ...enUS.refusals,
+    activeCommitment: "Your business already has this plan, and its pod subscription commitment isn't complete yet.",
+    freeBrewerTakenByAccount: "Your business has already received a free breakroom brewer with this account.",
+    freeBrewerTakenByAddress: "A free breakroom brewer has already been sent to this business address. The offer is one per business address.",
+  },
+  earlyCancellation: (saving, deliveries) =>
+    `If your office cancels its pod subscription before your ${deliveries} deliver${deliveries === 1 ? "y is" : "ies are"} complete, we'll charge the brewer's ${saving} saving, less a share for each delivery your breakroom has received.`,
+};
+
 const MESSAGES: Readonly<Record<Locale, CampaignMessages>> = { "en-US": enUS, "en-CA": enCA, fr };
 
 export function campaignMessagesFor(lang: Lang, site: BrandId): CampaignMessages {
-  return MESSAGES[localeOf(lang, site)];
+  const locale = localeOf(lang, site);
+  return site === "usafh" && locale === "en-US" ? enUSBusiness : MESSAGES[locale];
 }

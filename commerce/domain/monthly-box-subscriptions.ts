@@ -404,6 +404,15 @@ export class MonthlyBoxSubscriptions {
     };
   }
 
+  /** The reminder's list of a box's next delivery: that month's picks (saved or carried over), one line each. */
+  async reminderList(ctx: ShopContext, row: SubscriptionRow): Promise<string> {
+    const box = await this.deps.boxes.storeBox(ctx);
+    const offered = await this.deps.boxes.offered(ctx, box, monthOf(row.next_delivery_date));
+    const names = new Map(offered.map((p) => [p.code, p.name]));
+    const { picks } = await this.monthPicks(row, monthOf(row.next_delivery_date), offered);
+    return picks.map((p) => `${p.quantity} × ${names.get(p.code) ?? p.code}`).join("\n");
+  }
+
   /** A box subscription as the auto-delivery answers show it: its kind, its box's facts and its next box's picks as items. */
   async describe(ctx: ShopContext, rows: readonly SubscriptionRow[], views: Subscription[]): Promise<Subscription[]> {
     if (!rows.some((r) => r.kind === "monthlyBox")) return views;

@@ -12,6 +12,7 @@ import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
+import { CampaignGuideService } from "./campaign-guides";
 import { CampaignService } from "./campaigns";
 import { MonthlyBoxService } from "./monthly-box";
 import { MonthlyBoxSubscriptions } from "./monthly-box-subscriptions";
@@ -98,6 +99,8 @@ export interface Shop {
   autoDelivery: AutoDeliveryService;
   /** Brewer campaigns (decision 061). */
   campaigns: CampaignService;
+  /** A campaign's landing reads: help-me-choose pods, its texts, its buying guide (decision 069). */
+  campaignGuides: CampaignGuideService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Subscribing to the monthly box and changing its months (decision 067). */
@@ -166,6 +169,7 @@ export function createShop({
   const monthlyBox = new MonthlyBoxService({ db, catalog, clock });
   const boxes = new MonthlyBoxSubscriptions({ db, boxes: monthlyBox, carts, agents, clock });
   const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock, boxes }, autoDelivery);
+  const campaigns = new CampaignService({ db, catalog, clock });
   return {
     brands,
     catalog,
@@ -188,7 +192,8 @@ export function createShop({
     perks: new PerksService({ db, carts, catalog }),
     autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock, boxes }),
     autoDeliveryOrders,
-    campaigns: new CampaignService({ db, catalog, clock }),
+    campaigns,
+    campaignGuides: new CampaignGuideService({ db, catalog, campaigns }),
     monthlyBox,
     monthlyBoxSubscriptions: boxes,
     async warm() {

@@ -307,6 +307,12 @@ describe.each(DIALECTS)("monthly box subscription API on %s", (dialect) => {
         entries: januaryPick,
       });
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      // The reminder a few days before lists the month's picks (a box has no items of its own).
+      clock.set(new Date("2027-01-08T09:00:00Z"));
+      expect(await runner.autoDeliveryOrders.remind()).toBe(1);
+      const leaverName = MfpSubscriptionCartSchema.parse(changed.body).picks.find((p) => p.code === leaver)!.name;
+      const reminder = mailTextsTo(running.outbox, customer.email).find((m) => m.includes("will be ordered on 2027-01-10"));
+      expect(reminder).toContain(`2 × ${leaverName}`);
 
       clock.set(new Date("2027-01-10T15:00:00Z"));
       expect(await runner.autoDeliveryOrders.placeDue()).toContain("placed");
@@ -387,6 +393,64 @@ describe.each(DIALECTS)("monthly box subscription API on %s", (dialect) => {
         (await call("GET", `/usb2c/users/current/getMFPSubscriptionCart?subscriptionCode=${box.code}`, customer.token)).body,
       );
       expect(january).toMatchObject({ changeable: false, unchangeableReason: "cancelled" });
+    });
+  });
+
+  describe("agents, the box's lines in the cart, and another store", () => {
+    it("lets an agent add a box only inside an assisted session for the customer, and audits it", async () => {
+      clock.set(new Date("2026-12-10T15:00:00Z"));
+      const customer = await newCustomer();
+      const email = `agent-${randomHex(8)}@example.com`;
+      await insertAccount(db, { email, password: PASSWORD, role: "agent" });
+      const agent = await passwordToken(running.baseUrl, { email, password: PASSWORD, clientId: "agent" });
+      const path = `/usb2c/users/${customer.id}/carts/current/addMonthlyBoxSubscription`;
+      expect((await call("POST", path, agent, { entries: pickOf("2026-12") })).status).toBe(403);
+      expect(await db.selectFrom("cart").select("id").where("customer_id", "=", customer.id).execute()).toHaveLength(0);
+      expect((await call("POST", "/usb2c/assistedservicewebservices/sessions", agent, { customerId: customer.id })).status).toBe(201);
+      const answer = await call("POST", path, agent, { entries: pickOf("2026-12") });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const audit = await db.selectFrom("agent_audit").select(["action", "detail"]).where("customer_id", "=", customer.id).orderBy("id").execute();
+      expect(audit.at(-1)?.action).toBe("added a monthly box to cart");
+      expect(audit.at(-1)?.detail).toMatch(/^2 × .+, 1 × .+, 1 × .+$/);
+    });
+
+    it("changes the box in the cart only whole: 0 on one of its lines takes the box off, another quantity is refused in words", async () => {
+      const customer = await newCustomer();
+      const added = AddMonthlyBoxAnswerSchema.parse((await addBox(customer.token, pickOf("2026-12"))).body);
+      const [first] = added.monthlyBox.entryNumbers;
+      const more = await call("POST", "/usb2c/users/current/updateCart", customer.token, { cartGuid: added.cartGuid, entryNumber: first, qty: 3 });
+      expect(more.status).toBe(409);
+      expect(more.body.errors?.[0]?.message).toBe(
+        "This product is part of your monthly box: change the whole box, or set its quantity to 0 to remove the box.",
+      );
+      const plain = await call("POST", "/usb2c/users/current/addProductToCart", customer.token, {
+        cartGuid: added.cartGuid,
+        productCode: pickOf("2026-12")[1]!.code,
+        qty: 1,
+      });
+      expect(plain.status).toBe(409);
+      expect(await cartLines(added.cartGuid)).toHaveLength(3);
+      const removed = await call("POST", "/usb2c/users/current/updateCart", customer.token, { cartGuid: added.cartGuid, entryNumber: first, qty: 0 });
+      expect(removed.status).toBe(200);
+      const cart = CartSchema.parse(removed.body);
+      expect(cart.entries).toEqual([]);
+      expect(cart.monthlyBox).toBeUndefined();
+    });
+
+    it("answers a box subscription asked on another store 404", async () => {
+      const customer = await newCustomer();
+      const added = AddMonthlyBoxAnswerSchema.parse((await addBox(customer.token, pickOf("2026-12"))).body);
+      await checkOut(customer.token, added.cartGuid);
+      const code = (await boxSubscriptionOf(customer.token))!.code;
+      const canadian = await newCustomer("cab2c");
+      expect((await call("GET", `/cab2c/users/current/getMFPSubscriptionCart?subscriptionCode=${code}`, canadian.token)).status).toBe(404);
+      const update = await call("POST", "/cab2c/users/current/updateMonthlyFixedPriceCampaignCart", canadian.token, {
+        subscriptionCode: code,
+        month: "2027-01",
+        entries: pickOf("2027-01"),
+      });
+      expect(update.status).toBe(404);
+      expect(await picksSaved(code, "2027-01")).toEqual([]);
     });
   });
 });
