@@ -208,7 +208,10 @@ test.describe("subscribing to the monthly box", () => {
         /^Your monthly box AD\d{8} has started\. Next box: .+; then every month on the same day\.$/,
       );
 
-      await page.goto(us("/account/auto-delivery"));
+      await page.goto(us("/monthly-box"));
+      await expect(page.locator(".monthly-box-page .notice")).toContainText("You already have a monthly box.");
+      await page.getByRole("link", { name: "Manage my monthly box" }).click();
+      await expect(page).toHaveURL(us("/account/auto-delivery"));
       const card = page.locator("article.subscription--box");
       await expect(card).toHaveCount(1);
       const nextBox = (await card.locator("dd time").getAttribute("datetime"))!;
