@@ -39,6 +39,7 @@ const enUS = {
   checkBox: "Check my box",
   subscribe: "Subscribe for {price} a month",
   signInToSubscribe: "Sign in to subscribe",
+  firstBoxThisMonth: "Your first box ships this month: pick this month's box to subscribe. Next month's picks can be changed in your account afterwards.",
   guestNote: "Sign in or create an account to subscribe; your picks stay on this page.",
   signIn: "Sign in",
   createAccount: "Create an account",
@@ -111,6 +112,8 @@ const fr: MonthlyBoxMessages = {
   checkBox: "Vérifier ma boîte",
   subscribe: "M’abonner pour {price} par mois",
   signInToSubscribe: "Se connecter pour s’abonner",
+  firstBoxThisMonth:
+    "Votre première boîte est expédiée ce mois-ci\u00a0: composez la boîte de ce mois pour vous abonner. Vous pourrez ensuite modifier les choix du mois prochain dans votre compte.",
   guestNote: "Connectez-vous ou créez un compte pour vous abonner\u00a0; vos choix restent sur cette page.",
   signIn: "Se connecter",
   createAccount: "Créer un compte",

@@ -85,9 +85,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const api = clientContext(context);
   const entries = state.pick;
   try {
-    const fill = await productSelect(api, { month: state.month, entries });
+    const fill = await productSelect(api, { entries });
     if (!fill.complete) return refused("incomplete");
-    await addMonthlyBoxSubscription(api, { month: state.month, entries });
+    await addMonthlyBoxSubscription(api, { entries });
   } catch (err) {
     if (err instanceof ApiError && err.status >= 400 && err.status < 500) return refused("refused");
     throw err;
@@ -132,9 +132,14 @@ export default function MonthlyBoxPage() {
         t={t}
         problem={problem ? { error: problem } : undefined}
         actions={
-          <button type="submit" formMethod="post" name="intent" value="subscribe" className="button">
-            {signedIn ? format(t.subscribe, { price: details.price.formattedValue }) : t.signInToSubscribe}
-          </button>
+          // The order that starts a box ships this month's; next month's selection is there to look ahead.
+          picker.state.month ? (
+            <p className="field__hint">{t.firstBoxThisMonth}</p>
+          ) : (
+            <button type="submit" formMethod="post" name="intent" value="subscribe" className="button">
+              {signedIn ? format(t.subscribe, { price: details.price.formattedValue }) : t.signInToSubscribe}
+            </button>
+          )
         }
       />
     </div>

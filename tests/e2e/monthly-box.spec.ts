@@ -34,6 +34,15 @@ test.describe("the monthly box's page", () => {
       await expect(browse.getByRole("button", { name: new RegExp(`^${category} \\(\\d+\\)$`) })).toBeVisible();
     await expect(page.locator("article.box-product")).toHaveCount(12);
     await expect(page.getByText("Page 1 of 3")).toBeVisible();
+
+    // Next month's selection can be looked at ahead; the first box is this month's.
+    const heading = page.getByRole("heading", { level: 2, name: /^Pick your box for / });
+    const thisMonth = (await heading.textContent())!;
+    await page.getByRole("button", { name: /^Next month: / }).click();
+    await expect(page.getByRole("button", { name: /^Next month: / })).toHaveAttribute("aria-pressed", "true");
+    await expect(heading).not.toHaveText(thisMonth);
+    await expect(page.getByText("Your first box ships this month: pick this month's box to subscribe.", { exact: false })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in to subscribe" })).toHaveCount(0);
   });
 
   test("a pick survives paging, filtering and searching; Check my box tells what is left, what is too many and what is refused", async ({ page }, testInfo) => {
