@@ -3,6 +3,7 @@ import { blankAsAbsent, wholeNumber } from "./form-values";
 import { LangSchema } from "./common";
 import { AppliedRewardSchema } from "./cart-rewards";
 import { AppliedCouponSchema, CouponCodeInputSchema } from "./coupon";
+import { CartEntryCampaignSchema, ReplacedBundleSchema } from "./campaigns";
 import { PriceSchema } from "./product";
 
 /**
@@ -141,6 +142,8 @@ export const CartEntrySchema = z.object({
   updateable: z.boolean(),
   /** A perks reward's item (a free box): priced 0, changed only through the rewards calls. */
   rewardId: z.number().int().positive().optional(),
+  /** An entry sold in a campaign (decision 065): the brewer at its campaign price, or the box of its auto-delivery. */
+  campaign: CartEntryCampaignSchema.optional(),
 });
 export type CartEntry = z.infer<typeof CartEntrySchema>;
 
@@ -212,3 +215,20 @@ export type MergedCart = z.infer<typeof MergedCartSchema>;
 /** validateCart: the cart as it stands and what checkout would have to change (nothing is changed by asking). */
 export const CartValidationSchema = z.object({ valid: z.boolean(), cart: CartSchema, changes: z.array(CartChangeSchema) });
 export type CartValidation = z.infer<typeof CartValidationSchema>;
+
+/** GET {brand}/users/{user}/getCampaignSubscriptionCart?cartGuid= (decision 065). */
+export const CampaignSubscriptionCartQuerySchema = z.object({ cartGuid: CartGuidSchema });
+
+/**
+ * addCampaignBundle's answer (decision 065): the cart with the bundle's two entries; `replaced`
+ * names the bundle it took the place of (a cart holds one).
+ */
+export const CampaignBundleAnswerSchema = z.object({
+  cart: CartSchema,
+  brewerEntryNumber: z.number().int(),
+  boxEntryNumber: z.number().int(),
+  replaced: ReplacedBundleSchema.nullable(),
+  /** In the shopper's words: what was added and, if so, what it replaced. */
+  message: z.string(),
+});
+export type CampaignBundleAnswer = z.infer<typeof CampaignBundleAnswerSchema>;
