@@ -100,9 +100,9 @@ export class CampaignSaleService {
    * getCartEstimationData checks them), the customer (customerRefusals with their default
    * address's household), and then both entries in one transaction.
    */
-  async addBundle(ctx: ShopContext, customerId: string, guid: string, request: AddCampaignBundleRequest): Promise<CampaignBundleAnswer> {
+  async addBundle(ctx: ShopContext, customerId: string, guid: string | undefined, request: AddCampaignBundleRequest): Promise<CampaignBundleAnswer> {
     const { campaigns, carts, catalog } = this.deps;
-    await carts.entriesOf(ctx, { customerId }, guid);
+    if (guid) await carts.entriesOf(ctx, { customerId }, guid);
     const campaign = await campaigns.campaignOn(ctx, request.campaignId);
     const words = campaignMessagesFor(ctx.lang, ctx.site);
     const frequencyWeeks = request.frequencyWeeks ?? DEFAULT_FREQUENCY_WEEKS;

@@ -313,7 +313,8 @@ export class CartService {
   async putCampaignBundle(
     ctx: ShopContext,
     customerId: string,
-    guid: string,
+    /** Absent: the customer's open cart, made when they have none. */
+    guid: string | undefined,
     bundle: CampaignBundleLines,
   ): Promise<{ cart: Cart; brewerEntryNumber: number; boxEntryNumber: number; replaced: BundleInCart | null }> {
     const owner: CartOwner = { customerId };
