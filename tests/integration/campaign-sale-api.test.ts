@@ -15,6 +15,7 @@ import { APPROVED_CARD, type ApiAnswer, NY_ADDRESS, randomHex } from "../support
 import { mailTextsTo } from "../support/mail";
 
 const PASSWORD = "campaign-sale-2026";
+const DECLINED_CARD = { ...APPROVED_CARD, cardNumber: "4000000000000002" };
 const FREE = 160836;
 const HALF = 160834;
 const KSK_LITE = 162471;
@@ -480,6 +481,23 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
       const [enrollment] = await enrollmentsOf(customer.id);
       expect(enrollment).toMatchObject({ status: "met", cancellation_minor: null });
       expect(await db.selectFrom("payment_attempt").select("id").where("checkout_key", "=", `cancel-${enrollment!.id}`).execute()).toEqual([]);
+    });
+
+    it("a declined card refuses the early cancellation in words, and nothing changes", async () => {
+      const { customer, subscription } = await bought();
+      const declining = await call("POST", "/users/current/addProductToCart", customer.token, { productCode: box12 });
+      const guid = (declining.body as { cartGuid: string }).cartGuid;
+      expect((await call("POST", `/users/current/carts/${guid}/paymentdetails`, customer.token, DECLINED_CARD)).status).toBe(201);
+      expect((await call("POST", `/users/current/subscriptions/${subscription.code}/card`, customer.token, { cartGuid: guid })).status).toBe(200);
+      const refused = await call("POST", `/users/current/subscriptions/${subscription.code}/cancel`, customer.token, { reason: "Moving abroad" });
+      expect(refused.status).toBe(402);
+      expect(error(refused)).toMatchObject({ type: "CampaignError", reason: "cardDeclined" });
+      expect(error(refused)!.message).toMatch(/still active/);
+      expect(await subscriptionOf(customer, subscription.code)).toMatchObject({
+        status: "active",
+        commitment: { status: "active", cancellationChargeNow: { minor: 9999 } },
+      });
+      expect(await enrollmentsOf(customer.id)).toMatchObject([{ status: "active", cancellation_minor: null }]);
     });
 
     it("cancelling early charges the amount it stated, once, and mails it", async () => {
