@@ -220,6 +220,23 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
       expect(await entriesOf(guid)).toHaveLength(1);
     });
 
+    it("lets an agent add the bundle only inside an assisted session for the customer, audited", async () => {
+      const customer = await newCustomer();
+      const email = `agent-${randomHex(8)}@example.com`;
+      await insertAccount(db, { email, password: PASSWORD, role: "agent" });
+      const agent = await passwordToken(running.baseUrl, { email, password: PASSWORD, clientId: "agent" });
+      const path = `/users/${customer.id}/carts/current/addCampaignBundle`;
+      const body = { campaignId: FREE, brewerCode: CLASSIC_BLACK, boxCode: box24 };
+      expect((await call("POST", path, agent, body)).status).toBe(403);
+      expect(await db.selectFrom("cart").select("id").where("customer_id", "=", customer.id).execute()).toEqual([]);
+      expect((await call("POST", "/assistedservicewebservices/sessions", agent, { customerId: customer.id })).status).toBe(201);
+      const answer = await call("POST", path, agent, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(CampaignBundleAnswerSchema.parse(answer.body).cart.entries.map((e) => e.campaign?.role)).toEqual(["brewer", "box"]);
+      const audit = await db.selectFrom("agent_audit").select(["action", "detail"]).where("customer_id", "=", customer.id).orderBy("id").execute();
+      expect(audit.at(-1)).toEqual({ action: "added a campaign bundle", detail: `campaign ${FREE}: ${CLASSIC_BLACK} and ${box24}` });
+    });
+
     it("answers another customer's cart 404 and changes nothing", async () => {
       const [owner, other] = [await newCustomer(), await newCustomer()];
       const added = await call("POST", "/users/current/addProductToCart", owner.token, { productCode: box24 });
