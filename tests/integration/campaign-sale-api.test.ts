@@ -129,7 +129,7 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
     });
 
   /** Checkout up to the order: the delivery address, standard delivery, an approved card; answers the order's request. */
-  const readyToOrder = async (customer: Customer, guid: string, address: Address) => {
+  const readyToOrder = async (customer: Customer, guid: string, address: Address, adFrequencyWeeks?: number) => {
     const cart = `/users/current/carts/${guid}`;
     const withAddress = await call("POST", `${cart}/addresses/delivery`, customer.token, { address });
     expect(withAddress.status, JSON.stringify(withAddress.body)).toBe(200);
@@ -140,7 +140,11 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
     expect((await call("POST", `${cart}/paymentdetails`, customer.token, APPROVED_CARD)).status).toBe(201);
     const checkout = CheckoutSchema.parse((await call("GET", `${cart}/checkout`, customer.token)).body);
     return () =>
-      call("POST", `/users/current/orders?cartId=${guid}`, customer.token, { checkoutKey: randomHex(32), expectedTotal: checkout.totalPriceWithTax.minor });
+      call("POST", `/users/current/orders?cartId=${guid}`, customer.token, {
+        checkoutKey: randomHex(32),
+        expectedTotal: checkout.totalPriceWithTax.minor,
+        adFrequencyWeeks,
+      });
   };
   /** A customer who bought `bundle` to their own address: the order, the subscription and the enrollment. */
   const bought = async (bundle: Record<string, unknown> = { campaignId: FREE, brewerCode: CLASSIC_BLACK, boxCode: box24 }) => {
@@ -204,6 +208,32 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
       const { cart, boxEntryNumber, brewerEntryNumber } = CampaignBundleAnswerSchema.parse(answer.body);
       expect(cart.entries.find((e) => e.entryNumber === boxEntryNumber)).toMatchObject({ quantity: 2, campaign: { commitment: { frequencyWeeks: 2 } } });
       expect(cart.entries.find((e) => e.entryNumber === brewerEntryNumber)!.basePrice.minor).toBe(4500);
+    });
+
+    it("answers the Canadian store in CAD and in French", async () => {
+      const customer = await newCustomer("cab2c", {
+        ...NY_ADDRESS,
+        line1: `${randomHex(4)} Rue Principale`,
+        town: "Montréal",
+        region: "QC",
+        postalCode: "H2X 1Y4",
+        country: "CA",
+      });
+      await db.updateTable("stock").set({ level: 1000 }).where("product_code", "=", "5001-SMRG-KC-24").execute();
+      const answer = await call(
+        "POST",
+        "/users/current/carts/current/addCampaignBundle?lang=fr",
+        customer.token,
+        { campaignId: FREE, brewerCode: CLASSIC_BLACK, boxCode: "5001-SMRG-KC-24" },
+        "cab2c",
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const { cart, message } = CampaignBundleAnswerSchema.parse(answer.body);
+      expect(message).toBe("Ajouté à votre panier\u00a0: Cafetière gratuite avec la livraison automatique.");
+      expect(cart.entries[0]!.campaign).toMatchObject({
+        campaignPrice: { minor: 0, currencyIso: "CAD" },
+        commitment: { text: "6 livraisons automatiques d’au moins 24 dosettes chacune" },
+      });
     });
 
     it("refuses a guest with a reason that says to sign in", async () => {
@@ -432,6 +462,31 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
       const confirmation = mailTextsTo(running.outbox, customer.email).find((m) => m.includes(order.code))!;
       expect(confirmation).toContain("you've committed to 6 auto-delivery shipments of at least 24 pods each");
       expect(confirmation).toContain("we'll charge the brewer's $119.99 saving");
+    });
+
+    it("starts the bundle's subscription at its own frequency, apart from the cart's other auto-delivery lines", async () => {
+      const customer = await newCustomer();
+      const { cart } = CampaignBundleAnswerSchema.parse(
+        (await addBundle(customer, { campaignId: HALF, brewerCode: HALF_WHITE, boxCode: box24, frequencyWeeks: 3 })).body,
+      );
+      const plain = await call("POST", "/users/current/addProductToCart", customer.token, {
+        cartGuid: cart.guid,
+        productCode: box12,
+        entryType: "ADC",
+        qty: 2,
+      });
+      expect(plain.status).toBe(200);
+      const placed = await (await readyToOrder(customer, cart.guid, customer.address, 6))();
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const { subscriptions } = SubscriptionListSchema.parse((await call("GET", "/users/current/fetchAllActiveSubscriptions", customer.token)).body);
+      const byItem = subscriptions.map((s) => [s.items.map((i) => i.productCode), s.frequencyWeeks, s.commitment?.code ?? null]).sort();
+      expect(byItem).toEqual(
+        [
+          [[box12], 6, null],
+          [[box24], 3, "FIFTYPERCENTBREWER"],
+        ].sort(),
+      );
+      expect(await enrollmentsOf(customer.id)).toMatchObject([{ deliveries_required: 4, campaign_minor: 4500, regular_minor: 8999 }]);
     });
 
     it("refuses a second free brewer to the same household (409, in words) and writes nothing", async () => {
