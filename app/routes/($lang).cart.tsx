@@ -249,10 +249,35 @@ export default function CartPage() {
                     </>
                   ) : null}
                   {e.rewardId !== undefined ? <span className="badge">{p.rewardItem}</span> : null}
+                  {e.campaign ? (
+                    <span className="campaign-note" data-testid="cart-campaign">
+                      <span className="badge">{e.campaign.name}</span>{" "}
+                      {e.campaign.role === "brewer" ? (
+                        <>
+                          {format(t.campaignBrewer, { offer: e.campaign.campaignPrice.formattedValue, regular: e.campaign.regularPrice.formattedValue })}
+                          <strong className="campaign-note__commitment">{format(t.campaignCommitment, { commitment: e.campaign.commitment.text })}</strong>{" "}
+                          {e.campaign.earlyCancellationText}
+                        </>
+                      ) : (
+                        t.campaignBox
+                      )}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="cart-line__quantity">
                   {e.rewardId !== undefined ? (
                     e.quantity
+                  ) : e.campaign?.role === "brewer" ? (
+                    <Form method="post" className="cart-table__qty">
+                      <span>{e.quantity}</span>
+                      <span className="field__hint">{t.campaignQuantityFixed}</span>
+                      <input type="hidden" name="cartGuid" value={cart.guid} />
+                      <input type="hidden" name="entryNumber" value={e.entryNumber} />
+                      <input type="hidden" name="entryType" value={e.entryType} />
+                      <button type="submit" name="intent" value="remove" className="link-button">
+                        {t.remove}
+                      </button>
+                    </Form>
                   ) : (
                     <Form method="post" className="cart-table__qty">
                       <input type="hidden" name="cartGuid" value={cart.guid} />

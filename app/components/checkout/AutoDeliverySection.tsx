@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { format } from "../../brands/locale";
 import { everyWeeksLabel, FREQUENCY_CHOICES } from "../../lib/auto-delivery";
 import { useMessages } from "../useMessages";
 import { describedBy, FieldError } from "../FormFields";
@@ -21,6 +22,15 @@ export function AutoDeliverySection({ checkout, problem, frequencyWeeks, signInH
   return (
     <CheckoutSection id="auto-delivery" headingId="auto-delivery-heading" title={t.adHeading}>
       <p>{t.adStarts}</p>
+      {checkout.cart.entries.flatMap((e) =>
+        e.campaign?.role === "brewer"
+          ? [
+              <p key={e.entryNumber} className="notice" data-testid="checkout-commitment">
+                {format(t.adCampaign, { name: e.campaign.name, commitment: e.campaign.commitment.text })} {e.campaign.earlyCancellationText}
+              </p>,
+            ]
+          : [],
+      )}
       {checkout.guest ? (
         <p className="form-error" role="alert">
           {t.adSignIn} <Link to={signInHref}>{t.adSignInLink}</Link>
