@@ -27,7 +27,7 @@ export default function OffersPage() {
               <h2>{o.name}</h2>
               <p>{format(t.commitsTo, { commitment: o.commitmentText })}</p>
               {o.lowestPrice ? <p>{format(t.brewersFrom, { price: o.lowestPrice })}</p> : null}
-              <Link to={o.href} className="button" aria-label={`${t.seeOffer}: ${o.name}`}>
+              <Link to={o.href} className="button" aria-label={format(t.seeOfferOf, { name: o.name })}>
                 {t.seeOffer}
               </Link>
             </li>
