@@ -320,6 +320,8 @@ export const AUDIT_ACTIONS = [
   "resumed auto-delivery",
   "cancelled auto-delivery",
   "viewed campaign eligibility",
+  "added a campaign bundle",
+  "viewed a campaign bundle",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

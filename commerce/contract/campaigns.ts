@@ -166,7 +166,9 @@ export const CampaignSaleRefusalSchema = z.enum([
   "frequencyNotAllowed",
   "signInRequired",
   "brewerQuantityFixed",
+  "boxQuantityFixed",
   "cardDeclined",
+  "commitmentChanged",
 ]);
 export type CampaignSaleRefusal = z.infer<typeof CampaignSaleRefusalSchema>;
 

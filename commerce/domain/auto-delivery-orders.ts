@@ -20,6 +20,7 @@ import {
 } from "../db/auto-delivery";
 import { insertCart, stockLevels } from "../db/carts";
 import { findCustomer } from "../db/customers";
+import { countCommitmentDelivery } from "../db/campaigns";
 import type { Db } from "../db/index";
 import { insertOrder, type NewOrderEntry, takeStock } from "../db/orders";
 import { writeTransaction } from "../db/write-transaction";
@@ -243,6 +244,8 @@ export class AutoDeliveryOrders {
           })),
         );
         await markDelivery(trx, record.id, { status: "placed", order_code: order.code, note: notes.join("; ").slice(0, 200) }, at);
+        // A campaign brewer's commitment counts each delivery placed (a skipped one does not), met at the last (decision 065).
+        if (current.campaign_id !== null) await countCommitmentDelivery(trx, current.code, at);
         const next = followingDelivery(date, current.frequency_weeks);
         await updateSubscription(trx, current.id, { next_delivery_date: next, payment_failures: 0, retry_at: null, updated_at: at });
         await removeNextOnlyItems(trx, current.id);

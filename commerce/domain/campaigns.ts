@@ -41,7 +41,8 @@ export interface CampaignServiceDeps {
 }
 
 /** A campaign call refused for a reason the caller can act on (400). */
-const campaignRefusal = (reason: string, subject: string, message: string) => new ShopError("invalid", { type: "CampaignError", reason, subject, message });
+export const campaignRefusal = (reason: string, subject: string, message: string) =>
+  new ShopError("invalid", { type: "CampaignError", reason, subject, message });
 
 /** Another store's campaign answers exactly as one that does not exist. */
 const campaignNotFound = (id: number) => notFound("campaignId", `Campaign ${id} not found.`, "campaign");
@@ -101,6 +102,13 @@ export class CampaignService {
     const rows = all.filter((c) => c.sites.includes(ctx.site) && (id === undefined || c.id === id));
     if (id !== undefined && rows.length === 0) throw campaignNotFound(id);
     return { rows, all };
+  }
+
+  /** One campaign of the store, as its answers show it today; 404 for an unknown id or another store's. */
+  async campaignOn(ctx: ShopContext, campaignId: number): Promise<Campaign> {
+    const day = await this.today();
+    const [row] = (await this.campaignsOf(ctx, campaignId)).rows as [CampaignRow];
+    return this.view(row, ctx, day);
   }
 
   /** getBrewers: the campaign's brewers on this store, each variant with its campaign price. */

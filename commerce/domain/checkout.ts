@@ -34,6 +34,7 @@ import { pointsBalance, setPerksMember } from "../db/loyalty";
 import { writeTransaction } from "../db/write-transaction";
 import type { AddressBook, AuditWriter } from "./addresses";
 import { subscriptionStep } from "./auto-delivery-checkout";
+import type { CampaignSaleService } from "./campaign-sale";
 import { type CartOwner, type CartService, cartNotFound } from "./carts";
 import { type Clock, dayOf } from "./clock";
 import type { CatalogChangeFeed } from "./catalog-changes";
@@ -66,6 +67,8 @@ interface CheckoutDeps extends PlacementDeps {
   addresses: AddressBook;
   feed: CatalogChangeFeed;
   outbox: MailOutbox;
+  /** Enrols the customer in a campaign bundle's commitment with the order (decision 065). */
+  campaignSale?: CampaignSaleService;
 }
 
 const orderNotFound = () => new ShopError("notFound", { type: "UnknownIdentifierError", subject: "code", subjectType: "order", message: "Order not found." });
@@ -180,6 +183,7 @@ export class CheckoutService {
       card: priced.card,
       frequencyWeeks: request.adFrequencyWeeks,
       today,
+      enroll: await this.deps.campaignSale?.enrollmentStep(ctx, owner, planned.view),
     });
     const authorized = await authorizeCard(this.deps, planned);
     // The checkout's hold became an order between the look above and now: that order answers.

@@ -12,6 +12,7 @@ import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
+import { CampaignCartLines, CampaignSaleService } from "./campaign-sale";
 import { CampaignService } from "./campaigns";
 import { MonthlyBoxService } from "./monthly-box";
 import { CartService } from "./carts";
@@ -97,6 +98,8 @@ export interface Shop {
   autoDelivery: AutoDeliveryService;
   /** Brewer campaigns (decision 061). */
   campaigns: CampaignService;
+  /** Selling brewer campaigns: the bundle in the cart and its commitment (decision 065). */
+  campaignSale: CampaignSaleService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Auto-delivery's orders, reminders and retries: its sweeps are started by whoever hosts the shop. */
@@ -135,7 +138,9 @@ export function createShop({
   const families = new ProductFamilies(db, feed, sizes.productFamilies);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
   const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger, answerBytes: sizes.productAnswers });
-  const carts = new CartService({ db, catalog });
+  const campaigns = new CampaignService({ db, catalog, clock });
+  const carts = new CartService({ db, catalog, campaignLines: new CampaignCartLines(campaigns) });
+  const campaignSale = new CampaignSaleService({ db, catalog, clock, campaigns, carts });
   const keys: AuthKeys = accounts?.keys ?? {
     tokenSecret: randomBytes(32).toString("base64url"),
     previousTokenSecrets: [],
@@ -176,14 +181,15 @@ export function createShop({
     giftCards: new GiftCardService({ db, carts, limits }),
     coupons: new CouponService({ db, carts, limits }),
     payments,
-    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock }),
+    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock, campaignSale }),
     holds,
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, sizes.quizzes, quizzes),
     perks: new PerksService({ db, carts, catalog }),
-    autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock }),
+    autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock, holds, outbox, brands }),
     autoDeliveryOrders,
-    campaigns: new CampaignService({ db, catalog, clock }),
+    campaigns,
+    campaignSale,
     monthlyBox: new MonthlyBoxService({ db, catalog, clock }),
     async warm() {
       for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
