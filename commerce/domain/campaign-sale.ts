@@ -100,9 +100,10 @@ export class CampaignSaleService {
    * getCartEstimationData checks them), the customer (customerRefusals with their default
    * address's household), and then both entries in one transaction.
    */
-  async addBundle(ctx: ShopContext, customerId: string, guid: string, request: AddCampaignBundleRequest): Promise<CampaignBundleAnswer> {
+  async addBundle(ctx: ShopContext, customerId: string, guid: string | undefined, request: AddCampaignBundleRequest): Promise<CampaignBundleAnswer> {
     const { campaigns, carts, catalog } = this.deps;
-    await carts.entriesOf(ctx, { customerId }, guid);
+    // Without a guid the bundle goes to the customer's open cart, made in the write if they have none.
+    if (guid) await carts.entriesOf(ctx, { customerId }, guid);
     const campaign = await campaigns.campaignOn(ctx, request.campaignId);
     const words = campaignMessagesFor(ctx.lang, ctx.site);
     const frequencyWeeks = request.frequencyWeeks ?? DEFAULT_FREQUENCY_WEEKS;

@@ -313,7 +313,7 @@ export class CartService {
   async putCampaignBundle(
     ctx: ShopContext,
     customerId: string,
-    guid: string,
+    guid: string | undefined,
     bundle: CampaignBundleLines,
   ): Promise<{ cart: Cart; brewerEntryNumber: number; boxEntryNumber: number; replaced: BundleInCart | null }> {
     const owner: CartOwner = { customerId };
