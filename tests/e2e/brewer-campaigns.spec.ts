@@ -233,7 +233,7 @@ test.describe("buying a brewer on the free-brewer campaign", () => {
     await page.goto(us("/account/auto-delivery"));
     const card = subscriptionCard(page, code);
     await expect(card.getByTestId("subscription-commitment")).toContainText("Your Free brewer with auto-delivery commitment");
-    await expect(card.getByTestId("subscription-commitment")).toContainText(/\b1 of 6 deliveries made\b/);
+    await expect(card.getByTestId("subscription-commitment")).toContainText(/(^|\s)1 of 6 deliveries made/);
 
     // The store's clock moves to the next delivery, which the runner places and counts.
     await moveClockAndSweep(request, (await card.locator("dd time").first().getAttribute("datetime"))!);
