@@ -16,7 +16,7 @@ import {
 import { shopperOf } from "./account-forms.server";
 import { ApiError, clientContext } from "./api-client.server";
 import type { StorefrontContext } from "./context";
-import { CAMPAIGN_PAGES, campaignPagePath } from "./campaign-pages";
+import { CAMPAIGN_PAGES, campaignPageBySlug, campaignPagePath } from "./campaign-pages";
 import { readFormFields } from "./form-body.server";
 import { formAnswer } from "./form-validation.server";
 import { notFoundPage, orFailedPage } from "./page-errors.server";
@@ -75,7 +75,7 @@ export interface Eligibility {
 }
 
 function campaignPage(slug: string | undefined) {
-  const page = CAMPAIGN_PAGES.find((c) => c.slug === slug);
+  const page = campaignPageBySlug(slug);
   if (!page) notFoundPage();
   return page;
 }
