@@ -43,6 +43,8 @@ const enUS = {
   campaignBox: "The first box of your auto-delivery",
   campaignCommitment: "Your commitment: {commitment}.",
   campaignQuantityFixed: "One brewer per offer: its quantity can't be changed.",
+  offerAdded: "The offer's brewer and first box are in your cart.",
+  offerReplaced: "The offer's brewer and first box are in your cart, in place of the offer it held (one offer per cart).",
 };
 
 export type CartMessages = Record<keyof typeof enUS, string>;
@@ -88,6 +90,8 @@ const fr: CartMessages = {
   campaignBox: "La première boîte de votre livraison automatique",
   campaignCommitment: "Votre engagement\u202f: {commitment}.",
   campaignQuantityFixed: "Une cafetière par offre\u202f: sa quantité ne peut pas être modifiée.",
+  offerAdded: "La cafetière de l’offre et la première boîte sont dans votre panier.",
+  offerReplaced: "La cafetière de l’offre et la première boîte sont dans votre panier, à la place de l’offre qu’il contenait (une offre par panier).",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enUS, fr } as const;

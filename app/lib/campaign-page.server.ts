@@ -196,5 +196,5 @@ export async function addOfferToCart(request: Request, context: StorefrontContex
     return formAnswer(form, { error: format(t.addProblem, { reason: err.errors[0]?.message ?? err.message }) }, err.status);
   }
   await shopper.rememberCart(undefined, added.cart.totalUnitCount);
-  return redirect(localePath(context.lang, "/cart"), 303);
+  return redirect(`${localePath(context.lang, "/cart")}?offer=${added.replaced ? "replaced" : "added"}`, 303);
 }

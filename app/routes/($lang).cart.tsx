@@ -90,6 +90,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       couponTexts: couponTexts(context.lang, context.brand.id),
       rewards: rewards?.member ? { ...rewards, texts: perksTexts } : rewards,
       rewardOutcome: REWARD_OUTCOMES.find((o) => o === new URL(request.url).searchParams.get("reward")),
+      // After an offer's "Add the brewer and first box" (decision 066): added, or in place of the bundle the cart held.
+      offerOutcome: OFFER_OUTCOMES.find((o) => o === new URL(request.url).searchParams.get("offer")),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -125,6 +127,7 @@ function stepped(intent: string | undefined, qty: string | undefined): string | 
 }
 
 const REWARD_OUTCOMES = ["applied", "removed", "swapped"] as const;
+const OFFER_OUTCOMES = ["added", "replaced"] as const;
 
 export const meta: MetaFunction = ({ matches }) => {
   const { lang, brand } = shopMeta(matches);
@@ -143,6 +146,7 @@ export default function CartPage() {
     giftCards,
     rewards,
     rewardOutcome,
+    offerOutcome,
     perksTexts,
     giftCardTexts,
     couponTexts,
@@ -191,6 +195,7 @@ export default function CartPage() {
       <h1>{t.cartTitle}</h1>
       {resentOrder ? <ResentOrderNotice code={resentOrder} t={t} lang={lang} /> : null}
       <FormMessage state={problem} />
+      {offerOutcome ? <Notice>{t[offerOutcome === "replaced" ? "offerReplaced" : "offerAdded"]}</Notice> : null}
       {rewardOutcome ? (
         <Notice>{p[rewardOutcome === "applied" ? "outcomeApplied" : rewardOutcome === "removed" ? "outcomeRemoved" : "outcomeSwapped"]}</Notice>
       ) : null}

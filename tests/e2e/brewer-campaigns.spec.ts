@@ -109,7 +109,8 @@ async function buyFreeBrewer(page: Page, person: Shopper): Promise<string> {
   await expect(page.locator("#cost")).toContainText("Classic Brewer, Black with Breakfast Blend, 24 ct K-Cup pods, 1 a delivery, every 2 weeks.");
   await page.getByRole("button", { name: "Add the brewer and first box" }).click();
 
-  await expect(page).toHaveURL(us("/cart"));
+  await expect(page).toHaveURL(us("/cart?offer=added"));
+  await expect(page.getByRole("status").filter({ hasText: "The offer's brewer and first box are in your cart." })).toBeVisible();
   const brewer = page.locator(".cart-line").filter({ hasText: "Classic Brewer" });
   await expect(brewer.getByTestId("cart-campaign")).toContainText("Free brewer with auto-delivery");
   await expect(brewer.getByTestId("cart-campaign")).toContainText("Your commitment: 6 auto-delivery shipments of at least 24 pods each.");
