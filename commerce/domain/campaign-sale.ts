@@ -102,7 +102,6 @@ export class CampaignSaleService {
    */
   async addBundle(ctx: ShopContext, customerId: string, guid: string | undefined, request: AddCampaignBundleRequest): Promise<CampaignBundleAnswer> {
     const { campaigns, carts, catalog } = this.deps;
-    // Without a guid the bundle goes to the customer's open cart, made in the write if they have none.
     if (guid) await carts.entriesOf(ctx, { customerId }, guid);
     const campaign = await campaigns.campaignOn(ctx, request.campaignId);
     const words = campaignMessagesFor(ctx.lang, ctx.site);

@@ -313,6 +313,7 @@ export class CartService {
   async putCampaignBundle(
     ctx: ShopContext,
     customerId: string,
+    /** Absent: the customer's open cart, made when they have none. */
     guid: string | undefined,
     bundle: CampaignBundleLines,
   ): Promise<{ cart: Cart; brewerEntryNumber: number; boxEntryNumber: number; replaced: BundleInCart | null }> {

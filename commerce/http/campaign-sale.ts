@@ -32,7 +32,7 @@ export function campaignSaleRouter(sale: CampaignSaleService, agents: AssistedSe
     "/users/:user/carts/:cartGuid/addCampaignBundle",
     {
       summary:
-        "Put a campaign's brewer (one, at its campaign price, STD) and a box of pods for its auto-delivery (ADC, boxQty boxes, absent: the fewest reaching the campaign's minimum pods; every frequencyWeeks, absent: 4) in the customer's cart, in one transaction. A cart holds one bundle: another replaces it (answered as replaced); the same bundle again changes nothing. cartGuid `current` is the customer's open cart, made if they have none. Signed-in customers only",
+        "Put a campaign's brewer (one, at its campaign price, STD) and a box of pods for its auto-delivery (ADC, boxQty boxes, absent: the fewest reaching the campaign's minimum pods; every frequencyWeeks, absent: 4) in the customer's cart, in one transaction. A cart holds one bundle: another replaces it (answered as replaced); the same bundle again changes nothing. Signed-in customers only; cartGuid `current` is the customer's open cart (made when they have none)",
       auth: "optional",
       body: AddCampaignBundleRequestSchema,
       answers: { 200: CampaignBundleAnswerSchema },
@@ -47,7 +47,7 @@ export function campaignSaleRouter(sale: CampaignSaleService, agents: AssistedSe
       const { owner, actor } = await ownerFor(req, res, agents);
       if (owner === "anonymous") throw cartNotFound();
       const request = input.body();
-      // OCC's `carts/current`: the customer's open cart, made now if they have none (the offer's page knows no guid).
+      // users/{user}/carts/current/…: the customer's open cart, made when they have none.
       const guid = req.params.cartGuid === "current" ? undefined : guidParam(req);
       const answer = await sale.addBundle(siteOf(res), owner.customerId, guid, request);
       await agents.record(
