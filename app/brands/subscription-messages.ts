@@ -64,6 +64,7 @@ const enUS = {
   commitmentMet: "Your commitment is complete: cancelling charges nothing.",
   cancelChargeNow: "Cancelling now charges {amount} to your card for ending your commitment early.",
   cancelCharged: "We charged {amount} to your card for ending the commitment early.",
+  cancelCardDeclined: "Your card was declined for the early-cancellation charge, so your auto-delivery is still active. Use another card and try again.",
 };
 
 export type SubscriptionMessages = Record<keyof typeof enUS, string>;
@@ -134,6 +135,8 @@ const fr: SubscriptionMessages = {
   commitmentMet: "Votre engagement est rempli\u202f: annuler ne coûte rien.",
   cancelChargeNow: "Annuler maintenant facture {amount} à votre carte pour la fin anticipée de votre engagement.",
   cancelCharged: "Nous avons facturé {amount} à votre carte pour la fin anticipée de l’engagement.",
+  cancelCardDeclined:
+    "Votre carte a été refusée pour les frais d’annulation anticipée\u202f: votre livraison automatique est toujours active. Utilisez une autre carte et réessayez.",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enCA, fr } as const;

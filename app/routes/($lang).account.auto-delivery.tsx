@@ -183,6 +183,8 @@ function refusal(context: LoaderFunctionArgs["context"], err: unknown, form: Rec
   }
   if (err.status === 400 && item?.subject === "items") return formAnswer(form, { error: t.lastItem });
   if (item?.subject === "cartGuid") return formAnswer(form, { error: t.noCartCard });
+  // The early-cancellation charge declined (409, or 402 from the card's provider): nothing was cancelled.
+  if (item?.reason === "cardDeclined") return formAnswer(form, { error: t.cancelCardDeclined }, err.status);
   if (err.status === 409) return formAnswer(form, { error: t.alreadyOrdered }, 409);
   if (err.status === 400 && item?.subject === "code") return formAnswer(form, { error: t.notNow });
   return apiProblem(context, err, form);
