@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { AuditAction } from "../contract/auth";
 import { type AddToExistingAdRequest, adEligible, type ChangeSubscriptionRequest, type RecurringEntryType, type Subscription } from "../contract/auto-delivery";
 import type { EntryType } from "../contract/cart";
@@ -318,8 +319,8 @@ export class AutoDeliveryService {
   /**
    * Cancels. A subscription carrying a campaign brewer's commitment that is not met yet charges
    * the early-cancellation amount to its card first (decision 065): held, recorded with the
-   * cancellation in one transaction, then captured; keyed by the enrollment, so a double submit
-   * charges once. A declined card refuses the cancellation (402, nothing changed).
+   * cancellation in one transaction, then captured; keyed by the enrollment and the card, so a
+   * double submit charges once. A declined card refuses the cancellation (402, nothing changed).
    */
   async cancel(ctx: ShopContext, actor: Actor, code: string, reason: string): Promise<Subscription> {
     const found = await findSubscription(this.deps.db, ctx.site, code);
@@ -351,12 +352,14 @@ export class AutoDeliveryService {
     const store = brands[ctx.site];
     const words = campaignMessagesFor(ctx.lang, ctx.site);
     const firstOrder = await findOrderByCode(db, ctx.site, found.first_order_code);
+    const card = cardOf(found);
     if (!firstOrder) throw subscriptionNotFound();
     const held = await holds.hold({
       site: ctx.site,
       cartId: firstOrder.cart_id,
-      checkoutKey: `cancel-${enrollment.id}`,
-      card: cardOf(found),
+      // Keyed by the enrollment and the card: a double submit asks for the same hold, a retry with a new card for a new one.
+      checkoutKey: `cancel-${enrollment.id}-${createHash("sha256").update(card.token).digest("hex").slice(0, 16)}`,
+      card,
       amountMinor: charge,
       currency: (enrollment.currency ?? found.currency) as ShopContext["currency"],
       orderCode: found.first_order_code,

@@ -77,7 +77,10 @@ export class CampaignCartLines implements CampaignLinePricer {
     const bundle = bundleOf(rows);
     const brewer = bundle && products.get(bundle.brewerCode);
     if (!bundle || !brewer) return new Map();
-    const campaign = await this.campaigns.campaignOn(ctx, bundle.campaignId).catch(() => null);
+    const campaign = await this.campaigns.campaignOn(ctx, bundle.campaignId).catch((err: unknown) => {
+      if (err instanceof ShopError && err.kind === "notFound") return null;
+      throw err;
+    });
     const prices = campaign && brewerPrices(campaign, brewer);
     if (!campaign || !prices) return new Map();
     const weeks = bundle.frequencyWeeks ?? DEFAULT_FREQUENCY_WEEKS;

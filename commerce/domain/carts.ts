@@ -274,7 +274,8 @@ export class CartService {
     return this.changeEntry(priced, owner, request.cartGuid, request.entryNumber, async (trx, entry, entries) => {
       // The campaign price stands only with its commitment: either entry of a bundle goes with the other.
       if (request.qty === 0) return isCampaignEntry(entry) ? deleteCampaignBundle(trx, entry.cart_id) : deleteCartEntry(trx, entry.id);
-      if (isCampaignEntry(entry)) throw entryNotFound();
+      // A bundle's entry keeps its quantity (checked above): the same quantity again changes nothing.
+      if (isCampaignEntry(entry)) return;
       // The line was removed and its number reused in between: it is not the line the shopper meant.
       if (entry.product_code !== before.product_code || entry.entry_type !== before.entry_type) throw entryNotFound();
       if (request.qty > entry.quantity) {

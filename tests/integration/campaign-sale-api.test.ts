@@ -129,7 +129,7 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
     });
 
   /** Checkout up to the order: the delivery address, standard delivery, an approved card; answers the order's request. */
-  const readyToOrder = async (customer: Customer, guid: string, address: Address) => {
+  const readyToOrder = async (customer: Customer, guid: string, address: Address, adFrequencyWeeks?: number) => {
     const cart = `/users/current/carts/${guid}`;
     const withAddress = await call("POST", `${cart}/addresses/delivery`, customer.token, { address });
     expect(withAddress.status, JSON.stringify(withAddress.body)).toBe(200);
@@ -140,7 +140,11 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
     expect((await call("POST", `${cart}/paymentdetails`, customer.token, APPROVED_CARD)).status).toBe(201);
     const checkout = CheckoutSchema.parse((await call("GET", `${cart}/checkout`, customer.token)).body);
     return () =>
-      call("POST", `/users/current/orders?cartId=${guid}`, customer.token, { checkoutKey: randomHex(32), expectedTotal: checkout.totalPriceWithTax.minor });
+      call("POST", `/users/current/orders?cartId=${guid}`, customer.token, {
+        checkoutKey: randomHex(32),
+        expectedTotal: checkout.totalPriceWithTax.minor,
+        adFrequencyWeeks,
+      });
   };
   /** A customer who bought `bundle` to their own address: the order, the subscription and the enrollment. */
   const bought = async (bundle: Record<string, unknown> = { campaignId: FREE, brewerCode: CLASSIC_BLACK, boxCode: box24 }) => {
@@ -206,6 +210,32 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
       expect(cart.entries.find((e) => e.entryNumber === brewerEntryNumber)!.basePrice.minor).toBe(4500);
     });
 
+    it("answers the Canadian store in CAD and in French", async () => {
+      const customer = await newCustomer("cab2c", {
+        ...NY_ADDRESS,
+        line1: `${randomHex(4)} Rue Principale`,
+        town: "Montréal",
+        region: "QC",
+        postalCode: "H2X 1Y4",
+        country: "CA",
+      });
+      await db.updateTable("stock").set({ level: 1000 }).where("product_code", "=", "5001-SMRG-KC-24").execute();
+      const answer = await call(
+        "POST",
+        "/users/current/carts/current/addCampaignBundle?lang=fr",
+        customer.token,
+        { campaignId: FREE, brewerCode: CLASSIC_BLACK, boxCode: "5001-SMRG-KC-24" },
+        "cab2c",
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const { cart, message } = CampaignBundleAnswerSchema.parse(answer.body);
+      expect(message).toBe("Ajouté à votre panier\u00a0: Cafetière gratuite avec la livraison automatique.");
+      expect(cart.entries[0]!.campaign).toMatchObject({
+        campaignPrice: { minor: 0, currencyIso: "CAD" },
+        commitment: { text: "6 livraisons automatiques d’au moins 24 dosettes chacune" },
+      });
+    });
+
     it("refuses a guest with a reason that says to sign in", async () => {
       const guest = await call("POST", "/users/anonymous/addProductToCart", undefined, { productCode: box24 });
       const guid = (guest.body as { cartGuid: string }).cartGuid;
@@ -218,6 +248,23 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
       expect(error(answer)).toMatchObject({ type: "CampaignError", reason: "signInRequired" });
       expect(error(answer)!.message).toMatch(/Sign in/);
       expect(await entriesOf(guid)).toHaveLength(1);
+    });
+
+    it("lets an agent add the bundle only inside an assisted session for the customer, audited", async () => {
+      const customer = await newCustomer();
+      const email = `agent-${randomHex(8)}@example.com`;
+      await insertAccount(db, { email, password: PASSWORD, role: "agent" });
+      const agent = await passwordToken(running.baseUrl, { email, password: PASSWORD, clientId: "agent" });
+      const path = `/users/${customer.id}/carts/current/addCampaignBundle`;
+      const body = { campaignId: FREE, brewerCode: CLASSIC_BLACK, boxCode: box24 };
+      expect((await call("POST", path, agent, body)).status).toBe(403);
+      expect(await db.selectFrom("cart").select("id").where("customer_id", "=", customer.id).execute()).toEqual([]);
+      expect((await call("POST", "/assistedservicewebservices/sessions", agent, { customerId: customer.id })).status).toBe(201);
+      const answer = await call("POST", path, agent, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(CampaignBundleAnswerSchema.parse(answer.body).cart.entries.map((e) => e.campaign?.role)).toEqual(["brewer", "box"]);
+      const audit = await db.selectFrom("agent_audit").select(["action", "detail"]).where("customer_id", "=", customer.id).orderBy("id").execute();
+      expect(audit.at(-1)).toEqual({ action: "added a campaign bundle", detail: `campaign ${FREE}: ${CLASSIC_BLACK} and ${box24}` });
     });
 
     it("answers another customer's cart 404 and changes nothing", async () => {
@@ -417,6 +464,31 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
       expect(confirmation).toContain("we'll charge the brewer's $119.99 saving");
     });
 
+    it("starts the bundle's subscription at its own frequency, apart from the cart's other auto-delivery lines", async () => {
+      const customer = await newCustomer();
+      const { cart } = CampaignBundleAnswerSchema.parse(
+        (await addBundle(customer, { campaignId: HALF, brewerCode: HALF_WHITE, boxCode: box24, frequencyWeeks: 3 })).body,
+      );
+      const plain = await call("POST", "/users/current/addProductToCart", customer.token, {
+        cartGuid: cart.guid,
+        productCode: box12,
+        entryType: "ADC",
+        qty: 2,
+      });
+      expect(plain.status).toBe(200);
+      const placed = await (await readyToOrder(customer, cart.guid, customer.address, 6))();
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const { subscriptions } = SubscriptionListSchema.parse((await call("GET", "/users/current/fetchAllActiveSubscriptions", customer.token)).body);
+      const byItem = subscriptions.map((s) => [s.items.map((i) => i.productCode), s.frequencyWeeks, s.commitment?.code ?? null]).sort();
+      expect(byItem).toEqual(
+        [
+          [[box12], 6, null],
+          [[box24], 3, "FIFTYPERCENTBREWER"],
+        ].sort(),
+      );
+      expect(await enrollmentsOf(customer.id)).toMatchObject([{ deliveries_required: 4, campaign_minor: 4500, regular_minor: 8999 }]);
+    });
+
     it("refuses a second free brewer to the same household (409, in words) and writes nothing", async () => {
       const { customer: first } = await bought();
       const second = await newCustomer();
@@ -480,7 +552,7 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
       expect(SubscriptionSchema.parse(cancelled.body)).toMatchObject({ status: "cancelled", commitment: { status: "met" } });
       const [enrollment] = await enrollmentsOf(customer.id);
       expect(enrollment).toMatchObject({ status: "met", cancellation_minor: null });
-      expect(await db.selectFrom("payment_attempt").select("id").where("checkout_key", "=", `cancel-${enrollment!.id}`).execute()).toEqual([]);
+      expect(await db.selectFrom("payment_attempt").select("id").where("checkout_key", "like", `cancel-${enrollment!.id}-%`).execute()).toEqual([]);
     });
 
     it("a declined card refuses the early cancellation in words, and nothing changes", async () => {
@@ -498,6 +570,13 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
         commitment: { status: "active", cancellationChargeNow: { minor: 9999 } },
       });
       expect(await enrollmentsOf(customer.id)).toMatchObject([{ status: "active", cancellation_minor: null }]);
+
+      // With a card that pays, the same cancellation goes through and charges the amount stated.
+      expect((await call("POST", `/users/current/carts/${guid}/paymentdetails`, customer.token, APPROVED_CARD)).status).toBe(201);
+      expect((await call("POST", `/users/current/subscriptions/${subscription.code}/card`, customer.token, { cartGuid: guid })).status).toBe(200);
+      const cancelled = await call("POST", `/users/current/subscriptions/${subscription.code}/cancel`, customer.token, { reason: "Moving abroad" });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect(SubscriptionSchema.parse(cancelled.body).commitment).toMatchObject({ status: "cancelled", cancellationCharged: { minor: 9999 } });
     });
 
     it("cancelling early charges the amount it stated, once, and mails it", async () => {
@@ -520,7 +599,7 @@ describe.each(DIALECTS)("selling brewer campaigns on %s", (dialect) => {
       const [enrollment] = await enrollmentsOf(customer.id);
       expect(enrollment).toMatchObject({ status: "cancelled", cancellation_minor: 9999 });
       expect(enrollment!.cancellation_reference).toBeTruthy();
-      const attempts = await db.selectFrom("payment_attempt").selectAll().where("checkout_key", "=", `cancel-${enrollment!.id}`).execute();
+      const attempts = await db.selectFrom("payment_attempt").selectAll().where("checkout_key", "like", `cancel-${enrollment!.id}-%`).execute();
       expect(attempts.map((a) => [a.amount_minor, a.status, a.reference])).toEqual([[9999, "used", enrollment!.cancellation_reference]]);
       const mails = mailTextsTo(running.outbox, customer.email).filter((m) => m.includes(`auto-delivery ${subscription.code} is cancelled`));
       expect(mails).toHaveLength(1);
