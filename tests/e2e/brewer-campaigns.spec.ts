@@ -210,6 +210,14 @@ test.describe("the brewer offers' pages", () => {
     await expect(page.locator(".offer-table tr").filter({ hasText: "Cafetière classique, Noir" })).toContainText("Gratuite");
   });
 
+  test("an offer the store does not run is not found: the US-only starter kit lite in Canada, any offer on the commercial store", async ({ page }) => {
+    expect((await page.goto(ca("/offers/starter-kit-lite")))?.status()).toBe(404);
+    expect((await page.goto(`http://commercial.localhost:${port}/offers/free-brewer`))?.status()).toBe(404);
+    await page.goto(`http://commercial.localhost:${port}/offers`);
+    await expect(page.getByText("No brewer offers are running on this store right now.")).toBeVisible();
+    expect((await page.goto(us("/offers/no-such-offer")))?.status()).toBe(404);
+  });
+
   test("a customer who signs in from the offer comes back to it and is told they may take it", async ({ page }, testInfo) => {
     const person = shopper(testInfo);
     await openAccount(person);
