@@ -323,6 +323,8 @@ export const AUDIT_ACTIONS = [
   "added a monthly box to cart",
   "viewed monthly box",
   "changed monthly box picks",
+  "added a campaign bundle",
+  "viewed a campaign bundle",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,7 @@ import { blankAsAbsent, wholeNumber } from "./form-values";
 import { AddressInputSchema } from "./address";
 import { CartGuidSchema, EntryTypeSchema, MAX_LINE_QUANTITY, PodsAtHomeQtySchema } from "./cart";
 import { CardSummarySchema, DeliveryAddressSchema } from "./checkout";
+import { SubscriptionCommitmentSchema } from "./campaigns";
 import { FrequencyWeeksSchema } from "./frequency";
 import { PriceSchema, type Product, type SalesPriceStrategy } from "./product";
 import type { BrandId } from "./common";
@@ -183,6 +184,8 @@ export const SubscriptionSchema = z.object({
   cancelReason: z.string().optional(),
   firstOrderCode: z.string(),
   created: z.string(),
+  /** A campaign brewer's commitment this subscription carries (decision 065): progress, and what cancelling today would charge. */
+  commitment: SubscriptionCommitmentSchema.optional(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 

@@ -289,3 +289,98 @@ export const CampaignBuyingGuideSchema = z.object({
   rows: z.array(z.object({ code: z.string(), name: z.string(), values: z.record(z.string(), z.string()) })),
 });
 export type CampaignBuyingGuide = z.infer<typeof CampaignBuyingGuideSchema>;
+
+/*
+ * Selling a campaign (decision 065): the bundle in the cart, its summary, and the commitment on
+ * the subscription it becomes.
+ */
+
+/** Why addCampaignBundle, a change to the bundle's entries or checkout refuses (400 CampaignError, 409 at checkout). */
+export const CampaignSaleRefusalSchema = z.enum([
+  ...CampaignRefusalSchema.options,
+  "notOnThisStore",
+  "notABrewer",
+  "notFlagged",
+  "noCampaignPrice",
+  "notForAutoDelivery",
+  "notPods",
+  "tooSmall",
+  "frequencyNotAllowed",
+  "signInRequired",
+  "brewerQuantityFixed",
+  "boxQuantityFixed",
+  "cardDeclined",
+  "commitmentChanged",
+]);
+export type CampaignSaleRefusal = z.infer<typeof CampaignSaleRefusalSchema>;
+
+/** POST {brand}/users/{user}/carts/{cartGuid}/addCampaignBundle: the brewer at its campaign price and the box for its auto-delivery. */
+export const AddCampaignBundleRequestSchema = z.object({
+  campaignId: CampaignIdSchema,
+  brewerCode: ProductCodeParamSchema,
+  boxCode: ProductCodeParamSchema,
+  /** Absent: the fewest boxes that reach the campaign's minimum pods a delivery. */
+  boxQty: CartEstimationQuerySchema.shape.boxQty,
+  /** Absent: the auto-delivery default (4 weeks). */
+  frequencyWeeks: z.preprocess(blankAsAbsent, FrequencyWeeksSchema.optional()),
+});
+export type AddCampaignBundleRequest = z.infer<typeof AddCampaignBundleRequestSchema>;
+
+/** The commitment a bundle or a subscription carries, in numbers and in the shopper's words. */
+export const SoldCommitmentSchema = CommitmentSchema.extend({
+  frequencyWeeks: z.number().int(),
+  /** The deliveries the commitment takes at this frequency, the first (with the brewer) included. */
+  deliveries: z.number().int(),
+  text: z.string(),
+});
+export type SoldCommitment = z.infer<typeof SoldCommitmentSchema>;
+
+/** On a cart entry sold in a campaign: which campaign, the entry's part in it, and what taking it commits to. */
+export const CartEntryCampaignSchema = z.object({
+  campaignId: z.number().int(),
+  code: CampaignCodeSchema,
+  name: z.string(),
+  /** brewer: the brewer at its campaign price (quantity 1, fixed); box: the auto-delivery's first box. */
+  role: z.enum(["brewer", "box"]),
+  /** The bundle's brewer: its list price and its price in the campaign (on both entries). */
+  regularPrice: PriceSchema,
+  campaignPrice: PriceSchema,
+  commitment: SoldCommitmentSchema,
+  /** What cancelling auto-delivery before the commitment is met charges, in words. */
+  earlyCancellationText: z.string(),
+});
+export type CartEntryCampaign = z.infer<typeof CartEntryCampaignSchema>;
+
+/** The cart's campaign bundle, priced now; null when the cart holds none. */
+export const CampaignSubscriptionCartSchema = z.object({
+  cartGuid: z.string(),
+  bundle: CartEstimationSchema.extend({
+    campaign: CampaignSchema,
+    brewerEntryNumber: z.number().int(),
+    boxEntryNumber: z.number().int(),
+  }).nullable(),
+});
+export type CampaignSubscriptionCart = z.infer<typeof CampaignSubscriptionCartSchema>;
+
+/** What became of a bundle the cart held when another was added: the new one replaced it. */
+export const ReplacedBundleSchema = z.object({ campaignId: z.number().int(), brewerCode: z.string(), boxCode: z.string() });
+
+/** The commitment an auto-delivery subscription carries for a campaign brewer. */
+export const SubscriptionCommitmentSchema = z.object({
+  campaignId: z.number().int(),
+  code: CampaignCodeSchema,
+  name: z.string(),
+  brewerCode: z.string(),
+  deliveriesRequired: z.number().int(),
+  /** Deliveries placed so far, the first order's included; skipped deliveries do not count. */
+  deliveriesMade: z.number().int(),
+  status: z.enum(["active", "met", "cancelled"]),
+  /** What cancelling today would charge to the subscription's card; 0 once met or cancelled. */
+  cancellationChargeNow: PriceSchema,
+  /** Once cancelled before it was met: what that charged, and the payment's reference. */
+  cancellationCharged: PriceSchema.optional(),
+  cancellationReference: z.string().optional(),
+  commitmentText: z.string(),
+  earlyCancellationText: z.string(),
+});
+export type SubscriptionCommitment = z.infer<typeof SubscriptionCommitmentSchema>;

@@ -20,6 +20,7 @@ import {
 } from "../db/auto-delivery";
 import { insertCart, stockLevels } from "../db/carts";
 import { findCustomer } from "../db/customers";
+import { countCommitmentDelivery } from "../db/campaigns";
 import type { Db } from "../db/index";
 import { insertOrder, type NewOrderEntry, takeStock } from "../db/orders";
 import { writeTransaction } from "../db/write-transaction";
@@ -261,6 +262,8 @@ export class AutoDeliveryOrders {
         );
         if (box?.picksToSave) await savePicks(trx, current.id, box.picksToSave.month, box.picksToSave.picks, at);
         await markDelivery(trx, record.id, { status: "placed", order_code: order.code, note: notes.join("; ").slice(0, 200) }, at);
+        // A campaign brewer's commitment counts each delivery placed (a skipped one does not), met at the last (decision 065).
+        if (current.campaign_id !== null && current.kind !== "monthlyBox") await countCommitmentDelivery(trx, current.code, at);
         const next = nextAfter(current, date);
         await updateSubscription(trx, current.id, { next_delivery_date: next, payment_failures: 0, retry_at: null, updated_at: at });
         await removeNextOnlyItems(trx, current.id);

@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import type { AuditAction } from "../contract/auth";
 import { type AddToExistingAdRequest, adEligible, type ChangeSubscriptionRequest, type RecurringEntryType, type Subscription } from "../contract/auto-delivery";
 import type { EntryType } from "../contract/cart";
+import type { BrandFacts } from "../contract/brands";
+import type { CampaignCode } from "../contract/campaigns";
 import type { BrandId } from "../contract/common";
 import type { Product } from "../contract/product";
 import { normalPostalCode } from "../contract/address";
@@ -21,13 +24,20 @@ import {
   upsertItem,
 } from "../db/auto-delivery";
 import { findCartByGuid } from "../db/carts";
+import { type EnrollmentWithCampaign, enrollmentsOfSubscriptions, lockEnrollmentOf, markEnrollmentCancelled } from "../db/campaigns";
+import { findCustomer } from "../db/customers";
+import { findOrderByCode } from "../db/orders";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import type { Actor } from "./accounts";
 import type { AssistedService } from "./agents";
 import type { AutoDeliveryOrders, DeliveryOutcome } from "./auto-delivery-orders";
 import { type AutoDeliverySettings, autoDeliverySettings, checkChosenDate, checkPodsAtHome, followingDelivery } from "./auto-delivery-rules";
-import { subscriptionNotFound, subscriptionView } from "./auto-delivery-view";
+import { addressOf, cardOf, subscriptionNotFound, subscriptionView } from "./auto-delivery-view";
+import { campaignMessagesFor } from "./campaign-messages";
+import { cancellationChargeOf, commitmentView } from "./campaign-sale";
+import type { CardHolds } from "./card-holds";
+import { queueMails, type MailOutbox } from "./mail-outbox";
 import type { CartService } from "./carts";
 import type { CheckoutParts } from "./checkout-parts";
 import { type Clock, dayOf } from "./clock";
@@ -69,6 +79,9 @@ export class AutoDeliveryService {
       clock: Clock;
       /** Monthly boxes are listed and managed here too (decision 067). */
       boxes?: MonthlyBoxSubscriptions;
+      holds: CardHolds;
+      outbox: MailOutbox;
+      brands: Readonly<Record<BrandId, BrandFacts>>;
     },
   ) {}
 
@@ -79,7 +92,8 @@ export class AutoDeliveryService {
       rows.map((r) => r.id),
       ctx.lang,
     );
-    const views = rows.map((r) => subscriptionView(r, items));
+    const commitments = await this.commitmentsOf(ctx, rows);
+    const views = rows.map((r) => subscriptionView(r, items, commitments.get(r.code)));
     return this.deps.boxes ? this.deps.boxes.describe(ctx, rows, views) : views;
   }
 
@@ -87,6 +101,13 @@ export class AutoDeliveryService {
   async list(ctx: ShopContext, customerId: string, filter: SubscriptionFilter = "active"): Promise<Subscription[]> {
     const rows = (await subscriptionsOf(this.deps.db, customerId, ctx.site)).filter(FILTERS[filter]);
     return this.views(ctx, rows);
+  }
+
+  /** The campaign commitments these subscriptions carry (decision 065); no query when none carries one (a monthly box carries none). */
+  private async commitmentsOf(ctx: ShopContext, rows: readonly SubscriptionRow[]): Promise<Map<string, Subscription["commitment"]>> {
+    const codes = rows.filter((r) => r.campaign_id !== null && r.kind !== "monthlyBox").map((r) => r.code);
+    const enrollments = await enrollmentsOfSubscriptions(this.deps.db, codes);
+    return new Map(enrollments.map((e) => [e.subscription_code!, commitmentView(ctx, e)]));
   }
 
   async one(ctx: ShopContext, customerId: string, code: string): Promise<Subscription> {
@@ -320,12 +341,111 @@ export class AutoDeliveryService {
     });
   }
 
-  cancel(ctx: ShopContext, actor: Actor, code: string, reason: string): Promise<Subscription> {
-    return this.change(ctx, actor, code, async (_trx, row, audit) => {
-      if (row.status === "cancelled") throw invalid("code", "This subscription is already cancelled.");
-      await audit("cancelled auto-delivery", `${row.code}: ${reason}`);
-      return { status: "cancelled", cancel_reason: reason };
+  /**
+   * Cancels. A subscription carrying a campaign brewer's commitment that is not met yet charges
+   * the early-cancellation amount to its card first (decision 065): held, recorded with the
+   * cancellation in one transaction, then captured; keyed by the enrollment and the card, so a
+   * double submit charges once. A declined card refuses the cancellation (402, nothing changed).
+   */
+  async cancel(ctx: ShopContext, actor: Actor, code: string, reason: string): Promise<Subscription> {
+    const found = await findSubscription(this.deps.db, ctx.site, code);
+    if (!found || found.customer_id !== actor.customerId) throw subscriptionNotFound();
+    const enrollment = found.campaign_id === null ? undefined : (await enrollmentsOfSubscriptions(this.deps.db, [found.code]))[0];
+    const charge = enrollment && found.status !== "cancelled" ? cancellationChargeOf(enrollment) : 0;
+    if (!enrollment || charge === 0) {
+      return this.change(ctx, actor, code, async (trx, row, audit, at) => {
+        if (row.status === "cancelled") throw invalid("code", "This subscription is already cancelled.");
+        await audit("cancelled auto-delivery", `${row.code}: ${reason}`);
+        const open = await lockEnrollmentOf(trx, row.code);
+        // Nothing to charge: a commitment still open (a brewer sold at no saving) ends here, uncharged.
+        if (open?.status === "active") await markEnrollmentCancelled(trx, open.id, { minor: 0, reference: null }, at);
+        return { status: "cancelled", cancel_reason: reason };
+      });
+    }
+    return this.cancelCharging(ctx, actor, found, enrollment, charge, reason);
+  }
+
+  private async cancelCharging(
+    ctx: ShopContext,
+    actor: Actor,
+    found: SubscriptionRow,
+    enrollment: EnrollmentWithCampaign,
+    charge: number,
+    reason: string,
+  ): Promise<Subscription> {
+    const { db, holds, outbox, brands } = this.deps;
+    const store = brands[ctx.site];
+    const words = campaignMessagesFor(ctx.lang, ctx.site);
+    const firstOrder = await findOrderByCode(db, ctx.site, found.first_order_code);
+    const card = cardOf(found);
+    if (!firstOrder) throw subscriptionNotFound();
+    const held = await holds.hold({
+      site: ctx.site,
+      cartId: firstOrder.cart_id,
+      // Keyed by the enrollment and the card: a double submit asks for the same hold, a retry with a new card for a new one.
+      checkoutKey: `cancel-${enrollment.id}-${createHash("sha256").update(card.token).digest("hex").slice(0, 16)}`,
+      card,
+      amountMinor: charge,
+      currency: (enrollment.currency ?? found.currency) as ShopContext["currency"],
+      orderCode: found.first_order_code,
+      description: `${store.name} early cancellation ${found.code}`,
     });
+    // The same key's charge was taken by an earlier submit: that cancellation answers.
+    if (held.status === "ordered") return this.one(ctx, actor.customerId, found.code);
+    if (held.status === "released")
+      throw new ShopError("conflict", { type: "CampaignError", reason: "cardDeclined", subject: "payment", message: words.sale.cardDeclined });
+    if (held.status === "declined")
+      throw new ShopError("paymentDeclined", { type: "CampaignError", reason: "cardDeclined", subject: "payment", message: words.sale.cardDeclined });
+    const hold = held.hold;
+    const at = (await this.deps.clock.now()).toISOString();
+    let written: { mailIds: number[] } | null;
+    try {
+      written = await this.write(ctx.site, actor, found.code, async (trx, row, audit) => {
+        // Another submit cancelled it with this same hold: it captures, this one changes nothing.
+        if (row.status === "cancelled") return null;
+        const open = await lockEnrollmentOf(trx, row.code);
+        if (!open || cancellationChargeOf(open) !== charge) {
+          throw new ShopError("conflict", {
+            type: "CampaignError",
+            reason: "commitmentChanged",
+            subject: "code",
+            message: "Your commitment changed meanwhile. Review the charge and cancel again.",
+          });
+        }
+        if (!(await holds.useIn(trx, hold))) throw new Error("the charge's hold was released before the cancellation was written");
+        await markEnrollmentCancelled(trx, open.id, { minor: charge, reference: hold.reference }, at);
+        await audit("cancelled auto-delivery", `${row.code}: ${reason} (charged ${charge})`);
+        await updateSubscription(trx, row.id, { status: "cancelled", cancel_reason: reason, updated_at: at });
+        const customer = await findCustomer(trx, row.customer_id);
+        const mailIds = await queueMails(trx, "campaign-early-cancellation", [
+          {
+            to: customer?.email ?? "",
+            ...words.sale.chargedMail(
+              {
+                firstName: addressOf(row).firstName,
+                subscription: row.code,
+                name: words.names[enrollment.code as CampaignCode] ?? enrollment.code,
+                charge: price(charge, (open.currency ?? row.currency) as ShopContext["currency"], ctx.lang).formattedValue,
+                made: open.deliveries_made,
+                required: open.deliveries_required,
+              },
+              store.name,
+            ),
+          },
+        ]);
+        return { mailIds };
+      });
+    } catch (err) {
+      // Released only when no submit used it: a hold another submit's cancellation took stays taken.
+      const now = await findSubscription(db, ctx.site, found.code);
+      if (now?.status !== "cancelled") await holds.release(hold);
+      throw err;
+    }
+    if (written) {
+      await holds.captureCharge(hold);
+      if (written.mailIds.length) await outbox.deliver({ ids: written.mailIds });
+    }
+    return this.one(ctx, actor.customerId, found.code);
   }
 
   /** Quantities (0 takes an item off), new items; a subscription keeps at least one item. */

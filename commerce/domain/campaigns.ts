@@ -41,7 +41,8 @@ export interface CampaignServiceDeps {
 }
 
 /** A campaign call refused for a reason the caller can act on (400). */
-const campaignRefusal = (reason: string, subject: string, message: string) => new ShopError("invalid", { type: "CampaignError", reason, subject, message });
+export const campaignRefusal = (reason: string, subject: string, message: string) =>
+  new ShopError("invalid", { type: "CampaignError", reason, subject, message });
 
 /** Another store's campaign answers exactly as one that does not exist. */
 const campaignNotFound = (id: number) => notFound("campaignId", `Campaign ${id} not found.`, "campaign");
@@ -103,7 +104,7 @@ export class CampaignService {
     return { rows, all };
   }
 
-  /** One of the store's campaigns in the shopper's words: 404 for an unknown id or another store's. */
+  /** One of the store's campaigns in the shopper's words, as it stands today: 404 for an unknown id or another store's. */
   async campaign(ctx: ShopContext, campaignId: number): Promise<Campaign> {
     const [row] = (await this.campaignsOf(ctx, campaignId)).rows as [CampaignRow];
     return this.view(row, ctx, await this.today());

@@ -34,6 +34,7 @@ import { pointsBalance, setPerksMember } from "../db/loyalty";
 import { writeTransaction } from "../db/write-transaction";
 import type { AddressBook, AuditWriter } from "./addresses";
 import { subscriptionStep } from "./auto-delivery-checkout";
+import type { CampaignSaleService } from "./campaign-sale";
 import type { MonthlyBoxSubscriptions } from "./monthly-box-subscriptions";
 import { type CartOwner, type CartService, cartNotFound } from "./carts";
 import { type Clock, dayOf } from "./clock";
@@ -69,6 +70,8 @@ interface CheckoutDeps extends PlacementDeps {
   outbox: MailOutbox;
   /** The monthly box's subscription step (decision 067); absent, a cart's box starts nothing. */
   boxes?: MonthlyBoxSubscriptions;
+  /** Enrols the customer in a campaign bundle's commitment with the order (decision 065). */
+  campaignSale?: CampaignSaleService;
 }
 
 const orderNotFound = () => new ShopError("notFound", { type: "UnknownIdentifierError", subject: "code", subjectType: "order", message: "Order not found." });
@@ -183,6 +186,7 @@ export class CheckoutService {
       card: priced.card,
       frequencyWeeks: request.adFrequencyWeeks,
       today,
+      enroll: await this.deps.campaignSale?.enrollmentStep(ctx, owner, planned.view),
     });
     const boxStep = await this.deps.boxes?.checkoutStep({ ctx, owner, view: planned.view, card: priced.card, today });
     const inOrder: typeof subscribe =

@@ -13,6 +13,7 @@ import { AssistedService } from "./agents";
 import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
 import { CampaignGuideService } from "./campaign-guides";
+import { CampaignCartLines, CampaignSaleService } from "./campaign-sale";
 import { CampaignService } from "./campaigns";
 import { MonthlyBoxService } from "./monthly-box";
 import { MonthlyBoxSubscriptions } from "./monthly-box-subscriptions";
@@ -101,6 +102,8 @@ export interface Shop {
   campaigns: CampaignService;
   /** A campaign's landing reads: help-me-choose pods, its texts, its buying guide (decision 069). */
   campaignGuides: CampaignGuideService;
+  /** Selling brewer campaigns: the bundle in the cart and its commitment (decision 065). */
+  campaignSale: CampaignSaleService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Subscribing to the monthly box and changing its months (decision 067). */
@@ -141,7 +144,9 @@ export function createShop({
   const families = new ProductFamilies(db, feed, sizes.productFamilies);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
   const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger, answerBytes: sizes.productAnswers });
-  const carts = new CartService({ db, catalog, clock });
+  const campaigns = new CampaignService({ db, catalog, clock });
+  const carts = new CartService({ db, catalog, clock, campaignLines: new CampaignCartLines(campaigns) });
+  const campaignSale = new CampaignSaleService({ db, catalog, clock, campaigns, carts });
   const keys: AuthKeys = accounts?.keys ?? {
     tokenSecret: randomBytes(32).toString("base64url"),
     previousTokenSecrets: [],
@@ -169,7 +174,6 @@ export function createShop({
   const monthlyBox = new MonthlyBoxService({ db, catalog, clock });
   const boxes = new MonthlyBoxSubscriptions({ db, boxes: monthlyBox, carts, agents, clock });
   const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock, boxes }, autoDelivery);
-  const campaigns = new CampaignService({ db, catalog, clock });
   return {
     brands,
     catalog,
@@ -185,15 +189,16 @@ export function createShop({
     giftCards: new GiftCardService({ db, carts, limits }),
     coupons: new CouponService({ db, carts, limits }),
     payments,
-    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock, boxes }),
+    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock, boxes, campaignSale }),
     holds,
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, sizes.quizzes, quizzes),
     perks: new PerksService({ db, carts, catalog }),
-    autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock, boxes }),
+    autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock, boxes, holds, outbox, brands }),
     autoDeliveryOrders,
     campaigns,
     campaignGuides: new CampaignGuideService({ db, catalog, campaigns }),
+    campaignSale,
     monthlyBox,
     monthlyBoxSubscriptions: boxes,
     async warm() {

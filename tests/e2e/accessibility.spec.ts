@@ -22,6 +22,9 @@ const PAGES = [
   { name: "French perks", url: ca("/fr/perks") },
   { name: "monthly box with a pick", url: us("/monthly-box?category=tea&pick=9999-NOPE-KC-24%3A1") },
   { name: "French monthly box", url: ca("/fr/monthly-box?text=caf%C3%A9") },
+  { name: "brewer offers", url: us("/offers") },
+  { name: "free-brewer offer", url: us("/offers/free-brewer") },
+  { name: "French half-price offer, a choice priced", url: ca("/fr/offers/half-price-brewer?boxQty=2&frequencyWeeks=6") },
   { name: "error page", url: us("/no-such-page") },
 ];
 

@@ -3,6 +3,8 @@ import type { Campaign } from "../../commerce/contract/campaigns";
 import { ELIGIBILITY_FLAGS, type EligibilityFlag } from "../../commerce/contract/product";
 import { campaignMessagesFor } from "../../commerce/domain/campaign-messages";
 import {
+  fewestBoxes,
+  frequencyRefusal,
   boxRefusal,
   brewerRefusal,
   type CampaignTake,
@@ -299,5 +301,29 @@ describe("the seeded campaigns", () => {
     );
     expect(words.earlyCancellation("$399.99", 12)).toContain("If your office cancels its pod subscription");
     expect(campaignMessagesFor("en", "usb2c").refusals.freeBrewerTakenByAddress).toContain("one per household");
+  });
+});
+
+describe("the fewest boxes a campaign bundle takes when the customer names no quantity", () => {
+  it("reaches the campaign's minimum pods a delivery with whole boxes", () => {
+    expect(fewestBoxes(24, 24)).toBe(1);
+    expect(fewestBoxes(24, 12)).toBe(2);
+    expect(fewestBoxes(24, 10)).toBe(3);
+    expect(fewestBoxes(12, 24)).toBe(1);
+  });
+  it("is one box when the pack size is unknown (the box is then refused as not pods)", () => {
+    expect(fewestBoxes(24, undefined)).toBe(1);
+  });
+});
+
+describe("which frequencies may carry a commitment", () => {
+  it("a months commitment needs more than its first delivery at the frequency", () => {
+    // 3 months is 91.3 days: every 13 weeks (91 days) still makes a second delivery, 14 weeks does not.
+    expect(frequencyRefusal({ kind: "months", count: 3 }, 13)).toBeNull();
+    expect(frequencyRefusal({ kind: "months", count: 3 }, 14)).toBe("frequencyNotAllowed");
+    expect(frequencyRefusal({ kind: "months", count: 6 }, 4)).toBeNull();
+  });
+  it("a deliveries commitment takes any frequency", () => {
+    expect(frequencyRefusal({ kind: "deliveries", count: 6 }, 26)).toBeNull();
   });
 });
