@@ -199,6 +199,9 @@ test.describe("a commercial buyer takes the free breakroom brewer", () => {
     const card = page.getByRole("article", { name: `Auto-delivery ${code}` });
     await expect(card.getByTestId("subscription-commitment")).toContainText(`Your ${PLAN} commitment`);
     await expect(card.getByTestId("subscription-commitment")).toContainText(/[1-9]\d? of 12 deliveries made/);
+    // The commitment and its early-cancellation rule are the service's business words.
+    await expect(card.getByTestId("subscription-commitment")).toContainText(COMMITMENT);
+    await expect(card.getByTestId("subscription-commitment")).toContainText(EARLY_RULE);
   });
 
   test("a second free breakroom brewer to the same business address, from another account, is refused with the business reason", async ({ page }, testInfo) => {
