@@ -60,12 +60,17 @@ const enUS = {
   refusal_freeBrewerTakenByAddress: "A free brewer has already been sent to this household address (one per household).",
   addProblem: "We couldn't add the offer to your cart: {reason}",
   backToOffers: "All brewer offers",
+  compareHeading: "Compare the brewers",
+  boxWithQty: "{name} ({qty} a delivery)",
+  termsHeading: "Terms",
+  faqHeading: "Questions",
 };
 
 export type CampaignMessages = Record<keyof typeof enUS, string>;
 
 const enCA: CampaignMessages = {
   ...enUS,
+  boxWithQty: "{name} ({qty} per delivery)",
   boxHint: "K-Cup pods that come by auto-delivery, at least {pods} pods per delivery.",
   boxQtyLabel: "Boxes per delivery",
   costFor: "{brewer} with {box}, {qty} per delivery, every {weeks} weeks.",
@@ -124,12 +129,59 @@ const fr: CampaignMessages = {
   refusal_freeBrewerTakenByAddress: "Une cafetière gratuite a déjà été envoyée à cette adresse de foyer (une par foyer).",
   addProblem: "Nous n’avons pas pu ajouter l’offre à votre panier\u202f: {reason}",
   backToOffers: "Toutes les offres sur les cafetières",
+  compareHeading: "Comparer les cafetières",
+  boxWithQty: "{name} ({qty} par livraison)",
+  termsHeading: "Conditions",
+  faqHeading: "Questions",
+};
+
+/**
+ * The commercial store's breakroom plans (decision 071): a business equips its breakroom, once per
+ * business address for the free brewer. The headline, benefits, terms and questions are the
+ * service's (getMiscCampaignData); these are the page's own words around them.
+ */
+const enUSBusiness: CampaignMessages = {
+  ...enUS,
+  offersTitle: "Breakroom plans",
+  offersIntro: "Equip your breakroom with a commercial brewer, free or for less, when your office commits to a pod subscription.",
+  noOffers: "No breakroom plans are running right now.",
+  seeOffer: "See the plan",
+  seeOfferOf: "See the plan: {name}",
+  commitsTo: "Your business commits to {commitment}.",
+  onceAHousehold: "One free breakroom brewer per business address and per account.",
+  commitmentHeading: "Your office's commitment",
+  earlyCancellationHeading: "If your office cancels early",
+  brewersHeading: "The breakroom brewers",
+  offerPrice: "Plan price",
+  compareHeading: "Compare the breakroom brewers",
+  termsHeading: "Terms",
+  faqHeading: "Questions",
+  chooseHeading: "Choose your breakroom brewer, pods and delivery schedule",
+  boxLabel: "Pods for each delivery",
+  boxHint: "K-Cup pods for your breakroom, at least {pods} pods a delivery.",
+  costHeading: "What the plan costs",
+  firstDelivery: "First pods (ship with the brewer)",
+  commitmentTotal: "Pods for the whole commitment",
+  addBundle: "Add the brewer and first pods",
+  signInToBuy: "Sign in to your business account to take this plan: it comes with a pod subscription for your office.",
+  createAccount: "Create a business account",
+  eligible: "Your business can take this plan.",
+  refusedHeading: "Your business can't take this plan now",
+  activeCommitment: "Your office's commitment: {made} of {required} deliveries made.",
+  refusal_notStarted: "This plan hasn't started yet.",
+  refusal_ended: "This plan has ended.",
+  refusal_activeCommitment: "Your business already has this plan, and its pod subscription commitment isn't complete yet.",
+  refusal_freeBrewerTakenByAccount: "Your business has already received a free breakroom brewer with this account.",
+  refusal_freeBrewerTakenByAddress: "A free breakroom brewer has already been sent to this business address (one per business address).",
+  addProblem: "We couldn't add the plan to your cart: {reason}",
+  backToOffers: "All breakroom plans",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enCA, fr } as const;
 
 export function campaignMessages(lang: Lang, brand?: BrandId): CampaignMessages {
-  return dictionaries[localeOf(lang, brand)];
+  const locale = localeOf(lang, brand);
+  return brand === "usafh" && locale === "en-US" ? enUSBusiness : dictionaries[locale];
 }
 
 /** A refusal's words: the page's own sentence (it names the rule), the service's message otherwise. */

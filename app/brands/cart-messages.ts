@@ -94,8 +94,20 @@ const fr: CartMessages = {
   offerReplaced: "La cafetière de l’offre et la première boîte sont dans votre panier, à la place de l’offre qu’il contenait (une offre par panier).",
 };
 
+/** The commercial store sells breakroom plans to businesses (decision 071): a plan, its brewer and your breakroom's pods. */
+const enUSBusiness: CartMessages = {
+  ...enUS,
+  campaignBrewer: "Plan price {offer} (regular {regular})",
+  campaignBox: "Your breakroom's first pod delivery",
+  campaignCommitment: "Your office's commitment: {commitment}.",
+  campaignQuantityFixed: "One brewer per plan: its quantity can't be changed.",
+  offerAdded: "The plan's brewer and first pods are in your cart.",
+  offerReplaced: "The plan's brewer and first pods are in your cart, in place of the plan it held (one breakroom plan per cart).",
+};
+
 const dictionaries = { "en-US": enUS, "en-CA": enUS, fr } as const;
 
 export function cartMessages(lang: Lang, brand?: BrandId): CartMessages {
-  return dictionaries[localeOf(lang, brand)];
+  const locale = localeOf(lang, brand);
+  return brand === "usafh" && locale === "en-US" ? enUSBusiness : dictionaries[locale];
 }

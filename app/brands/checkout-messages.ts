@@ -253,8 +253,16 @@ const fr: CheckoutMessages = {
   older: "Commandes plus anciennes",
 };
 
+/** The commercial store's breakroom plans (decision 071): the office's commitment, said of the plan. */
+const enUSBusiness: CheckoutMessages = {
+  ...enUS,
+  adCampaignFrequency: "How often: {frequency}, as chosen with the plan (change it on the plan's page).",
+  adCommitment: "Auto-delivery {code} carries your office's commitment for the {name} plan: {commitment}.",
+};
+
 const dictionaries = { "en-US": enUS, "en-CA": enCA, fr } as const;
 
 export function checkoutMessages(lang: Lang, brand?: BrandId): CheckoutMessages {
-  return dictionaries[localeOf(lang, brand)];
+  const locale = localeOf(lang, brand);
+  return brand === "usafh" && locale === "en-US" ? enUSBusiness : dictionaries[locale];
 }

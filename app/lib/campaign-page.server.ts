@@ -1,6 +1,12 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { type AddCampaignBundleRequest, AddCampaignBundleRequestSchema, type CampaignRefusal, type CartEstimation } from "../../commerce/contract/campaigns";
+import {
+  type AddCampaignBundleRequest,
+  AddCampaignBundleRequestSchema,
+  type CampaignBuyingGuide,
+  type CampaignRefusal,
+  type CartEstimation,
+} from "../../commerce/contract/campaigns";
 import { FrequencyWeeksSchema } from "../../commerce/contract/frequency";
 import { ProductCodeParamSchema } from "../../commerce/contract/product";
 import { campaignMessages, refusalText } from "../brands/campaign-messages";
@@ -10,13 +16,16 @@ import {
   type CampaignBoxChoice,
   getCampaignBoxChoices,
   getCampaignBrewers,
+  getCampaignBuyingGuide,
+  getCampaignLanding,
   getCartEstimation,
+  getSuggestedBoxes,
   getUserCampaignInfo,
 } from "../models/campaigns.server";
 import { shopperOf } from "./account-forms.server";
 import { ApiError, clientContext } from "./api-client.server";
 import type { StorefrontContext } from "./context";
-import { CAMPAIGN_PAGES, campaignPageBySlug, campaignPagePath } from "./campaign-pages";
+import { campaignPageBySlug, campaignPagePath, campaignPagesOf, isBreakroomStore } from "./campaign-pages";
 import { readFormFields } from "./form-body.server";
 import { formAnswer } from "./form-validation.server";
 import { notFoundPage, orFailedPage } from "./page-errors.server";
@@ -31,10 +40,12 @@ export { redirect };
 export { requireLangSegment } from "./route-guards.server";
 export { formPageHeaders } from "./form-validation.server";
 
-/** The offers the store runs now, each with its brewers' lowest offer price: one getBrewers per known campaign (another store's answers 404). */
+/** The offers the store runs now, each with its brewers' lowest offer price: one getBrewers per page of this store (one it does not run now answers 404). */
 export async function offersList(context: StorefrontContext) {
   const api = clientContext(context);
-  const found = await orFailedPage(Promise.all(CAMPAIGN_PAGES.map(async (page) => ({ page, answer: await getCampaignBrewers(api, page.campaignId) }))));
+  const found = await orFailedPage(
+    Promise.all(campaignPagesOf(context.brand.id).map(async (page) => ({ page, answer: await getCampaignBrewers(api, page.campaignId) }))),
+  );
   const offers = found.flatMap(({ page, answer }) => {
     if (!answer || !answer.campaign.running || answer.brewers.length === 0) return [];
     const lowest = answer.brewers.map((b) => b.campaignPriceData).reduce((a, b) => (b.minor < a.minor ? b : a));
@@ -74,8 +85,8 @@ export interface Eligibility {
   activeCommitment: { made: number; required: number } | null;
 }
 
-function campaignPage(slug: string | undefined) {
-  const page = campaignPageBySlug(slug);
+function campaignPage(context: StorefrontContext, slug: string | undefined) {
+  const page = campaignPageBySlug(slug, context.brand.id);
   if (!page) notFoundPage();
   return page;
 }
@@ -86,15 +97,20 @@ function campaignPage(slug: string | undefined) {
  * anything is chosen) and, for a customer, whether they may take it and why not.
  */
 export async function offerPage(context: StorefrontContext, slug: string | undefined, search: URLSearchParams) {
-  const page = campaignPage(slug);
+  const page = campaignPage(context, slug);
   const api = clientContext(context);
   const shopper = shopperOf(context);
   const signedIn = shopper.userPathId !== "anonymous";
-  const [answer, boxes, info] = await orFailedPage(
+  // A breakroom plan (decision 071) reads the service's landing texts and comparison, and its
+  // suggested boxes (each with the boxes a delivery takes: plans ask 48 to 192 pods a delivery).
+  const breakroom = isBreakroomStore(context.brand.id);
+  const [answer, boxes, info, landing, guide] = await orFailedPage(
     Promise.all([
       getCampaignBrewers(api, page.campaignId),
-      getCampaignBoxChoices(api),
+      breakroom ? getSuggestedBoxes(api, page.campaignId).catch(notFoundAsNone) : getCampaignBoxChoices(api),
       signedIn ? getUserCampaignInfo(api, page.campaignId).catch(notFoundOnly) : Promise.resolve(null),
+      breakroom ? getCampaignLanding(api, page.campaignId) : Promise.resolve(null),
+      breakroom ? getCampaignBuyingGuide(api, page.campaignId) : Promise.resolve(null),
     ]),
   );
   if (!answer || answer.brewers.length === 0) notFoundPage();
@@ -119,7 +135,9 @@ export async function offerPage(context: StorefrontContext, slug: string | undef
     boxQty: choice.boxQty,
     frequencyWeeks: choice.frequencyWeeks,
   };
-  const estimate = chosen.boxCode ? await estimateOf(context, page.campaignId, { ...chosen, boxCode: chosen.boxCode }) : null;
+  // Boxes a delivery not chosen: the suggestion's count for that box, so the page opens on a choice the plan takes.
+  const boxQty = chosen.boxQty ?? boxes.find((b) => b.code === chosen.boxCode)?.qty;
+  const estimate = chosen.boxCode ? await estimateOf(context, page.campaignId, { ...chosen, boxQty, boxCode: chosen.boxCode }) : null;
   const own = info?.campaigns.find((c) => c.campaign.campaignId === page.campaignId);
   const eligibility: Eligibility | null = own
     ? {
@@ -139,8 +157,34 @@ export async function offerPage(context: StorefrontContext, slug: string | undef
     signedIn,
     here,
     signInHref: `${localePath(context.lang, "/login")}?returnTo=${encodeURIComponent(here)}`,
+    landing: landing ? { headline: landing.headline, intro: landing.intro, benefits: landing.benefits, terms: landing.terms, faq: landing.faq } : null,
+    comparison: guide && guide.brewers.length > 0 ? comparisonOf(guide, t.free) : null,
     texts: t,
   };
+}
+
+/** The buying guide as the page's table: a column per brewer, a row per fact, prices first. */
+function comparisonOf(guide: CampaignBuyingGuide, free: string) {
+  return {
+    title: guide.title,
+    intro: guide.intro,
+    brewers: guide.brewers.map((b) => ({
+      code: b.code,
+      name: b.name,
+      regularPrice: b.regularPrice.formattedValue,
+      offerPrice: b.campaignPrice.minor === 0 ? free : b.campaignPrice.formattedValue,
+      saving: b.saving.formattedValue,
+    })),
+    rows: guide.rows
+      .filter((r) => Object.values(r.values).some((v) => v !== ""))
+      .map((r) => ({ code: r.code, name: r.name, values: guide.brewers.map((b) => r.values[b.code] ?? "") })),
+  };
+}
+
+/** A campaign the store stopped running between two reads: no suggestions, and the page's 404 comes from getBrewers. */
+function notFoundAsNone(err: unknown): CampaignBoxChoice[] {
+  if (err instanceof ApiError && err.status === 404) return [];
+  throw err;
 }
 
 /** A customer the service does not know any more is the sign-in's business, not this page's: the page shows no eligibility. */
@@ -179,7 +223,7 @@ function withChosenBox(boxes: CampaignBoxChoice[], code: string | undefined, est
  * small) is the form's answer, in the service's words.
  */
 export async function addOfferToCart(request: Request, context: StorefrontContext, slug: string | undefined) {
-  const page = campaignPage(slug);
+  const page = campaignPage(context, slug);
   const shopper = shopperOf(context);
   const here = localePath(context.lang, campaignPagePath(page.slug));
   if (shopper.userPathId === "anonymous") return redirect(`${localePath(context.lang, "/login")}?returnTo=${encodeURIComponent(here)}`, 303);

@@ -2,8 +2,11 @@ import { adEligible } from "../../commerce/contract/auto-delivery";
 import {
   type AddCampaignBundleRequest,
   BrewersAnswerSchema,
+  CampaignBuyingGuideSchema,
   type CartEstimationQuery,
   CartEstimationSchema,
+  HelpMePodsSchema,
+  MiscCampaignDataSchema,
   UserCampaignInfoSchema,
 } from "../../commerce/contract/campaigns";
 import { CampaignBundleAnswerSchema } from "../../commerce/contract/cart";
@@ -48,10 +51,41 @@ export function addCampaignBundle(ctx: ApiClientContext, request: AddCampaignBun
   });
 }
 
-/** A box the landing page offers: a K-Cup coffee's default pack (what the listing links to). */
+/** The campaign's landing texts (headline, what you get, terms, questions) in the store's words (decision 069); null when the store does not run it. */
+export async function getCampaignLanding(ctx: ApiClientContext, campaignId: number) {
+  try {
+    return await callApi(ctx, { path: "getMiscCampaignData", query: { campaignId }, schema: MiscCampaignDataSchema });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** The campaign's brewers side by side with their prices and facts; null when the store does not run it. */
+export async function getCampaignBuyingGuide(ctx: ApiClientContext, campaignId: number) {
+  try {
+    return await callApi(ctx, { path: "getCampaignBuyingGuideComponent", query: { campaignId }, schema: CampaignBuyingGuideSchema, withCurrency: true });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/**
+ * A landing page's boxes from the service's suggestions (fetchHelpMePods): only boxes that can
+ * carry the commitment, each with the boxes a delivery takes, so a plan asking 96 pods a delivery
+ * opens priced at four boxes of 24 rather than refused at one.
+ */
+export async function getSuggestedBoxes(ctx: ApiClientContext, campaignId: number): Promise<CampaignBoxChoice[]> {
+  const answer = await callApi(ctx, { path: "fetchHelpMePods", query: { campaignId, pageSize: 12 }, schema: HelpMePodsSchema, withCurrency: true });
+  return answer.pods.map((p) => ({ code: p.code, name: p.name, qty: p.boxQty }));
+}
+
+/** A box the landing page offers: a K-Cup coffee's default pack (what the listing links to), with the boxes a delivery takes when the service suggested it. */
 export interface CampaignBoxChoice {
   code: string;
   name: string;
+  qty?: number;
 }
 
 const BOX_CATEGORY = "k-cup-pods";

@@ -32,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.campaign.name }, { name: "description", content: data.campaign.commitmentText }] : [];
 
 export default function OfferPage() {
-  const { campaign, brewers, boxes, chosen, estimate, eligibility, signedIn, signInHref, texts: t } = useLoaderData<typeof loader>();
+  const { campaign, brewers, boxes, chosen, estimate, eligibility, signedIn, signInHref, landing, comparison, texts: t } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang } = useShop();
   const cost = estimate?.ok ? estimate.value : null;
@@ -45,11 +45,25 @@ export default function OfferPage() {
         <Link to={localePath(lang, OFFERS_PATH)}>{t.backToOffers}</Link>
       </p>
       <h1>{campaign.name}</h1>
+      {landing ? (
+        <div className="offer-page__lead" data-testid="offer-lead">
+          <p>
+            <strong>{landing.headline}</strong>
+          </p>
+          <p>{landing.intro}</p>
+        </div>
+      ) : null}
       <section aria-labelledby="offer-get">
         <h2 id="offer-get">{t.whatYouGet}</h2>
-        <ul>
-          <li>{t.getBrewer}</li>
-          <li>{t.getAutoDelivery}</li>
+        <ul data-testid="offer-benefits">
+          {landing ? (
+            landing.benefits.map((b) => <li key={b}>{b}</li>)
+          ) : (
+            <>
+              <li>{t.getBrewer}</li>
+              <li>{t.getAutoDelivery}</li>
+            </>
+          )}
           {campaign.oncePerHousehold ? <li>{t.onceAHousehold}</li> : null}
         </ul>
       </section>
@@ -90,6 +104,47 @@ export default function OfferPage() {
           </tbody>
         </table>
       </section>
+      {comparison ? (
+        <section aria-labelledby="offer-compare" data-testid="offer-compare">
+          <h2 id="offer-compare">{t.compareHeading}</h2>
+          <p>{comparison.intro}</p>
+          <table className="offer-table">
+            <caption>{comparison.title}</caption>
+            <thead>
+              <tr>
+                <td />
+                {comparison.brewers.map((b) => (
+                  <th key={b.code} scope="col">
+                    {b.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">{t.regularPrice}</th>
+                {comparison.brewers.map((b) => (
+                  <td key={b.code}>{b.regularPrice}</td>
+                ))}
+              </tr>
+              <tr>
+                <th scope="row">{t.offerPrice}</th>
+                {comparison.brewers.map((b) => (
+                  <td key={b.code}>{b.offerPrice}</td>
+                ))}
+              </tr>
+              {comparison.rows.map((r) => (
+                <tr key={r.code}>
+                  <th scope="row">{r.name}</th>
+                  {r.values.map((v, i) => (
+                    <td key={comparison.brewers[i]!.code}>{v}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
       {!signedIn ? (
         <p className="notice" data-testid="offer-sign-in">
           {t.signInToBuy} <Link to={signInHref}>{t.signIn}</Link> · <Link to={localePath(lang, "/signup")}>{t.createAccount}</Link>
@@ -125,7 +180,7 @@ export default function OfferPage() {
             <select id="offer-box" name="boxCode" defaultValue={chosen.boxCode} aria-describedby="offer-box-hint">
               {boxes.map((b) => (
                 <option key={b.code} value={b.code}>
-                  {b.name}
+                  {b.qty ? format(t.boxWithQty, { name: b.name, qty: b.qty }) : b.name}
                 </option>
               ))}
             </select>
@@ -205,6 +260,29 @@ export default function OfferPage() {
           </>
         ) : null}
       </section>
+      {landing ? (
+        <>
+          <section aria-labelledby="offer-terms">
+            <h2 id="offer-terms">{t.termsHeading}</h2>
+            <ul data-testid="offer-terms-list">
+              {landing.terms.map((term) => (
+                <li key={term}>{term}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="offer-faq">
+            <h2 id="offer-faq">{t.faqHeading}</h2>
+            <dl className="offer-faq">
+              {landing.faq.map((q) => (
+                <div key={q.question}>
+                  <dt>{q.question}</dt>
+                  <dd>{q.answer}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </>
+      ) : null}
     </div>
   );
 }

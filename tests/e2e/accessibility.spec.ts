@@ -4,6 +4,7 @@ import { accessibilityViolations } from "./support/axe";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const us = (path: string) => `http://localhost:${port}${path}`;
 const ca = (path: string) => `http://www.brewfront.ca.localhost:${port}${path}`;
+const afh = (path: string) => `http://commercial.localhost:${port}${path}`;
 
 // The pages a shopper finds products on, checked against WCAG 2.1 A and AA with axe-core.
 // Runs in the JavaScript project only (see playwright.config.ts): axe runs inside the page, and the
@@ -25,6 +26,8 @@ const PAGES = [
   { name: "brewer offers", url: us("/offers") },
   { name: "free-brewer offer", url: us("/offers/free-brewer") },
   { name: "French half-price offer, a choice priced", url: ca("/fr/offers/half-price-brewer?boxQty=2&frequencyWeeks=6") },
+  { name: "breakroom plans", url: afh("/offers") },
+  { name: "breakroom plan with its comparison", url: afh("/offers/breakroom-plan") },
   { name: "error page", url: us("/no-such-page") },
 ];
 

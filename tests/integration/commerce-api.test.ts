@@ -157,6 +157,13 @@ describe.each(DIALECTS)("commerce API on %s", (dialect) => {
       const campaignSlot = page.slots.find((s) => s.position === "Campaign")?.components[0];
       expect(campaignSlot?.typeCode === "CMSParagraphComponent" && campaignSlot.content).toContain('href="/fr/offers"');
     });
+    it("answers the commercial store's campaign slot with its breakroom plans, in business words", async () => {
+      const page = CmsPageSchema.parse(await (await get("/rest/v2/usafh/cms/pages?pageLabelOrId=homepage&lang=en")).json());
+      const campaignSlot = page.slots.find((s) => s.position === "Campaign")?.components[0];
+      const content = campaignSlot?.typeCode === "CMSParagraphComponent" ? campaignSlot.content : "";
+      expect(content).toContain('<a href="/offers">See the breakroom plans</a>');
+      expect(content).toContain("your office");
+    });
     it("answers 404 for an unknown page", async () => {
       const res = await get("/rest/v2/usb2c/cms/pages?pageLabelOrId=nope");
       expect(res.status).toBe(404);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CAMPAIGN_PAGES, campaignPageBySlug, campaignPageForFlag } from "../../app/lib/campaign-pages";
+import { CAMPAIGN_PAGES, campaignPageBySlug, campaignPageForFlag, campaignPagesOf } from "../../app/lib/campaign-pages";
 
 describe("which offer page a product's flag links to", () => {
   it("links a free-brewer brewer to the free-brewer offer and a half-price one to its offer, on both consumer stores", () => {
@@ -18,17 +18,47 @@ describe("which offer page a product's flag links to", () => {
     expect(campaignPageForFlag("isBBADCampaignEligible", "usb2c", "Coffee")).toBeUndefined();
   });
 
-  it("links nothing on the commercial store, and nothing for flags that are not brewer campaigns", () => {
-    expect(campaignPageForFlag("isFreeCampaignEligible", "usafh", "Brewer")).toBeUndefined();
+  it("links nothing for flags that are not brewer campaigns", () => {
     expect(campaignPageForFlag("isProductBMSMEligible", "usb2c", "Coffee")).toBeUndefined();
+  });
+
+  it("links the commercial store's Pro to the free breakroom brewer and the Pro Max to the platinum plan, never to a consumer offer", () => {
+    expect(campaignPageForFlag("isAFHKbbFreeEligible", "usafh", "Brewer")).toBe("/offers/breakroom-free-brewer");
+    expect(campaignPageForFlag("isAFHKbbPlatinumEligible", "usafh", "Brewer")).toBe("/offers/breakroom-platinum");
+    expect(campaignPageForFlag("isFreeCampaignEligible", "usafh", "Brewer")).toBeUndefined();
+  });
+
+  it("links the breakroom subscription's flag from a brewer only: on coffee it marks pods, not a brewer", () => {
+    expect(campaignPageForFlag("isAFHSubscriptionEligible", "usafh", "Brewer")).toBe("/offers/breakroom-plan");
+    expect(campaignPageForFlag("isAFHSubscriptionEligible", "usafh", "Coffee")).toBeUndefined();
+  });
+
+  it("links a breakroom flag nowhere on a consumer store", () => {
+    for (const brand of ["usb2c", "cab2c"] as const) {
+      expect(campaignPageForFlag("isAFHKbbFreeEligible", brand, "Brewer")).toBeUndefined();
+      expect(campaignPageForFlag("isAFHSubscriptionEligible", brand, "Brewer")).toBeUndefined();
+    }
   });
 });
 
 describe("the offer pages' slugs", () => {
-  it("name each of the spec's campaign ids and BBAD's once, and an unknown slug names none", () => {
-    expect(CAMPAIGN_PAGES.map((c) => c.campaignId).sort()).toEqual([160834, 160836, 162471, 162883, 170001]);
+  it("name each of the spec's campaign ids, BBAD's and the three breakroom plans' once, and an unknown slug names none", () => {
+    expect(CAMPAIGN_PAGES.map((c) => c.campaignId).sort()).toEqual([160834, 160836, 162471, 162883, 170001, 170003, 170004, 170005]);
     expect(new Set(CAMPAIGN_PAGES.map((c) => c.slug)).size).toBe(CAMPAIGN_PAGES.length);
-    expect(campaignPageBySlug("free-brewer")?.campaignId).toBe(160836);
-    expect(campaignPageBySlug("no-such-offer")).toBeUndefined();
+    expect(campaignPageBySlug("free-brewer", "usb2c")?.campaignId).toBe(160836);
+    expect(campaignPageBySlug("no-such-offer", "usb2c")).toBeUndefined();
+  });
+
+  it("give the consumer stores the brewer offers and the commercial store its breakroom plans, each store none of the other's", () => {
+    for (const brand of ["usb2c", "cab2c"] as const) {
+      expect(campaignPagesOf(brand).map((c) => c.slug)).toEqual(["free-brewer", "half-price-brewer", "starter-kit", "starter-kit-lite", "brew-better"]);
+      expect(campaignPageBySlug("breakroom-free-brewer", brand)).toBeUndefined();
+    }
+    expect(campaignPagesOf("usafh").map((c) => [c.slug, c.campaignId])).toEqual([
+      ["breakroom-free-brewer", 170003],
+      ["breakroom-platinum", 170004],
+      ["breakroom-plan", 170005],
+    ]);
+    expect(campaignPageBySlug("free-brewer", "usafh")).toBeUndefined();
   });
 });
