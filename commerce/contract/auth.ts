@@ -320,6 +320,10 @@ export const AUDIT_ACTIONS = [
   "resumed auto-delivery",
   "cancelled auto-delivery",
   "viewed campaign eligibility",
+  "registered a brewer",
+  "viewed registered brewers",
+  "answered a brewer questionnaire",
+  "gave the brewer welcome coupon",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -12,6 +12,7 @@ import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
+import { BrewerRegistrationService } from "./brewer-registration";
 import { CampaignService } from "./campaigns";
 import { MonthlyBoxService } from "./monthly-box";
 import { CartService } from "./carts";
@@ -97,6 +98,8 @@ export interface Shop {
   autoDelivery: AutoDeliveryService;
   /** Brewer campaigns (decision 061). */
   campaigns: CampaignService;
+  /** Brewer registration (decision 070). */
+  brewerRegistration: BrewerRegistrationService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Auto-delivery's orders, reminders and retries: its sweeps are started by whoever hosts the shop. */
@@ -184,6 +187,7 @@ export function createShop({
     autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock }),
     autoDeliveryOrders,
     campaigns: new CampaignService({ db, catalog, clock }),
+    brewerRegistration: new BrewerRegistrationService({ db, catalog, clock, limits }),
     monthlyBox: new MonthlyBoxService({ db, catalog, clock }),
     async warm() {
       for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);

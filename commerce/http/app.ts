@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Shop } from "../domain/shop";
 import { agentsRouter } from "./agents";
 import { autoDeliveryRouter } from "./auto-delivery";
+import { brewerRegistrationRouter } from "./brewer-registration";
 import { campaignsRouter } from "./campaigns";
 import { monthlyBoxRouter } from "./monthly-box";
 import { alertsRouter } from "./alerts";
@@ -68,6 +69,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   site.use(autoDeliveryRouter(shop.autoDelivery, shop.carts, shop.agents));
   site.use(campaignsRouter(shop.campaigns, shop.agents));
   site.use(monthlyBoxRouter(shop.monthlyBox));
+  site.use(brewerRegistrationRouter(shop.brewerRegistration, shop.agents));
   if (storeClock) site.use(storeClockRouter(storeClock, shop.autoDeliveryOrders, adminKey));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
   const lms = Router({ mergeParams: true });

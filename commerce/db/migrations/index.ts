@@ -20,6 +20,7 @@ import * as m018 from "./018_store_clock";
 import * as m019 from "./019_campaigns";
 import * as m020 from "./020_monthly_box";
 import * as m021 from "./021_campaign_subscriptions";
+import * as m025 from "./025_brewer_registration";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "019_campaigns": m019,
   "020_monthly_box": m020,
   "021_campaign_subscriptions": m021,
+  "025_brewer_registration": m025,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,31 @@
+import { brewerFamilies, type BrewerSerialRow, countSerials, insertMissingSerials } from "../db/brewer-registration";
+import type { Db } from "../db/index";
+import { makeSerial, modelLettersOf } from "../domain/brewer-registration-rules";
+
+/** How many serials the demo factory made of each brewer model. */
+export const SERIALS_PER_MODEL = 40;
+
+/**
+ * The demo factory's serials (decision 070): for each brewer model, units made over 2025 and 2026,
+ * a week apart, numbered by a stride so neighbouring units do not look alike. The same catalog
+ * always gets the same serials.
+ */
+export function demoSerials(families: readonly string[]): BrewerSerialRow[] {
+  return families.flatMap((family, f) =>
+    Array.from({ length: SERIALS_PER_MODEL }, (_, i) => {
+      const week = ((f * 7 + i * 3) % 52) + 1;
+      const year = i % 2 === 0 ? 25 : 26;
+      const unit = 100_000 + ((f * 104_729 + i * 7_919) % 900_000);
+      const made = new Date(Date.UTC(2000 + year, 0, 1 + (week - 1) * 7)).toISOString().slice(0, 10);
+      return { serial: makeSerial(modelLettersOf(family), `${year}${String(week).padStart(2, "0")}`, unit), family_code: family, made_on: made };
+    }),
+  );
+}
+
+/** Lists the demo serials of the catalog's brewers; safe on every start (those listed stay as they are). */
+export async function seedBrewerSerials(db: Db): Promise<number> {
+  const serials = demoSerials(await brewerFamilies(db));
+  // Most starts find them all listed: one count instead of a write.
+  if ((await countSerials(db)) >= serials.length) return 0;
+  return insertMissingSerials(db, serials);
+}
