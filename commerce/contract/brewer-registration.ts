@@ -30,6 +30,10 @@ export type SerialRefusal = z.infer<typeof SerialRefusalSchema>;
 /** The brewer model a valid serial belongs to. */
 export const RegisteredModelSchema = ProductSchema.pick({ code: true, name: true, url: true, images: true });
 
+/** The brewer models an owner may register on this store, for the registration form's choice. */
+export const BrewerModelsSchema = z.object({ models: z.array(RegisteredModelSchema) });
+export type BrewerModels = z.infer<typeof BrewerModelsSchema>;
+
 export const SerialValidationSchema = z.object({
   /** The serial as stored: upper case, no spaces or dashes. */
   serialNumber: z.string(),

@@ -7,6 +7,7 @@ import {
   HOUSEHOLD_SIZES,
   PURCHASE_PLACES,
   type BrewerCoupon,
+  type BrewerModels,
   type Questionnaire,
   type QuestionnaireAnswers,
   QuestionnaireAnswersSchema,
@@ -30,6 +31,7 @@ import {
   registrationsOf,
   updateRegistrationAnswers,
 } from "../db/brewer-registration";
+import { brewerFamiliesOn } from "../db/campaigns";
 import type { CouponRow } from "../db/coupons";
 import type { Db } from "../db/index";
 import { lockMember } from "../db/loyalty";
@@ -71,6 +73,16 @@ export interface Caller {
  */
 export class BrewerRegistrationService {
   constructor(private readonly deps: BrewerRegistrationDeps) {}
+
+  /** The brewer models sold on this store, by name: what the registration form offers. */
+  async models(ctx: ShopContext): Promise<BrewerModels> {
+    const products = await this.deps.catalog.products(ctx, await brewerFamiliesOn(this.deps.db, ctx.site), "BASIC");
+    return {
+      models: products
+        .map((p) => ({ code: p.code, name: p.name, url: p.url, images: p.images }))
+        .sort((a, b) => a.name.localeCompare(b.name, ctx.lang)),
+    };
+  }
 
   /** validateSerialNumber: the model a serial belongs to, or why it cannot be registered by this caller. */
   async validate(ctx: ShopContext, caller: Caller, request: ValidateSerialRequest): Promise<SerialValidation> {

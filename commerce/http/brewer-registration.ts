@@ -2,6 +2,7 @@ import type { Router } from "express";
 import {
   BrewerCouponRequestSchema,
   BrewerCouponSchema,
+  BrewerModelsSchema,
   QuestionnaireQuerySchema,
   QuestionnaireSchema,
   RegisterBrewerRequestSchema,
@@ -39,6 +40,19 @@ const REGISTRATION_ERRORS = {
  */
 export function brewerRegistrationRouter(registration: BrewerRegistrationService, agents: AssistedService): Router {
   const api = apiRouter();
+
+  api.get(
+    "/brewerModels",
+    {
+      summary: "The brewer models sold on this store, by name: the models an owner may register",
+      auth: "optional",
+      answers: { 200: BrewerModelsSchema },
+      errors: { 503: BUSY },
+    },
+    async (_req, res) => {
+      res.json(await registration.models(siteOf(res)));
+    },
+  );
 
   api.post(
     "/validateSerialNumber",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   BrewerCouponSchema,
+  BrewerModelsSchema,
   QuestionnaireSchema,
   RegisteredBrewerSchema,
   RegisteredBrewersSchema,
@@ -66,6 +67,17 @@ describe.each(DIALECTS)("brewer registration API on %s", (dialect) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+
+  describe("brewerModels: the models an owner may register on the store", () => {
+    it("lists the store's brewer families by name, each with its page", async () => {
+      const answer = await call("GET", "/usb2c/brewerModels");
+      expect(answer.status).toBe(200);
+      const { models } = BrewerModelsSchema.parse(answer.body);
+      expect(models.map((m) => m.code)).toEqual(expect.arrayContaining(["8003-BFBR", "8004-BFBR"]));
+      expect(models.map((m) => m.name)).toEqual([...models.map((m) => m.name)].sort((a, b) => a.localeCompare(b, "en")));
+      for (const m of models) expect(m.url).toMatch(/\/p\//);
+    });
+  });
 
   describe("validateSerialNumber: the model a serial belongs to, or why not", () => {
     it("answers a guest with the model of a serial typed in lower case with spaces", async () => {
