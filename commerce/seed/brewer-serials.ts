@@ -7,12 +7,13 @@ export const SERIALS_PER_MODEL = 40;
 
 /**
  * The demo factory's serials (decision 070): for each brewer model, units made over 2025 and 2026,
- * a week apart, numbered by a stride so neighbouring units do not look alike. The same catalog
- * always gets the same serials.
+ * numbered by a stride so neighbouring units do not look alike. A model's serials depend on its
+ * code alone, so the same model always has the same serials, whatever else the catalog holds.
  */
 export function demoSerials(families: readonly string[]): BrewerSerialRow[] {
-  return families.flatMap((family, f) =>
+  return families.flatMap((family) =>
     Array.from({ length: SERIALS_PER_MODEL }, (_, i) => {
+      const f = seedOf(family);
       const week = ((f * 7 + i * 3) % 52) + 1;
       const year = i % 2 === 0 ? 25 : 26;
       const unit = 100_000 + ((f * 104_729 + i * 7_919) % 900_000);
@@ -20,6 +21,13 @@ export function demoSerials(families: readonly string[]): BrewerSerialRow[] {
       return { serial: makeSerial(modelLettersOf(family), `${year}${String(week).padStart(2, "0")}`, unit), family_code: family, made_on: made };
     }),
   );
+}
+
+/** A whole number from a model's code, for spreading its serials. */
+function seedOf(family: string): number {
+  let h = 0;
+  for (const ch of family) h = (h * 31 + ch.charCodeAt(0)) % 1_000_003;
+  return h;
 }
 
 /** Lists the demo serials of the catalog's brewers; safe on every start (those listed stay as they are). */
