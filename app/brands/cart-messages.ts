@@ -39,6 +39,12 @@ const enUS = {
   each: "{price} each",
   decrease: "Decrease the quantity of {product}",
   increase: "Increase the quantity of {product}",
+  campaignBrewer: "Offer price {offer} (regular {regular})",
+  campaignBox: "The first box of your auto-delivery",
+  campaignCommitment: "Your commitment: {commitment}.",
+  campaignQuantityFixed: "One brewer per offer: its quantity can't be changed.",
+  offerAdded: "The offer's brewer and first box are in your cart.",
+  offerReplaced: "The offer's brewer and first box are in your cart, in place of the offer it held (one offer per cart).",
 };
 
 export type CartMessages = Record<keyof typeof enUS, string>;
@@ -80,6 +86,12 @@ const fr: CartMessages = {
   each: "{price} l’unité",
   decrease: "Diminuer la quantité de {product}",
   increase: "Augmenter la quantité de {product}",
+  campaignBrewer: "Prix de l’offre {offer} (prix courant {regular})",
+  campaignBox: "La première boîte de votre livraison automatique",
+  campaignCommitment: "Votre engagement\u202f: {commitment}.",
+  campaignQuantityFixed: "Une cafetière par offre\u202f: sa quantité ne peut pas être modifiée.",
+  offerAdded: "La cafetière de l’offre et la première boîte sont dans votre panier.",
+  offerReplaced: "La cafetière de l’offre et la première boîte sont dans votre panier, à la place de l’offre qu’il contenait (une offre par panier).",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enUS, fr } as const;

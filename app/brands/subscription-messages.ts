@@ -59,6 +59,12 @@ const enUS = {
   alreadyOrdered: "This delivery has already been ordered.",
   lastItem: "An auto-delivery keeps at least one item. To stop it, cancel it instead.",
   noCartCard: "Enter a card on your cart's payment step first, then press the button again.",
+  commitmentHeading: "Your {name} commitment",
+  commitmentProgress: "{made} of {required} deliveries made",
+  commitmentMet: "Your commitment is complete: cancelling charges nothing.",
+  cancelChargeNow: "Cancelling now charges {amount} to your card for ending your commitment early.",
+  cancelCharged: "We charged {amount} to your card for ending the commitment early.",
+  cancelCardDeclined: "Your card was declined for the early-cancellation charge, so your auto-delivery is still active. Use another card and try again.",
 };
 
 export type SubscriptionMessages = Record<keyof typeof enUS, string>;
@@ -124,6 +130,13 @@ const fr: SubscriptionMessages = {
   alreadyOrdered: "Cette livraison a déjà été commandée.",
   lastItem: "Une livraison automatique garde au moins un article. Pour l'arrêter, annulez-la.",
   noCartCard: "Entrez d'abord une carte à l'étape du paiement de votre panier, puis appuyez de nouveau sur le bouton.",
+  commitmentHeading: "Votre engagement {name}",
+  commitmentProgress: "{made} livraisons faites sur {required}",
+  commitmentMet: "Votre engagement est rempli\u202f: annuler ne coûte rien.",
+  cancelChargeNow: "Annuler maintenant facture {amount} à votre carte pour la fin anticipée de votre engagement.",
+  cancelCharged: "Nous avons facturé {amount} à votre carte pour la fin anticipée de l’engagement.",
+  cancelCardDeclined:
+    "Votre carte a été refusée pour les frais d’annulation anticipée\u202f: votre livraison automatique est toujours active. Utilisez une autre carte et réessayez.",
 };
 
 const dictionaries = { "en-US": enUS, "en-CA": enCA, fr } as const;

@@ -5,6 +5,8 @@ import type { Lang } from "../../commerce/contract/common";
 import type { EligibilityFlag, Product, VariantOption } from "../../commerce/contract/product";
 import type { MessageKey } from "../brands/messages";
 import { localePath } from "../lib/paths";
+import { campaignPageForFlag } from "../lib/campaign-pages";
+import { useShop } from "../lib/shop";
 import { format } from "../brands/locale";
 import { pointsForPrice, usePerks } from "../lib/perks";
 import { Price } from "./Price";
@@ -132,14 +134,18 @@ const OFFER_TEXT: Partial<Record<EligibilityFlag, MessageKey>> = {
 /** Offers from the eligibility flags; a plain product (no flag set) shows none. */
 export function Offers({ product }: { product: Product }) {
   const t = useMessages();
+  const { lang, brand } = useShop();
   if (product.plain) return null;
-  const offers = (Object.keys(OFFER_TEXT) as EligibilityFlag[]).filter((f) => product[f]).map((f) => t[OFFER_TEXT[f]!]);
+  // A campaign's offer links to its landing page, from the flags the product answer already has.
+  const offers = (Object.keys(OFFER_TEXT) as EligibilityFlag[])
+    .filter((f) => product[f])
+    .map((f) => ({ text: t[OFFER_TEXT[f]!], page: campaignPageForFlag(f, brand.id, product.productType) }));
   if (offers.length === 0) return null;
   return (
     <section className="offers" aria-label={t.offers}>
       <ul>
         {offers.map((o) => (
-          <li key={o}>{o}</li>
+          <li key={o.text}>{o.page ? <Link to={localePath(lang, o.page)}>{o.text}</Link> : o.text}</li>
         ))}
       </ul>
     </section>

@@ -15,6 +15,7 @@ export { requireLangSegment } from "./route-guards.server";
 export {
   AddressChoiceFormSchema,
   CancelFormSchema,
+  ChargedSchema,
   FrequencyFormSchema,
   NextDateFormSchema,
   QuantityFormSchema,

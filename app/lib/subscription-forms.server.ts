@@ -16,3 +16,5 @@ export const RemoveItemFormSchema = ItemFormSchema;
 export const QuantityFormSchema = ItemFormSchema.extend({ qty: LineQuantitySchema });
 export const AddressChoiceFormSchema = SubscriptionFormSchema.extend({ addressId: RecordIdSchema });
 export const CancelFormSchema = SubscriptionFormSchema.extend(CancelSubscriptionRequestSchema.shape);
+/** ?charged= after a cancel that ended a campaign's commitment early: what it charged, in minor units. */
+export const ChargedSchema = z.coerce.number().int().min(1).max(100_000_000);

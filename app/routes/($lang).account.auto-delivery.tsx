@@ -4,7 +4,7 @@ import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRout
 import type { z } from "zod";
 import type { Address } from "../../commerce/contract/address";
 import type { Subscription } from "../../commerce/contract/auto-delivery";
-import { localeFor } from "../../commerce/contract/money";
+import { formatMoney, localeFor } from "../../commerce/contract/money";
 import { cardBrandName, formatDate } from "../../lib/format";
 import { format } from "../brands/locale";
 import type { SubscriptionMessages, SubscriptionNotice } from "../brands/subscription-messages";
@@ -25,6 +25,7 @@ import {
   autoDeliveryHome,
   CancelFormSchema,
   cancelSubscription,
+  ChargedSchema,
   changeSubscription,
   checkForm,
   clientContext,
@@ -69,6 +70,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const notice = SUBSCRIPTION_NOTICES.find((n) => n === search.get("notice"));
   const code = SubscriptionFormSchema.safeParse({ code: search.get("code") });
+  const charged = ChargedSchema.safeParse(search.get("charged"));
   return data(
     {
       subscriptions,
@@ -76,6 +78,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       addresses: addresses.addresses,
       maxQuantity: MAX_LINE_QUANTITY,
       notice: notice && code.success ? { kind: notice, code: code.data.code } : undefined,
+      // The redirect after a cancel names what it charged; it is only ever shown to the customer whose page it is.
+      charged: notice === "cancelled" && charged.success ? formatMoney(charged.data, context.brand.currency, context.lang) : undefined,
       // The page's phrases in its language, instead of every store's dictionaries in its scripts.
       texts: subscriptionTexts(context.lang, context.brand.id),
     },
@@ -83,7 +87,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-type Change = (api: ApiClientContext, form: Record<string, string>) => Promise<SubscriptionNotice | FormAnswer>;
+/** A cancel that ended a campaign's commitment early names what it charged (minor units) for the page after the redirect. */
+type Outcome = SubscriptionNotice | { notice: SubscriptionNotice; charged: number };
+
+type Change = (api: ApiClientContext, form: Record<string, string>) => Promise<Outcome | FormAnswer>;
 
 /** How a change turns down what the page itself finds wrong: a field's own phrase, or one of the page's sentences. */
 interface Refusals {
@@ -92,10 +99,7 @@ interface Refusals {
 }
 
 /** A change checked by its schema first; a refused field never reaches the API. */
-function checked<S extends z.ZodType>(
-  schema: S,
-  run: (api: ApiClientContext, input: z.output<S>, refuse: Refusals) => Promise<SubscriptionNotice | FormAnswer>,
-) {
+function checked<S extends z.ZodType>(schema: S, run: (api: ApiClientContext, input: z.output<S>, refuse: Refusals) => Promise<Outcome | FormAnswer>) {
   return (context: LoaderFunctionArgs["context"]): Change =>
     async (api, form) => {
       const result = checkForm(context, schema, form);
@@ -134,7 +138,11 @@ const CHANGES = {
     await useCartCardForSubscription(api, code, cart.guid);
     return "cardChanged";
   }),
-  cancel: checked(CancelFormSchema, async (api, { code, reason }) => (await cancelSubscription(api, code, reason), "cancelled")),
+  cancel: checked(CancelFormSchema, async (api, { code, reason }) => {
+    const cancelled = await cancelSubscription(api, code, reason);
+    const charged = cancelled.commitment?.cancellationCharged?.minor ?? 0;
+    return charged > 0 ? { notice: "cancelled", charged } : "cancelled";
+  }),
 } as const;
 
 const isIntent = (intent: string | undefined): intent is keyof typeof CHANGES => intent !== undefined && Object.hasOwn(CHANGES, intent);
@@ -146,9 +154,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!isIntent(form.intent)) return formAnswer(form, { error: formText(context).pageOutOfDate });
   try {
     const outcome = await CHANGES[form.intent](context)(clientContext(context), form);
-    if (typeof outcome !== "string") return outcome;
+    if (typeof outcome !== "string" && !("notice" in outcome)) return outcome;
+    const { notice, charged } = typeof outcome === "string" ? { notice: outcome, charged: 0 } : outcome;
     const code = encodeURIComponent(form.code ?? "");
-    return redirect(`${localePath(context.lang, PAGE)}?notice=${outcome}&code=${code}#${code}`, 303);
+    return redirect(`${localePath(context.lang, PAGE)}?notice=${notice}&code=${code}${charged > 0 ? `&charged=${charged}` : ""}#${code}`, 303);
   } catch (err) {
     return refusal(context, err, form);
   }
@@ -174,6 +183,8 @@ function refusal(context: LoaderFunctionArgs["context"], err: unknown, form: Rec
   }
   if (err.status === 400 && item?.subject === "items") return formAnswer(form, { error: t.lastItem });
   if (item?.subject === "cartGuid") return formAnswer(form, { error: t.noCartCard });
+  // The early-cancellation charge declined (409, or 402 from the card's provider): nothing was cancelled.
+  if (item?.reason === "cardDeclined") return formAnswer(form, { error: t.cancelCardDeclined }, err.status);
   if (err.status === 409) return formAnswer(form, { error: t.alreadyOrdered }, 409);
   if (err.status === 400 && item?.subject === "code") return formAnswer(form, { error: t.notNow });
   return apiProblem(context, err, form);
@@ -248,6 +259,7 @@ function SubscriptionCard({
         <dt>{t.card}</dt>
         <dd>{format(t.cardEnding, { brand: cardBrandName(s.payment.brand), last4: s.payment.last4 })}</dd>
       </dl>
+      {s.commitment ? <CommitmentProgress commitment={s.commitment} /> : null}
       <h4>{t.items}</h4>
       <ul className="subscription__items">
         {s.items.map((item) => {
@@ -372,10 +384,30 @@ function SubscriptionCard({
             />
             <FieldError id={`${s.code}-reason`} error={asked("cancel")?.fields?.reason} />
           </div>
+          {s.commitment && s.commitment.cancellationChargeNow.minor > 0 ? (
+            <p className="form-error" data-testid="cancel-charge">
+              {format(t.cancelChargeNow, { amount: s.commitment.cancellationChargeNow.formattedValue })}
+            </p>
+          ) : null}
           <SubmitButton secondary>{t.cancel}</SubmitButton>
         </SmallForm>
       </details>
     </article>
+  );
+}
+
+/** A campaign brewer's commitment on its auto-delivery: deliveries made of those required, and the early-cancellation rule. */
+function CommitmentProgress({ commitment: c }: { commitment: NonNullable<Subscription["commitment"]> }) {
+  const { t } = useSubscriptionText();
+  const progress = format(t.commitmentProgress, { made: c.deliveriesMade, required: c.deliveriesRequired });
+  return (
+    <section className="subscription__commitment" data-testid="subscription-commitment" aria-labelledby={`${c.campaignId}-${c.brewerCode}-commitment`}>
+      <h4 id={`${c.campaignId}-${c.brewerCode}-commitment`}>{format(t.commitmentHeading, { name: c.name })}</h4>
+      <p>
+        {c.commitmentText} <progress value={c.deliveriesMade} max={c.deliveriesRequired} aria-label={progress} /> <span>{progress}</span>
+      </p>
+      <p>{c.status === "active" ? c.earlyCancellationText : t.commitmentMet}</p>
+    </section>
   );
 }
 
@@ -389,14 +421,19 @@ export default function AutoDeliveryPage() {
 }
 
 function AutoDeliveryContent() {
-  const { subscriptions, orders, addresses, maxQuantity, notice } = useLoaderData<typeof loader>();
+  const { subscriptions, orders, addresses, maxQuantity, notice, charged } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
   const { lang, t, locale } = useSubscriptionText();
   const unmatched = state && !subscriptions.some((s) => s.code === state.values?.code) ? state : undefined;
   return (
     <section aria-labelledby="auto-delivery-heading" className="account-section">
       <h2 id="auto-delivery-heading">{t.heading}</h2>
-      {notice ? <Notice>{format(t[`notice_${notice.kind}`], { code: notice.code })}</Notice> : null}
+      {notice ? (
+        <Notice>
+          {format(t[`notice_${notice.kind}`], { code: notice.code })}
+          {charged ? ` ${format(t.cancelCharged, { amount: charged })}` : null}
+        </Notice>
+      ) : null}
       <FormMessage state={unmatched} />
       {subscriptions.length === 0 ? <p>{t.none}</p> : <p>{t.intro}</p>}
       {subscriptions.map((s) => (

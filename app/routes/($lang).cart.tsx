@@ -90,6 +90,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       couponTexts: couponTexts(context.lang, context.brand.id),
       rewards: rewards?.member ? { ...rewards, texts: perksTexts } : rewards,
       rewardOutcome: REWARD_OUTCOMES.find((o) => o === new URL(request.url).searchParams.get("reward")),
+      // After an offer's "Add the brewer and first box" (decision 066): added, or in place of the bundle the cart held.
+      offerOutcome: OFFER_OUTCOMES.find((o) => o === new URL(request.url).searchParams.get("offer")),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -125,6 +127,7 @@ function stepped(intent: string | undefined, qty: string | undefined): string | 
 }
 
 const REWARD_OUTCOMES = ["applied", "removed", "swapped"] as const;
+const OFFER_OUTCOMES = ["added", "replaced"] as const;
 
 export const meta: MetaFunction = ({ matches }) => {
   const { lang, brand } = shopMeta(matches);
@@ -143,6 +146,7 @@ export default function CartPage() {
     giftCards,
     rewards,
     rewardOutcome,
+    offerOutcome,
     perksTexts,
     giftCardTexts,
     couponTexts,
@@ -191,6 +195,7 @@ export default function CartPage() {
       <h1>{t.cartTitle}</h1>
       {resentOrder ? <ResentOrderNotice code={resentOrder} t={t} lang={lang} /> : null}
       <FormMessage state={problem} />
+      {offerOutcome ? <Notice>{t[offerOutcome === "replaced" ? "offerReplaced" : "offerAdded"]}</Notice> : null}
       {rewardOutcome ? (
         <Notice>{p[rewardOutcome === "applied" ? "outcomeApplied" : rewardOutcome === "removed" ? "outcomeRemoved" : "outcomeSwapped"]}</Notice>
       ) : null}
@@ -249,10 +254,35 @@ export default function CartPage() {
                     </>
                   ) : null}
                   {e.rewardId !== undefined ? <span className="badge">{p.rewardItem}</span> : null}
+                  {e.campaign ? (
+                    <span className="campaign-note" data-testid="cart-campaign">
+                      <span className="badge">{e.campaign.name}</span>{" "}
+                      {e.campaign.role === "brewer" ? (
+                        <>
+                          {format(t.campaignBrewer, { offer: e.campaign.campaignPrice.formattedValue, regular: e.campaign.regularPrice.formattedValue })}
+                          <strong className="campaign-note__commitment">{format(t.campaignCommitment, { commitment: e.campaign.commitment.text })}</strong>{" "}
+                          {e.campaign.earlyCancellationText}
+                        </>
+                      ) : (
+                        t.campaignBox
+                      )}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="cart-line__quantity">
                   {e.rewardId !== undefined ? (
                     e.quantity
+                  ) : e.campaign?.role === "brewer" ? (
+                    <Form method="post" className="cart-table__qty">
+                      <span>{e.quantity}</span>
+                      <span className="field__hint">{t.campaignQuantityFixed}</span>
+                      <input type="hidden" name="cartGuid" value={cart.guid} />
+                      <input type="hidden" name="entryNumber" value={e.entryNumber} />
+                      <input type="hidden" name="entryType" value={e.entryType} />
+                      <button type="submit" name="intent" value="remove" className="link-button">
+                        {t.remove}
+                      </button>
+                    </Form>
                   ) : (
                     <Form method="post" className="cart-table__qty">
                       <input type="hidden" name="cartGuid" value={cart.guid} />

@@ -49,7 +49,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? (await listSubscriptions(clientContext(context)).catch(() => ({ subscriptions: [] }))).subscriptions.filter((s) => s.firstOrderCode === order.code)
       : [];
   const locale = formatLocale(context.lang, context.brand.currency);
-  const subscriptions = started.map((s) => ({ code: s.code, nextDelivery: formatDate(s.nextDeliveryDate, locale), frequencyWeeks: s.frequencyWeeks }));
+  const subscriptions = started.map((s) => ({
+    code: s.code,
+    nextDelivery: formatDate(s.nextDeliveryDate, locale),
+    frequencyWeeks: s.frequencyWeeks,
+    commitment: s.commitment ? { name: s.commitment.name, text: s.commitment.commitmentText, earlyCancellation: s.commitment.earlyCancellationText } : null,
+  }));
   return data(
     {
       order,
@@ -108,13 +113,20 @@ export default function OrderConfirmation() {
       </p>
       <p>{format(t.confirmationSent, { email: order.email })}</p>
       {subscriptions.map((s) => (
-        <p key={s.code} className="notice" data-testid="subscription-started">
-          {format(t.adStarted, {
-            code: s.code,
-            date: s.nextDelivery,
-            frequency: s.frequencyWeeks === 1 ? t.adEveryOne : format(t.adEveryMany, { n: s.frequencyWeeks }),
-          })}
-        </p>
+        <div key={s.code}>
+          <p className="notice" data-testid="subscription-started">
+            {format(t.adStarted, {
+              code: s.code,
+              date: s.nextDelivery,
+              frequency: s.frequencyWeeks === 1 ? t.adEveryOne : format(t.adEveryMany, { n: s.frequencyWeeks }),
+            })}
+          </p>
+          {s.commitment ? (
+            <p className="notice" data-testid="subscription-commitment">
+              {format(t.adCommitment, { code: s.code, name: s.commitment.name, commitment: s.commitment.text })} {s.commitment.earlyCancellation}
+            </p>
+          ) : null}
+        </div>
       ))}
       <OrderSummary order={order} t={t} lang={lang} brand={brand.id} />
       {accountRequested ? <Notice>{t.createAccountSent}</Notice> : null}

@@ -324,6 +324,11 @@ export const AUDIT_ACTIONS = [
   "viewed registered brewers",
   "answered a brewer questionnaire",
   "gave the brewer welcome coupon",
+  "added a monthly box to cart",
+  "viewed monthly box",
+  "changed monthly box picks",
+  "added a campaign bundle",
+  "viewed a campaign bundle",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

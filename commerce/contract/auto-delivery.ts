@@ -3,6 +3,7 @@ import { blankAsAbsent, wholeNumber } from "./form-values";
 import { AddressInputSchema } from "./address";
 import { CartGuidSchema, EntryTypeSchema, MAX_LINE_QUANTITY, PodsAtHomeQtySchema } from "./cart";
 import { CardSummarySchema, DeliveryAddressSchema } from "./checkout";
+import { SubscriptionCommitmentSchema } from "./campaigns";
 import { FrequencyWeeksSchema } from "./frequency";
 import { PriceSchema, type Product, type SalesPriceStrategy } from "./product";
 import type { BrandId } from "./common";
@@ -145,8 +146,30 @@ export const SubscriptionItemSchema = z.object({
   nextOnly: z.boolean(),
 });
 
+/** A subscription is an auto-delivery or a monthly box (decision 064); both are listed, paused, resumed and cancelled alike. */
+export const SubscriptionKindSchema = z.enum(["autoDelivery", "monthlyBox"]);
+export type SubscriptionKind = z.infer<typeof SubscriptionKindSchema>;
+
+/** A monthly box subscription's own facts (decision 067); its items are the next box's picks. */
+export const SubscriptionBoxSchema = z.object({
+  campaignId: z.number().int(),
+  name: z.string(),
+  /** The day of the month the box ships. */
+  boxDay: z.number().int(),
+  boxPods: z.number().int(),
+  price: PriceSchema,
+  /** The month of the next box (YYYY-MM) and whether its picks are saved or carried over. */
+  nextMonth: z.string(),
+  nextPicksSource: z.enum(["saved", "carriedOver"]),
+  /** What may not be done to a box here (frequency, items, pods at home…) and why, in the customer's language. */
+  restrictions: z.string(),
+});
+
 export const SubscriptionSchema = z.object({
   code: z.string(),
+  kind: SubscriptionKindSchema.default("autoDelivery"),
+  /** Present for a monthly box. */
+  monthlyBox: SubscriptionBoxSchema.optional(),
   adType: RecurringEntryTypeSchema,
   status: SubscriptionStatusSchema,
   frequencyWeeks: z.number().int(),
@@ -161,6 +184,8 @@ export const SubscriptionSchema = z.object({
   cancelReason: z.string().optional(),
   firstOrderCode: z.string(),
   created: z.string(),
+  /** A campaign brewer's commitment this subscription carries (decision 065): progress, and what cancelling today would charge. */
+  commitment: SubscriptionCommitmentSchema.optional(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 

@@ -3,6 +3,8 @@ import { blankAsAbsent, wholeNumber } from "./form-values";
 import { LangSchema } from "./common";
 import { AppliedRewardSchema } from "./cart-rewards";
 import { AppliedCouponSchema, CouponCodeInputSchema } from "./coupon";
+import { CartMonthlyBoxSchema } from "./monthly-box";
+import { CartEntryCampaignSchema, ReplacedBundleSchema } from "./campaigns";
 import { PriceSchema } from "./product";
 
 /**
@@ -141,6 +143,11 @@ export const CartEntrySchema = z.object({
   updateable: z.boolean(),
   /** A perks reward's item (a free box): priced 0, changed only through the rewards calls. */
   rewardId: z.number().int().positive().optional(),
+  /** Sold in a campaign (decision 064): its id and the line's role (`pick`: a monthly box's product, changed only as the whole box). */
+  campaignId: z.number().int().optional(),
+  campaignRole: z.enum(["brewer", "box", "pick"]).optional(),
+  /** An entry sold in a campaign (decision 065): the brewer at its campaign price, or the box of its auto-delivery. */
+  campaign: CartEntryCampaignSchema.optional(),
 });
 export type CartEntry = z.infer<typeof CartEntrySchema>;
 
@@ -165,6 +172,8 @@ export const CartSchema = z.object({
   deliveryCost: CartPriceSchema,
   totalPrice: CartPriceSchema,
   totalPriceWithTax: CartPriceSchema,
+  /** The monthly box in the cart (decision 067): absent when the cart holds none. */
+  monthlyBox: CartMonthlyBoxSchema.optional(),
 });
 export type Cart = z.infer<typeof CartSchema>;
 
@@ -212,3 +221,20 @@ export type MergedCart = z.infer<typeof MergedCartSchema>;
 /** validateCart: the cart as it stands and what checkout would have to change (nothing is changed by asking). */
 export const CartValidationSchema = z.object({ valid: z.boolean(), cart: CartSchema, changes: z.array(CartChangeSchema) });
 export type CartValidation = z.infer<typeof CartValidationSchema>;
+
+/** GET {brand}/users/{user}/getCampaignSubscriptionCart?cartGuid= (decision 065). */
+export const CampaignSubscriptionCartQuerySchema = z.object({ cartGuid: CartGuidSchema });
+
+/**
+ * addCampaignBundle's answer (decision 065): the cart with the bundle's two entries; `replaced`
+ * names the bundle it took the place of (a cart holds one).
+ */
+export const CampaignBundleAnswerSchema = z.object({
+  cart: CartSchema,
+  brewerEntryNumber: z.number().int(),
+  boxEntryNumber: z.number().int(),
+  replaced: ReplacedBundleSchema.nullable(),
+  /** In the shopper's words: what was added and, if so, what it replaced. */
+  message: z.string(),
+});
+export type CampaignBundleAnswer = z.infer<typeof CampaignBundleAnswerSchema>;

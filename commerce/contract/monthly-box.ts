@@ -205,3 +205,103 @@ export const ProductSelectSchema = z.object({
   message: z.string(),
 });
 export type ProductSelect = z.infer<typeof ProductSelectSchema>;
+
+/*
+ * Subscribing to the box and changing a month's picks (decision 067): addMonthlyBoxSubscription
+ * puts a complete pick in the cart, checkout starts a subscription of kind monthlyBox,
+ * getMFPSubscriptionCart reads a month's box and updateMonthlyFixedPriceCampaignCart saves its picks.
+ */
+
+/** A pick sent to be kept (addMonthlyBoxSubscription, updateMonthlyFixedPriceCampaignCart): the shape productSelect checks. */
+const PickEntriesSchema = ProductSelectRequestSchema.shape.entries;
+
+/**
+ * POST {brand}/users/{user}/carts/{cartGuid}/addMonthlyBoxSubscription: the month's complete pick
+ * (by default this month: the checkout's order ships this month's box) goes into the cart as the
+ * box's lines; one box per cart, so a box already there is replaced.
+ */
+export const AddMonthlyBoxRequestSchema = z.object({ month: MonthQuerySchema, entries: PickEntriesSchema });
+export type AddMonthlyBoxRequest = z.infer<typeof AddMonthlyBoxRequestSchema>;
+
+/** One product of a box, as it fills the box (in K-Cup boxes and pods). */
+export const BoxPickSchema = z.object({ code: z.string(), name: z.string(), quantity: z.number().int().positive(), pods: z.number().int().positive() });
+export type BoxPick = z.infer<typeof BoxPickSchema>;
+
+/**
+ * The `monthlyBox` block of a cart holding a box: its lines are the cart entries with
+ * `campaignRole: "pick"`; together they cost exactly `price` (decision 067), standard delivery included.
+ */
+export const CartMonthlyBoxSchema = z.object({
+  campaignId: z.number().int(),
+  name: z.string(),
+  /** The month the checkout's order ships (YYYY-MM). */
+  month: z.string(),
+  price: PriceSchema,
+  boxPods: z.number().int(),
+  picks: z.array(BoxPickSchema),
+  /** The entry numbers of the box's lines in `entries`. */
+  entryNumbers: z.array(z.number().int().nonnegative()),
+  /** Standard delivery of the box costs nothing: it is in the price. */
+  deliveryIncluded: z.literal(true),
+  /** What the box is, in the shopper's language ("Your monthly box for November: 96 pods for $59.99 a month, delivery included"). */
+  message: z.string(),
+});
+export type CartMonthlyBox = z.infer<typeof CartMonthlyBoxSchema>;
+
+/** What addMonthlyBoxSubscription answers: the cart with its box, and whether a box already there was replaced. */
+export const AddMonthlyBoxAnswerSchema = z.object({
+  cartGuid: z.string(),
+  /** Units in the whole cart (the header's count). */
+  cartQuantity: z.number().int().nonnegative(),
+  monthlyBox: CartMonthlyBoxSchema,
+  /** True when the cart held a box (a different pick or month) that this one replaced. */
+  replaced: z.boolean(),
+  /** "Your box is in your cart", or "Your box replaces the one in your cart: one box per order". */
+  message: z.string(),
+});
+export type AddMonthlyBoxAnswer = z.infer<typeof AddMonthlyBoxAnswerSchema>;
+
+/** A box subscription's code (the auto-delivery code: AD and 8 digits; both kinds share the list). */
+const BoxSubscriptionCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^AD\d{8}$/, "must be a subscription code (AD and 8 digits)");
+
+/** GET {brand}/users/{user}/getMFPSubscriptionCart?subscriptionCode=[&month=]: by default next month. */
+export const MfpSubscriptionCartQuerySchema = z.object({ subscriptionCode: BoxSubscriptionCodeSchema, month: MonthQuerySchema });
+export type MfpSubscriptionCartQuery = z.infer<typeof MfpSubscriptionCartQuerySchema>;
+
+/** POST {brand}/users/{user}/updateMonthlyFixedPriceCampaignCart: a complete pick for a month not yet placed. */
+export const UpdateMfpCampaignCartRequestSchema = z.object({ subscriptionCode: BoxSubscriptionCodeSchema, month: MonthSchema, entries: PickEntriesSchema });
+export type UpdateMfpCampaignCartRequest = z.infer<typeof UpdateMfpCampaignCartRequestSchema>;
+
+/**
+ * Where a month's picks come from: saved for that month, or carried over from the latest month
+ * before it that has picks (those still offered; the rest swapped, decision 067).
+ */
+export const BoxPicksSourceSchema = z.enum(["saved", "carriedOver"]);
+/** Why a month's box may not be changed: already placed, its subscription cancelled, or no longer this month or next. */
+export const BoxUnchangeableSchema = z.enum(["placed", "cancelled", "past"]);
+export type BoxUnchangeable = z.infer<typeof BoxUnchangeableSchema>;
+
+export const MfpSubscriptionCartSchema = z.object({
+  subscriptionCode: z.string(),
+  campaignId: z.number().int(),
+  month: z.string(),
+  /** The day this month's box ships (YYYY-MM-DD). */
+  deliveryDate: z.string(),
+  source: BoxPicksSourceSchema,
+  /** The box's products with their catalog answers (month's selection fields); a swapped-in product says what it replaced. */
+  picks: z.array(BoxPickSchema.extend({ product: MonthlyProductSchema.optional(), replaces: z.string().optional() })),
+  /** Products of the carried-over pick the month no longer offers, and what took their place. */
+  swaps: z.array(z.object({ code: z.string(), name: z.string(), replacedBy: z.array(z.string()) })),
+  fill: ProductSelectSchema.pick({ boxPods: true, pickedPods: true, remainingPods: true, excessPods: true, state: true, complete: true }),
+  price: PriceSchema,
+  changeable: z.boolean(),
+  unchangeableReason: BoxUnchangeableSchema.optional(),
+  /** Why not, or what to do, in the shopper's language. */
+  message: z.string(),
+  /** The order that shipped this month's box, once placed. */
+  orderCode: z.string().optional(),
+});
+export type MfpSubscriptionCart = z.infer<typeof MfpSubscriptionCartSchema>;

@@ -1,6 +1,8 @@
-import type { Insertable, Selectable } from "kysely";
+import { type Insertable, type Selectable, sql } from "kysely";
 import type { CampaignEnrollmentTable, CampaignTable } from "./campaign-tables";
+import { isPostgres } from "./dialect";
 import type { Db } from "./index";
+import { lockingRows } from "./write-transaction";
 
 /** Brewer campaigns' queries (decision 061). */
 
@@ -60,4 +62,82 @@ export async function brewerFamiliesOn(db: Db, site: string): Promise<string[]> 
     .orderBy("product.base_code")
     .execute();
   return rows.map((r) => r.base_code!).filter(Boolean);
+}
+
+/** A campaign bundle's entry in a cart (decision 065): the brewer, or the box with the frequency chosen for it. */
+export interface NewCampaignEntry {
+  cart_id: number;
+  entry_number: number;
+  product_code: string;
+  entry_type: "STD" | "ADC";
+  quantity: number;
+  campaign_id: number;
+  campaign_role: "brewer" | "box";
+  frequency_weeks: number | null;
+}
+
+export async function insertCampaignEntries(trx: Db, entries: readonly NewCampaignEntry[], now: string): Promise<void> {
+  await trx
+    .insertInto("cart_entry")
+    .values(entries.map((e) => ({ ...e, pods_at_home_qty: null, created_at: now, updated_at: now })))
+    .execute();
+}
+
+/** Takes the cart's campaign bundle out (both its entries). */
+export async function deleteCampaignBundle(trx: Db, cartId: number): Promise<void> {
+  await trx.deleteFrom("cart_entry").where("cart_id", "=", cartId).where("campaign_role", "in", ["brewer", "box"]).execute();
+}
+
+/**
+ * Until the transaction ends, no other transaction may decide for the same households or accounts
+ * (PostgreSQL's transaction advisory locks, taken in one order). SQLite's writeTransaction already
+ * holds the one write lock from the start.
+ */
+export async function lockCampaignTakers(trx: Db, keys: readonly string[]): Promise<void> {
+  if (!isPostgres(trx)) return;
+  for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(hashtext(${`campaign:${key}`}))`.execute(trx);
+}
+
+/** An enrollment with what its campaign commits to, as a subscription's answer shows it. */
+export type EnrollmentWithCampaign = EnrollmentRow & { code: string; commitment_kind: string; commitment_count: number; min_box_pods: number };
+
+/** The enrollments carried by these subscriptions. */
+export async function enrollmentsOfSubscriptions(db: Db, subscriptionCodes: readonly string[]): Promise<EnrollmentWithCampaign[]> {
+  if (subscriptionCodes.length === 0) return [];
+  return db
+    .selectFrom("campaign_enrollment")
+    .innerJoin("campaign", "campaign.id", "campaign_enrollment.campaign_id")
+    .selectAll("campaign_enrollment")
+    .select(["campaign.code", "campaign.commitment_kind", "campaign.commitment_count", "campaign.min_box_pods"])
+    .where("campaign_enrollment.subscription_code", "in", [...subscriptionCodes])
+    .execute();
+}
+
+/** The subscription's enrollment, locked until the write transaction ends. */
+export async function lockEnrollmentOf(trx: Db, subscriptionCode: string): Promise<EnrollmentRow | undefined> {
+  const query = trx.selectFrom("campaign_enrollment").selectAll().where("subscription_code", "=", subscriptionCode);
+  return (lockingRows(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** A delivery of the subscription was placed: one more counts to its active commitment, met at the deliveries required. */
+export async function countCommitmentDelivery(trx: Db, subscriptionCode: string, now: string): Promise<void> {
+  await trx
+    .updateTable("campaign_enrollment")
+    .set((eb) => ({
+      deliveries_made: eb("deliveries_made", "+", 1),
+      status: sql<"active" | "met">`case when deliveries_made + 1 >= deliveries_required then 'met' else 'active' end`,
+      updated_at: now,
+    }))
+    .where("subscription_code", "=", subscriptionCode)
+    .where("status", "=", "active")
+    .execute();
+}
+
+/** Cancelled before it was met: what that charged and the payment's reference. */
+export async function markEnrollmentCancelled(trx: Db, id: number, charge: { minor: number; reference: string | null }, now: string): Promise<void> {
+  await trx
+    .updateTable("campaign_enrollment")
+    .set({ status: "cancelled", cancellation_minor: charge.minor, cancellation_reference: charge.reference, updated_at: now })
+    .where("id", "=", id)
+    .execute();
 }

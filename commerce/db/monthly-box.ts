@@ -85,3 +85,90 @@ export async function categoryNames(db: Db, codes: readonly string[], lang: stri
   const rows = await db.selectFrom("category_text").select(["category_code", "name"]).where("category_code", "in", codes).where("lang", "=", lang).execute();
   return new Map(rows.map((r) => [r.category_code, r.name]));
 }
+
+/** A month's saved picks of a box subscription, in the order they were saved. */
+export async function picksOf(db: Db, subscriptionId: number, month: string): Promise<{ code: string; quantity: number }[]> {
+  const rows = await db
+    .selectFrom("monthly_box_pick")
+    .select(["product_code", "quantity"])
+    .where("subscription_id", "=", subscriptionId)
+    .where("month", "=", month)
+    .orderBy("product_code")
+    .execute();
+  return rows.map((r) => ({ code: r.product_code, quantity: r.quantity }));
+}
+
+/** The latest month before `month` with saved picks, and those picks; null when there is none. */
+export async function latestPicksBefore(
+  db: Db,
+  subscriptionId: number,
+  month: string,
+): Promise<{ month: string; picks: { code: string; quantity: number }[] } | null> {
+  const latest = await db
+    .selectFrom("monthly_box_pick")
+    .select("month")
+    .where("subscription_id", "=", subscriptionId)
+    .where("month", "<", month)
+    .orderBy("month", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return latest ? { month: latest.month, picks: await picksOf(db, subscriptionId, latest.month) } : null;
+}
+
+/** A month's picks replaced by these. */
+export async function savePicks(
+  trx: Db,
+  subscriptionId: number,
+  month: string,
+  picks: readonly { code: string; quantity: number }[],
+  at: string,
+): Promise<void> {
+  await trx.deleteFrom("monthly_box_pick").where("subscription_id", "=", subscriptionId).where("month", "=", month).execute();
+  if (picks.length === 0) return;
+  await trx
+    .insertInto("monthly_box_pick")
+    .values(picks.map((p) => ({ subscription_id: subscriptionId, month, product_code: p.code, quantity: p.quantity, updated_at: at })))
+    .execute();
+}
+
+/** Takes a monthly box's lines off a cart (a new box replaces them). */
+export async function deleteBoxEntries(trx: Db, cartId: number): Promise<number> {
+  const result = await trx.deleteFrom("cart_entry").where("cart_id", "=", cartId).where("campaign_role", "=", "pick").executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A monthly box's line on a cart: a one-off entry (STD) sold in the box's campaign with the role `pick`. */
+export async function insertBoxEntry(
+  trx: Db,
+  entry: { cartId: number; entryNumber: number; code: string; quantity: number; campaignId: number },
+  at: string,
+): Promise<void> {
+  await trx
+    .insertInto("cart_entry")
+    .values({
+      cart_id: entry.cartId,
+      entry_number: entry.entryNumber,
+      product_code: entry.code,
+      quantity: entry.quantity,
+      entry_type: "STD",
+      pods_at_home_qty: null,
+      campaign_id: entry.campaignId,
+      campaign_role: "pick",
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
+
+/** The order that shipped a subscription's box of `month` (its delivery record), if any. */
+export async function boxOrderOf(db: Db, subscriptionId: number, month: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("subscription_order")
+    .select("order_code")
+    .where("subscription_id", "=", subscriptionId)
+    .where("delivery_date", ">=", `${month}-01`)
+    .where("delivery_date", "<=", `${month}-31`)
+    .where("order_code", "is not", null)
+    .executeTakeFirst();
+  return row?.order_code ?? null;
+}

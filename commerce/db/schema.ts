@@ -374,6 +374,8 @@ export interface CartEntryTable {
   campaign_id: number | null;
   /** brewer (at its campaign price), box (the commitment's first delivery) or pick (a monthly box's). */
   campaign_role: "brewer" | "box" | "pick" | null;
+  /** A campaign bundle's box: the auto-delivery frequency chosen with it (migration 022, decision 065). */
+  frequency_weeks: number | null;
 }
 
 export interface CartCheckoutTable {

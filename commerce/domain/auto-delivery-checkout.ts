@@ -7,6 +7,7 @@ import type { OrderRow } from "../db/orders";
 import { followingDelivery } from "./auto-delivery-rules";
 import type { CartOwner } from "./carts";
 import type { StoredCard } from "./checkout-parts";
+import type { EnrollmentStep } from "./campaign-sale";
 import { checkoutProblem } from "./place-order";
 import type { ShopContext } from "./shop-context";
 
@@ -35,6 +36,7 @@ export function subscriptionStep({
   card,
   frequencyWeeks,
   today,
+  enroll,
 }: {
   ctx: ShopContext;
   owner: CartOwner;
@@ -42,8 +44,19 @@ export function subscriptionStep({
   card: StoredCard | null;
   frequencyWeeks?: number;
   today: string;
+  /** A campaign bundle's enrollment (decision 065), written once its box's subscription exists. */
+  enroll?: EnrollmentStep;
 }): InOrderStep | undefined {
-  const recurring = view.cart.entries.filter((e) => e.rewardId === undefined && e.entryType !== "STD");
+  const all = view.cart.entries.filter((e) => e.rewardId === undefined && e.entryType !== "STD");
+  // A campaign's box starts a subscription of its own, at the frequency chosen with the bundle, carrying the campaign.
+  const campaignBox = all.find((e) => e.campaign?.role === "box");
+  const recurring = all.filter((e) => e !== campaignBox);
+  if (campaignBox && owner === "anonymous")
+    throw checkoutProblem("signInToSubscribe", "cart", "Sign in or create an account to start an auto-delivery subscription.");
+  if (campaignBox && !card)
+    throw checkoutProblem("cardForAutoDelivery", "payment", "Auto-delivery needs a card for the deliveries after this one. Add a card to place your order.");
+  const campaignStep = campaignBox && owner !== "anonymous" && card ? bundleSubscription(ctx, owner.customerId, campaignBox, card, today, enroll) : undefined;
+  if (recurring.length === 0) return campaignStep;
   if (recurring.length === 0) return undefined;
   if (owner === "anonymous") throw checkoutProblem("signInToSubscribe", "cart", "Sign in or create an account to start an auto-delivery subscription.");
   if (!card)
@@ -55,6 +68,7 @@ export function subscriptionStep({
   }
   const weeks = frequencyWeeks ?? DEFAULT_FREQUENCY_WEEKS;
   return async (trx, order, now) => {
+    if (campaignStep) await campaignStep(trx, order, now);
     const at = now.toISOString();
     for (const [type, lines] of byType) {
       await insertSubscription(
@@ -87,5 +101,45 @@ export function subscriptionStep({
         })),
       );
     }
+  };
+}
+
+/** The subscription a campaign bundle's box starts, and the enrollment that counts its commitment. */
+function bundleSubscription(
+  ctx: ShopContext,
+  customerId: string,
+  box: Checkout["cart"]["entries"][number],
+  card: StoredCard,
+  today: string,
+  enroll: EnrollmentStep | undefined,
+): InOrderStep {
+  const weeks = box.campaign!.commitment.frequencyWeeks;
+  return async (trx, order, now) => {
+    const at = now.toISOString();
+    const code = newSubscriptionCode();
+    await insertSubscription(
+      trx,
+      {
+        code,
+        site: ctx.site,
+        customer_id: customerId,
+        lang: ctx.lang,
+        currency: ctx.currency,
+        ad_type: "ADC",
+        status: "active",
+        frequency_weeks: weeks,
+        next_delivery_date: followingDelivery(today, weeks),
+        delivery_address: order.delivery_address,
+        delivery_mode: order.delivery_mode,
+        card: JSON.stringify(card),
+        out_of_stock: "skip",
+        first_order_code: order.code,
+        campaign_id: box.campaign!.campaignId,
+        created_at: at,
+        updated_at: at,
+      },
+      [{ product_code: box.product.code, quantity: box.quantity, pods_at_home_qty: null, replacement_code: null, next_only: 0, created_at: at }],
+    );
+    if (enroll) await enroll(trx, order, code, now);
   };
 }

@@ -20,6 +20,7 @@ import {
 } from "../db/auto-delivery";
 import { insertCart, stockLevels } from "../db/carts";
 import { findCustomer } from "../db/customers";
+import { countCommitmentDelivery } from "../db/campaigns";
 import type { Db } from "../db/index";
 import { insertOrder, type NewOrderEntry, takeStock } from "../db/orders";
 import { writeTransaction } from "../db/write-transaction";
@@ -36,6 +37,9 @@ import { expiryOf, newOrderCode } from "./place-order";
 import { price } from "./pricing";
 import type { ShopContext } from "./shop-context";
 import { taxFor } from "./taxes";
+import type { BoxDelivery, MonthlyBoxSubscriptions } from "./monthly-box-subscriptions";
+import { followingBoxDelivery } from "./monthly-box-rules";
+import { savePicks } from "../db/monthly-box";
 
 /**
  * The job runner's auto-delivery work (decision 053): every process sweeps for due subscriptions,
@@ -73,7 +77,15 @@ interface Line {
   entryType: NewOrderEntry["entry_type"];
   quantity: number;
   unitMinor: number;
+  /** Set when the line is not unit × quantity (a monthly box's price spread, decision 067). */
+  totalMinor?: number;
 }
+
+const lineTotal = (l: Line) => l.totalMinor ?? l.unitMinor * l.quantity;
+
+/** A subscription's next delivery after `date`: a monthly box's next box day, or the frequency's rhythm. */
+const nextAfter = (s: Pick<SubscriptionRow, "kind" | "frequency_weeks">, date: string) =>
+  s.kind === "monthlyBox" ? followingBoxDelivery(date) : followingDelivery(date, s.frequency_weeks);
 
 export class AutoDeliveryOrders {
   private readonly options: AutoDeliveryRunOptions;
@@ -87,6 +99,8 @@ export class AutoDeliveryOrders {
       outbox: MailOutbox;
       logger: Logger;
       clock: Clock;
+      /** A monthly box's month (decision 067). */
+      boxes?: MonthlyBoxSubscriptions;
     },
     options: Partial<AutoDeliveryRunOptions> = {},
   ) {
@@ -141,11 +155,12 @@ export class AutoDeliveryOrders {
       currency: subscription.currency as Currency,
       userGroups: [],
     };
-    const { lines, notes } = await this.linesOf(ctx, subscription);
+    const box: BoxDelivery | null = subscription.kind === "monthlyBox" ? await this.boxLines(ctx, subscription, date) : null;
+    const { lines, notes } = box ?? (await this.linesOf(ctx, subscription));
     if (lines.length === 0) return this.miss(subscription, delivery, now);
 
     const address = addressOf(subscription);
-    const goods = lines.reduce((sum, l) => sum + l.unitMinor * l.quantity, 0);
+    const goods = lines.reduce((sum, l) => sum + lineTotal(l), 0);
     const freeFrom = await freeShippingMinimum(db, ctx.site);
     const modes = deliveryModesFor({
       site: ctx.site,
@@ -156,7 +171,10 @@ export class AutoDeliveryOrders {
       region: address.region,
       today: now,
     });
-    const mode = modes.find((m) => m.code === subscription.delivery_mode) ?? modes[0]!;
+    // A monthly box's price includes its standard delivery.
+    const mode = box
+      ? { ...(modes.find((m) => m.code === "standard") ?? modes[0]!), costMinor: 0 }
+      : (modes.find((m) => m.code === subscription.delivery_mode) ?? modes[0]!);
     const tax = taxFor({ country: address.country, region: address.region, taxableMinor: goods, deliveryMinor: mode.costMinor });
     const total = goods + mode.costMinor + tax.totalMinor;
     const card = cardOf(subscription);
@@ -239,16 +257,19 @@ export class AutoDeliveryOrders {
             entry_type: l.entryType,
             quantity: l.quantity,
             unit_minor: l.unitMinor,
-            total_minor: l.unitMinor * l.quantity,
+            total_minor: lineTotal(l),
           })),
         );
+        if (box?.picksToSave) await savePicks(trx, current.id, box.picksToSave.month, box.picksToSave.picks, at);
         await markDelivery(trx, record.id, { status: "placed", order_code: order.code, note: notes.join("; ").slice(0, 200) }, at);
-        const next = followingDelivery(date, current.frequency_weeks);
+        // A campaign brewer's commitment counts each delivery placed (a skipped one does not), met at the last (decision 065).
+        if (current.campaign_id !== null && current.kind !== "monthlyBox") await countCommitmentDelivery(trx, current.code, at);
+        const next = nextAfter(current, date);
         await updateSubscription(trx, current.id, { next_delivery_date: next, payment_failures: 0, retry_at: null, updated_at: at });
         await removeNextOnlyItems(trx, current.id);
         const store = this.deps.brands[ctx.site];
         const summary = [
-          ...lines.map((l) => `${l.quantity} × ${l.name}${l.packLabel ? ` (${l.packLabel})` : ""}  ${money(l.unitMinor * l.quantity)}`),
+          ...lines.map((l) => `${l.quantity} × ${l.name}${l.packLabel ? ` (${l.packLabel})` : ""}  ${money(lineTotal(l))}`),
           ...notes,
           "",
           `${t.total}: ${money(total)}`,
@@ -322,13 +343,19 @@ export class AutoDeliveryOrders {
     return { lines, notes };
   }
 
+  /** A monthly box's lines for the month of `date` (its picks, carried over or swapped as decision 067 says). */
+  private boxLines(ctx: ShopContext, subscription: SubscriptionRow, date: string): Promise<BoxDelivery> {
+    if (!this.deps.boxes) throw new Error("a monthly box subscription is due but the box's service is not wired");
+    return this.deps.boxes.deliveryLines(ctx, subscription, date);
+  }
+
   /** Everything was out of stock: the delivery is recorded as skipped, the next one planned, the customer told. */
   private async miss(subscription: SubscriptionRow, delivery: DeliveryRow, now: Date): Promise<DeliveryOutcome> {
     const at = now.toISOString();
     const ids = await writeTransaction(this.deps.db, async (trx) => {
       const record = await lockDelivery(trx, delivery.id);
       if (!record || record.status !== "pending") return [];
-      const next = followingDelivery(subscription.next_delivery_date, subscription.frequency_weeks);
+      const next = nextAfter(subscription, subscription.next_delivery_date);
       await markDelivery(trx, record.id, { status: "skipped", note: "every item out of stock" }, at);
       await updateSubscription(trx, subscription.id, { next_delivery_date: next, updated_at: at });
       return queueMails(trx, "auto-delivery-missed", [
@@ -372,9 +399,11 @@ export class AutoDeliveryOrders {
     let sent = 0;
     for (const subscription of due) {
       const items = await itemsOf(db, [subscription.id], subscription.lang);
+      // A monthly box has no items: its reminder lists the month's picks.
+      const boxList = subscription.kind === "monthlyBox" && this.deps.boxes ? await this.deps.boxes.reminderList(contextOf(subscription), subscription) : null;
       const ids = await writeTransaction(db, async (trx) => {
         if (!(await markReminded(trx, subscription.id, subscription.next_delivery_date))) return [];
-        const list = items.map((i) => `${i.quantity} × ${i.name ?? i.product_code}`).join("\n");
+        const list = boxList ?? items.map((i) => `${i.quantity} × ${i.name ?? i.product_code}`).join("\n");
         return queueMails(trx, "auto-delivery-reminder", [
           await this.mailTo(trx, subscription, (t, store, url, firstName) =>
             t.reminder({ firstName, subscription: subscription.code, date: subscription.next_delivery_date, items: list, url }, store),
@@ -420,6 +449,11 @@ function deliveryCart(subscription: SubscriptionRow, at: string) {
     created_at: at,
     updated_at: at,
   };
+}
+
+/** The shop context a subscription's orders and mails are made in. */
+function contextOf(subscription: SubscriptionRow): ShopContext {
+  return { site: subscription.site as BrandId, lang: subscription.lang as Lang, currency: subscription.currency as Currency, userGroups: [] };
 }
 
 function unitsByProduct(lines: readonly Line[]): [string, number][] {

@@ -14,7 +14,11 @@ export const subscriptionNotFound = () =>
 export const cardOf = (row: Pick<SubscriptionRow, "card">): StoredCard => JSON.parse(row.card) as StoredCard;
 export const addressOf = (row: Pick<SubscriptionRow, "delivery_address">) => DeliveryAddressSchema.parse(JSON.parse(row.delivery_address));
 
-export function subscriptionView(row: SubscriptionRow, items: readonly (SubscriptionItemRow & { name: string | null })[]): Subscription {
+export function subscriptionView(
+  row: SubscriptionRow,
+  items: readonly (SubscriptionItemRow & { name: string | null })[],
+  commitment?: Subscription["commitment"],
+): Subscription {
   const card = cardOf(row);
   return SubscriptionSchema.parse({
     code: row.code,
@@ -40,5 +44,6 @@ export function subscriptionView(row: SubscriptionRow, items: readonly (Subscrip
     cancelReason: row.cancel_reason ?? undefined,
     firstOrderCode: row.first_order_code,
     created: row.created_at,
+    commitment,
   });
 }

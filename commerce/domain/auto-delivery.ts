@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import type { AuditAction } from "../contract/auth";
 import { type AddToExistingAdRequest, adEligible, type ChangeSubscriptionRequest, type RecurringEntryType, type Subscription } from "../contract/auto-delivery";
 import type { EntryType } from "../contract/cart";
+import type { BrandFacts } from "../contract/brands";
+import type { CampaignCode } from "../contract/campaigns";
 import type { BrandId } from "../contract/common";
 import type { Product } from "../contract/product";
 import { normalPostalCode } from "../contract/address";
@@ -21,13 +24,20 @@ import {
   upsertItem,
 } from "../db/auto-delivery";
 import { findCartByGuid } from "../db/carts";
+import { type EnrollmentWithCampaign, enrollmentsOfSubscriptions, lockEnrollmentOf, markEnrollmentCancelled } from "../db/campaigns";
+import { findCustomer } from "../db/customers";
+import { findOrderByCode } from "../db/orders";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import type { Actor } from "./accounts";
 import type { AssistedService } from "./agents";
 import type { AutoDeliveryOrders, DeliveryOutcome } from "./auto-delivery-orders";
 import { type AutoDeliverySettings, autoDeliverySettings, checkChosenDate, checkPodsAtHome, followingDelivery } from "./auto-delivery-rules";
-import { subscriptionNotFound, subscriptionView } from "./auto-delivery-view";
+import { addressOf, cardOf, subscriptionNotFound, subscriptionView } from "./auto-delivery-view";
+import { campaignMessagesFor } from "./campaign-messages";
+import { cancellationChargeOf, commitmentView } from "./campaign-sale";
+import type { CardHolds } from "./card-holds";
+import { queueMails, type MailOutbox } from "./mail-outbox";
 import type { CartService } from "./carts";
 import type { CheckoutParts } from "./checkout-parts";
 import { type Clock, dayOf } from "./clock";
@@ -35,6 +45,8 @@ import { invalid, ShopError } from "./errors";
 import { price } from "./pricing";
 import { unavailableWhenBusy } from "./service-unavailable";
 import type { ShopContext } from "./shop-context";
+import { boxRefusal, type MonthlyBoxSubscriptions, resumedBoxDate } from "./monthly-box-subscriptions";
+import { followingBoxDelivery } from "./monthly-box-rules";
 
 /**
  * Auto-delivery for the customer and for agents (decision 053): the reads the product page and the
@@ -65,36 +77,61 @@ export class AutoDeliveryService {
       orders: AutoDeliveryOrders;
       payments: CheckoutParts["payments"];
       clock: Clock;
+      /** Monthly boxes are listed and managed here too (decision 067). */
+      boxes?: MonthlyBoxSubscriptions;
+      holds: CardHolds;
+      outbox: MailOutbox;
+      brands: Readonly<Record<BrandId, BrandFacts>>;
     },
   ) {}
 
-  /** The customer's subscriptions (active and paused; cancelled ones are history), newest first. */
-  async list(ctx: ShopContext, customerId: string, filter: SubscriptionFilter = "active"): Promise<Subscription[]> {
-    const rows = (await subscriptionsOf(this.deps.db, customerId, ctx.site)).filter(FILTERS[filter]);
+  /** A subscription's views, a monthly box's with its box (no extra read when the customer has none). */
+  private async views(ctx: ShopContext, rows: SubscriptionRow[]): Promise<Subscription[]> {
     const items = await itemsOf(
       this.deps.db,
       rows.map((r) => r.id),
       ctx.lang,
     );
-    return rows.map((r) => subscriptionView(r, items));
+    const commitments = await this.commitmentsOf(ctx, rows);
+    const views = rows.map((r) => subscriptionView(r, items, commitments.get(r.code)));
+    return this.deps.boxes ? this.deps.boxes.describe(ctx, rows, views) : views;
+  }
+
+  /** The customer's subscriptions (active and paused; cancelled ones are history), newest first. */
+  async list(ctx: ShopContext, customerId: string, filter: SubscriptionFilter = "active"): Promise<Subscription[]> {
+    const rows = (await subscriptionsOf(this.deps.db, customerId, ctx.site)).filter(FILTERS[filter]);
+    return this.views(ctx, rows);
+  }
+
+  /** The campaign commitments these subscriptions carry (decision 065); no query when none carries one (a monthly box carries none). */
+  private async commitmentsOf(ctx: ShopContext, rows: readonly SubscriptionRow[]): Promise<Map<string, Subscription["commitment"]>> {
+    const codes = rows.filter((r) => r.campaign_id !== null && r.kind !== "monthlyBox").map((r) => r.code);
+    const enrollments = await enrollmentsOfSubscriptions(this.deps.db, codes);
+    return new Map(enrollments.map((e) => [e.subscription_code!, commitmentView(ctx, e)]));
   }
 
   async one(ctx: ShopContext, customerId: string, code: string): Promise<Subscription> {
     const row = await findSubscription(this.deps.db, ctx.site, code);
     if (!row || row.customer_id !== customerId) throw subscriptionNotFound();
-    return subscriptionView(row, await itemsOf(this.deps.db, [row.id], ctx.lang));
+    return (await this.views(ctx, [row]))[0]!;
   }
 
   async subscribedProducts(ctx: ShopContext, customerId: string): Promise<string[]> {
     const subscriptions = await this.list(ctx, customerId);
-    return [...new Set(subscriptions.filter((s) => s.status === "active").flatMap((s) => s.items.filter((i) => !i.nextOnly).map((i) => i.productCode)))].sort();
+    return [
+      ...new Set(
+        subscriptions
+          .filter((s) => s.status === "active" && s.kind !== "monthlyBox")
+          .flatMap((s) => s.items.filter((i) => !i.nextOnly).map((i) => i.productCode)),
+      ),
+    ].sort();
   }
 
   /** getAdType: whether the product can come by auto-delivery, and as which entry type for this customer. */
   async adType(ctx: ShopContext, customerId: string, productCode: string | undefined) {
     const product = productCode ? (await this.deps.carts.productsFor(ctx, customerId, [productCode])).get(productCode) : undefined;
     const eligible = !!product && adEligible(product, ctx.site);
-    const subscriptions = (await this.list(ctx, customerId)).filter((s) => s.status === "active");
+    const subscriptions = (await this.list(ctx, customerId)).filter((s) => s.status === "active" && s.kind !== "monthlyBox");
     const holding = productCode ? subscriptions.find((s) => s.items.some((i) => i.productCode === productCode && !i.nextOnly)) : subscriptions[0];
     const adType: EntryType | null = holding ? holding.adType : eligible ? "ADC" : null;
     return { productCode, eligible, adType, subscribed: !!holding };
@@ -103,7 +140,7 @@ export class AutoDeliveryService {
   /** The product page's existingADData: the customer's active subscriptions and whether the product is on each. */
   async existingDetails(ctx: ShopContext, customerId: string, productCode: string | undefined) {
     const product = productCode ? (await this.deps.carts.productsFor(ctx, customerId, [productCode])).get(productCode) : undefined;
-    const subscriptions = (await this.list(ctx, customerId)).filter((s) => s.status === "active");
+    const subscriptions = (await this.list(ctx, customerId)).filter((s) => s.status === "active" && s.kind !== "monthlyBox");
     return {
       eligible: !!product && adEligible(product, ctx.site),
       subscriptions: subscriptions.map((s) => ({
@@ -160,6 +197,7 @@ export class AutoDeliveryService {
       throw new ShopError("notFound", { type: "UnknownIdentifierError", subject: "productCode", subjectType: "product", message: "Product not found." });
     const at = (await this.deps.clock.now()).toISOString();
     return this.write(ctx.site, actor, request.jobCode, async (trx, row, audit) => {
+      if (row.kind === "monthlyBox") throw boxRefusal(ctx);
       if (row.status !== "active") throw notEligible("This subscription is not active: resume it to add products to its next delivery.");
       if (!adEligible(product, ctx.site)) throw notEligible(`${product.name} can't be added to an auto-delivery.`);
       const added = await addNextOnlyItem(trx, row.id, {
@@ -194,7 +232,7 @@ export class AutoDeliveryService {
           message: "This delivery has already been ordered.",
         });
       }
-      const next = followingDelivery(row.next_delivery_date, row.frequency_weeks);
+      const next = row.kind === "monthlyBox" ? followingBoxDelivery(row.next_delivery_date) : followingDelivery(row.next_delivery_date, row.frequency_weeks);
       await audit("skipped auto-delivery", `${row.code}: ${row.next_delivery_date}, next ${next}`);
       return { next_delivery_date: next, retry_at: null };
     });
@@ -204,6 +242,7 @@ export class AutoDeliveryService {
   async deliverNow(ctx: ShopContext, actor: Actor, code: string): Promise<{ subscription: Subscription; outcome: DeliveryOutcome }> {
     const today = dayOf(await this.deps.clock.now());
     await this.change(ctx, actor, code, async (_trx, row, audit) => {
+      if (row.kind === "monthlyBox") throw boxRefusal(ctx);
       if (row.status !== "active") throw invalid("code", "Resume this subscription to order its next delivery now.");
       await audit("ordered auto-delivery now", `${row.code}: ${row.next_delivery_date} moved to ${today}`);
       // A later date moves to today; a delivery already due keeps its date (and its record).
@@ -224,6 +263,9 @@ export class AutoDeliveryService {
     const settings = await autoDeliverySettings(this.deps.db, ctx.site);
     return this.change(ctx, actor, code, async (trx, row, audit, at) => {
       if (row.status === "cancelled") throw invalid("code", "This subscription is cancelled.");
+      // A box keeps its month and its picks: only its address may change here.
+      const boxChange = [request.frequencyWeeks, request.nextDeliveryDate, request.items, request.outOfStock, request.replacements];
+      if (row.kind === "monthlyBox" && boxChange.some((v) => v !== undefined)) throw boxRefusal(ctx);
       const change: SubscriptionChange = {};
       const said: string[] = [];
       if (request.frequencyWeeks !== undefined) {
@@ -289,18 +331,121 @@ export class AutoDeliveryService {
     const chosen = nextDeliveryDate === undefined ? undefined : checkChosenDate(nextDeliveryDate, today);
     return this.change(ctx, actor, code, async (_trx, row, audit) => {
       if (row.status !== "paused") throw invalid("code", row.status === "active" ? "This subscription is already active." : "This subscription is cancelled.");
-      const next = chosen ?? (row.next_delivery_date > today ? row.next_delivery_date : followingDelivery(today, 1));
+      if (row.kind === "monthlyBox" && chosen) throw boxRefusal(ctx);
+      const next =
+        row.kind === "monthlyBox"
+          ? resumedBoxDate(row, today)
+          : (chosen ?? (row.next_delivery_date > today ? row.next_delivery_date : followingDelivery(today, 1)));
       await audit("resumed auto-delivery", `${row.code}: next ${next}`);
       return { status: "active", next_delivery_date: next, payment_failures: 0, retry_at: null };
     });
   }
 
-  cancel(ctx: ShopContext, actor: Actor, code: string, reason: string): Promise<Subscription> {
-    return this.change(ctx, actor, code, async (_trx, row, audit) => {
-      if (row.status === "cancelled") throw invalid("code", "This subscription is already cancelled.");
-      await audit("cancelled auto-delivery", `${row.code}: ${reason}`);
-      return { status: "cancelled", cancel_reason: reason };
+  /**
+   * Cancels. A subscription carrying a campaign brewer's commitment that is not met yet charges
+   * the early-cancellation amount to its card first (decision 065): held, recorded with the
+   * cancellation in one transaction, then captured; keyed by the enrollment and the card, so a
+   * double submit charges once. A declined card refuses the cancellation (402, nothing changed).
+   */
+  async cancel(ctx: ShopContext, actor: Actor, code: string, reason: string): Promise<Subscription> {
+    const found = await findSubscription(this.deps.db, ctx.site, code);
+    if (!found || found.customer_id !== actor.customerId) throw subscriptionNotFound();
+    const enrollment = found.campaign_id === null ? undefined : (await enrollmentsOfSubscriptions(this.deps.db, [found.code]))[0];
+    const charge = enrollment && found.status !== "cancelled" ? cancellationChargeOf(enrollment) : 0;
+    if (!enrollment || charge === 0) {
+      return this.change(ctx, actor, code, async (trx, row, audit, at) => {
+        if (row.status === "cancelled") throw invalid("code", "This subscription is already cancelled.");
+        await audit("cancelled auto-delivery", `${row.code}: ${reason}`);
+        const open = await lockEnrollmentOf(trx, row.code);
+        // Nothing to charge: a commitment still open (a brewer sold at no saving) ends here, uncharged.
+        if (open?.status === "active") await markEnrollmentCancelled(trx, open.id, { minor: 0, reference: null }, at);
+        return { status: "cancelled", cancel_reason: reason };
+      });
+    }
+    return this.cancelCharging(ctx, actor, found, enrollment, charge, reason);
+  }
+
+  private async cancelCharging(
+    ctx: ShopContext,
+    actor: Actor,
+    found: SubscriptionRow,
+    enrollment: EnrollmentWithCampaign,
+    charge: number,
+    reason: string,
+  ): Promise<Subscription> {
+    const { db, holds, outbox, brands } = this.deps;
+    const store = brands[ctx.site];
+    const words = campaignMessagesFor(ctx.lang, ctx.site);
+    const firstOrder = await findOrderByCode(db, ctx.site, found.first_order_code);
+    const card = cardOf(found);
+    if (!firstOrder) throw subscriptionNotFound();
+    const held = await holds.hold({
+      site: ctx.site,
+      cartId: firstOrder.cart_id,
+      // Keyed by the enrollment and the card: a double submit asks for the same hold, a retry with a new card for a new one.
+      checkoutKey: `cancel-${enrollment.id}-${createHash("sha256").update(card.token).digest("hex").slice(0, 16)}`,
+      card,
+      amountMinor: charge,
+      currency: (enrollment.currency ?? found.currency) as ShopContext["currency"],
+      orderCode: found.first_order_code,
+      description: `${store.name} early cancellation ${found.code}`,
     });
+    // The same key's charge was taken by an earlier submit: that cancellation answers.
+    if (held.status === "ordered") return this.one(ctx, actor.customerId, found.code);
+    if (held.status === "released")
+      throw new ShopError("conflict", { type: "CampaignError", reason: "cardDeclined", subject: "payment", message: words.sale.cardDeclined });
+    if (held.status === "declined")
+      throw new ShopError("paymentDeclined", { type: "CampaignError", reason: "cardDeclined", subject: "payment", message: words.sale.cardDeclined });
+    const hold = held.hold;
+    const at = (await this.deps.clock.now()).toISOString();
+    let written: { mailIds: number[] } | null;
+    try {
+      written = await this.write(ctx.site, actor, found.code, async (trx, row, audit) => {
+        // Another submit cancelled it with this same hold: it captures, this one changes nothing.
+        if (row.status === "cancelled") return null;
+        const open = await lockEnrollmentOf(trx, row.code);
+        if (!open || cancellationChargeOf(open) !== charge) {
+          throw new ShopError("conflict", {
+            type: "CampaignError",
+            reason: "commitmentChanged",
+            subject: "code",
+            message: "Your commitment changed meanwhile. Review the charge and cancel again.",
+          });
+        }
+        if (!(await holds.useIn(trx, hold))) throw new Error("the charge's hold was released before the cancellation was written");
+        await markEnrollmentCancelled(trx, open.id, { minor: charge, reference: hold.reference }, at);
+        await audit("cancelled auto-delivery", `${row.code}: ${reason} (charged ${charge})`);
+        await updateSubscription(trx, row.id, { status: "cancelled", cancel_reason: reason, updated_at: at });
+        const customer = await findCustomer(trx, row.customer_id);
+        const mailIds = await queueMails(trx, "campaign-early-cancellation", [
+          {
+            to: customer?.email ?? "",
+            ...words.sale.chargedMail(
+              {
+                firstName: addressOf(row).firstName,
+                subscription: row.code,
+                name: words.names[enrollment.code as CampaignCode] ?? enrollment.code,
+                charge: price(charge, (open.currency ?? row.currency) as ShopContext["currency"], ctx.lang).formattedValue,
+                made: open.deliveries_made,
+                required: open.deliveries_required,
+              },
+              store.name,
+            ),
+          },
+        ]);
+        return { mailIds };
+      });
+    } catch (err) {
+      // Released only when no submit used it: a hold another submit's cancellation took stays taken.
+      const now = await findSubscription(db, ctx.site, found.code);
+      if (now?.status !== "cancelled") await holds.release(hold);
+      throw err;
+    }
+    if (written) {
+      await holds.captureCharge(hold);
+      if (written.mailIds.length) await outbox.deliver({ ids: written.mailIds });
+    }
+    return this.one(ctx, actor.customerId, found.code);
   }
 
   /** Quantities (0 takes an item off), new items; a subscription keeps at least one item. */

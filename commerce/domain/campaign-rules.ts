@@ -87,6 +87,22 @@ export function boxRefusal(
   return null;
 }
 
+/** The fewest boxes of `packSize` pods that reach the campaign's minimum a delivery (one when the pack size is unknown). */
+export function fewestBoxes(minBoxPods: number, packSize: number | undefined): number {
+  if (!packSize || packSize <= 0) return 1;
+  return Math.max(1, Math.ceil(minBoxPods / packSize));
+}
+
+/**
+ * Whether the frequency may carry the commitment: a commitment in months must take more than the
+ * first delivery at it, or a customer could meet it by ordering once (decision 065). A commitment
+ * in deliveries is the same at any frequency the auto-delivery offers.
+ */
+export function frequencyRefusal(commitment: Pick<Commitment, "kind" | "count">, frequencyWeeks: number): "frequencyNotAllowed" | null {
+  if (commitment.kind === "months" && commitmentDeliveries(commitment, frequencyWeeks) < 2) return "frequencyNotAllowed";
+  return null;
+}
+
 /** The commitment's whole cost: the first delivery (it ships with the brewer) and every later one at the subscriber's price. */
 export function commitmentTotalMinor(deliveries: number, firstDeliveryMinor: number, laterDeliveryMinor: number): number {
   return firstDeliveryMinor + Math.max(0, deliveries - 1) * laterDeliveryMinor;

@@ -41,7 +41,8 @@ export interface CampaignServiceDeps {
 }
 
 /** A campaign call refused for a reason the caller can act on (400). */
-const campaignRefusal = (reason: string, subject: string, message: string) => new ShopError("invalid", { type: "CampaignError", reason, subject, message });
+export const campaignRefusal = (reason: string, subject: string, message: string) =>
+  new ShopError("invalid", { type: "CampaignError", reason, subject, message });
 
 /** Another store's campaign answers exactly as one that does not exist. */
 const campaignNotFound = (id: number) => notFound("campaignId", `Campaign ${id} not found.`, "campaign");
@@ -103,6 +104,12 @@ export class CampaignService {
     return { rows, all };
   }
 
+  /** One of the store's campaigns in the shopper's words, as it stands today: 404 for an unknown id or another store's. */
+  async campaign(ctx: ShopContext, campaignId: number): Promise<Campaign> {
+    const [row] = (await this.campaignsOf(ctx, campaignId)).rows as [CampaignRow];
+    return this.view(row, ctx, await this.today());
+  }
+
   /** getBrewers: the campaign's brewers on this store, each variant with its campaign price. */
   async brewers(ctx: ShopContext, campaignId: number): Promise<BrewersAnswer> {
     const day = await this.today();
@@ -143,7 +150,9 @@ export class CampaignService {
       });
     const key = address ? householdKey({ ...address, postalCode: address.postal_code }) : null;
     const once = new Set(all.filter((c) => c.once_per_household === 1).map((c) => c.id));
-    const enrollments = await enrollmentsOf(this.deps.db, customerId, key);
+    // One free brewer per household counts this store's campaigns only: a home office that took the
+    // consumer free brewer may still take the free breakroom brewer (decision 069).
+    const enrollments = (await enrollmentsOf(this.deps.db, customerId, key)).filter((e) => e.site === ctx.site);
     const takes: CampaignTake[] = enrollments.map((e) => ({
       campaignId: e.campaign_id,
       customerId: e.customer_id,

@@ -125,6 +125,19 @@ export class CardHolds {
     }
   }
 
+  /**
+   * After the commit: takes a held charge that is no order's (a campaign's early-cancellation
+   * charge, decision 065). The charge stands recorded either way; a failed capture is logged for
+   * an operator, as no sweep retries it.
+   */
+  async captureCharge(hold: CardHold): Promise<void> {
+    try {
+      await this.deps.payments.capture(hold.reference, hold.amountMinor, `${hold.idempotencyKey}:capture`);
+    } catch (err) {
+      this.deps.logger.error({ err, reference: hold.reference }, "charge capture failed; an operator must capture it");
+    }
+  }
+
   /** Releases a hold whose order was not written (or was written with another hold). A failure is the sweep's to retry. */
   async release(hold: CardHold): Promise<void> {
     try {

@@ -12,6 +12,7 @@ import {
   type UpdateCartRequest,
 } from "../contract/cart";
 import { adEligible } from "../contract/auto-delivery";
+import type { CampaignSaleRefusal, CartEntryCampaign } from "../contract/campaigns";
 import type { BrandId } from "../contract/common";
 import type { Product } from "../contract/product";
 import {
@@ -33,14 +34,20 @@ import {
 import { cartCoupons, moveCartCoupons, productCategories } from "../db/coupons";
 import { findCustomer } from "../db/customers";
 import { type CartRewardRow, cartRewardRows } from "../db/loyalty";
+import { deleteCampaignBundle, insertCampaignEntries } from "../db/campaigns";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { groupsOf } from "./account-rules";
 import { autoDeliverySettings, autoDeliveryUnitMinor, checkPodsAtHome, type OrderKind } from "./auto-delivery-rules";
+import { campaignMessagesFor } from "./campaign-messages";
 import { capAdd, checkLines, insufficientStock, maxQuantityReached, planMerge, podsAtHomeFor } from "./cart-rules";
 import type { CatalogService } from "./catalog-service";
 import { type CartCoupons, NO_COUPONS, couponOf, discountCart } from "./coupon-rules";
 import { ShopError } from "./errors";
+import { type Clock, systemClock } from "./clock";
+import { type CartBox, cartBoxFor, cartBoxView, isPick, pickPrices } from "./monthly-box-cart";
+import { deleteBoxEntries } from "../db/monthly-box";
+import { monthlyBoxMessagesFor } from "./monthly-box-messages";
 import { price } from "./pricing";
 import { priceRewards } from "./reward-rules";
 import type { ShopContext } from "./shop-context";
@@ -79,6 +86,57 @@ const newGuid = () => randomBytes(16).toString("hex");
 /** A reference for shoppers and customer service; carts are never found by it. */
 const newCode = () => String(randomInt(10_000_000, 100_000_000));
 
+/** How a cart entry sold in a campaign is priced and described (decision 065). */
+export interface CampaignLine {
+  /** The unit price instead of the catalog's (the brewer's campaign price); absent: the entry's usual price. */
+  unitMinor?: number;
+  campaign: CartEntryCampaign;
+}
+
+/**
+ * Prices a cart's campaign entries. Asked only for a cart that holds one, so a cart without
+ * campaign entries costs no extra query.
+ */
+export interface CampaignLinePricer {
+  linesOf(ctx: ShopContext, rows: readonly CartEntryRow[], products: ReadonlyMap<string, Product>): Promise<ReadonlyMap<number, CampaignLine>>;
+}
+
+/** A campaign bundle's two entries as they are put in a cart. */
+export interface CampaignBundleLines {
+  campaignId: number;
+  brewerCode: string;
+  boxCode: string;
+  boxQty: number;
+  frequencyWeeks: number;
+}
+
+/** The cart's bundle, as it was before a new one took its place. */
+export interface BundleInCart {
+  campaignId: number;
+  brewerCode: string;
+  boxCode: string;
+  boxQty: number;
+  frequencyWeeks: number | null;
+}
+
+const isCampaignEntry = (e: CartEntryRow) => e.campaign_role === "brewer" || e.campaign_role === "box";
+
+/** The cart's campaign bundle, read from its entries; null when it holds none. */
+export function bundleOf(entries: readonly CartEntryRow[]): (BundleInCart & { brewerEntry: number; boxEntry: number }) | null {
+  const brewer = entries.find((e) => e.campaign_role === "brewer");
+  const box = entries.find((e) => e.campaign_role === "box");
+  if (!brewer || !box || brewer.campaign_id === null) return null;
+  return {
+    campaignId: brewer.campaign_id,
+    brewerCode: brewer.product_code,
+    boxCode: box.product_code,
+    boxQty: box.quantity,
+    frequencyWeeks: box.frequency_weeks,
+    brewerEntry: brewer.entry_number,
+    boxEntry: box.entry_number,
+  };
+}
+
 /** The cart's products changed between the plain read before a write and the write itself. */
 class ProductsNeeded extends Error {
   constructor(readonly codes: readonly string[]) {
@@ -93,7 +151,7 @@ class ProductsNeeded extends Error {
  * change or a new membership shows on the next read.
  */
 export class CartService {
-  constructor(private readonly deps: { db: Db; catalog: CatalogService }) {}
+  constructor(private readonly deps: { db: Db; catalog: CatalogService; clock?: Clock; campaignLines?: CampaignLinePricer }) {}
 
   /**
    * Adds lines (creating the cart when no guid is given); all of them or, with an error, none.
@@ -132,7 +190,9 @@ export class CartService {
         );
         const outcomes: LineOutcome[] = [];
         for (const line of wanted) {
-          const existing = entries.find((e) => e.product_code === line.productCode && e.entry_type === line.entryType);
+          // A campaign bundle's entry is the campaign's: a plain add makes its own line.
+          const existing = entries.find((e) => e.product_code === line.productCode && e.entry_type === line.entryType && !isCampaignEntry(e));
+          if (existing && isPick(existing)) throw inTheBox(ctx, line.productCode);
           const others = entries.filter((e) => e.product_code === line.productCode && e !== existing).reduce((sum, e) => sum + e.quantity, 0);
           const cap = withSubject(line.productCode, () =>
             capAdd({ current: existing?.quantity ?? 0, requested: line.qty, otherLinesOfProduct: others, stock: stock.get(line.productCode) ?? 0 }),
@@ -209,11 +269,24 @@ export class CartService {
     if (!known || !owns(known, ctx, owner)) throw cartNotFound();
     const before = (await cartEntries(this.deps.db, known.id)).find((e) => e.entry_number === request.entryNumber);
     if (!before) throw entryNotFound();
+    if (isCampaignEntry(before) && request.qty !== 0 && request.qty !== before.quantity) {
+      const reason: CampaignSaleRefusal = before.campaign_role === "brewer" ? "brewerQuantityFixed" : "boxQuantityFixed";
+      throw new ShopError("invalid", { type: "CampaignError", reason, subject: "qty", message: campaignMessagesFor(ctx.lang, ctx.site).sale[reason] });
+    }
     if (request.qty > before.quantity && !(await this.sellable(priced, [before.product_code])).has(before.product_code)) {
       throw await this.whyNotSellable(priced, before.product_code);
     }
     return this.changeEntry(priced, owner, request.cartGuid, request.entryNumber, async (trx, entry, entries) => {
-      if (request.qty === 0) return deleteCartEntry(trx, entry.id);
+      // A monthly box is changed whole: 0 on any of its lines takes the box off the cart.
+      if (isPick(entry)) {
+        if (request.qty !== 0) throw inTheBox(ctx, entry.product_code);
+        await deleteBoxEntries(trx, entry.cart_id);
+        return;
+      }
+      // The campaign price stands only with its commitment: either entry of a bundle goes with the other.
+      if (request.qty === 0) return isCampaignEntry(entry) ? deleteCampaignBundle(trx, entry.cart_id) : deleteCartEntry(trx, entry.id);
+      // A bundle's entry keeps its quantity (checked above): the same quantity again changes nothing.
+      if (isCampaignEntry(entry)) return;
       // The line was removed and its number reused in between: it is not the line the shopper meant.
       if (entry.product_code !== before.product_code || entry.entry_type !== before.entry_type) throw entryNotFound();
       if (request.qty > entry.quantity) {
@@ -238,8 +311,100 @@ export class CartService {
           message: "This entry is not an auto-delivery item; change its quantity to 0 to remove it.",
         });
       }
+      if (isCampaignEntry(entry)) return deleteCampaignBundle(trx, entry.cart_id);
       await deleteCartEntry(trx, entry.id);
     });
+  }
+
+  /**
+   * Puts a campaign bundle in the customer's cart (decision 065): the brewer (one, STD) and the
+   * box (ADC at the chosen frequency), in one transaction under the cart's lock. A cart holds one
+   * bundle: another takes its place (answered as `replaced`); the same bundle again (a double
+   * submit) is left as it is. The caller has checked the campaign, the customer and the products.
+   */
+  async putCampaignBundle(
+    ctx: ShopContext,
+    customerId: string,
+    /** Absent: the customer's open cart, made when they have none. */
+    guid: string | undefined,
+    bundle: CampaignBundleLines,
+  ): Promise<{ cart: Cart; brewerEntryNumber: number; boxEntryNumber: number; replaced: BundleInCart | null }> {
+    const owner: CartOwner = { customerId };
+    const priced = await this.pricedFor(ctx, owner);
+    const outcome = await unavailableWhenBusy(() =>
+      writeTransaction(this.deps.db, async (trx) => {
+        const now = new Date().toISOString();
+        const cart = await this.cartForWrite(trx, ctx, owner, guid);
+        const entries = await cartEntries(trx, cart.id);
+        const before = bundleOf(entries);
+        if (
+          before &&
+          before.campaignId === bundle.campaignId &&
+          before.brewerCode === bundle.brewerCode &&
+          before.boxCode === bundle.boxCode &&
+          before.boxQty === bundle.boxQty &&
+          before.frequencyWeeks === bundle.frequencyWeeks
+        ) {
+          return { cart, brewerEntryNumber: before.brewerEntry, boxEntryNumber: before.boxEntry, replaced: null };
+        }
+        const kept = entries.filter((e) => !isCampaignEntry(e));
+        const units = (code: string) => kept.filter((e) => e.product_code === code).reduce((sum, e) => sum + e.quantity, 0);
+        const stock = await stockLevels(trx, [bundle.brewerCode, bundle.boxCode]);
+        const wanted = new Map<string, number>([[bundle.brewerCode, 1]]);
+        wanted.set(bundle.boxCode, (wanted.get(bundle.boxCode) ?? 0) + bundle.boxQty);
+        for (const [code, qty] of wanted) {
+          const room = Math.max(0, (stock.get(code) ?? 0) - units(code));
+          if (qty > room) throw insufficientStock(room, code);
+        }
+        await deleteCampaignBundle(trx, cart.id);
+        const first = nextEntryNumber(entries);
+        await insertCampaignEntries(
+          trx,
+          [
+            {
+              cart_id: cart.id,
+              entry_number: first,
+              product_code: bundle.brewerCode,
+              entry_type: "STD",
+              quantity: 1,
+              campaign_id: bundle.campaignId,
+              campaign_role: "brewer",
+              frequency_weeks: null,
+            },
+            {
+              cart_id: cart.id,
+              entry_number: first + 1,
+              product_code: bundle.boxCode,
+              entry_type: "ADC",
+              quantity: bundle.boxQty,
+              campaign_id: bundle.campaignId,
+              campaign_role: "box",
+              frequency_weeks: bundle.frequencyWeeks,
+            },
+          ],
+          now,
+        );
+        await touchCart(trx, cart.id, now);
+        const replaced = before
+          ? {
+              campaignId: before.campaignId,
+              brewerCode: before.brewerCode,
+              boxCode: before.boxCode,
+              boxQty: before.boxQty,
+              frequencyWeeks: before.frequencyWeeks,
+            }
+          : null;
+        return { cart, brewerEntryNumber: first, boxEntryNumber: first + 1, replaced };
+      }),
+    );
+    return { ...outcome, cart: await this.view(priced, outcome.cart) };
+  }
+
+  /** The owner's open cart row and its entries, as stored (404 when it is not theirs). */
+  async entriesOf(ctx: ShopContext, owner: CartOwner, guid: string): Promise<{ row: CartRow; entries: CartEntryRow[] }> {
+    const row = await findCartByGuid(this.deps.db, guid);
+    if (!row || !owns(row, ctx, owner)) throw cartNotFound();
+    return { row, entries: await cartEntries(this.deps.db, row.id) };
   }
 
   /**
@@ -266,7 +431,9 @@ export class CartService {
             const anon = await lockCartByGuid(trx, anonymousGuid);
             if (!anon || !owns(anon, ctx, "anonymous")) throw cartNotFound();
             const mine = await lockOpenCartOf(trx, newCartRow(ctx, customerId, now));
-            const [anonLines, memberLines] = [await cartEntries(trx, anon.id), await cartEntries(trx, mine.id)];
+            const [anonLines, allMemberLines] = [await cartEntries(trx, anon.id), await cartEntries(trx, mine.id)];
+            // A campaign bundle's entries keep their quantities: a guest's line of the same product becomes a line of its own.
+            const memberLines = allMemberLines.filter((e) => !isCampaignEntry(e));
             const unseen = [...anonLines, ...memberLines].map((e) => e.product_code).filter((c) => !codes.has(c));
             if (unseen.length) throw new ProductsNeeded(unseen);
             const stock = await stockLevels(
@@ -278,7 +445,7 @@ export class CartService {
               anonLines.map((e) => ({ ...lineOf(e), podsAtHomeQty: e.pods_at_home_qty })),
               (code) => (products.has(code) ? (stock.get(code) ?? 0) : undefined),
             );
-            let entryNumber = nextEntryNumber(memberLines);
+            let entryNumber = nextEntryNumber(allMemberLines);
             for (const line of plan.lines) {
               const existing = memberLines.find((e) => e.product_code === line.productCode && e.entry_type === line.entryType);
               if (existing) {
@@ -334,7 +501,9 @@ export class CartService {
     );
     const changes = checkLines(entries.map(lineOf), (code) => (products.has(code) ? (stock.get(code) ?? 0) : undefined));
     const percent = await this.subscriberPercent(ctx.site, entries);
-    return { row, cart: buildCart(priced, row, entries, products, await this.couponsOf(row.id, entries), rewards, percent), changes };
+    const box = await this.boxOf(priced, entries);
+    const campaign = await this.campaignLinesOf(priced, entries, products);
+    return { row, cart: buildCart(priced, row, entries, products, await this.couponsOf(row.id, entries), rewards, percent, box, campaign), changes };
   }
 
   /** Runs `change` on one entry of the owner's cart inside a write transaction, then answers the cart. */
@@ -416,7 +585,28 @@ export class CartService {
     const entries = await cartEntries(this.deps.db, cart.id);
     const rewards = await this.rewardsOf(cart);
     const products = await this.sellable(priced, [...new Set([...entries.map((e) => e.product_code), ...rewardItems(rewards)])]);
-    return buildCart(priced, cart, entries, products, await this.couponsOf(cart.id, entries), rewards, await this.subscriberPercent(priced.site, entries));
+    return buildCart(
+      priced,
+      cart,
+      entries,
+      products,
+      await this.couponsOf(cart.id, entries),
+      rewards,
+      await this.subscriberPercent(priced.site, entries),
+      await this.boxOf(priced, entries),
+      await this.campaignLinesOf(priced, entries, products),
+    );
+  }
+
+  /** The monthly box a cart holds, read only when it has a box's line (a cart without one costs no extra query). */
+  private boxOf(ctx: ShopContext, entries: readonly CartEntryRow[]): Promise<CartBox | undefined> {
+    return cartBoxFor(this.deps.db, this.deps.clock ?? systemClock, ctx, entries);
+  }
+
+  /** The campaign entries' prices and blocks; nothing is read for a cart without campaign entries. */
+  private async campaignLinesOf(priced: ShopContext, entries: readonly CartEntryRow[], products: ReadonlyMap<string, Product>) {
+    if (!this.deps.campaignLines || !entries.some(isCampaignEntry)) return new Map<number, CampaignLine>();
+    return this.deps.campaignLines.linesOf(priced, entries, products);
   }
 
   /** The site's subscriber percentage, read only for a cart with auto-delivery lines (a one-off cart costs no extra query). */
@@ -490,13 +680,22 @@ export function buildCart(
   rewardRows: readonly CartRewardRow[] = [],
   /** The site's subscriber percentage: auto-delivery lines are priced as the first AD order (decision 053). */
   subscriberPercent = 0,
+  /** The monthly box the cart holds: its lines cost the box's price together (decision 067). */
+  box?: CartBox,
+  /** Entries sold in a campaign bundle, by entry number (decision 065). */
+  campaignLines: ReadonlyMap<number, CampaignLine> = new Map(),
 ): Cart {
   const money = (minor: number) => price(minor, ctx.currency, ctx.lang);
   const entries: CartEntry[] = [];
+  const boxRows = box ? rows.filter((r) => isPick(r) && products.has(r.product_code)) : [];
+  const boxPrices = box ? pickPrices(box, boxRows) : undefined;
   for (const row of rows) {
     const product = products.get(row.product_code);
     if (!product) continue;
-    const unit = RECURRING_ENTRY_TYPES.includes(row.entry_type) ? autoDeliveryUnitOf(product, subscriberPercent, "first") : product.price.minor;
+    const boxPrice = boxPrices?.get(row.entry_number);
+    const campaign = campaignLines.get(row.entry_number);
+    const unit =
+      campaign?.unitMinor ?? (RECURRING_ENTRY_TYPES.includes(row.entry_type) ? autoDeliveryUnitOf(product, subscriberPercent, "first") : product.price.minor);
     entries.push({
       entryNumber: row.entry_number,
       quantity: row.quantity,
@@ -509,14 +708,21 @@ export function buildCart(
         image: product.images.find((i) => i.imageType === "PRIMARY")?.url,
         packLabel: product.variantOptions.find((v) => v.code === product.code)?.packLabel,
       },
-      basePrice: money(unit),
-      totalPrice: money(unit * row.quantity),
-      updateable: true,
+      basePrice: money(boxPrice?.unitMinor ?? unit),
+      totalPrice: money(boxPrice?.totalMinor ?? unit * row.quantity),
+      updateable: !boxPrice && campaign === undefined,
+      ...(boxPrice ? { campaignId: box!.campaignId, campaignRole: "pick" as const } : {}),
+      ...(campaign ? { campaign: campaign.campaign, campaignId: campaign.campaign.campaignId, campaignRole: campaign.campaign.role } : {}),
     });
   }
   const subTotal = entries.reduce((sum, e) => sum + e.totalPrice.minor, 0);
+  // The box has one price: coupons take nothing off its lines.
   const discounts = discountCart(
-    entries.map((e) => ({ productCode: e.product.code, categoryCodes: categories.get(e.product.code) ?? [], amount: e.totalPrice.minor })),
+    entries.map((e) => ({
+      productCode: e.product.code,
+      categoryCodes: categories.get(e.product.code) ?? [],
+      amount: e.campaignRole === "pick" ? 0 : e.totalPrice.minor,
+    })),
     coupons,
     new Date(),
   );
@@ -546,7 +752,28 @@ export function buildCart(
     deliveryCost: money(0),
     totalPrice: money(total),
     totalPriceWithTax: money(total),
+    ...(box && boxRows.length
+      ? {
+          monthlyBox: cartBoxView(
+            ctx,
+            box,
+            entries
+              .filter((e) => e.campaignRole === "pick")
+              .map((e) => ({ entryNumber: e.entryNumber, code: e.product.code, name: e.product.name, quantity: e.quantity })),
+          ),
+        }
+      : {}),
   };
+}
+
+/** A monthly box's line is changed only as the whole box. */
+function inTheBox(ctx: ShopContext, productCode: string): ShopError {
+  return new ShopError("conflict", {
+    type: "CartEntryError",
+    reason: "inMonthlyBox",
+    subject: productCode,
+    message: monthlyBoxMessagesFor(ctx.lang, ctx.site).subscription.pickOnly,
+  });
 }
 
 /** Why a line that had to be added whole could only be added in part. */

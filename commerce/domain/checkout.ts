@@ -34,6 +34,8 @@ import { pointsBalance, setPerksMember } from "../db/loyalty";
 import { writeTransaction } from "../db/write-transaction";
 import type { AddressBook, AuditWriter } from "./addresses";
 import { subscriptionStep } from "./auto-delivery-checkout";
+import type { CampaignSaleService } from "./campaign-sale";
+import type { MonthlyBoxSubscriptions } from "./monthly-box-subscriptions";
 import { type CartOwner, type CartService, cartNotFound } from "./carts";
 import { type Clock, dayOf } from "./clock";
 import type { CatalogChangeFeed } from "./catalog-changes";
@@ -66,6 +68,10 @@ interface CheckoutDeps extends PlacementDeps {
   addresses: AddressBook;
   feed: CatalogChangeFeed;
   outbox: MailOutbox;
+  /** The monthly box's subscription step (decision 067); absent, a cart's box starts nothing. */
+  boxes?: MonthlyBoxSubscriptions;
+  /** Enrols the customer in a campaign bundle's commitment with the order (decision 065). */
+  campaignSale?: CampaignSaleService;
 }
 
 const orderNotFound = () => new ShopError("notFound", { type: "UnknownIdentifierError", subject: "code", subjectType: "order", message: "Order not found." });
@@ -180,7 +186,16 @@ export class CheckoutService {
       card: priced.card,
       frequencyWeeks: request.adFrequencyWeeks,
       today,
+      enroll: await this.deps.campaignSale?.enrollmentStep(ctx, owner, planned.view),
     });
+    const boxStep = await this.deps.boxes?.checkoutStep({ ctx, owner, view: planned.view, card: priced.card, today });
+    const inOrder: typeof subscribe =
+      subscribe && boxStep
+        ? async (trx, order, now) => {
+            await subscribe(trx, order, now);
+            await boxStep(trx, order, now);
+          }
+        : (subscribe ?? boxStep);
     const authorized = await authorizeCard(this.deps, planned);
     // The checkout's hold became an order between the look above and now: that order answers.
     if ("ordered" in authorized) {
@@ -191,7 +206,7 @@ export class CheckoutService {
     const { plan, hold } = authorized;
     let placed: PlacedOrder;
     try {
-      placed = await commitOrder(this.deps, plan, hold, subscribe);
+      placed = await commitOrder(this.deps, plan, hold, inOrder);
     } catch (err) {
       // A retry of the same key may have placed the order meanwhile: that order stands, with its payment.
       const meanwhile = await findOrderByCheckoutKey(db, request.checkoutKey);
@@ -343,7 +358,9 @@ export class CheckoutService {
             today: new Date(),
           })
         : []
-    ).map((m) => (freeShipping ? { ...m, costMinor: 0 } : m));
+    )
+      // A monthly box's price includes its standard delivery, and the cart's other products ride in its parcel (decision 067).
+      .map((m) => (freeShipping || (cart.monthlyBox && m.code === "standard") ? { ...m, costMinor: 0, free: true } : m));
     const chosenMode = modes.find((m) => m.code === choices?.delivery_mode);
     const deliveryMinor = chosenMode?.costMinor ?? 0;
     const tax = address ? taxFor({ country: address.country, region: address.region, taxableMinor: goods, deliveryMinor }) : { totalMinor: 0, lines: [] };

@@ -16,6 +16,28 @@ export interface MonthlyBoxMessages {
   box: Record<BoxState, (p: { remaining: number; excess: number; boxPods: number }) => string>;
   refusals: Record<PickRefusal, string>;
   months: { past: string; tooFar: string };
+  /** Subscribing and changing a month's picks (decision 067). */
+  subscription: SubscriptionWords;
+}
+
+export interface SubscriptionWords {
+  signIn: string;
+  incomplete: (why: string) => string;
+  notThisMonth: string;
+  added: string;
+  replaced: string;
+  inCart: (p: { price: string; boxPods: number }) => string;
+  pickOnly: string;
+  noLongerComplete: (why: string) => string;
+  changeable: (deliveryDate: string) => string;
+  carriedOver: string;
+  unchangeable: { placed: string; cancelled: string; past: string };
+  swapped: (name: string, by: string) => string;
+  outOfStock: (name: string, by: string) => string;
+  saved: (month: string) => string;
+  restrictions: string;
+  refused: string;
+  boxHeading: (month: string, price: string) => string;
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -39,6 +61,31 @@ const enUS: MonthlyBoxMessages = {
   },
   refusals: { notInSelection: "This product isn't in this month's selection." },
   months: { past: "That month has passed.", tooFar: "Only this month's and next month's boxes can be viewed." },
+  subscription: {
+    signIn: "Sign in or create an account to subscribe to the monthly box.",
+    incomplete: (why) => `Your box isn't ready yet. ${why}`,
+    notThisMonth:
+      "The box you add to your cart ships this month. Pick this month's box; you can change next month's picks from your account once you subscribe.",
+    added: "Your monthly box is in your cart.",
+    replaced: "Your monthly box replaces the one that was in your cart: an order holds one box.",
+    inCart: ({ price, boxPods }) => `Monthly box: ${boxPods} pods for ${price} a month, standard delivery included.`,
+    pickOnly: "This product is part of your monthly box: change the whole box, or set its quantity to 0 to remove the box.",
+    noLongerComplete: (why) => `Your monthly box no longer fits this month's selection. ${why} Choose your box again.`,
+    changeable: (date) => `You can change these picks until the box ships on ${date}.`,
+    carriedOver: "You haven't chosen this month's picks yet: these are your latest picks, carried over. Save your own to change them.",
+    unchangeable: {
+      placed: "This month's box has already been ordered: its picks can no longer be changed.",
+      cancelled: "This subscription is cancelled.",
+      past: "That month has passed.",
+    },
+    swapped: (name, by) => `${name} isn't in this month's selection: ${by} takes its place.`,
+    outOfStock: (name, by) => `${name} is out of stock: ${by} takes its place.`,
+    saved: (month) => `Your picks for ${month} are saved.`,
+    restrictions:
+      "A monthly box ships once a month on its day with the picks you choose: change its picks, pause, resume or cancel it. Its frequency, products, date and pods at home can't be changed.",
+    refused: "This is a monthly box: its frequency, products, date and pods at home can't be changed. Change its picks instead, or pause or cancel it.",
+    boxHeading: (month, price) => `Your monthly box for ${month}: ${price}, standard delivery included`,
+  },
 };
 
 // Canadian English words these the same way.
@@ -63,6 +110,32 @@ const fr: MonthlyBoxMessages = {
   },
   refusals: { notInSelection: "Ce produit ne fait pas partie de la sélection de ce mois." },
   months: { past: "Ce mois est passé.", tooFar: "Seules les boîtes de ce mois et du mois prochain peuvent être consultées." },
+  subscription: {
+    signIn: "Connectez-vous ou créez un compte pour vous abonner à la boîte mensuelle.",
+    incomplete: (why) => `Votre boîte n’est pas encore prête. ${why}`,
+    notThisMonth:
+      "La boîte ajoutée à votre panier est expédiée ce mois-ci. Choisissez la boîte de ce mois\u00a0; vous pourrez modifier vos choix du mois prochain dans votre compte une fois abonné.",
+    added: "Votre boîte mensuelle est dans votre panier.",
+    replaced: "Votre boîte mensuelle remplace celle qui était dans votre panier\u00a0: une commande contient une seule boîte.",
+    inCart: ({ price, boxPods }) => `Boîte mensuelle\u00a0: ${boxPods} dosettes pour ${price} par mois, livraison standard incluse.`,
+    pickOnly: "Ce produit fait partie de votre boîte mensuelle\u00a0: modifiez la boîte entière, ou mettez sa quantité à 0 pour retirer la boîte.",
+    noLongerComplete: (why) => `Votre boîte mensuelle ne correspond plus à la sélection de ce mois. ${why} Choisissez votre boîte de nouveau.`,
+    changeable: (date) => `Vous pouvez modifier ces choix jusqu’à l’expédition de la boîte, le ${date}.`,
+    carriedOver: "Vous n’avez pas encore fait vos choix pour ce mois\u00a0: voici vos derniers choix, reportés. Enregistrez les vôtres pour les modifier.",
+    unchangeable: {
+      placed: "La boîte de ce mois a déjà été commandée\u00a0: ses choix ne peuvent plus être modifiés.",
+      cancelled: "Cet abonnement est annulé.",
+      past: "Ce mois est passé.",
+    },
+    swapped: (name, by) => `${name} ne fait pas partie de la sélection de ce mois\u00a0: ${by} le remplace.`,
+    outOfStock: (name, by) => `${name} est en rupture de stock\u00a0: ${by} le remplace.`,
+    saved: (month) => `Vos choix pour ${month} sont enregistrés.`,
+    restrictions:
+      "Une boîte mensuelle est expédiée une fois par mois, à sa date, avec les produits que vous choisissez\u00a0: modifiez vos choix, suspendez, reprenez ou annulez-la. Sa fréquence, ses produits, sa date et les dosettes à la maison ne peuvent pas être modifiés.",
+    refused:
+      "Il s’agit d’une boîte mensuelle\u00a0: sa fréquence, ses produits, sa date et les dosettes à la maison ne peuvent pas être modifiés. Modifiez plutôt vos choix, ou suspendez ou annulez-la.",
+    boxHeading: (month, price) => `Votre boîte mensuelle de ${month}\u00a0: ${price}, livraison standard incluse`,
+  },
 };
 
 const MESSAGES: Readonly<Record<Locale, MonthlyBoxMessages>> = { "en-US": enUS, "en-CA": enCA, fr };

@@ -185,3 +185,78 @@ export function matchesWords(words: readonly string[], normalisedText: string): 
   const tokens = normalisedText.split(" ").filter(Boolean);
   return words.every((w) => tokens.some((t) => t.startsWith(w)));
 }
+
+/**
+ * How a box's price is spread over its lines (decision 067): every K-Cup box costs the price
+ * divided by the boxes, rounded down, and what that leaves (a few minor units) goes on the first
+ * line, so the lines add up to exactly the box's price and each is a real product at a real price
+ * (taxes, refunds and the order history read ordinary lines). A line's unit is the even share.
+ */
+export function spreadBoxPrice(priceMinor: number, quantities: readonly number[]): { unitMinor: number; totalMinor: number }[] {
+  const units = quantities.reduce((sum, q) => sum + q, 0);
+  if (units <= 0) return [];
+  const unit = Math.floor(priceMinor / units);
+  const rest = priceMinor - unit * units;
+  return quantities.map((q, i) => ({ unitMinor: unit, totalMinor: unit * q + (i === 0 ? rest : 0) }));
+}
+
+export interface CarriedOver {
+  picks: PickEntry[];
+  /** Each pick that could not be kept, and the products that took its K-Cup boxes. */
+  swaps: { code: string; quantity: number; replacedBy: string[] }[];
+  /** False when the products offered could not fill the box (the month's box cannot be made). */
+  full: boolean;
+}
+
+/**
+ * A month's picks from an earlier month's (decision 067): a product the month still offers (and,
+ * when stock is given, has enough of) is kept with its quantity; the K-Cup boxes of one that is not
+ * go, box by box, to the month's products in the selection's order (the order the shopper sees:
+ * category, collection, name), each taking what its stock allows, at most `maxPerLine` boxes a
+ * line. The same rule replaces a pick short of stock when the month's box is placed.
+ */
+export function carryOverPicks(
+  previous: readonly PickEntry[],
+  offered: readonly string[],
+  stockOf?: ReadonlyMap<string, number>,
+  maxPerLine = 24,
+): CarriedOver {
+  const left = new Map<string, number>();
+  const room = (code: string) => (stockOf ? (left.has(code) ? left.get(code)! : (stockOf.get(code) ?? 0)) : Number.POSITIVE_INFINITY);
+  const take = (code: string, units: number) => {
+    if (stockOf) left.set(code, room(code) - units);
+  };
+  const picks = new Map<string, number>();
+  const dropped: PickEntry[] = [];
+  const on = new Set(offered);
+  for (const p of previous) {
+    if (on.has(p.code) && room(p.code) >= p.quantity) {
+      picks.set(p.code, (picks.get(p.code) ?? 0) + p.quantity);
+      take(p.code, p.quantity);
+    } else dropped.push(p);
+  }
+  const swaps: CarriedOver["swaps"] = [];
+  let full = true;
+  for (const d of dropped) {
+    let missing = d.quantity;
+    const replacedBy: string[] = [];
+    for (const code of offered) {
+      if (missing === 0) break;
+      if (code === d.code) continue;
+      const units = Math.min(missing, room(code), maxPerLine - (picks.get(code) ?? 0));
+      if (units <= 0) continue;
+      picks.set(code, (picks.get(code) ?? 0) + units);
+      take(code, units);
+      replacedBy.push(code);
+      missing -= units;
+    }
+    if (missing > 0) full = false;
+    swaps.push({ code: d.code, quantity: d.quantity, replacedBy });
+  }
+  return { picks: [...picks].map(([code, quantity]) => ({ code, quantity })), swaps, full };
+}
+
+/** Whether the box of `month` has been placed (or skipped): the subscription's next box is in a later month. */
+export function boxPlacedFor(month: string, nextDeliveryDate: string): boolean {
+  return monthIndex(monthOf(nextDeliveryDate)) > monthIndex(month);
+}

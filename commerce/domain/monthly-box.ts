@@ -75,6 +75,18 @@ export class MonthlyBoxService {
     return { box, month: asked, day };
   }
 
+  /** The store's monthly box; 404 on a store without one (the commercial store). */
+  async storeBox(ctx: ShopContext): Promise<MonthlyBoxRow> {
+    const box = (await allMonthlyBoxes(this.deps.db)).find((b) => b.sites.includes(ctx.site));
+    if (!box || boxPriceMinor(box.prices, ctx.currency) === null) throw noBox();
+    return box;
+  }
+
+  /** A month's selection on this store, in the order the shopper sees it (subscribing and placing the month's box use it too). */
+  offered(ctx: ShopContext, box: MonthlyBoxRow, month: string): Promise<MonthlyProduct[]> {
+    return this.selection(ctx, box, month);
+  }
+
   private campaignView(box: MonthlyBoxRow, ctx: ShopContext, day: string): MonthlyCampaign {
     return {
       campaignId: box.id,

@@ -12,6 +12,7 @@ import { findOrderByCheckoutKey, findOrderOfCart, insertOrder, type NewOrder, ty
 import { writeTransaction } from "../db/write-transaction";
 import { cardBrandName, formatDateRange, formatPercent, labelled } from "../../lib/format";
 import { localeFor } from "../contract/money";
+import { campaignMessagesFor } from "./campaign-messages";
 import { insufficientStock } from "./cart-rules";
 import { type CartOwner, cartNotFound } from "./carts";
 import { siteCurrencies } from "./catalog-service";
@@ -357,6 +358,9 @@ function confirmationMail(brands: PlacementDeps["brands"], ctx: ShopContext, row
       `${address.firstName} ${address.lastName}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.town}, ${address.region} ${address.postalCode}`,
     ),
   ];
+  // A campaign brewer's commitment and what cancelling early costs, in writing with the order (decision 065).
+  const sold = view.cart.entries.find((e) => e.campaign?.role === "brewer")?.campaign;
+  if (sold) lines.push("", campaignMessagesFor(ctx.lang, ctx.site).sale.confirmation(sold.name, sold.commitment.text, sold.earlyCancellationText));
   const url = `https://${store.host}${ctx.lang === "fr" ? "/fr" : ""}${ORDER_CONFIRMATION_PATH}/${row.code}`;
   const arrives = formatDateRange(mode.estimate.earliest, mode.estimate.latest, locale);
   return { to: row.email, ...t.orderConfirmation({ code: row.code, firstName: address.firstName, summary: lines.join("\n"), url, arrives }, store.name) };

@@ -13,8 +13,11 @@ import { AssistedService } from "./agents";
 import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
 import { BrewerRegistrationService } from "./brewer-registration";
+import { CampaignGuideService } from "./campaign-guides";
+import { CampaignCartLines, CampaignSaleService } from "./campaign-sale";
 import { CampaignService } from "./campaigns";
 import { MonthlyBoxService } from "./monthly-box";
+import { MonthlyBoxSubscriptions } from "./monthly-box-subscriptions";
 import { CartService } from "./carts";
 import { CheckoutService } from "./checkout";
 import { CardHolds, type CardHoldsOptions } from "./card-holds";
@@ -98,10 +101,16 @@ export interface Shop {
   autoDelivery: AutoDeliveryService;
   /** Brewer campaigns (decision 061). */
   campaigns: CampaignService;
+  /** A campaign's landing reads: help-me-choose pods, its texts, its buying guide (decision 069). */
+  campaignGuides: CampaignGuideService;
+  /** Selling brewer campaigns: the bundle in the cart and its commitment (decision 065). */
+  campaignSale: CampaignSaleService;
   /** Brewer registration (decision 070). */
   brewerRegistration: BrewerRegistrationService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
+  /** Subscribing to the monthly box and changing its months (decision 067). */
+  monthlyBoxSubscriptions: MonthlyBoxSubscriptions;
   /** Auto-delivery's orders, reminders and retries: its sweeps are started by whoever hosts the shop. */
   autoDeliveryOrders: AutoDeliveryOrders;
   /**
@@ -138,7 +147,9 @@ export function createShop({
   const families = new ProductFamilies(db, feed, sizes.productFamilies);
   const outbox = new MailOutbox(db, mailer, logger, outboxOptions);
   const catalog = new CatalogService({ db, brands, feed, indexes, families, outbox, logger, answerBytes: sizes.productAnswers });
-  const carts = new CartService({ db, catalog });
+  const campaigns = new CampaignService({ db, catalog, clock });
+  const carts = new CartService({ db, catalog, clock, campaignLines: new CampaignCartLines(campaigns) });
+  const campaignSale = new CampaignSaleService({ db, catalog, clock, campaigns, carts });
   const keys: AuthKeys = accounts?.keys ?? {
     tokenSecret: randomBytes(32).toString("base64url"),
     previousTokenSecrets: [],
@@ -163,7 +174,9 @@ export function createShop({
   const parts = checkoutParts(payments);
   const holds = new CardHolds({ db, payments: parts.payments, logger }, cardHolds);
   const agents = new AssistedService(db);
-  const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock }, autoDelivery);
+  const monthlyBox = new MonthlyBoxService({ db, catalog, clock });
+  const boxes = new MonthlyBoxSubscriptions({ db, boxes: monthlyBox, carts, agents, clock });
+  const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock, boxes }, autoDelivery);
   return {
     brands,
     catalog,
@@ -179,16 +192,19 @@ export function createShop({
     giftCards: new GiftCardService({ db, carts, limits }),
     coupons: new CouponService({ db, carts, limits }),
     payments,
-    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock }),
+    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock, boxes, campaignSale }),
     holds,
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, sizes.quizzes, quizzes),
     perks: new PerksService({ db, carts, catalog }),
-    autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock }),
+    autoDelivery: new AutoDeliveryService({ db, carts, agents, orders: autoDeliveryOrders, payments: parts.payments, clock, boxes, holds, outbox, brands }),
     autoDeliveryOrders,
-    campaigns: new CampaignService({ db, catalog, clock }),
+    campaigns,
+    campaignGuides: new CampaignGuideService({ db, catalog, campaigns }),
+    campaignSale,
     brewerRegistration: new BrewerRegistrationService({ db, catalog, clock, limits }),
-    monthlyBox: new MonthlyBoxService({ db, catalog, clock }),
+    monthlyBox,
+    monthlyBoxSubscriptions: boxes,
     async warm() {
       for (const brand of Object.values(brands)) await search.warm(brand.id, brand.languages);
     },

@@ -4,6 +4,8 @@ import type { Shop } from "../domain/shop";
 import { agentsRouter } from "./agents";
 import { autoDeliveryRouter } from "./auto-delivery";
 import { brewerRegistrationRouter } from "./brewer-registration";
+import { campaignGuidesRouter } from "./campaign-guides";
+import { campaignSaleRouter } from "./campaign-sale";
 import { campaignsRouter } from "./campaigns";
 import { monthlyBoxRouter } from "./monthly-box";
 import { alertsRouter } from "./alerts";
@@ -68,7 +70,9 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   site.use(rewardsRouter(shop.perks, shop.agents));
   site.use(autoDeliveryRouter(shop.autoDelivery, shop.carts, shop.agents));
   site.use(campaignsRouter(shop.campaigns, shop.agents));
-  site.use(monthlyBoxRouter(shop.monthlyBox));
+  site.use(campaignGuidesRouter(shop.campaignGuides));
+  site.use(campaignSaleRouter(shop.campaignSale, shop.agents));
+  site.use(monthlyBoxRouter(shop.monthlyBox, shop.monthlyBoxSubscriptions, shop.agents));
   site.use(brewerRegistrationRouter(shop.brewerRegistration, shop.agents));
   if (storeClock) site.use(storeClockRouter(storeClock, shop.autoDeliveryOrders, adminKey));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.

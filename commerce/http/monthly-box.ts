@@ -1,5 +1,10 @@
-import type { Router } from "express";
+import type { Request, Response, Router } from "express";
 import {
+  AddMonthlyBoxAnswerSchema,
+  AddMonthlyBoxRequestSchema,
+  MfpSubscriptionCartQuerySchema,
+  MfpSubscriptionCartSchema,
+  UpdateMfpCampaignCartRequestSchema,
   CollectionCategoryQuerySchema,
   CollectionCategorySchema,
   MonthlyDetailsQuerySchema,
@@ -13,9 +18,13 @@ import {
   ProductSelectRequestSchema,
   ProductSelectSchema,
 } from "../contract/monthly-box";
+import type { Actor } from "../domain/accounts";
+import type { AssistedService } from "../domain/agents";
 import type { MonthlyBoxService } from "../domain/monthly-box";
-import { noStore } from "./carts";
-import { apiRouter, BUSY } from "./operations";
+import type { MonthlyBoxSubscriptions } from "../domain/monthly-box-subscriptions";
+import { actorFor, NO_AGENT_SESSION, refuseAnonymous } from "./auth";
+import { guidParam, noStore } from "./carts";
+import { apiRouter, BUSY, NO_SUCH_USER, UNAUTHORIZED } from "./operations";
 import { siteOf } from "./site";
 
 /** How the monthly box's calls refuse. */
@@ -25,14 +34,29 @@ const MONTHLY_BOX_ERRORS = {
   503: BUSY,
 };
 
+/** How subscribing to the box and changing its months refuse. */
+const SUBSCRIPTION_ERRORS = {
+  400: "Invalid input (ValidationError: a month out of range, a pick out of shape; incompleteBox: the pick does not fill the box or names products the month does not offer, with the reasons in words; notThisMonth: a cart's box ships this month; placed or cancelled: the month may no longer change)",
+  401: UNAUTHORIZED,
+  403: NO_AGENT_SESSION,
+  404: `${NO_SUCH_USER}; no monthly box on this store; a cart or subscription that is not this customer's (answers as unknown)`,
+  409: "A product of the pick is already on the cart as a one-off line, or short of stock",
+  503: BUSY,
+};
+
 /**
  * The monthly fixed-price box's reads under /rest/v2/{brand}/ (decision 062), for guests and
  * customers alike: the box's price and size, the month's selection (paged, by collection and
  * category, searched), and whether a pick fills the box. productSelect is a POST because a pick is
  * a list; it writes nothing.
  */
-export function monthlyBoxRouter(monthlyBox: MonthlyBoxService): Router {
+export function monthlyBoxRouter(monthlyBox: MonthlyBoxService, subscriptions: MonthlyBoxSubscriptions, agents: AssistedService): Router {
   const api = apiRouter();
+  /** Subscribing is for signed-in customers, or an agent inside an assisted session for one (audited). */
+  const caller = async (req: Request, res: Response): Promise<Actor> => {
+    refuseAnonymous(res);
+    return actorFor(req, res, agents);
+  };
 
   api.get(
     "/getMonthlyFixedPriceDetails",
@@ -118,6 +142,58 @@ export function monthlyBoxRouter(monthlyBox: MonthlyBoxService): Router {
     },
     async (_req, res, input) => {
       noStore(res).json(await monthlyBox.select(siteOf(res), input.body()));
+    },
+  );
+
+  api.post(
+    "/users/:user/carts/:cartGuid/addMonthlyBoxSubscription",
+    {
+      summary:
+        "Puts this month's complete pick (entries of product codes and K-Cup boxes, as productSelect) into the customer's cart as the monthly box: its lines cost the box's price together, standard delivery included. cartGuid 'current' names the customer's open cart (made when they have none). One box per cart: a box already there is replaced (replaced: true); the same pick sent twice leaves one box. An incomplete pick is 400 with the reasons in words",
+      auth: "required",
+      body: AddMonthlyBoxRequestSchema,
+      answers: { 200: AddMonthlyBoxAnswerSchema },
+      errors: SUBSCRIPTION_ERRORS,
+    },
+    async (req, res, input) => {
+      const actor = await caller(req, res);
+      const guid = req.params.cartGuid === "current" ? undefined : guidParam(req);
+      noStore(res).json(await subscriptions.addToCart(siteOf(res), actor, guid, input.body()));
+    },
+  );
+
+  api.get(
+    "/users/:user/getMFPSubscriptionCart",
+    {
+      summary:
+        "A box subscription's month (month=YYYY-MM, this month or next; next by default): its picks (saved, or carried over from the latest month and marked so), fill, price, delivery date, and whether it may still change (changeable, unchangeableReason)",
+      auth: "required",
+      query: MfpSubscriptionCartQuerySchema,
+      answers: { 200: MfpSubscriptionCartSchema },
+      errors: SUBSCRIPTION_ERRORS,
+    },
+    async (req, res, input) => {
+      const actor = await caller(req, res);
+      const query = input.query();
+      const answer = await subscriptions.subscriptionCart(siteOf(res), actor, query);
+      await subscriptions.audit(siteOf(res), actor, "viewed monthly box", `${answer.subscriptionCode} ${answer.month}`);
+      noStore(res).json(answer);
+    },
+  );
+
+  api.post(
+    "/users/:user/updateMonthlyFixedPriceCampaignCart",
+    {
+      summary:
+        "Saves a complete pick for a box subscription's month (this month or next) whose box is not placed yet; an incomplete pick, or a month already placed, is 400 with the reason in words",
+      auth: "required",
+      body: UpdateMfpCampaignCartRequestSchema,
+      answers: { 200: MfpSubscriptionCartSchema },
+      errors: SUBSCRIPTION_ERRORS,
+    },
+    async (req, res, input) => {
+      const actor = await caller(req, res);
+      noStore(res).json(await subscriptions.updatePicks(siteOf(res), actor, input.body()));
     },
   );
 

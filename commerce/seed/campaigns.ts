@@ -6,7 +6,8 @@ import { insertMonthlyBoxes, type NewMonthlyBox } from "../db/monthly-box";
  * The brewer campaigns (decision 061). The spec's four numeric ids follow its four campaign alert
  * codes in the order both lists give them: 160836 FREEBREWER, 160834 FIFTYPERCENTBREWER, 162471
  * KSKLITE, 162883 KSKBBAD. BBAD has a subscription code but no alert code or id in the spec; 170001
- * is ours. They run on the consumer stores; the commercial store's breakroom plans come later.
+ * is ours. They run on the consumer stores. The commercial store's breakroom plans (decision 069) take
+ * 170003–170005, after the monthly box's 170002.
  */
 export const DEMO_CAMPAIGNS: readonly Omit<NewCampaign, "created_at">[] = [
   {
@@ -83,6 +84,54 @@ export const DEMO_CAMPAIGNS: readonly Omit<NewCampaign, "created_at">[] = [
     starts_on: "2026-01-01",
     ends_on: null,
     sites: ["usb2c", "cab2c"],
+  },
+  // The commercial store's breakroom plans (decision 069): ordinary brewer campaigns on usafh only,
+  // so the sale, the enrollment and the early charge work on them unchanged. Their commitment is
+  // counted in pods a delivery as an office drinks them: 96 is one case, or four boxes of 24.
+  {
+    id: 170003,
+    code: "AFHKBBFREE",
+    subscription_code: "AFHKBBFREE",
+    eligibility_flag: "isAFHKbbFreeEligible",
+    price_rule: "free",
+    percent_off: null,
+    commitment_kind: "deliveries",
+    commitment_count: 12,
+    min_box_pods: 96,
+    once_per_household: 1,
+    starts_on: "2026-01-01",
+    ends_on: null,
+    sites: ["usafh"],
+  },
+  {
+    id: 170004,
+    code: "AFHKBBPLATINUM",
+    subscription_code: "AFHKBBPLATINUM",
+    eligibility_flag: "isAFHKbbPlatinumEligible",
+    price_rule: "percentOff",
+    percent_off: 50,
+    commitment_kind: "deliveries",
+    commitment_count: 12,
+    min_box_pods: 192,
+    once_per_household: 0,
+    starts_on: "2026-01-01",
+    ends_on: null,
+    sites: ["usafh"],
+  },
+  {
+    id: 170005,
+    code: "AFHSUBSCRIPTION",
+    subscription_code: "AFHSUBSCRIPTION",
+    eligibility_flag: "isAFHSubscriptionEligible",
+    price_rule: "percentOff",
+    percent_off: 20,
+    commitment_kind: "months",
+    commitment_count: 6,
+    min_box_pods: 48,
+    once_per_household: 0,
+    starts_on: "2026-01-01",
+    ends_on: null,
+    sites: ["usafh"],
   },
 ];
 

@@ -132,6 +132,18 @@ function components(site: BrandId, lang: Lang): CmsComponent[] {
           ? ["5027-NMPL-KC-24", "5001-SMRG-KC-24", "5003-SMRG-KC-24", "5028-NMPL-KC-24", "8003-BFBR-BRW-BLK", "BUNDLE-BREWER-STARTER-KIT"]
           : ["5001-SMRG-KC-24", "5003-SMRG-KC-24", "5005-HRBR-KC-24", "5011-CLUM-KC-24", "8003-BFBR-BRW-BLK", "BUNDLE-BREWER-STARTER-KIT"],
     },
+    // The home page's campaign slot (decision 066): the consumer stores' brewer offers.
+    ...(commercial
+      ? []
+      : [
+          {
+            uid: "HomeCampaign",
+            typeCode: "CMSParagraphComponent" as const,
+            content: fr
+              ? `<h2>Une cafetière gratuite avec la livraison automatique</h2><p>Engagez-vous à recevoir votre café en livraison automatique et obtenez une cafetière gratuite ou à moitié prix. <a href="${p}/offers">Voir les offres sur les cafetières</a></p>`
+              : `<h2>A free brewer with auto-delivery</h2><p>Commit to auto-delivery of your coffee and get a brewer free or at half price. <a href="${p}/offers">See the brewer offers</a></p>`,
+          },
+        ]),
     {
       uid: "HomeStory",
       typeCode: "CMSParagraphComponent",
@@ -194,6 +206,7 @@ export function buildContent(): ContentRows {
             : "Coffee pods, bagged coffee, tea, hot cocoa and brewers, delivered.",
         slots: JSON.stringify([
           { slotId: "Section1", position: "Section1", componentUids: ["HomeHero"] },
+          ...(site === "usafh" ? [] : [{ slotId: "CampaignSlot", position: "Campaign", componentUids: ["HomeCampaign"] }]),
           { slotId: "Section2", position: "Section2", componentUids: ["HomeFeatured"] },
           { slotId: "Section3", position: "Section3", componentUids: ["podQuizSection", "HomeStory"] },
         ]),

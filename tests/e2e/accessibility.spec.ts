@@ -20,6 +20,9 @@ const PAGES = [
   { name: "French search", url: ca("/fr/recherche?q=torr%C3%A9faction+fonc%C3%A9e") },
   { name: "perks", url: us("/perks") },
   { name: "French perks", url: ca("/fr/perks") },
+  { name: "brewer offers", url: us("/offers") },
+  { name: "free-brewer offer", url: us("/offers/free-brewer") },
+  { name: "French half-price offer, a choice priced", url: ca("/fr/offers/half-price-brewer?boxQty=2&frequencyWeeks=6") },
   { name: "error page", url: us("/no-such-page") },
 ];
 

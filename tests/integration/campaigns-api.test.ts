@@ -48,11 +48,11 @@ describe.each(DIALECTS)("brewer campaigns API on %s", (dialect) => {
     if (address) expect((await call("POST", `/${site}/users/current/addresses`, token, address)).status).toBe(201);
     return { id, token, site, address: address ?? ownAddress() };
   };
-  /** A brewer taken on a campaign, as addCampaignBundle will write it. */
-  const took = (customerId: string, campaignId: number, status: "active" | "met" | "cancelled", address: typeof NY_ADDRESS) =>
+  /** A brewer taken on a campaign, as addCampaignBundle will write it, on the customer's store. */
+  const took = (customerId: string, campaignId: number, status: "active" | "met" | "cancelled", address: typeof NY_ADDRESS, site = "usb2c") =>
     insertEnrollment(db(), {
       campaign_id: campaignId,
-      site: "usb2c",
+      site,
       customer_id: customerId,
       household_key: householdKey(address),
       brewer_code: CLASSIC_BLACK,
@@ -236,7 +236,7 @@ describe.each(DIALECTS)("brewer campaigns API on %s", (dialect) => {
 
     it("in French, on the Canadian store", async () => {
       const customer = await newCustomer("cab2c", null);
-      await took(customer.id, FREE, "met", customer.address);
+      await took(customer.id, FREE, "met", customer.address, "cab2c");
       const info = UserCampaignInfoSchema.parse(
         (await call("GET", `/cab2c/users/current/getUserCampaignInfo?campaignId=${FREE}&lang=fr`, customer.token)).body,
       );

@@ -146,7 +146,9 @@ describe.each(DIALECTS)("commerce API on %s", (dialect) => {
       const page = CmsPageSchema.parse(await (await get("/rest/v2/cab2c/cms/pages?pageLabelOrId=homepage&lang=fr")).json());
       expect(page.title).toContain("Brewfront Canada");
       const types = page.slots.flatMap((s) => s.components.map((c) => c.typeCode));
-      expect(types).toEqual(["HeroBannerComponent", "ProductCarouselComponent", "podQuizSection", "CMSParagraphComponent"]);
+      expect(types).toEqual(["HeroBannerComponent", "CMSParagraphComponent", "ProductCarouselComponent", "podQuizSection", "CMSParagraphComponent"]);
+      const campaignSlot = page.slots.find((s) => s.position === "Campaign")?.components[0];
+      expect(campaignSlot?.typeCode === "CMSParagraphComponent" && campaignSlot.content).toContain('href="/fr/offers"');
     });
     it("answers 404 for an unknown page", async () => {
       const res = await get("/rest/v2/usb2c/cms/pages?pageLabelOrId=nope");

@@ -3,6 +3,8 @@ import type { Campaign } from "../../commerce/contract/campaigns";
 import { ELIGIBILITY_FLAGS, type EligibilityFlag } from "../../commerce/contract/product";
 import { campaignMessagesFor } from "../../commerce/domain/campaign-messages";
 import {
+  fewestBoxes,
+  frequencyRefusal,
   boxRefusal,
   brewerRefusal,
   type CampaignTake,
@@ -254,24 +256,31 @@ describe("a household address is written one way", () => {
 });
 
 describe("the seeded campaigns", () => {
-  it("map the spec's ids to its alert codes in the order both lists give them, BBAD with an id of ours", () => {
+  it("map the spec's ids to its alert codes in the order both lists give them, BBAD and the breakroom plans with ids of ours", () => {
     expect(DEMO_CAMPAIGNS.map((c) => [c.id, c.code])).toEqual([
       [160836, "FREEBREWER"],
       [160834, "FIFTYPERCENTBREWER"],
       [162471, "KSKLITE"],
       [162883, "KSKBBAD"],
       [170001, "BBAD"],
+      [170003, "AFHKBBFREE"],
+      [170004, "AFHKBBPLATINUM"],
+      [170005, "AFHSUBSCRIPTION"],
     ]);
   });
-  it("run on the consumer stores only, and only the free brewer is once per household", () => {
-    for (const c of DEMO_CAMPAIGNS) expect(c.sites).not.toContain("usafh");
-    expect(DEMO_CAMPAIGNS.filter((c) => c.once_per_household).map((c) => c.code)).toEqual(["FREEBREWER"]);
+  it("run the consumer campaigns on the consumer stores and the breakroom plans on the commercial store only; only the free brewers are once per household", () => {
+    for (const c of DEMO_CAMPAIGNS) {
+      if (c.code.startsWith("AFH")) expect(c.sites).toEqual(["usafh"]);
+      else expect(c.sites).not.toContain("usafh");
+    }
+    expect(DEMO_CAMPAIGNS.filter((c) => c.once_per_household).map((c) => c.code)).toEqual(["FREEBREWER", "AFHKBBFREE"]);
   });
   it("name every campaign and reason in US English, Canadian English and French", () => {
     for (const [lang, site] of [
       ["en", "usb2c"],
       ["en", "cab2c"],
       ["fr", "cab2c"],
+      ["en", "usafh"],
     ] as const) {
       const words = campaignMessagesFor(lang, site);
       for (const c of DEMO_CAMPAIGNS) expect(words.names[c.code as keyof typeof words.names]).toBeTruthy();
@@ -283,5 +292,38 @@ describe("the seeded campaigns", () => {
     expect(campaignMessagesFor("en", "usb2c").commitment({ kind: "months", count: 3, minBoxPods: 12 })).toBe(
       "3 months of auto-delivery, at least 12 pods a shipment",
     );
+  });
+  it("speak to business buyers on the commercial store: the office's pod subscription, one free brewer per business address", () => {
+    const words = campaignMessagesFor("en", "usafh");
+    expect(words.commitment({ kind: "deliveries", count: 12, minBoxPods: 96 })).toBe("12 breakroom pod deliveries of at least 96 pods each");
+    expect(words.refusals.freeBrewerTakenByAddress).toBe(
+      "A free breakroom brewer has already been sent to this business address. The offer is one per business address.",
+    );
+    expect(words.earlyCancellation("$399.99", 12)).toContain("If your office cancels its pod subscription");
+    expect(campaignMessagesFor("en", "usb2c").refusals.freeBrewerTakenByAddress).toContain("one per household");
+  });
+});
+
+describe("the fewest boxes a campaign bundle takes when the customer names no quantity", () => {
+  it("reaches the campaign's minimum pods a delivery with whole boxes", () => {
+    expect(fewestBoxes(24, 24)).toBe(1);
+    expect(fewestBoxes(24, 12)).toBe(2);
+    expect(fewestBoxes(24, 10)).toBe(3);
+    expect(fewestBoxes(12, 24)).toBe(1);
+  });
+  it("is one box when the pack size is unknown (the box is then refused as not pods)", () => {
+    expect(fewestBoxes(24, undefined)).toBe(1);
+  });
+});
+
+describe("which frequencies may carry a commitment", () => {
+  it("a months commitment needs more than its first delivery at the frequency", () => {
+    // 3 months is 91.3 days: every 13 weeks (91 days) still makes a second delivery, 14 weeks does not.
+    expect(frequencyRefusal({ kind: "months", count: 3 }, 13)).toBeNull();
+    expect(frequencyRefusal({ kind: "months", count: 3 }, 14)).toBe("frequencyNotAllowed");
+    expect(frequencyRefusal({ kind: "months", count: 6 }, 4)).toBeNull();
+  });
+  it("a deliveries commitment takes any frequency", () => {
+    expect(frequencyRefusal({ kind: "deliveries", count: 6 }, 26)).toBeNull();
   });
 });

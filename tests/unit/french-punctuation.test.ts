@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountMessages } from "../../app/brands/account-messages";
+import { campaignMessages } from "../../app/brands/campaign-messages";
 import { cartMessages } from "../../app/brands/cart-messages";
 import { checkoutMessages } from "../../app/brands/checkout-messages";
 import { checkoutPricingMessages } from "../../app/brands/checkout-pricing-messages";
@@ -20,6 +21,7 @@ function frenchPhrases(): [string, string][] {
   const modules: Record<string, object> = {
     messages: messages("fr"),
     account: accountMessages("fr"),
+    campaign: campaignMessages("fr"),
     cart: cartMessages("fr"),
     checkout: checkoutMessages("fr"),
     checkoutPricing: checkoutPricingMessages("fr"),

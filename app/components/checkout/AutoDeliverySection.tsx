@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { format } from "../../brands/locale";
 import { everyWeeksLabel, FREQUENCY_CHOICES } from "../../lib/auto-delivery";
 import { useMessages } from "../useMessages";
 import { describedBy, FieldError } from "../FormFields";
@@ -18,32 +19,51 @@ export function AutoDeliverySection({ checkout, problem, frequencyWeeks, signInH
   const refused = problem?.fields?.adFrequencyWeeks;
   // A frequency typed on another page than ours (any of 1 to 26) is offered too.
   const choices = [...new Set([...FREQUENCY_CHOICES, frequencyWeeks])].sort((a, b) => a - b);
+  // A brewer offer's box comes at the frequency chosen with the offer; the choice here is for any other auto-delivery lines.
+  const offerBox = checkout.cart.entries.find((e) => e.campaign?.role === "box");
+  const otherLines = checkout.cart.entries.some((e) => e.entryType !== "STD" && e.rewardId === undefined && !e.campaign);
   return (
     <CheckoutSection id="auto-delivery" headingId="auto-delivery-heading" title={t.adHeading}>
       <p>{t.adStarts}</p>
+      {checkout.cart.entries.flatMap((e) =>
+        e.campaign?.role === "brewer"
+          ? [
+              <p key={e.entryNumber} className="notice" data-testid="checkout-commitment">
+                {format(t.adCampaign, { name: e.campaign.name, commitment: e.campaign.commitment.text })} {e.campaign.earlyCancellationText}
+              </p>,
+            ]
+          : [],
+      )}
       {checkout.guest ? (
         <p className="form-error" role="alert">
           {t.adSignIn} <Link to={signInHref}>{t.adSignInLink}</Link>
         </p>
       ) : (
         <>
-          <div className={`field${refused ? " field--invalid" : ""}`}>
-            <label htmlFor="ad-frequency">{t.adFrequency}</label>
-            <select
-              id="ad-frequency"
-              name="adFrequencyWeeks"
-              form={PLACE_ORDER_FORM}
-              defaultValue={String(frequencyWeeks)}
-              {...describedBy("ad-frequency", refused)}
-            >
-              {choices.map((weeks) => (
-                <option key={weeks} value={weeks}>
-                  {everyWeeksLabel(messages, weeks)}
-                </option>
-              ))}
-            </select>
-            <FieldError id="ad-frequency" error={refused} />
-          </div>
+          {offerBox?.campaign ? (
+            <p data-testid="checkout-offer-frequency">
+              {format(t.adCampaignFrequency, { frequency: everyWeeksLabel(messages, offerBox.campaign.commitment.frequencyWeeks).toLowerCase() })}
+            </p>
+          ) : null}
+          {offerBox && !otherLines ? null : (
+            <div className={`field${refused ? " field--invalid" : ""}`}>
+              <label htmlFor="ad-frequency">{t.adFrequency}</label>
+              <select
+                id="ad-frequency"
+                name="adFrequencyWeeks"
+                form={PLACE_ORDER_FORM}
+                defaultValue={String(frequencyWeeks)}
+                {...describedBy("ad-frequency", refused)}
+              >
+                {choices.map((weeks) => (
+                  <option key={weeks} value={weeks}>
+                    {everyWeeksLabel(messages, weeks)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="ad-frequency" error={refused} />
+            </div>
+          )}
           <p className="field__hint">{t.adNeedsCard}</p>
         </>
       )}
