@@ -78,9 +78,7 @@ export class BrewerRegistrationService {
   async models(ctx: ShopContext): Promise<BrewerModels> {
     const products = await this.deps.catalog.products(ctx, await brewerFamiliesOn(this.deps.db, ctx.site), "BASIC");
     return {
-      models: products
-        .map((p) => ({ code: p.code, name: p.name, url: p.url, images: p.images }))
-        .sort((a, b) => a.name.localeCompare(b.name, ctx.lang)),
+      models: products.map((p) => ({ code: p.code, name: p.name, url: p.url, images: p.images })).sort((a, b) => a.name.localeCompare(b.name, ctx.lang)),
     };
   }
 
@@ -93,9 +91,10 @@ export class BrewerRegistrationService {
   /** registernewbrewer: the serial registered to the customer, checked again under its lock. */
   async register(ctx: ShopContext, caller: Caller & { customerId: string }, request: RegisterBrewerRequest): Promise<RegisteredBrewer> {
     const { serial, familyCode } = await this.checked(ctx, caller, request);
+    // The clock is read before the transaction: a movable clock reads the database, which the transaction holds.
+    const at = (await this.deps.clock.now()).toISOString();
     await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
-        const at = (await this.deps.clock.now()).toISOString();
         if (!(await lockSerial(trx, serial))) throw this.refused(ctx, "unknown");
         // Another owner may have registered it since it was checked: the serial's lock makes them take turns.
         const taken = await registrationOfSerial(trx, serial);
@@ -123,11 +122,12 @@ export class BrewerRegistrationService {
   /** updateBrewerQuestionnaire: the answers given (others kept), then the questionnaire as it stands. */
   async updateQuestionnaire(ctx: ShopContext, customerId: string, typedSerial: string, answers: QuestionnaireAnswers): Promise<Questionnaire> {
     const own = await this.ownRegistration(ctx, customerId, typedSerial);
+    const at = (await this.deps.clock.now()).toISOString();
     await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         const current = (await registrationOfSerial(trx, own.serial))!;
         const merged = { ...answersOf(current), ...definedOf(answers) };
-        await updateRegistrationAnswers(trx, current.id, JSON.stringify(merged), (await this.deps.clock.now()).toISOString());
+        await updateRegistrationAnswers(trx, current.id, JSON.stringify(merged), at);
       }),
     );
     return this.questionnaireOf(ctx, (await registrationOfSerial(this.deps.db, own.serial))!);
@@ -141,11 +141,11 @@ export class BrewerRegistrationService {
     await this.ownRegistration(ctx, customerId, typedSerial);
     const existing = await couponOfCustomer(this.deps.db, customerId, ctx.site);
     if (existing) return this.couponView(ctx, existing);
+    const now = await this.deps.clock.now();
     await unavailableWhenBusy(() =>
       writeTransaction(this.deps.db, async (trx) => {
         await lockMember(trx, customerId);
         if (await couponOfCustomer(trx, customerId, ctx.site)) return;
-        const now = await this.deps.clock.now();
         const en = registrationMessagesFor("en", ctx.site).welcomeCoupon(formatPercent(WELCOME_COUPON_PERCENT, formatLocale("en", ctx.currency)));
         const fr = registrationMessagesFor("fr", "cab2c").welcomeCoupon(formatPercent(WELCOME_COUPON_PERCENT, "fr-CA"));
         await insertCustomerCoupon(trx, {
