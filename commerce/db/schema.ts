@@ -3,6 +3,7 @@ import type { AutoDeliveryTables } from "./auto-delivery-tables";
 import type { CampaignTables } from "./campaign-tables";
 import type { LoyaltyTables } from "./loyalty-tables";
 import type { PaymentTables } from "./payment-tables";
+import type { RegistrationTables } from "./registration-tables";
 
 /** Table shapes as Kysely sees them. Money columns hold integer minor units. */
 export interface ProductTable {
@@ -502,6 +503,8 @@ export interface CouponTable {
   max_uses_per_customer: number | null;
   uses: number;
   created_at: string;
+  /** Only this customer may use it (a welcome coupon, decision 070); null: anyone. */
+  customer_id: string | null;
 }
 
 export interface CartCouponTable {
@@ -519,8 +522,8 @@ export interface CouponRedemptionTable {
   redeemed_at: string;
 }
 
-/** Payments', perks', auto-delivery's and campaigns' tables are declared with their queries' neighbours (payment-tables.ts, loyalty-tables.ts). */
-export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables, CampaignTables {
+/** Payments', perks', auto-delivery's, campaigns' and brewer registration's tables are declared with their queries' neighbours (payment-tables.ts, loyalty-tables.ts). */
+export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables, CampaignTables, RegistrationTables {
   product: ProductTable;
   product_text: ProductTextTable;
   product_site: ProductSiteTable;

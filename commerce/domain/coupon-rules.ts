@@ -27,6 +27,8 @@ export interface Coupon {
   maxUses: number | null;
   maxUsesPerCustomer: number | null;
   uses: number;
+  /** Only this customer may use it (a welcome coupon, decision 070); null: anyone. */
+  customerId: string | null;
 }
 
 export function couponOf(row: CouponRow): Coupon {
@@ -47,7 +49,13 @@ export function couponOf(row: CouponRow): Coupon {
     maxUses: row.max_uses,
     maxUsesPerCustomer: row.max_uses_per_customer,
     uses: row.uses,
+    customerId: row.customer_id,
   };
+}
+
+/** A coupon of one customer's is, to anyone else, a code that does not exist. */
+export function ownerRefusal(coupon: Pick<Coupon, "customerId">, customerId: string | null): "unknown" | null {
+  return coupon.customerId !== null && coupon.customerId !== customerId ? "unknown" : null;
 }
 
 /** The coupons on a cart and the categories of its products, which cart pricing needs. */
@@ -103,6 +111,8 @@ export interface ApplyCheck {
   applied: readonly Coupon[];
   lines: readonly CouponLine[];
   customerUses: number | null;
+  /** The shopper applying it; null for a guest. */
+  customerId: string | null;
   now: Date;
 }
 
@@ -111,9 +121,9 @@ export interface ApplyCheck {
  * and not used up (a code from a link or an e-mail arrives before the products do); its lines
  * are checked once there are some, and the cart shows the coupon as not applying until they qualify.
  */
-export function applyRefusal({ coupon, applied, lines, customerUses, now }: ApplyCheck): CouponRefusalReason | null {
+export function applyRefusal({ coupon, applied, lines, customerUses, customerId, now }: ApplyCheck): CouponRefusalReason | null {
   if (!coupon) return "unknown";
-  const refusal = datesRefusal(coupon, now) ?? limitsRefusal(coupon, customerUses);
+  const refusal = ownerRefusal(coupon, customerId) ?? datesRefusal(coupon, now) ?? limitsRefusal(coupon, customerUses);
   if (refusal) return refusal;
   if (applied.some((c) => c.id === coupon.id)) return null;
   if (coupon.scope === "order" && applied.some((c) => c.scope === "order")) return "notCombinable";

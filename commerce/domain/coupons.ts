@@ -20,7 +20,7 @@ import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
 import { writeTransaction } from "../db/write-transaction";
 import { type CartOwner, type CartService, cartNotFound } from "./carts";
-import { type Coupon, type CouponLine, applyRefusal, couponOf, couponUnitPrice, datesRefusal, isScoped, limitsRefusal } from "./coupon-rules";
+import { type Coupon, type CouponLine, applyRefusal, couponOf, couponUnitPrice, datesRefusal, isScoped, limitsRefusal, ownerRefusal } from "./coupon-rules";
 import { ShopError, TooManyRequests } from "./errors";
 import { price } from "./pricing";
 import type { ShopContext } from "./shop-context";
@@ -89,7 +89,8 @@ export class CouponService {
     const applied = cartRow ? (await cartCoupons(db, cartRow.id)).map(couponOf) : [];
     const lines = cart ? await this.linesOf(cart) : [];
     const customerUses = coupon && owner !== "anonymous" ? await this.usesBy(coupon, owner.customerId) : null;
-    const refusal = applyRefusal({ coupon, applied, lines, customerUses, now: new Date() });
+    const customerId = owner === "anonymous" ? null : owner.customerId;
+    const refusal = applyRefusal({ coupon, applied, lines, customerUses, customerId, now: new Date() });
     if (refusal || !coupon) {
       const reason = refusal ?? "unknown";
       if (GUESS_REFUSALS.has(reason)) {
@@ -236,7 +237,8 @@ export async function redeemCouponsForOrder(trx: Db, order: CouponOrder): Promis
     if (order.couponCodes && !order.couponCodes.includes(coupon.code)) continue;
     if (await hasRedemption(trx, coupon.id, order.orderCode)) continue;
     const customerUses = coupon.maxUsesPerCustomer === null ? null : await redemptionsBy(trx, coupon.id, { customerId: order.customerId, email: order.email });
-    const refusal = datesRefusal(coupon, order.now) ?? limitsRefusal(coupon, customerUses);
+    // A customer's own coupon on a cart that is no longer theirs (signed out, say) is not taken.
+    const refusal = ownerRefusal(coupon, order.customerId) ?? datesRefusal(coupon, order.now) ?? limitsRefusal(coupon, customerUses);
     if (refusal) throw couponRefused(refusal, coupon.code);
     await redeem(trx, coupon.id, { orderCode: order.orderCode, customerId: order.customerId, email: order.email, at });
   }

@@ -12,6 +12,7 @@ import { AddressBook } from "./addresses";
 import { AssistedService } from "./agents";
 import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
+import { BrewerRegistrationService } from "./brewer-registration";
 import { CampaignGuideService } from "./campaign-guides";
 import { CampaignCartLines, CampaignSaleService } from "./campaign-sale";
 import { CampaignService } from "./campaigns";
@@ -104,6 +105,8 @@ export interface Shop {
   campaignGuides: CampaignGuideService;
   /** Selling brewer campaigns: the bundle in the cart and its commitment (decision 065). */
   campaignSale: CampaignSaleService;
+  /** Brewer registration (decision 070). */
+  brewerRegistration: BrewerRegistrationService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Subscribing to the monthly box and changing its months (decision 067). */
@@ -199,6 +202,7 @@ export function createShop({
     campaigns,
     campaignGuides: new CampaignGuideService({ db, catalog, campaigns }),
     campaignSale,
+    brewerRegistration: new BrewerRegistrationService({ db, catalog, clock, limits }),
     monthlyBox,
     monthlyBoxSubscriptions: boxes,
     async warm() {

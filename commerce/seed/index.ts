@@ -7,6 +7,7 @@ import { seedDemoGiftCards } from "./gift-cards";
 import { seedDemoCoupons } from "./coupons";
 import { seedDemoRewards } from "./perks";
 import { seedDemoCampaigns } from "./campaigns";
+import { seedBrewerSerials } from "./brewer-serials";
 import { seedLargeCatalog } from "./large";
 import { redrawStockPictures } from "./pictures";
 import { seedQuizzes } from "./quizzes";
@@ -33,8 +34,9 @@ export async function seedIfEmpty(db: Db, { catalogSize, siteCurrencies }: SeedO
   // Quiz data is added to databases seeded before the quizzes existed, too.
   await seedQuizzes(db);
   if (Number(existing.n) > 0) {
-    // Products seeded before pictures were drawn get theirs, too.
+    // Products seeded before pictures were drawn get theirs, too; brewers seeded before registration, their serials.
     await redrawStockPictures(db);
+    await seedBrewerSerials(db);
     return { seeded: false, products: Number(existing.n) };
   }
   const result = await seedDemo(db, siteCurrencies);
@@ -46,6 +48,7 @@ export async function seedIfEmpty(db: Db, { catalogSize, siteCurrencies }: SeedO
       .executeTakeFirstOrThrow();
     await seedLargeCatalog(db, catalogSize - Number(sellable.n), siteCurrencies);
   }
+  await seedBrewerSerials(db);
   await analyze(db);
   const total = await db
     .selectFrom("product")

@@ -74,10 +74,10 @@ export async function startCommerce(
  * A commerce service for one describe block (started before its tests, stopped after) and the
  * HTTP calls tests make to it.
  */
-export function commerceForSuite(dialect: "sqlite" | "postgres") {
+export function commerceForSuite(dialect: "sqlite" | "postgres", env: Record<string, string> = {}) {
   let running: RunningCommerce | undefined;
   beforeAll(async () => {
-    running = await startCommerce(dialect);
+    running = await startCommerce(dialect, env);
   });
   afterAll(async () => {
     await running?.stop();

@@ -17,16 +17,23 @@ const coupon = (over: Partial<Coupon> = {}): Coupon => ({
   maxUses: null,
   maxUsesPerCustomer: null,
   uses: 0,
+  customerId: null,
   ...over,
 });
 const pods = (amount: number, productCode = "POD-1"): CouponLine => ({ productCode, categoryCodes: ["coffee", "k-cup-pods"], amount });
 const tea = (amount: number): CouponLine => ({ productCode: "TEA-1", categoryCodes: ["tea"], amount });
 const check = (c: Coupon | undefined, lines: CouponLine[], over: Partial<Parameters<typeof applyRefusal>[0]> = {}) =>
-  applyRefusal({ coupon: c, applied: [], lines, customerUses: null, now: NOW, ...over });
+  applyRefusal({ coupon: c, applied: [], lines, customerUses: null, customerId: null, now: NOW, ...over });
 
 describe("which codes a cart may take", () => {
   it("refuses a code no coupon of the site has as unknown", () => {
     expect(check(undefined, [pods(1000)])).toBe("unknown");
+  });
+  it("takes a customer's own coupon (a welcome coupon) from that customer only: to a guest or another account it is unknown", () => {
+    const own = coupon({ customerId: "c-1" });
+    expect(check(own, [pods(1000)], { customerId: "c-1" })).toBeNull();
+    expect(check(own, [pods(1000)], { customerId: "c-2" })).toBe("unknown");
+    expect(check(own, [pods(1000)], { customerId: null })).toBe("unknown");
   });
 
   it("refuses a coupon before its start as not yet valid and from its end on as expired", () => {

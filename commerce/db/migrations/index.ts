@@ -21,6 +21,7 @@ import * as m019 from "./019_campaigns";
 import * as m020 from "./020_monthly_box";
 import * as m021 from "./021_campaign_subscriptions";
 import * as m022 from "./022_campaign_bundle_frequency";
+import * as m025 from "./025_brewer_registration";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "020_monthly_box": m020,
   "021_campaign_subscriptions": m021,
   "022_campaign_bundle_frequency": m022,
+  "025_brewer_registration": m025,
 };
 
 export const migrationProvider: MigrationProvider = {
