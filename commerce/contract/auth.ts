@@ -322,6 +322,7 @@ export const AUDIT_ACTIONS = [
   "viewed campaign eligibility",
   "registered a brewer",
   "viewed registered brewers",
+  "viewed a brewer questionnaire",
   "answered a brewer questionnaire",
   "gave the brewer welcome coupon",
   "added a monthly box to cart",

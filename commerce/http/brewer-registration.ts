@@ -117,7 +117,9 @@ export function brewerRegistrationRouter(registration: BrewerRegistrationService
     async (req, res, input) => {
       refuseAnonymous(res);
       const actor = await actorFor(req, res, agents);
-      noStore(res).json(await registration.questionnaire(siteOf(res), actor.customerId, input.query().sn));
+      const answer = await registration.questionnaire(siteOf(res), actor.customerId, input.query().sn);
+      await agents.record(siteOf(res).site, actor, "viewed a brewer questionnaire", answer.serialNumber);
+      noStore(res).json(answer);
     },
   );
 

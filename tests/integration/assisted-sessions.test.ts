@@ -5,6 +5,7 @@ import { AgentProfileSchema, AuditLogSchema, CustomerProfileSchema } from "../..
 import { CartModificationSchema, CartSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderHistorySchema, OrderSchema } from "../../commerce/contract/checkout";
 import { encodeBits } from "../../commerce/contract/quiz";
+import { insertSubscription } from "../../commerce/db/auto-delivery";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { commerceForSuite } from "../support/commerce";
 import { insertAccount, passwordToken } from "../support/customers";
@@ -268,6 +269,43 @@ describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
         sensoryFlavorType: "bold",
       };
       expect((await call("POST", `${user}/beverage-quiz/submitQuiz`, agent.token, quiz)).status).toBe(200);
+      // A registered brewer and a monthly box subscription, for the reads that name one (decisions 067, 070).
+      const serial = (
+        await db()
+          .selectFrom("brewer_serial")
+          .leftJoin("brewer_registration", "brewer_registration.serial", "brewer_serial.serial")
+          .select("brewer_serial.serial")
+          .where("brewer_registration.id", "is", null)
+          .where("brewer_serial.family_code", "=", "8003-BFBR")
+          .orderBy("brewer_serial.serial")
+          .executeTakeFirstOrThrow()
+      ).serial;
+      expect((await call("POST", `${user}/registernewbrewer`, agent.token, { serialNumber: serial })).status).toBe(201);
+      const at = new Date().toISOString();
+      const box = await insertSubscription(
+        db(),
+        {
+          code: `AD${(randomBytes(4).readUInt32BE() % 90_000_000) + 10_000_000}`,
+          site: "usb2c",
+          customer_id: customer.id,
+          lang: "en",
+          currency: "USD",
+          ad_type: "ADC",
+          status: "active",
+          frequency_weeks: 4,
+          next_delivery_date: "2099-01-05",
+          delivery_address: JSON.stringify(NY_ADDRESS),
+          delivery_mode: "standard",
+          card: JSON.stringify({ provider: "test", token: "tok", brand: "visa", last4: "4242", expMonth: 12, expYear: 2035 }),
+          out_of_stock: "skip",
+          first_order_code: order.code,
+          kind: "monthlyBox",
+          campaign_id: 170002,
+          created_at: at,
+          updated_at: at,
+        },
+        [],
+      );
 
       const document = (await (await fetch(`${suite.api().baseUrl}/rest/v2/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
       const reads = Object.entries(document.paths)
@@ -282,7 +320,10 @@ describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
           .replace("{user}", customer.id)
           .replace("{cartGuid}", open.guid)
           .replace("{code}", order.code)
-          .replace("quickShop/productDetail", `quickShop/productDetail?productCode=${code}`);
+          .replace("quickShop/productDetail", `quickShop/productDetail?productCode=${code}`)
+          .replace("getBrewerQuestionnaire", `getBrewerQuestionnaire?sn=${serial}`)
+          .replace("getCampaignSubscriptionCart", `getCampaignSubscriptionCart?cartGuid=${open.guid}`)
+          .replace("getMFPSubscriptionCart", `getMFPSubscriptionCart?subscriptionCode=${box.code}`);
         const correlationID = `read-${hex(8)}`;
         answered[path] = (await call("GET", target, agent.token, undefined, { correlationID })).status;
         written[path] = (await auditOf(customer.id)).filter((e) => e.correlation_id === correlationID).map((e) => e.action);
