@@ -20,6 +20,7 @@ export const CAMPAIGN_PAGES = [
   { slug: "starter-kit", campaignId: 162883, flag: "isKskLiteCampaignEligible", stores: CONSUMER, brewerOnly: false },
   { slug: "starter-kit-lite", campaignId: 162471, flag: "isKskLiteCampaignEligible", stores: CONSUMER, brewerOnly: false },
   { slug: "brew-better", campaignId: 170001, flag: "isBBADCampaignEligible", stores: CONSUMER, brewerOnly: true },
+  { slug: "try-auto-delivery", campaignId: 170006, flag: "isPremiumBrewerCampaignEligible", stores: CONSUMER, brewerOnly: false },
   { slug: "breakroom-free-brewer", campaignId: 170003, flag: "isAFHKbbFreeEligible", stores: COMMERCIAL, brewerOnly: false },
   { slug: "breakroom-platinum", campaignId: 170004, flag: "isAFHKbbPlatinumEligible", stores: COMMERCIAL, brewerOnly: false },
   { slug: "breakroom-plan", campaignId: 170005, flag: "isAFHSubscriptionEligible", stores: COMMERCIAL, brewerOnly: true },

@@ -11,9 +11,20 @@ import { ELIGIBILITY_FLAGS, PriceSchema, ProductCodeParamSchema, ProductSchema }
 
 /**
  * The campaigns' codes: the spec's campaign alert codes, BBAD (a subscription code with no alert
- * code), and the commercial store's breakroom plans named after their flags (decision 069).
+ * code), the commercial store's breakroom plans named after their flags (decision 069), and the
+ * trial (the spec's subscription code `trial`, decision 072).
  */
-export const CampaignCodeSchema = z.enum(["FREEBREWER", "FIFTYPERCENTBREWER", "KSKLITE", "KSKBBAD", "BBAD", "AFHKBBFREE", "AFHKBBPLATINUM", "AFHSUBSCRIPTION"]);
+export const CampaignCodeSchema = z.enum([
+  "FREEBREWER",
+  "FIFTYPERCENTBREWER",
+  "KSKLITE",
+  "KSKBBAD",
+  "BBAD",
+  "AFHKBBFREE",
+  "AFHKBBPLATINUM",
+  "AFHSUBSCRIPTION",
+  "TRIAL",
+]);
 export type CampaignCode = z.infer<typeof CampaignCodeSchema>;
 
 /** How the campaign prices its brewer: free, a percentage off the list price, or the catalog's seeded campaign price. */
@@ -38,7 +49,7 @@ export const CampaignSchema = z.object({
   /** The spec's numeric campaign id. */
   campaignId: z.number().int(),
   code: CampaignCodeSchema,
-  /** The spec's subscription code (free brewer, fifty percent brewer, KSKLITE, KSKBBAD, BBAD). */
+  /** The spec's subscription code (free brewer, fifty percent brewer, KSKLITE, KSKBBAD, BBAD, trial). */
   subscriptionCode: z.string(),
   name: z.string(),
   /** The commitment in the shopper's words. */

@@ -41,6 +41,7 @@ const enUS: CampaignMessages = {
     AFHKBBFREE: "Free breakroom brewer with a pod subscription",
     AFHKBBPLATINUM: "Platinum breakroom brewer at half price",
     AFHSUBSCRIPTION: "Breakroom subscription plan",
+    TRIAL: "Try auto-delivery with a premium brewer",
   },
   commitment: (c) =>
     c.kind === "deliveries"
@@ -84,6 +85,7 @@ const fr: CampaignMessages = {
     AFHKBBFREE: "Cafetière de salle de pause gratuite avec un abonnement aux dosettes",
     AFHKBBPLATINUM: "Cafetière de salle de pause Platine à moitié prix",
     AFHSUBSCRIPTION: "Forfait d’abonnement pour salle de pause",
+    TRIAL: "Essayez la livraison automatique avec une cafetière haut de gamme",
   },
   commitment: (c) =>
     c.kind === "deliveries"

@@ -7,7 +7,8 @@ import { insertMonthlyBoxes, type NewMonthlyBox } from "../db/monthly-box";
  * codes in the order both lists give them: 160836 FREEBREWER, 160834 FIFTYPERCENTBREWER, 162471
  * KSKLITE, 162883 KSKBBAD. BBAD has a subscription code but no alert code or id in the spec; 170001
  * is ours. They run on the consumer stores. The commercial store's breakroom plans (decision 069) take
- * 170003–170005, after the monthly box's 170002.
+ * 170003–170005, after the monthly box's 170002; the trial (decision 072), the spec's subscription
+ * code `trial` without an id, takes 170006.
  */
 export const DEMO_CAMPAIGNS: readonly Omit<NewCampaign, "created_at">[] = [
   {
@@ -132,6 +133,24 @@ export const DEMO_CAMPAIGNS: readonly Omit<NewCampaign, "created_at">[] = [
     starts_on: "2026-01-01",
     ends_on: null,
     sites: ["usafh"],
+  },
+  // The trial (decision 072): the shortest commitment of all, two deliveries, for a modest 15% off the
+  // premium brewers (their flag had no campaign), and not once per household: a way to try
+  // auto-delivery, not a giveaway.
+  {
+    id: 170006,
+    code: "TRIAL",
+    subscription_code: "trial",
+    eligibility_flag: "isPremiumBrewerCampaignEligible",
+    price_rule: "percentOff",
+    percent_off: 15,
+    commitment_kind: "deliveries",
+    commitment_count: 2,
+    min_box_pods: 24,
+    once_per_household: 0,
+    starts_on: "2026-01-01",
+    ends_on: null,
+    sites: ["usb2c", "cab2c"],
   },
 ];
 

@@ -200,6 +200,24 @@ test.describe("the brewer offers' pages", () => {
     await expect(page).toHaveURL(us("/offers/free-brewer"));
   });
 
+  test("a premium brewer's product page links to the trial, which lists with the others and asks two deliveries", async ({ page }) => {
+    await page.goto(us("/offers"));
+    await expect(page.getByRole("link", { name: /^See the offer: / })).toHaveCount(6);
+    await page.goto(us("/Coffee-Makers/elite-brewer/p/8007-BFBR-BRW-BLK"));
+    await page.locator(".offers").getByRole("link", { name: "Try auto-delivery with this brewer at a saving" }).click();
+    await expect(page).toHaveURL(us("/offers/try-auto-delivery"));
+    await expect(page.getByRole("heading", { level: 1, name: "Try auto-delivery with a premium brewer" })).toBeVisible();
+    await expect(page.getByTestId("offer-commitment")).toHaveText("You commit to 2 auto-delivery shipments of at least 24 pods each.");
+    const elite = page.locator(".offer-table tr").filter({ hasText: "Elite Brewer, Black" });
+    await expect(elite).toContainText("$189.99");
+    await expect(elite).toContainText("$161.49"); // 15 % off
+    await expect(page.locator(".offer-table tr").filter({ hasText: "Classic Brewer" })).toHaveCount(0);
+    await expect(page.getByTestId("offer-early-charges").locator("tbody tr")).toHaveCount(1);
+    await page.goto(ca("/fr/offers/try-auto-delivery"));
+    await expect(page.getByRole("heading", { level: 1, name: "Essayez la livraison automatique avec une cafetière haut de gamme" })).toBeVisible();
+    await expect(page.getByTestId("offer-commitment")).toContainText("2 livraisons automatiques d’au moins 24 dosettes chacune");
+  });
+
   test("the Canadian store's offer is in French, in Canadian dollars, under /fr", async ({ page }) => {
     await page.goto(ca("/fr/offers"));
     await expect(page.getByRole("heading", { level: 1, name: "Offres sur les cafetières" })).toBeVisible();

@@ -17,6 +17,9 @@ const PASSWORD = "campaigns-Test-password-1";
 const FREE = 160836;
 const HALF = 160834;
 const KSK_LITE = 162471;
+/** The trial (decision 072): 15 % off the premium brewers (Elite 8007, Latte 8008), two 24-pod deliveries. */
+const TRIAL = 170006;
+const ELITE_BLACK = "8007-BFBR-BRW-BLK";
 /** The free-brewer campaign's brewers (isFreeCampaignEligible): Classic and Select. */
 const CLASSIC_BLACK = "8003-BFBR-BRW-BLK";
 
@@ -172,13 +175,14 @@ describe.each(DIALECTS)("brewer campaigns API on %s", (dialect) => {
         ["KSKLITE", true],
         ["KSKBBAD", true],
         ["BBAD", true],
+        ["TRIAL", true],
       ]);
     });
 
     it("lists only the Canadian store's campaigns there (no KSK lite)", async () => {
       const customer = await newCustomer("cab2c", null);
       const info = UserCampaignInfoSchema.parse((await call("GET", "/cab2c/users/current/getUserCampaignInfo", customer.token)).body);
-      expect(info.campaigns.map((c) => c.campaign.code)).toEqual(["FIFTYPERCENTBREWER", "FREEBREWER", "KSKBBAD", "BBAD"]);
+      expect(info.campaigns.map((c) => c.campaign.code)).toEqual(["FIFTYPERCENTBREWER", "FREEBREWER", "KSKBBAD", "BBAD", "TRIAL"]);
       expect(info.householdAddressId).toBeNull();
     });
 
@@ -354,6 +358,39 @@ describe.each(DIALECTS)("brewer campaigns API on %s", (dialect) => {
       );
       expect(estimate.commitment).toMatchObject({ kind: "months", count: 3, deliveries: 4 });
       expect(estimate.brewer.campaignPrice.minor).toBe(4500);
+    });
+
+    it("prices the trial: 15 % off a premium brewer, two 24-pod deliveries, half the saving charged after one", async () => {
+      const box = await plainBox();
+      const subscriber = Math.round(((await listMinor(box)) * 90) / 100);
+      const answer = await call("GET", `/usb2c/getCartEstimationData?campaignId=${TRIAL}&brewerCode=${ELITE_BLACK}&boxCode=${box}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const estimate = CartEstimationSchema.parse(answer.body);
+      expect(estimate.brewer).toMatchObject({ code: ELITE_BLACK, regularPrice: { minor: 18999 }, campaignPrice: { minor: 16149, formattedValue: "$161.49" } });
+      expect(estimate.commitment).toMatchObject({
+        kind: "deliveries",
+        count: 2,
+        deliveries: 2,
+        minBoxPods: 24,
+        totalPrice: { minor: 2 * subscriber },
+        text: "2 auto-delivery shipments of at least 24 pods each",
+      });
+      expect(estimate.dueNow.minor).toBe(16149 + subscriber);
+      expect(estimate.earlyCancellation.map((e) => [e.deliveriesMade, e.charge.minor])).toEqual([[1, 1425]]); // 2850 × 1/2
+    });
+
+    it("prices the trial in CAD with its French commitment, and refuses a brewer that is not premium", async () => {
+      const latte = "8008-BFBR-BRW-BLK";
+      const regular = await listMinor(latte, "CAD");
+      const estimate = CartEstimationSchema.parse(
+        (await call("GET", `/cab2c/getCartEstimationData?campaignId=${TRIAL}&brewerCode=${latte}&boxCode=5001-SMRG-KC-24&lang=fr`)).body,
+      );
+      expect(estimate.currencyIso).toBe("CAD");
+      expect(estimate.brewer).toMatchObject({ regularPrice: { minor: regular }, campaignPrice: { minor: Math.round((regular * 85) / 100) } });
+      expect(estimate.commitment.text).toBe("2 livraisons automatiques d’au moins 24 dosettes chacune");
+      const classic = await call("GET", `/usb2c/getCartEstimationData?campaignId=${TRIAL}&brewerCode=${CLASSIC_BLACK}&boxCode=5001-SMRG-KC-24`);
+      expect(classic.status).toBe(400);
+      expect(error(classic)!.reason).toBe("notFlagged");
     });
 
     it("answers in CAD on the Canadian store", async () => {

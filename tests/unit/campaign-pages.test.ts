@@ -18,6 +18,14 @@ describe("which offer page a product's flag links to", () => {
     expect(campaignPageForFlag("isBBADCampaignEligible", "usb2c", "Coffee")).toBeUndefined();
   });
 
+  it("links a premium brewer to the trial, its one page, on both consumer stores", () => {
+    for (const brand of ["usb2c", "cab2c"] as const) {
+      expect(campaignPageForFlag("isPremiumBrewerCampaignEligible", brand, "Brewer")).toBe("/offers/try-auto-delivery");
+    }
+    expect(CAMPAIGN_PAGES.filter((c) => c.flag === "isPremiumBrewerCampaignEligible").map((c) => c.slug)).toEqual(["try-auto-delivery"]);
+    expect(campaignPageForFlag("isPremiumBrewerCampaignEligible", "usafh", "Brewer")).toBeUndefined();
+  });
+
   it("links nothing for flags that are not brewer campaigns", () => {
     expect(campaignPageForFlag("isProductBMSMEligible", "usb2c", "Coffee")).toBeUndefined();
   });
@@ -42,8 +50,8 @@ describe("which offer page a product's flag links to", () => {
 });
 
 describe("the offer pages' slugs", () => {
-  it("name each of the spec's campaign ids, BBAD's and the three breakroom plans' once, and an unknown slug names none", () => {
-    expect(CAMPAIGN_PAGES.map((c) => c.campaignId).sort()).toEqual([160834, 160836, 162471, 162883, 170001, 170003, 170004, 170005]);
+  it("name each of the spec's campaign ids, BBAD's, the trial's and the three breakroom plans' once, and an unknown slug names none", () => {
+    expect(CAMPAIGN_PAGES.map((c) => c.campaignId).sort()).toEqual([160834, 160836, 162471, 162883, 170001, 170003, 170004, 170005, 170006]);
     expect(new Set(CAMPAIGN_PAGES.map((c) => c.slug)).size).toBe(CAMPAIGN_PAGES.length);
     expect(campaignPageBySlug("free-brewer", "usb2c")?.campaignId).toBe(160836);
     expect(campaignPageBySlug("no-such-offer", "usb2c")).toBeUndefined();
@@ -51,7 +59,14 @@ describe("the offer pages' slugs", () => {
 
   it("give the consumer stores the brewer offers and the commercial store its breakroom plans, each store none of the other's", () => {
     for (const brand of ["usb2c", "cab2c"] as const) {
-      expect(campaignPagesOf(brand).map((c) => c.slug)).toEqual(["free-brewer", "half-price-brewer", "starter-kit", "starter-kit-lite", "brew-better"]);
+      expect(campaignPagesOf(brand).map((c) => c.slug)).toEqual([
+        "free-brewer",
+        "half-price-brewer",
+        "starter-kit",
+        "starter-kit-lite",
+        "brew-better",
+        "try-auto-delivery",
+      ]);
       expect(campaignPageBySlug("breakroom-free-brewer", brand)).toBeUndefined();
     }
     expect(campaignPagesOf("usafh").map((c) => [c.slug, c.campaignId])).toEqual([

@@ -256,7 +256,7 @@ describe("a household address is written one way", () => {
 });
 
 describe("the seeded campaigns", () => {
-  it("map the spec's ids to its alert codes in the order both lists give them, BBAD and the breakroom plans with ids of ours", () => {
+  it("map the spec's ids to its alert codes in the order both lists give them, BBAD, the breakroom plans and the trial with ids of ours", () => {
     expect(DEMO_CAMPAIGNS.map((c) => [c.id, c.code])).toEqual([
       [160836, "FREEBREWER"],
       [160834, "FIFTYPERCENTBREWER"],
@@ -266,6 +266,7 @@ describe("the seeded campaigns", () => {
       [170003, "AFHKBBFREE"],
       [170004, "AFHKBBPLATINUM"],
       [170005, "AFHSUBSCRIPTION"],
+      [170006, "TRIAL"],
     ]);
   });
   it("run the consumer campaigns on the consumer stores and the breakroom plans on the commercial store only; only the free brewers are once per household", () => {
