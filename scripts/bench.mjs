@@ -81,6 +81,8 @@ const searchRequests = (qs) => qs.map((q) => ({ method: "GET", path: `/search?q=
 //   { name: "place order (POST)", path: "/checkout/place-order", prepare: async (store) => ({ method: "POST", headers: {...}, body: "..." }) },
 //   { name: "quiz: coffee finder", path: "/quiz/coffee-finder" },
 const CART_PRODUCTS = ["5001-SMRG-KC-24", "8003-BFBR-BRW-RED"];
+/** A Classic Brewer serial of the demo factory's (decision 070) that no test registers. */
+const BENCH_BREWER_SERIAL = "PI 2513 896700 1";
 const QUIZ_ANSWERS = "drink=coffee&roast=dark&flavours=bold&caffeine=regular&format=pods";
 const SHOPPER_REQUESTS = [
   // The cart page of a shopper whose cart holds two products (its session cookie, never cached).
@@ -129,6 +131,36 @@ const SHOPPER_REQUESTS = [
         body: new URLSearchParams({ intent: "applyReward", cartGuid, rewardCode: "FREE_SHIPPING" }).toString(),
       };
     },
+  },
+  // The monthly fixed-price box's selection page: this month's 36 products by category and collection (decision 068).
+  { name: "monthly box selection", path: "/monthly-box" },
+  // Adding a brewer offer (the free brewer and its first auto-delivery box) from its page: a signed-in
+  // customer's POST, 303 to the cart. Every later post replaces the bundle the first one added, after the same checks.
+  {
+    name: "add a brewer offer (POST)",
+    path: "/offers/free-brewer",
+    status: 303,
+    prepare: async (store) => ({
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: store.base,
+        cookie: await signedInCookie(store, "demo.employee@example.com", 9100),
+      },
+      body: new URLSearchParams({ brewerCode: "8003-BFBR-BRW-BLK", boxCode: CART_PRODUCTS[0], boxQty: "1", frequencyWeeks: "4" }).toString(),
+    }),
+  },
+  // A guest's brewer registration POST: the serial checked against the factory's list, 303 to sign in and finish
+  // (the demo serial README lists beside it is one the end-to-end tests never register).
+  {
+    name: "register a brewer (POST)",
+    path: "/register-brewer",
+    status: 303,
+    prepare: async (store) => ({
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: store.base },
+      body: new URLSearchParams({ intent: "register", model: "8003-BFBR", serialNumber: BENCH_BREWER_SERIAL }).toString(),
+    }),
   },
 ];
 // Orders are measured apart (each cart can be ordered once): ORDERS_PER_LOAD carts prepared
@@ -573,12 +605,17 @@ function signIn(server, email, n) {
   });
 }
 
-/** The session cookie of a signed-in perks member (the demo account with member prices). */
-async function memberCookie(server) {
-  const res = await signIn(server, "demo.perks@example.com", 0);
+/** The session cookie of a demo account signed in through the store's form (from its own address, `n`). */
+async function signedInCookie(server, email, n) {
+  const res = await signIn(server, email, n);
   const session = res.headers.getSetCookie().find((c) => c.startsWith("SESSION="));
-  if (res.status !== 303 || !session) throw new Error(`bench: the demo member could not sign in (${res.status})`);
+  if (res.status !== 303 || !session) throw new Error(`bench: ${email} could not sign in (${res.status})`);
   return session.split(";")[0];
+}
+
+/** The session cookie of a signed-in perks member (the demo account with member prices). */
+function memberCookie(server) {
+  return signedInCookie(server, "demo.perks@example.com", 0);
 }
 
 /**
