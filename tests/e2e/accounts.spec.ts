@@ -368,7 +368,14 @@ test.describe("the account pages in French on the Canadian store", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.setViewportSize(viewport);
     const nav = page.getByRole("navigation", { name: "Compte" });
-    await expect(nav.getByRole("link")).toHaveText(["Profil", "Carnet d'adresses", "Historique des commandes", "Livraison automatique", "Avantages"]);
+    await expect(nav.getByRole("link")).toHaveText([
+      "Profil",
+      "Carnet d'adresses",
+      "Historique des commandes",
+      "Livraison automatique",
+      "Avantages",
+      "Mes cafetières",
+    ]);
 
     await nav.getByRole("link", { name: "Carnet d'adresses" }).click();
     await expect(page).toHaveURL(ca("/fr/account/addresses"));
