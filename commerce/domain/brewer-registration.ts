@@ -158,7 +158,8 @@ export class BrewerRegistrationService {
           minimum_spend: 0,
           scope: "order",
           scope_codes: "",
-          starts_at: now.toISOString(),
+          // Good from the moment it is given: the coupon rules read the system's time, which a moved store clock runs ahead of.
+          starts_at: null,
           ends_at: `${addDays(dayOf(now), WELCOME_COUPON_DAYS)}T23:59:59.999Z`,
           max_uses: 1,
           max_uses_per_customer: 1,
