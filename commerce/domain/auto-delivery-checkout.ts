@@ -73,24 +73,7 @@ export function subscriptionStep({
     for (const [type, lines] of byType) {
       await insertSubscription(
         trx,
-        {
-          code: newSubscriptionCode(),
-          site: ctx.site,
-          customer_id: owner.customerId,
-          lang: ctx.lang,
-          currency: ctx.currency,
-          ad_type: type,
-          status: "active",
-          frequency_weeks: weeks,
-          next_delivery_date: followingDelivery(today, weeks),
-          delivery_address: order.delivery_address,
-          delivery_mode: order.delivery_mode,
-          card: JSON.stringify(card),
-          out_of_stock: "skip",
-          first_order_code: order.code,
-          created_at: at,
-          updated_at: at,
-        },
+        subscriptionRow({ ctx, customerId: owner.customerId, type, weeks, today, order, card, at }),
         lines.map((l) => ({
           product_code: l.product.code,
           quantity: l.quantity,
@@ -119,27 +102,43 @@ function bundleSubscription(
     const code = newSubscriptionCode();
     await insertSubscription(
       trx,
-      {
-        code,
-        site: ctx.site,
-        customer_id: customerId,
-        lang: ctx.lang,
-        currency: ctx.currency,
-        ad_type: "ADC",
-        status: "active",
-        frequency_weeks: weeks,
-        next_delivery_date: followingDelivery(today, weeks),
-        delivery_address: order.delivery_address,
-        delivery_mode: order.delivery_mode,
-        card: JSON.stringify(card),
-        out_of_stock: "skip",
-        first_order_code: order.code,
-        campaign_id: box.campaign!.campaignId,
-        created_at: at,
-        updated_at: at,
-      },
+      subscriptionRow({ ctx, customerId, type: "ADC", weeks, today, order, card, at, code, campaignId: box.campaign!.campaignId }),
       [{ product_code: box.product.code, quantity: box.quantity, pods_at_home_qty: null, replacement_code: null, next_only: 0, created_at: at }],
     );
     if (enroll) await enroll(trx, order, code, now);
+  };
+}
+
+/** A subscription as the order that starts it makes it: the order's address, delivery and card, the first delivery counted from today. */
+function subscriptionRow(p: {
+  ctx: ShopContext;
+  customerId: string;
+  type: RecurringEntryType;
+  weeks: number;
+  today: string;
+  order: OrderRow;
+  card: StoredCard;
+  at: string;
+  code?: string;
+  campaignId?: number;
+}) {
+  return {
+    code: p.code ?? newSubscriptionCode(),
+    site: p.ctx.site,
+    customer_id: p.customerId,
+    lang: p.ctx.lang,
+    currency: p.ctx.currency,
+    ad_type: p.type,
+    status: "active" as const,
+    frequency_weeks: p.weeks,
+    next_delivery_date: followingDelivery(p.today, p.weeks),
+    delivery_address: p.order.delivery_address,
+    delivery_mode: p.order.delivery_mode,
+    card: JSON.stringify(p.card),
+    out_of_stock: "skip" as const,
+    first_order_code: p.order.code,
+    ...(p.campaignId === undefined ? {} : { campaign_id: p.campaignId }),
+    created_at: p.at,
+    updated_at: p.at,
   };
 }

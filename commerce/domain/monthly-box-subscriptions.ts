@@ -23,7 +23,7 @@ import { type CartOwner, type CartService, cartNotFound, owns } from "./carts";
 import type { StoredCard } from "./checkout-parts";
 import { type Clock, dayOf } from "./clock";
 import { ShopError } from "./errors";
-import type { MonthlyBoxService } from "./monthly-box";
+import { checkedMonth, type MonthlyBoxService } from "./monthly-box";
 import { type MonthlyBoxMessages, monthlyBoxMessagesFor } from "./monthly-box-messages";
 import {
   type BoxFill,
@@ -35,7 +35,6 @@ import {
   fillBox,
   followingBoxDelivery,
   monthOf,
-  monthRefusal,
   nextMonth,
   type PickEntry,
   spreadBoxPrice,
@@ -79,19 +78,6 @@ export class MonthlyBoxSubscriptions {
     return dayOf(await this.deps.clock.now());
   }
 
-  /** The month asked for, checked: this month or next (400 with the reason in words otherwise). */
-  private checkedMonth(ctx: ShopContext, month: string, today: string): string {
-    const refusal = monthRefusal(month, today);
-    if (refusal)
-      throw new ShopError("invalid", {
-        type: "ValidationError",
-        reason: refusal,
-        subject: "month",
-        message: monthlyBoxMessagesFor(ctx.lang, ctx.site).months[refusal],
-      });
-    return month;
-  }
-
   /** How a pick fills the month's box, with the month's products. */
   private async pickFor(ctx: ShopContext, box: MonthlyBoxRow, month: string, entries: readonly PickEntry[]) {
     const offered = await this.deps.boxes.offered(ctx, box, month);
@@ -125,7 +111,7 @@ export class MonthlyBoxSubscriptions {
     }
     const words = monthlyBoxMessagesFor(ctx.lang, ctx.site);
     const today = await this.today();
-    const month = this.checkedMonth(ctx, request.month ?? monthOf(today), today);
+    const month = checkedMonth(ctx, request.month ?? monthOf(today), today);
     if (month !== monthOf(today)) throw incompleteBox(words.subscription.notThisMonth, "notThisMonth");
     const { fill, offered } = await this.completePick(ctx, box, month, request.entries);
     const names = new Map(offered.map((p) => [p.code, p.name]));
@@ -206,7 +192,7 @@ export class MonthlyBoxSubscriptions {
     const box = await this.deps.boxes.storeBox(ctx);
     const row = await this.ownBox(ctx, actor, query.subscriptionCode);
     const today = await this.today();
-    const month = this.checkedMonth(ctx, query.month ?? nextMonth(monthOf(today)), today);
+    const month = checkedMonth(ctx, query.month ?? nextMonth(monthOf(today)), today);
     return this.view(ctx, box, row, month);
   }
 
@@ -265,7 +251,7 @@ export class MonthlyBoxSubscriptions {
     const found = await this.ownBox(ctx, actor, request.subscriptionCode);
     const words = monthlyBoxMessagesFor(ctx.lang, ctx.site);
     const today = await this.today();
-    const month = this.checkedMonth(ctx, request.month, today);
+    const month = checkedMonth(ctx, request.month, today);
     const { fill, offered } = await this.completePick(ctx, box, month, request.entries);
     const names = new Map(offered.map((p) => [p.code, p.name]));
     const at = (await this.deps.clock.now()).toISOString();

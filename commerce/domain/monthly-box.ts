@@ -36,6 +36,19 @@ import { eligibilityFlags } from "./product";
 import { normalizeSearchText, queryWords } from "./search-text";
 import type { ShopContext } from "./shop-context";
 
+/** The month asked for, checked: this month or next (400 with the reason in words otherwise). */
+export function checkedMonth(ctx: ShopContext, month: string, today: string): string {
+  const refusal = monthRefusal(month, today);
+  if (refusal)
+    throw new ShopError("invalid", {
+      type: "ValidationError",
+      reason: refusal,
+      subject: "month",
+      message: monthlyBoxMessagesFor(ctx.lang, ctx.site).months[refusal],
+    });
+  return month;
+}
+
 export interface MonthlyBoxServiceDeps {
   db: Db;
   catalog: CatalogService;
@@ -64,15 +77,7 @@ export class MonthlyBoxService {
     if (!box || boxPriceMinor(box.prices, ctx.currency) === null) throw noBox();
     const day = dayOf(await this.deps.clock.now());
     const asked = month ?? monthOf(day);
-    const refusal = monthRefusal(asked, day);
-    if (refusal)
-      throw new ShopError("invalid", {
-        type: "ValidationError",
-        reason: refusal,
-        subject: "month",
-        message: monthlyBoxMessagesFor(ctx.lang, ctx.site).months[refusal],
-      });
-    return { box, month: asked, day };
+    return { box, month: checkedMonth(ctx, asked, day), day };
   }
 
   /** The store's monthly box; 404 on a store without one (the commercial store). */
