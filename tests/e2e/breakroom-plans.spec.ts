@@ -1,6 +1,6 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import { APPROVED_CARD, CHECKOUT_EN } from "./support/checkout";
-import { waitForMailedLink } from "./support/mail";
+import { CHECKOUT_EN } from "./support/checkout";
+import { checkOutToReview, newShopper, openAccount as openShopperAccount, type Shopper, signIn as signInAt } from "./support/shoppers";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const origin = `http://commercial.localhost:${port}`;
@@ -17,80 +17,11 @@ const EARLY_RULE =
 // Sign-up, the plan, a checkout and the account: past the default 30 s on a busy machine.
 test.describe.configure({ timeout: 150_000 });
 
-/**
- * A commercial buyer: a new account on the commercial store, from an address of its own (so
- * sign-ins do not count against the limits the suite shares) and at a business address of its
- * own, since the free breakroom brewer is one per business address.
- */
-function buyer(testInfo: TestInfo) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return {
-    firstName: "Morgan",
-    lastName: "Office",
-    email: `breakroom-${testInfo.project.name}-${suffix}@example.com`,
-    password: PASSWORD,
-    clientAddress: `198.51.100.${1 + Math.floor(Math.random() * 250)}`,
-    street: `${100 + Math.floor(Math.random() * 9000)} ${suffix} Avenue`,
-  };
-}
-type Buyer = ReturnType<typeof buyer>;
-
-/** Opens the account on the commercial store through its API and the mailed confirmation; answers an access token. */
-async function openAccount(person: Buyer): Promise<string> {
-  const headers = { "Content-Type": "application/json", "X-Forwarded-For": person.clientAddress };
-  const { firstName, lastName, email, password } = person;
-  expect((await fetch(us("/rest/v2/usafh/users"), { method: "POST", headers, body: JSON.stringify({ firstName, lastName, email, password }) })).status).toBe(
-    202,
-  );
-  const token = new URL(await waitForMailedLink(person.email, "confirm"), origin).searchParams.get("token");
-  expect((await fetch(us("/rest/v2/usafh/users/confirmations"), { method: "POST", headers, body: JSON.stringify({ token }) })).status).toBe(200);
-  const grant = await fetch(us("/authorizationserver/oauth/token"), {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": person.clientAddress },
-    body: new URLSearchParams({ grant_type: "password", username: person.email, password: PASSWORD, client_id: "storefront", site: "usafh" }).toString(),
-  });
-  expect(grant.status).toBe(200);
-  return ((await grant.json()) as { access_token: string }).access_token;
-}
-
-/** Signs in on the commercial store's sign-in page and lands on `returnTo`. */
-async function signIn(page: Page, person: Buyer, returnTo: string) {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": person.clientAddress });
-  await page.goto(afh(`/login?returnTo=${encodeURIComponent(returnTo)}`));
-  const form = page.locator("form.account-form");
-  await form.getByLabel("Email address").fill(person.email);
-  await form.getByLabel("Password").fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign in" }).click();
-  // Signing in hashes the password: on a busy machine it takes longer than an assertion's usual wait.
-  await expect(page).toHaveURL(afh(returnTo), { timeout: 15_000 });
-}
-
-/** From the cart through the checkout's sections to the review, shipping to the buyer's own business address. */
-async function checkOutToReview(page: Page, person: Buyer) {
-  const w = CHECKOUT_EN;
-  await page.getByRole("link", { name: w.checkout }).click();
-  await expect(page).toHaveURL(/\/checkout\/singlestep/);
-  const address = page.locator("#delivery-address form").filter({ has: page.getByLabel(w.line1, { exact: true }) });
-  await address.getByLabel(w.firstName, { exact: true }).fill(person.firstName);
-  await address.getByLabel(w.lastName, { exact: true }).fill(person.lastName);
-  await address.getByLabel(w.line1, { exact: true }).fill(person.street);
-  await address.getByLabel(w.town, { exact: true }).fill("Albany");
-  await address.getByLabel(w.region, { exact: true }).selectOption("NY");
-  await address.getByLabel(w.postalCode, { exact: true }).fill("12207");
-  await address.getByRole("button", { name: w.shipHere }).click();
-  await expect(page.locator("#delivery-address address").first()).toContainText(person.street);
-  const modes = page.locator("#delivery-mode");
-  await modes.getByRole("radio").first().check();
-  await modes.getByRole("button", { name: w.chooseDelivery }).click();
-  await expect(page.locator("#delivery-mode").getByRole("radio").first()).toBeChecked();
-  const card = page.locator("#payment form");
-  await card.getByLabel(w.cardNumber, { exact: true }).fill(APPROVED_CARD);
-  await card.getByLabel(w.holder, { exact: true }).fill(`${person.firstName} ${person.lastName}`);
-  await card.getByLabel(w.expiry, { exact: true }).fill("12/30");
-  await card.getByLabel(w.cvc, { exact: true }).fill("123");
-  await card.getByRole("button", { name: w.useCard }).click();
-  await expect(page.locator("#payment")).toContainText("4242");
-}
+const buyer = (testInfo: TestInfo) =>
+  newShopper(testInfo, { label: "breakroom", firstName: "Morgan", lastName: "Office", password: PASSWORD, streetWord: "Avenue" });
+type Buyer = Shopper;
+const openAccount = (person: Buyer) => openShopperAccount(person, "usafh");
+const signIn = (page: Page, person: Buyer, returnTo: string) => signInAt(page, person, origin, returnTo);
 
 /**
  * A signed-in buyer takes the free breakroom brewer (the Pro, Black, with a 96-pod case of

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test, type TestInfo } from "@playwright/test";
-import { APPROVED_CARD, CHECKOUT_EN } from "./support/checkout";
-import { waitForMailedLink } from "./support/mail";
+import { CHECKOUT_EN } from "./support/checkout";
+import { checkOutToReview, newShopper, openAccount as openShopperAccount, type Shopper, signIn as signInAt } from "./support/shoppers";
 import { moveClockAndSweep } from "./support/store-clock";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -19,80 +19,10 @@ const chargeAfter = (made: number) => `$${(Math.round((11999 * (6 - made)) / 6) 
 // Sign-up, the offer, a checkout, the account and a cancel: past the default 30 s on a busy machine.
 test.describe.configure({ timeout: 150_000 });
 
-/**
- * Each test's shopper comes from an address of their own (a documentation range the store's
- * loopback proxy relays), so their sign-ins do not count against the limits the suite shares, and
- * each household is a street of its own: one free brewer per household is the rule under test.
- */
-function shopper(testInfo: TestInfo) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return {
-    firstName: "Robin",
-    lastName: "Roaster",
-    email: `campaign-${testInfo.project.name}-${suffix}@example.com`,
-    password: PASSWORD,
-    clientAddress: `198.51.100.${1 + Math.floor(Math.random() * 250)}`,
-    street: `${100 + Math.floor(Math.random() * 9000)} ${suffix} Street`,
-  };
-}
-type Shopper = ReturnType<typeof shopper>;
-
-/** Opens the account through the store's API and its mailed confirmation; answers an access token. */
-async function openAccount(person: Shopper): Promise<string> {
-  const headers = { "Content-Type": "application/json", "X-Forwarded-For": person.clientAddress };
-  const { firstName, lastName, email, password } = person;
-  expect((await fetch(us("/rest/v2/usb2c/users"), { method: "POST", headers, body: JSON.stringify({ firstName, lastName, email, password }) })).status).toBe(
-    202,
-  );
-  const token = new URL(await waitForMailedLink(person.email, "confirm"), origin).searchParams.get("token");
-  expect((await fetch(us("/rest/v2/usb2c/users/confirmations"), { method: "POST", headers, body: JSON.stringify({ token }) })).status).toBe(200);
-  const grant = await fetch(us("/authorizationserver/oauth/token"), {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": person.clientAddress },
-    body: new URLSearchParams({ grant_type: "password", username: person.email, password: PASSWORD, client_id: "storefront", site: "usb2c" }).toString(),
-  });
-  expect(grant.status).toBe(200);
-  return ((await grant.json()) as { access_token: string }).access_token;
-}
-
-/** Signs in on the sign-in page and lands on `returnTo`. */
-async function signIn(page: Page, person: Shopper, returnTo: string) {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": person.clientAddress });
-  await page.goto(us(`/login?returnTo=${encodeURIComponent(returnTo)}`));
-  const form = page.locator("form.account-form");
-  await form.getByLabel("Email address").fill(person.email);
-  await form.getByLabel("Password").fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign in" }).click();
-  // Signing in hashes the password: on a busy machine it takes longer than an assertion's usual wait.
-  await expect(page).toHaveURL(us(returnTo), { timeout: 15_000 });
-}
-
-/** From the cart through the checkout's sections to the review, shipping to the shopper's own household. */
-async function checkOutToReview(page: Page, person: Shopper) {
-  const w = CHECKOUT_EN;
-  await page.getByRole("link", { name: w.checkout }).click();
-  await expect(page).toHaveURL(/\/checkout\/singlestep/);
-  const address = page.locator("#delivery-address form").filter({ has: page.getByLabel(w.line1, { exact: true }) });
-  await address.getByLabel(w.firstName, { exact: true }).fill(person.firstName);
-  await address.getByLabel(w.lastName, { exact: true }).fill(person.lastName);
-  await address.getByLabel(w.line1, { exact: true }).fill(person.street);
-  await address.getByLabel(w.town, { exact: true }).fill("Albany");
-  await address.getByLabel(w.region, { exact: true }).selectOption("NY");
-  await address.getByLabel(w.postalCode, { exact: true }).fill("12207");
-  await address.getByRole("button", { name: w.shipHere }).click();
-  await expect(page.locator("#delivery-address address").first()).toContainText(person.street);
-  const modes = page.locator("#delivery-mode");
-  await modes.getByRole("radio").first().check();
-  await modes.getByRole("button", { name: w.chooseDelivery }).click();
-  await expect(page.locator("#delivery-mode").getByRole("radio").first()).toBeChecked();
-  const card = page.locator("#payment form");
-  await card.getByLabel(w.cardNumber, { exact: true }).fill(APPROVED_CARD);
-  await card.getByLabel(w.holder, { exact: true }).fill(`${person.firstName} ${person.lastName}`);
-  await card.getByLabel(w.expiry, { exact: true }).fill("12/30");
-  await card.getByLabel(w.cvc, { exact: true }).fill("123");
-  await card.getByRole("button", { name: w.useCard }).click();
-  await expect(page.locator("#payment")).toContainText("4242");
-}
+const shopper = (testInfo: TestInfo) =>
+  newShopper(testInfo, { label: "campaign", firstName: "Robin", lastName: "Roaster", password: PASSWORD, streetWord: "Street" });
+const openAccount = (person: Shopper) => openShopperAccount(person, "usb2c");
+const signIn = (page: Page, person: Shopper, returnTo: string) => signInAt(page, person, origin, returnTo);
 
 /**
  * A signed-in customer takes the free brewer (Classic Brewer, Black, with Breakfast Blend every
