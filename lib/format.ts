@@ -23,6 +23,7 @@ const moneyFormats = new Map<string, Intl.NumberFormat>();
 const rateFormats = new Map<FormatLocale, Intl.NumberFormat>();
 const dayFormats = new Map<FormatLocale, Intl.DateTimeFormat>();
 const instantFormats = new Map<FormatLocale, Intl.DateTimeFormat>();
+const monthFormats = new Map<FormatLocale, Intl.DateTimeFormat>();
 const countFormats = new Map<string, Intl.NumberFormat>();
 
 function cached<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
@@ -68,6 +69,14 @@ export function formatDate(isoDate: string, locale: FormatLocale): string {
 export function formatDateRange(earliest: string, latest: string, locale: FormatLocale): string {
   if (earliest === latest) return formatDate(earliest, locale);
   return `${formatDate(earliest, locale)}\u2009–\u2009${formatDate(latest, locale)}`;
+}
+
+/** A month (YYYY-MM): "December 2026", « décembre 2026 ». */
+export function formatMonth(month: string, locale: FormatLocale): string {
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  return cached(monthFormats, locale, () => new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" })).format(
+    Date.UTC(year, m - 1, 1),
+  );
 }
 
 /** The day of a moment (an order placed, points earned): "Nov 27, 2026", "27 nov. 2026". */

@@ -3,7 +3,7 @@
  * picks") use on the server, in one list (decision 058, as amended by 059).
  */
 import type { Lang } from "../../commerce/contract/common";
-import { formatLocale } from "../../lib/format";
+import { formatLocale, formatMonth } from "../../lib/format";
 import type { ApiClientContext } from "./api-client.server";
 import type { BoxPageState } from "./monthly-box-pick";
 import { getMfpSubscriptionCart, monthlyDetails, monthlyGroups, monthlyProducts, productSelect, searchMonthlyProducts } from "../models/monthly-box.server";
@@ -37,8 +37,7 @@ export function monthAfter(month: string): string {
 
 /** "December 2026", « décembre 2026 ». */
 export function monthName(month: string, lang: Lang): string {
-  const [year, m] = month.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat(formatLocale(lang, "CAD"), { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, m - 1, 1));
+  return formatMonth(month, formatLocale(lang, "CAD"));
 }
 
 /** A month's selection as the picker shows it: how it is organised, the page of products asked for, and how the pick fills the box. */

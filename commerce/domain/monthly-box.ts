@@ -12,7 +12,9 @@ import type {
 } from "../contract/monthly-box";
 import type { Db } from "../db/index";
 import { allMonthlyBoxes, categoryNames, type MonthlyBoxRow, monthlyCandidates } from "../db/monthly-box";
+import { type LoadingCache, loadingCache } from "./caches";
 import { campaignStatusOn } from "./campaign-rules";
+import type { CatalogChangeFeed } from "./catalog-changes";
 import type { CatalogService } from "./catalog-service";
 import { type Clock, dayOf } from "./clock";
 import { notFound, ShopError } from "./errors";
@@ -52,8 +54,16 @@ export function checkedMonth(ctx: ShopContext, month: string, today: string): st
 export interface MonthlyBoxServiceDeps {
   db: Db;
   catalog: CatalogService;
+  feed: CatalogChangeFeed;
   clock: Clock;
 }
+
+/**
+ * The selections kept: one per store, language, currency, price groups and month asked in the
+ * last while. A month's selection is at most the box's select count of products, so the kept
+ * selections stay small whatever the catalog's size.
+ */
+const KEPT_SELECTIONS = 48;
 
 /** A store without a monthly box (the commercial store) answers as if the box did not exist. */
 const noBox = () => notFound("MONTHLY_FIXED_PRICE", "There is no monthly fixed-price box on this store.", "campaign");
@@ -69,7 +79,15 @@ function page<T>(items: readonly T[], currentPage: number, pageSize: number) {
  * fills the box. Reads only: subscribing and changing next month's picks come in a later slice.
  */
 export class MonthlyBoxService {
-  constructor(private readonly deps: MonthlyBoxServiceDeps) {}
+  /**
+   * Each month's selection as shoppers see it: the box's page asks for it three times (details,
+   * how it is organised, a page of it), and it changes only with the catalog, which clears it.
+   */
+  private readonly selections: LoadingCache<MonthlyProduct[]> = loadingCache({ max: KEPT_SELECTIONS });
+
+  constructor(private readonly deps: MonthlyBoxServiceDeps) {
+    deps.feed.subscribe(() => this.selections.clear());
+  }
 
   /** The store's monthly box (404 on a store without one), the month asked (this month by default) and today. */
   private async boxAndMonth(ctx: ShopContext, month: string | undefined): Promise<{ box: MonthlyBoxRow; month: string; day: string }> {
@@ -107,6 +125,12 @@ export class MonthlyBoxService {
 
   /** The month's selection on this store, ordered by category, then collection, then name. */
   private async selection(ctx: ShopContext, box: MonthlyBoxRow, month: string): Promise<MonthlyProduct[]> {
+    await this.deps.feed.catchUp();
+    const key = [ctx.site, ctx.lang, ctx.currency, ctx.userGroups.join(","), box.id, month].join("|");
+    return this.selections.forceFetch(key, { context: () => this.chooseSelection(ctx, box, month) });
+  }
+
+  private async chooseSelection(ctx: ShopContext, box: MonthlyBoxRow, month: string): Promise<MonthlyProduct[]> {
     const rows = await monthlyCandidates(this.deps.db, ctx.site, box.pack_size);
     const shape = { sites: box.sites, packSize: box.pack_size };
     const selectable = rows.filter(

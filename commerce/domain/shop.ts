@@ -174,7 +174,7 @@ export function createShop({
   const parts = checkoutParts(payments);
   const holds = new CardHolds({ db, payments: parts.payments, logger }, cardHolds);
   const agents = new AssistedService(db);
-  const monthlyBox = new MonthlyBoxService({ db, catalog, clock });
+  const monthlyBox = new MonthlyBoxService({ db, catalog, feed, clock });
   const boxes = new MonthlyBoxSubscriptions({ db, boxes: monthlyBox, carts, agents, clock });
   const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock, boxes }, autoDelivery);
   return {

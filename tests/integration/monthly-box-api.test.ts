@@ -8,7 +8,7 @@ import {
   ProductSelectSchema,
 } from "../../commerce/contract/monthly-box";
 import { nextMonth } from "../../commerce/domain/monthly-box-rules";
-import { commerceForSuite } from "../support/commerce";
+import { ADMIN_KEY, commerceForSuite } from "../support/commerce";
 import { DIALECTS } from "../support/databases";
 
 type ErrorBody = { errors?: { type: string; message: string; reason?: string; subject?: string }[] };
@@ -134,6 +134,25 @@ describe.each(DIALECTS)("monthly fixed-price box API on %s", (dialect) => {
       const third = MonthlyProductsSchema.parse((await call("GET", "/usb2c/fetchMonthlyProducts?currentPage=2")).body);
       expect([...first.products, ...third.products].map((p) => p.code)).toEqual([...products.slice(0, 12), ...products.slice(24)].map((p) => p.code));
       expect(MonthlyProductsSchema.parse((await call("GET", "/usb2c/fetchMonthlyProducts?currentPage=5")).body).products).toEqual([]);
+    });
+
+    it("shows a change of the catalog on the next read: a product sold out, then back", async () => {
+      const setStock = async (code: string, level: number) => {
+        const res = await fetch(`${suite.api().baseUrl}/rest/v2/usb2c/stock/${code}`, {
+          method: "PUT",
+          headers: { "Content-Type": "application/json", "X-Admin-Key": ADMIN_KEY },
+          body: JSON.stringify({ level }),
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { previousLevel: number }).previousLevel;
+      };
+      const stockOf = async (code: string) => (await all()).find((p) => p.code === code)?.stock.stockLevelStatus;
+      const code = (await all())[0]!.code;
+      expect(await stockOf(code)).not.toBe("outOfStock");
+      const level = await setStock(code, 0);
+      expect(await stockOf(code)).toBe("outOfStock");
+      await setStock(code, level);
+      expect(await stockOf(code)).not.toBe("outOfStock");
     });
 
     it("narrows to a category or a collection", async () => {
