@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
-import type { MonthlyGroups, MonthlyProduct, ProductSelect } from "../../commerce/contract/monthly-box";
+import type { MonthlyGroups, ProductSelect } from "../../commerce/contract/monthly-box";
 import type { Pagination } from "../../commerce/contract/common";
 import type { MonthlyBoxMessages } from "../brands/monthly-box-messages";
 import { format } from "../brands/locale";
-import { type BoxPageState, countFill } from "../lib/monthly-box-pick";
+import { type BoxPageState, type BoxProductCard, countFill } from "../lib/monthly-box-pick";
 import { FormMessage, type FormProblem } from "./FormFields";
 
 export interface PickerData {
@@ -14,7 +14,7 @@ export interface PickerData {
   boxPods: number;
   packSize: number;
   groups: MonthlyGroups;
-  products: MonthlyProduct[];
+  products: BoxProductCard[];
   pagination: Pagination;
   /** The service's count of the pick (productSelect), or null for an empty pick. */
   fill: ProductSelect | null;
@@ -208,13 +208,12 @@ export function MonthlyBoxPicker({
           {products.map((p, i) => {
             // The page lists by category: a heading where one begins.
             const heading = i === 0 || products[i - 1]!.category.code !== p.category.code ? <h3 className="box-picker__category">{p.category.name}</h3> : null;
-            const image = p.images?.find((i) => i.imageType === "PRIMARY") ?? p.images?.[0];
             const id = `qty-${p.code}`;
             return (
               <div key={p.code}>
                 {heading}
                 <article className="box-product" aria-labelledby={`${id}-name`}>
-                  {image ? <img src={image.url} alt="" width={96} height={96} loading="lazy" /> : null}
+                  {p.imageUrl ? <img src={p.imageUrl} alt="" width={96} height={96} loading="lazy" /> : null}
                   <div className="box-product__text">
                     <h4 id={`${id}-name`}>{p.name}</h4>
                     <p>

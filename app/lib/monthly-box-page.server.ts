@@ -5,7 +5,7 @@
 import type { Lang } from "../../commerce/contract/common";
 import { formatLocale, formatMonth } from "../../lib/format";
 import type { ApiClientContext } from "./api-client.server";
-import type { BoxPageState } from "./monthly-box-pick";
+import { type BoxPageState, boxProductCard } from "./monthly-box-pick";
 import { getMfpSubscriptionCart, monthlyDetails, monthlyGroups, monthlyProducts, productSelect, searchMonthlyProducts } from "../models/monthly-box.server";
 
 export { data, redirect } from "react-router";
@@ -50,7 +50,7 @@ export async function loadSelection(api: ApiClientContext, state: BoxPageState, 
       : monthlyProducts(api, { ...page, category: state.category, collection: state.collection }),
     state.pick.length > 0 ? productSelect(api, { month, entries: state.pick }) : Promise.resolve(null),
   ]);
-  return { groups, products: listing.products, pagination: listing.pagination, fill };
+  return { groups, products: listing.products.map(boxProductCard), pagination: listing.pagination, fill };
 }
 
 /**

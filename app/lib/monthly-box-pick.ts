@@ -1,3 +1,5 @@
+import type { MonthlyProduct } from "../../commerce/contract/monthly-box";
+
 /** One line of a monthly box's pick: a product of the month and how many of its K-Cup boxes. */
 export interface PickLine {
   code: string;
@@ -25,4 +27,20 @@ export function countFill(
   const picked = quantities.reduce((sum, q) => sum + q * packSize, 0);
   const state: FillState = picked < boxPods ? "under" : picked > boxPods ? "over" : "full";
   return { picked, state, remaining: Math.max(0, boxPods - picked), excess: Math.max(0, picked - boxPods) };
+}
+
+/** What the picker shows of a product of the month: a card, not the catalog's whole product. */
+export interface BoxProductCard {
+  code: string;
+  name: string;
+  pods: number;
+  collection: { name: string };
+  category: { code: string; name: string };
+  imageUrl: string | null;
+}
+
+/** The card of a product of the month's selection (its primary image, or its first). */
+export function boxProductCard(p: MonthlyProduct): BoxProductCard {
+  const image = p.images?.find((i) => i.imageType === "PRIMARY") ?? p.images?.[0];
+  return { code: p.code, name: p.name, pods: p.pods, collection: { name: p.collection.name }, category: p.category, imageUrl: image?.url ?? null };
 }
