@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { redirect } from "react-router";
 import { z } from "zod";
+import { type Affiliate, AffiliateSchema } from "../../commerce/contract/affiliate";
 import { EmailSchema, PasswordSchema } from "../../commerce/contract/auth";
 import { CheckoutKeySchema, DeliveryDetailsRequestSchema, PlaceOrderRequestSchema } from "../../commerce/contract/checkout";
 import { fieldText } from "../brands/form-messages";
@@ -84,6 +85,17 @@ export const PlaceOrderFormSchema = z.object({
   /** Sent by the auto-delivery section's select, for a cart with auto-delivery lines. */
   adFrequencyWeeks: PlaceOrderRequestSchema.shape.adFrequencyWeeks,
 });
+
+/**
+ * The affiliate this browser landed through, as its targeting cookies keep it (decision 078); a
+ * cookie out of shape (changed by hand) counts as none rather than failing the order.
+ */
+export function affiliateOf(cookie: (name: string) => string | undefined): Affiliate | undefined {
+  const affiliate = AffiliateSchema.safeParse({ merchantId: cookie("ranMID"), siteId: cookie("ranSiteID") });
+  if (affiliate.success) return affiliate.data;
+  const merchantOnly = AffiliateSchema.safeParse({ merchantId: cookie("ranMID") });
+  return merchantOnly.success ? merchantOnly.data : undefined;
+}
 
 /**
  * One section's post: its fields checked by `schema`, saved by `save`, then back to the page at

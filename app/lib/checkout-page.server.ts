@@ -9,6 +9,7 @@ export { joinPerksAtCheckout } from "../models/loyalty.server";
 export { shopperOf } from "./account-forms.server";
 export { ApiError } from "./api-client.server";
 export {
+  affiliateOf,
   CardFormSchema,
   ChooseAddressFormSchema,
   checkoutApiProblem,

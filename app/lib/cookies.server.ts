@@ -59,6 +59,9 @@ export const STRICTLY_NECESSARY_COOKIES: Record<string, string> = {
 
 export const DAY_MS = 86_400_000;
 
+/** How long an affiliate's landing is remembered (spec: 15,552,000,000 ms). */
+export const AFFILIATE_COOKIE_DAYS = 180;
+
 export type Consent = Partial<Record<ConsentCategory, 0 | 1>>;
 
 /** userConsent is written by the consent banner as `c1:1|c2:0|c9:1`. */

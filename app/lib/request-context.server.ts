@@ -1,9 +1,10 @@
 import type { Logger } from "pino";
+import { AffiliateMerchantIdSchema, AffiliateSiteIdSchema } from "../../commerce/contract/affiliate";
 import type { BrandId } from "../../commerce/contract/common";
 import type { BrandFacts } from "../../commerce/contract/brands";
 import { langFromPath, resolveBrandId, stripFrenchPrefix } from "../brands/resolve.server";
 import type { StorefrontContext } from "./context";
-import { CookieJar, DAY_MS } from "./cookies.server";
+import { AFFILIATE_COOKIE_DAYS, CookieJar, DAY_MS } from "./cookies.server";
 
 export interface RequestFacts {
   url: URL;
@@ -24,8 +25,8 @@ export type ContextDecision = { redirect: string } | { context: StorefrontContex
 
 /**
  * Who is asking, from what the request carries: brand by host or ?site=, language by /fr/, the
- * web-app wrapper (webapp=1 is remembered in a cookie, webapp=0 forgets it), the CMS preview
- * ticket, and the consent rules applied to cookies already set.
+ * web-app wrapper (webapp=1 is remembered in a cookie, webapp=0 forgets it), the affiliate a
+ * shopper landed through, the CMS preview ticket, and the consent rules applied to cookies already set.
  */
 export function storefrontContextFor(req: RequestFacts, settings: Settings): ContextDecision {
   const { url } = req;
@@ -44,6 +45,7 @@ export function storefrontContextFor(req: RequestFacts, settings: Settings): Con
     jar.delete("webapp");
     webapp = false;
   }
+  rememberAffiliate(jar, url.searchParams);
   jar.enforceConsent();
   return {
     setCookies: jar.setCookieHeaders(),
@@ -59,4 +61,20 @@ export function storefrontContextFor(req: RequestFacts, settings: Settings): Con
       privacyCookiesEnabled: settings.privacyCookiesEnabled,
     },
   };
+}
+
+/**
+ * A landing with ranMID (and ranSiteID) keeps the affiliate for 180 days, in targeting cookies:
+ * without that consent nothing is kept (decision 078). A malformed id is ignored, and a landing
+ * through another affiliate replaces the earlier one, site id included.
+ */
+function rememberAffiliate(jar: CookieJar, params: URLSearchParams): void {
+  if (!params.has("ranMID")) return;
+  const merchant = AffiliateMerchantIdSchema.safeParse(params.get("ranMID"));
+  if (!merchant.success) return;
+  const lifetime = { maxAgeMs: AFFILIATE_COOKIE_DAYS * DAY_MS };
+  if (!jar.set("ranMID", merchant.data, lifetime)) return;
+  const site = AffiliateSiteIdSchema.safeParse(params.get("ranSiteID"));
+  if (site.success) jar.set("ranSiteID", site.data, lifetime);
+  else if (jar.get("ranSiteID") !== undefined) jar.delete("ranSiteID");
 }

@@ -1,3 +1,4 @@
+import type { Affiliate } from "../../commerce/contract/affiliate";
 import type { AddressInput } from "../../commerce/contract/address";
 import { AcceptedSchema } from "../../commerce/contract/auth";
 import { CheckoutSchema, type DeliveryDetailsRequest, OrderHistorySchema, OrderSchema } from "../../commerce/contract/checkout";
@@ -58,7 +59,7 @@ export function setDeliveryDetails(c: CheckoutCaller, guid: string, details: Del
 export function placeOrder(
   c: CheckoutCaller,
   guid: string,
-  expected: { checkoutKey: string; expectedTotal: number; expectedAmountDue: number; adFrequencyWeeks?: number },
+  expected: { checkoutKey: string; expectedTotal: number; expectedAmountDue: number; adFrequencyWeeks?: number; affiliate?: Affiliate },
 ) {
   return checkoutCall(c, { method: "POST", path: `users/${owner(c)}/orders`, query: { cartId: guid }, json: expected, schema: OrderSchema });
 }

@@ -15,6 +15,7 @@ import { problemFor } from "../components/FormFields";
 import { localePath } from "../lib/paths";
 import { type PageHandle, useShop } from "../lib/shop";
 import {
+  affiliateOf,
   ApiError,
   addDeliveryAddress,
   CardFormSchema,
@@ -160,7 +161,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         if ("answer" in checked) return checked.answer;
         // Kept should the order be refused: the page comes back with the frequency the shopper chose.
         if (checked.data.adFrequencyWeeks !== undefined) await shopper.rememberAdFrequency(checked.data.adFrequencyWeeks);
-        const order = await placeOrder(caller, guid, checked.data);
+        const order = await placeOrder(caller, guid, { ...checked.data, affiliate: affiliateOf((name) => shopper.cookie(name)) });
         await shopper.rememberOrder({ code: order.code, guid: member ? "" : guid, guest: !member, checkoutKey: checked.data.checkoutKey });
         return redirect(localePath(context.lang, `/checkout/orderConfirmation/${order.code}`), 303);
       }

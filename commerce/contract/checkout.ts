@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { blankAsAbsent } from "./form-values";
 import { AddressInputSchema, AddressSchema } from "./address";
+import { AffiliateSchema } from "./affiliate";
 import { EmailSchema, PasswordSchema } from "./auth";
 import { CartChangeSchema, CartGuidSchema, CartSchema, EntryTypeSchema } from "./cart";
 import { DeliveryModeSchema, TaxNameSchema } from "./checkout-pricing";
@@ -65,6 +66,8 @@ export const PlaceOrderRequestSchema = z.object({
   ),
   /** How often the cart's auto-delivery lines come again, in weeks (1 to 26; absent: every 4 weeks). */
   adFrequencyWeeks: z.preprocess(blankAsAbsent, FrequencyWeeksSchema.optional()),
+  /** The affiliate the shopper landed through (decision 078), as the storefront keeps it with targeting consent. */
+  affiliate: AffiliateSchema.optional(),
 });
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
 

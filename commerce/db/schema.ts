@@ -431,6 +431,9 @@ export interface ShopOrderTable {
   capture_claimed_until: Generated<string | null>;
   /** 1: a guest joined perks with this order; its points are credited when the account is made. */
   perks_join: number;
+  /** The affiliate the shopper came through (ranMID, ranSiteID); null: none. */
+  affiliate_merchant_id: string | null;
+  affiliate_site_id: string | null;
   created_at: string;
 }
 

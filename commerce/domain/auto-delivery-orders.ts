@@ -246,6 +246,9 @@ export class AutoDeliveryOrders {
             payment_last4: card.last4,
             payment_expiry: expiryOf(card),
             perks_join: 0,
+            // A delivery the subscription places itself: no affiliate brought it.
+            affiliate_merchant_id: null,
+            affiliate_site_id: null,
             created_at: at,
           },
           lines.map((l, i) => ({

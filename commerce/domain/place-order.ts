@@ -69,6 +69,8 @@ export interface OrderPlan {
   mode: NonNullable<Checkout["deliveryMode"]>;
   /** The card that pays what the gift cards leave; null when they pay it all. */
   card: StoredCard | null;
+  /** The affiliate the shopper came through (decision 078). */
+  affiliate: PlaceOrderRequest["affiliate"];
 }
 
 /** The order the commit answers: written by it (`fresh`), or one the key or the cart already made. */
@@ -126,6 +128,7 @@ export function planOrder(
     address: view.deliveryAddress!,
     mode: view.deliveryMode!,
     card: view.amountDue.minor > 0 ? card : null,
+    affiliate: request.affiliate,
   };
 }
 
@@ -275,7 +278,7 @@ async function takeStockFor(trx: Db, lines: readonly CartEntryRow[], cart: Cart)
 /** The order as it is kept: the prices, address, delivery and payment of the plan, never priced again. */
 function orderRowOf(
   cart: CartRow,
-  { ctx, code, checkoutKey, view, email, address, mode, card }: OrderPlan,
+  { ctx, code, checkoutKey, view, email, address, mode, card, affiliate }: OrderPlan,
   hold: CardHold | null,
   charged: { totalChargedMinor: number; cards: { maskedNumber: string; chargedMinor: number }[] },
   now: Date,
@@ -313,6 +316,8 @@ function orderRowOf(
     payment_last4: card?.last4 ?? null,
     payment_expiry: card ? expiryOf(card) : null,
     perks_join: view.perks?.join ? 1 : 0,
+    affiliate_merchant_id: affiliate?.merchantId ?? null,
+    affiliate_site_id: affiliate?.siteId ?? null,
     created_at: now.toISOString(),
   };
 }

@@ -13,6 +13,7 @@ import { AssistedService } from "./agents";
 import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
 import { BrewerRegistrationService } from "./brewer-registration";
+import { AffiliateReports } from "./affiliates";
 import { CampaignGuideService } from "./campaign-guides";
 import { CampaignCartLines, CampaignSaleService } from "./campaign-sale";
 import { CampaignService } from "./campaigns";
@@ -107,6 +108,7 @@ export interface Shop {
   campaignSale: CampaignSaleService;
   /** Brewer registration (decision 070). */
   brewerRegistration: BrewerRegistrationService;
+  affiliates: AffiliateReports;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Subscribing to the monthly box and changing its months (decision 067). */
@@ -203,6 +205,7 @@ export function createShop({
     campaignGuides: new CampaignGuideService({ db, catalog, campaigns }),
     campaignSale,
     brewerRegistration: new BrewerRegistrationService({ db, catalog, clock, limits }),
+    affiliates: new AffiliateReports({ db }),
     monthlyBox,
     monthlyBoxSubscriptions: boxes,
     async warm() {

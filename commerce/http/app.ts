@@ -8,6 +8,7 @@ import { campaignGuidesRouter } from "./campaign-guides";
 import { campaignSaleRouter } from "./campaign-sale";
 import { campaignsRouter } from "./campaigns";
 import { monthlyBoxRouter } from "./monthly-box";
+import { affiliatesRouter } from "./affiliates";
 import { alertsRouter } from "./alerts";
 import { authentication } from "./auth";
 import { refuseBodiesOver } from "./body-limit";
@@ -74,6 +75,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   site.use(campaignSaleRouter(shop.campaignSale, shop.agents));
   site.use(monthlyBoxRouter(shop.monthlyBox, shop.monthlyBoxSubscriptions, shop.agents));
   site.use(brewerRegistrationRouter(shop.brewerRegistration, shop.agents));
+  site.use(affiliatesRouter(shop.affiliates, adminKey));
   if (storeClock) site.use(storeClockRouter(storeClock, shop.autoDeliveryOrders, adminKey));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
   const lms = Router({ mergeParams: true });

@@ -27,13 +27,13 @@ export function usStoreApi(origin: () => string) {
 /**
  * A guest's cart of one unit of `productCode` on the US store, with e-mail, a New York address,
  * standard delivery and an approved card: everything up to placing the order, which `place`
- * does with a checkout key.
+ * does with a checkout key (and `extra` fields of the request, such as an affiliate).
  */
 export async function guestCheckoutUpToTheCard(
   origin: string,
   guestClient: { id: string; secret: string },
   productCode: string,
-): Promise<{ guid: string; checkout: Checkout; place: (checkoutKey: string) => Promise<ApiAnswer> }> {
+): Promise<{ guid: string; checkout: Checkout; place: (checkoutKey: string, extra?: Record<string, unknown>) => Promise<ApiAnswer> }> {
   const call = usStoreApi(() => origin);
   const tokenAnswer = await fetch(`${origin}/authorizationserver/oauth/token`, {
     method: "POST",
@@ -49,11 +49,12 @@ export async function guestCheckoutUpToTheCard(
   expect((await call("PUT", `${cart}/updateDeliveryDetails`, guest, { deliveryModeId: standard.code, deliveryCost: standard.costMinor })).status).toBe(200);
   expect((await call("POST", `${cart}/paymentdetails`, guest, APPROVED_CARD)).status).toBe(201);
   const checkout = CheckoutSchema.parse((await call("GET", `${cart}/checkout`, guest)).body);
-  const place = (checkoutKey: string) =>
+  const place = (checkoutKey: string, extra: Record<string, unknown> = {}) =>
     call("POST", `/users/anonymous/orders?cartId=${guid}`, guest, {
       checkoutKey,
       expectedTotal: checkout.totalPriceWithTax.minor,
       expectedAmountDue: checkout.amountDue.minor,
+      ...extra,
     });
   return { guid, checkout, place };
 }
