@@ -51,6 +51,13 @@ export default defineConfig([
   },
 
   {
+    // The web app's service worker runs in the browser's worker scope (self, caches), not in Node.
+    name: "brewfront/service-worker",
+    files: ["public/sw.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
+  },
+
+  {
     name: "brewfront/react-hooks",
     files: ["app/**/*.{ts,tsx}"],
     extends: [reactHooks.configs.flat.recommended],

@@ -83,6 +83,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
+/** The installed web app's offline page (public/sw.js), registered once the page has loaded; pages work the same without it. */
+const REGISTER_SERVICE_WORKER = `if("serviceWorker"in navigator)addEventListener("load",()=>navigator.serviceWorker.register("/sw.js").catch(()=>{}))`;
+
 /**
  * The document. Its data is missing only when the root loader itself failed; the page then keeps
  * the stylesheet's own colours and leaves out what belongs to a brand.
@@ -100,6 +103,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {theme ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: theme }} /> : null}
+        {brand ? (
+          <>
+            <link rel="manifest" href={data?.lang === "fr" ? "/manifest.webmanifest?lang=fr" : "/manifest.webmanifest"} />
+            <meta name="theme-color" content={brand.theme.primary} />
+            <link rel="apple-touch-icon" href={`/icons/${brand.id}-192.png`} />
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: REGISTER_SERVICE_WORKER }} />
+          </>
+        ) : null}
       </head>
       <body>
         {children}
