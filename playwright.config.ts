@@ -38,6 +38,9 @@ export default defineConfig({
       ],
     },
     trace: "off",
+    // The web app's service worker would fetch pages itself, without the X-Forwarded-For a test gives
+    // its shopper; tests/e2e/web-app.spec.ts lets it run.
+    serviceWorkers: "block",
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@without-js/ },

@@ -20,11 +20,21 @@ self.addEventListener("activate", (event) => {
     caches
       .keys()
       .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+      // The browser asks for a page while the worker starts, so the worker costs a navigation no wait.
+      .then(() => self.registration.navigationPreload?.enable())
       .then(() => self.clients.claim()),
   );
 });
 
 self.addEventListener("fetch", (event) => {
   if (event.request.mode !== "navigate") return;
-  event.respondWith(fetch(event.request).catch(() => caches.match(OFFLINE_PAGE, { cacheName: CACHE })));
+  event.respondWith(
+    (async () => {
+      try {
+        return (await event.preloadResponse) ?? (await fetch(event.request));
+      } catch {
+        return caches.match(OFFLINE_PAGE, { cacheName: CACHE });
+      }
+    })(),
+  );
 });

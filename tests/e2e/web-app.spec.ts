@@ -7,6 +7,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const us = (path: string) => `http://localhost:${port}${path}`;
 const ca = (path: string) => `http://www.brewfront.ca.localhost:${port}${path}`;
 
+// The suite blocks service workers (playwright.config.ts); here the worker is what is under test.
+test.use({ serviceWorkers: "allow" });
+
 interface Manifest {
   name: string;
   short_name: string;
