@@ -33,6 +33,7 @@ import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
 import { type PaymentProvider, PaymentService, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
 import { QuickShopService } from "./quick-shop";
+import { ReferralService } from "./referrals";
 import { createQuizServices, type QuizKeys, type QuizServices } from "./quiz-services";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
@@ -107,6 +108,8 @@ export interface Shop {
   campaignSale: CampaignSaleService;
   /** Brewer registration (decision 070). */
   brewerRegistration: BrewerRegistrationService;
+  /** Referrals (decision 074). */
+  referrals: ReferralService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Subscribing to the monthly box and changing its months (decision 067). */
@@ -203,6 +206,7 @@ export function createShop({
     campaignGuides: new CampaignGuideService({ db, catalog, campaigns }),
     campaignSale,
     brewerRegistration: new BrewerRegistrationService({ db, catalog, clock, limits }),
+    referrals: new ReferralService({ db, brands, outbox, limits, clock }),
     monthlyBox,
     monthlyBoxSubscriptions: boxes,
     async warm() {
