@@ -9,13 +9,7 @@ export type NewReferral = Omit<Insertable<ReferralTable>, "id">;
 
 /** The member's invitation of this address on the site, if they sent one. */
 export async function referralOf(db: Db, referrerId: string, site: string, email: string): Promise<ReferralRow | undefined> {
-  return db
-    .selectFrom("referral")
-    .selectAll()
-    .where("referrer_id", "=", referrerId)
-    .where("site", "=", site)
-    .where("email", "=", email)
-    .executeTakeFirst();
+  return db.selectFrom("referral").selectAll().where("referrer_id", "=", referrerId).where("site", "=", site).where("email", "=", email).executeTakeFirst();
 }
 
 /** Answers false (and adds nothing) when the member already invited this address. */

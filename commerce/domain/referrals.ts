@@ -136,15 +136,13 @@ export class ReferralService {
       findCustomer(this.deps.db, customerId),
     ]);
     return {
-      referrals: rows.map(
-        (r): Referral => ({
-          email: r.email,
-          state: visibleState(r.state),
-          sentOn: r.created_at.slice(0, 10),
-          completedOn: r.completed_at?.slice(0, 10) ?? null,
-          pointsAwarded: r.points_awarded,
-        }),
-      ),
+      referrals: rows.map((r): Referral => ({
+        email: r.email,
+        state: visibleState(r.state),
+        sentOn: r.created_at.slice(0, 10),
+        completedOn: r.completed_at?.slice(0, 10) ?? null,
+        pointsAwarded: r.points_awarded,
+      })),
       pointsPerFriend: settings.enabled ? REFERRAL_POINTS : 0,
       friendPercentOff: FRIEND_PERCENT_OFF,
       earnsPoints: settings.enabled && member?.perks_member === 1,
@@ -180,7 +178,11 @@ export class ReferralService {
         message: referralMessagesFor(ctx.lang, ctx.site).invalidLink,
       });
     }
-    return { code: coupon.code, description: ctx.lang === "fr" ? coupon.description_fr : coupon.description_en, validUntil: (coupon.ends_at ?? "").slice(0, 10) };
+    return {
+      code: coupon.code,
+      description: ctx.lang === "fr" ? coupon.description_fr : coupon.description_en,
+      validUntil: (coupon.ends_at ?? "").slice(0, 10),
+    };
   }
 }
 
