@@ -1,4 +1,4 @@
-import type { ReferralState } from "../contract/referrals";
+import { FRIEND_PERCENT_OFF, type ReferralState } from "../contract/referrals";
 import type { ReferralTable } from "../db/referral-tables";
 import { normalEmail } from "./account-rules";
 
@@ -9,9 +9,9 @@ import { normalEmail } from "./account-rules";
 
 /** Points a member earns when a friend they invited places a first order. */
 export const REFERRAL_POINTS = 500;
-/** The friend's coupon: this much off a first order, usable once within this many days of the invitation. */
-export const FRIEND_PERCENT_OFF = 15;
+/** The friend's coupon (FRIEND_PERCENT_OFF off a first order) is usable once within this many days of the invitation. */
 export const FRIEND_COUPON_DAYS = 60;
+export { FRIEND_PERCENT_OFF };
 
 /**
  * One mailbox under two spellings: case apart, and the "+tag" some mail services ignore

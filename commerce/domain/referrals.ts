@@ -20,7 +20,7 @@ import {
 } from "../db/referrals";
 import { writeTransaction } from "../db/write-transaction";
 import { addDays, type Clock, dayOf } from "./clock";
-import { hashToken } from "./email-confirmation";
+import { confirmationUrl, hashToken } from "./email-confirmation";
 import { ShopError, TooManyRequests } from "./errors";
 import { type MailOutbox, queueMails } from "./mail-outbox";
 import { perksSettings } from "./perks-settings";
@@ -112,7 +112,7 @@ export class ReferralService {
         });
         await insertReferral(trx, { ...base, state: "sent", coupon_id: coupon.id, order_code: null, joined_at: null, completed_at: null });
         const store = brands[ctx.site];
-        const url = `https://${store.host}${ctx.lang === "fr" ? "/fr" : ""}${REFERRAL_LINK_PATH}/${token}`;
+        const url = confirmationUrl(store, ctx.lang, REFERRAL_LINK_PATH, token);
         const referrer = `${member.first_name} ${member.last_name}`.trim() || member.email;
         const mail = referralMessagesFor(ctx.lang, ctx.site).invitation({
           referrer,

@@ -53,7 +53,7 @@ describe.each(DIALECTS)("referrals API on %s", (dialect) => {
   /** The token in the invitation link mailed to the address (none: undefined). */
   const mailedToken = (email: string) =>
     mailsTo(suite.api().outbox, email)
-      .map((m) => /\/referral\/([A-Za-z0-9_-]+)/.exec(m.replace(/=\r?\n/g, ""))?.[1])
+      .map((m) => /\/referral\?token=([A-Za-z0-9_-]+)/.exec(m.replace(/=\r?\n/g, ""))?.[1])
       .find((t) => t !== undefined);
   const waitForToken = async (email: string) => {
     for (let i = 0; i < 50; i++) {
