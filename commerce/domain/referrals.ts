@@ -124,7 +124,9 @@ export class ReferralService {
         return queueMails(trx, "referral-invitation", [{ to: email, ...mail }]);
       }),
     );
-    if (mailIds.length) await outbox.deliver({ ids: mailIds });
+    // Sent without waiting: an answer that waited for the mail server would be slower for a new
+    // address than for one that has an account, and tell them apart. (Delivery never throws.)
+    if (mailIds.length) void outbox.deliver({ ids: mailIds });
     return { email, state: "sent" };
   }
 
