@@ -4,7 +4,9 @@ import { CartModificationSchema, CartSchema } from "../../commerce/contract/cart
 import { CheckoutSchema } from "../../commerce/contract/checkout";
 import { ReferralCouponSchema, ReferralsSchema, ReferralSubmittedSchema } from "../../commerce/contract/referrals";
 import { FRIEND_PERCENT_OFF, REFERRAL_POINTS } from "../../commerce/domain/referral-rules";
-import { REFERRALS_PER_MEMBER } from "../../commerce/domain/referrals";
+import { completeReferralForOrder, REFERRALS_PER_MEMBER } from "../../commerce/domain/referrals";
+import { writeTransaction } from "../../commerce/db/write-transaction";
+import type { Db } from "../../commerce/service";
 import { commerceForSuite } from "../support/commerce";
 import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
@@ -261,6 +263,36 @@ describe.each(DIALECTS)("referrals API on %s", (dialect) => {
       const text = await history.text();
       expect(text).toContain("A friend you referred placed their first order");
       expect(text).not.toContain(String(first.body.code));
+    });
+
+    it("completes with the order's transaction or not at all, and only once for one order", async () => {
+      const member = await newMember();
+      const friend = friendAddress();
+      expect((await refer(member, friend)).status).toBe(201);
+      const coupon = ReferralCouponSchema.parse((await call("POST", "/usb2c/referrals/claim", undefined, { token: await waitForToken(friend) })).body);
+      const { id: couponId } = await db().selectFrom("coupon").select("id").where("code", "=", coupon.code).executeTakeFirstOrThrow();
+      const orderCode = String(9_000_000_000 + Math.floor(Math.random() * 999_999_999));
+      const redeemAndComplete = (trx: Db) =>
+        trx
+          .insertInto("coupon_redemption")
+          .values({ coupon_id: couponId, order_code: orderCode, customer_id: null, email: friend, redeemed_at: new Date().toISOString() })
+          .execute()
+          .then(() => completeReferralForOrder(trx, { site: "usb2c", orderCode, now: new Date() }));
+
+      // The order's transaction fails after the referral's step: nothing of it stays.
+      await expect(
+        writeTransaction(db(), async (trx) => {
+          expect(await redeemAndComplete(trx)).toEqual({ referrerId: member.id, points: REFERRAL_POINTS });
+          throw new Error("the order could not be written");
+        }),
+      ).rejects.toThrow("the order could not be written");
+      expect(await ledger(member.id)).toEqual([]);
+      expect((await listOf(member)).referrals[0]).toMatchObject({ state: "joined", pointsAwarded: 0 });
+
+      await writeTransaction(db(), redeemAndComplete);
+      // The same order's step again (a placement run twice) finds it completed.
+      expect(await writeTransaction(db(), (trx) => completeReferralForOrder(trx, { site: "usb2c", orderCode, now: new Date() }))).toBeNull();
+      expect(await ledger(member.id)).toEqual([{ kind: "referral", points: REFERRAL_POINTS, order_code: orderCode }]);
     });
 
     it("credits no points to a member who is not in perks, though the invitation completes", async () => {
