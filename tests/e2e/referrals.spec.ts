@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test, type TestInfo } from "@playwright/test";
+import { accessibilityViolations } from "./support/axe";
 import { APPROVED_CARD, CHECKOUT_EN, CHECKOUT_FR, type CheckoutWords, fillCheckout } from "./support/checkout";
 import { mailsFor } from "./support/mail";
 import { newShopper, openAccount, type Shopper, signIn } from "./support/shoppers";
@@ -182,6 +183,7 @@ for (const store of STORES) {
       const row = page.locator(".referral-list tbody tr").filter({ hasText: friend });
       await expect(row).toContainText(store.w.states.completed);
       await expect(row.locator("td").last()).toHaveText("500");
+      if (testInfo.project.name === "js") expect((await accessibilityViolations(page)).violations.map((v) => v.id)).toEqual([]);
       await page.goto(`${store.host}${store.prefix}/account/perks`);
       await expect(page.getByTestId("perks-balance")).toContainText("500");
       await expect(page.getByText(store.w.pointsHistory)).toBeVisible();
