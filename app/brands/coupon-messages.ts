@@ -23,6 +23,7 @@ const enUS = {
   usedUp: "Coupon {code} has been used up.",
   usedUpByCustomer: "You've already used coupon {code} as many times as it allows.",
   notCombinable: "Only one order-wide coupon can be used at a time. Remove the other one to use {code}.",
+  firstOrderOnly: "Coupon {code} is for a first order only.",
   withCoupon: "Price with coupon {code}",
 };
 
@@ -54,6 +55,7 @@ const fr: CouponMessages = {
   usedUp: "Le code promo {code} a été utilisé le nombre maximal de fois.",
   usedUpByCustomer: "Vous avez déjà utilisé le code promo {code} autant de fois qu’il le permet.",
   notCombinable: "Un seul code promo sur la commande entière peut être utilisé à la fois. Retirez l’autre pour utiliser {code}.",
+  firstOrderOnly: "Le code promo {code} est réservé à une première commande.",
   withCoupon: "Prix avec le code promo {code}",
 };
 

@@ -26,6 +26,7 @@ const REFUSALS = new Set<string>([
   "usedUp",
   "usedUpByCustomer",
   "notCombinable",
+  "firstOrderOnly",
   "malformed",
   "failed",
   "tooMany",

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { perksMessages } from "../brands/perks-messages";
+import { referralMessages } from "../brands/referral-messages";
 import { registrationMessages } from "../brands/registration-messages";
 import { usePerks } from "../lib/perks";
 import { NavLink, Outlet } from "react-router";
@@ -30,6 +31,7 @@ export default function AccountLayout() {
         <NavLink to={localePath(lang, "/account/auto-delivery")}>{t.autoDeliveryTab}</NavLink>
         {perks.enabled ? <NavLink to={localePath(lang, "/account/perks")}>{perksMessages(lang, brand.id).perksTab}</NavLink> : null}
         <NavLink to={localePath(lang, "/account/brewers")}>{registrationMessages(lang, brand.id).accountTab}</NavLink>
+        <NavLink to={localePath(lang, "/account/referrals")}>{referralMessages(lang, brand.id).accountTab}</NavLink>
       </nav>
       <Outlet />
     </div>

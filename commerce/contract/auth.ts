@@ -325,6 +325,8 @@ export const AUDIT_ACTIONS = [
   "viewed a brewer questionnaire",
   "answered a brewer questionnaire",
   "gave the brewer welcome coupon",
+  "referred a friend",
+  "viewed referrals",
   "added a monthly box to cart",
   "viewed monthly box",
   "changed monthly box picks",

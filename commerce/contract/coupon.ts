@@ -39,6 +39,7 @@ export const CouponRefusalReasonSchema = z.enum([
   "usedUp",
   "usedUpByCustomer",
   "notCombinable",
+  "firstOrderOnly",
 ]);
 export type CouponRefusalReason = z.infer<typeof CouponRefusalReasonSchema>;
 

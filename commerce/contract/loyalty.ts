@@ -24,8 +24,11 @@ export const MAX_HISTORY_PAGE_SIZE = 50;
 /** The widest history range one call may ask for. */
 export const MAX_HISTORY_DAYS = 732;
 
-/** How an entry changed the balance: earned on an order, redeemed by one, reversed, adjusted by customer service, or expired. */
-export const LedgerEntryKindSchema = z.enum(["earned", "redeemed", "reversed", "adjusted", "expired"]);
+/**
+ * How an entry changed the balance: earned on an order, redeemed by one, reversed, adjusted by
+ * customer service, expired, or earned by a referred friend's first order (decision 074).
+ */
+export const LedgerEntryKindSchema = z.enum(["earned", "redeemed", "reversed", "adjusted", "expired", "referral"]);
 export type LedgerEntryKind = z.infer<typeof LedgerEntryKindSchema>;
 
 /** A whole number from JSON or a form field ("3"); "3.5", "abc" and " 3" are refused. */

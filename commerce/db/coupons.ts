@@ -5,7 +5,11 @@ import type { CouponTable } from "./schema";
 import { lockingRows } from "./write-transaction";
 
 export type CouponRow = Selectable<CouponTable>;
-export type NewCoupon = Omit<CouponTable, "id" | "uses" | "customer_id"> & { uses?: number; customer_id?: string | null };
+export type NewCoupon = Omit<CouponTable, "id" | "uses" | "customer_id" | "first_order_only"> & {
+  uses?: number;
+  customer_id?: string | null;
+  first_order_only?: number;
+};
 
 /** The site's coupon with this code; codes are stored upper-case, so the caller upper-cases what was typed. */
 export async function findCoupon(db: Db, site: string, code: string): Promise<CouponRow | undefined> {

@@ -112,3 +112,21 @@ export async function claimGuestOrder(trx: Db, orderId: number, customerId: stri
   await trx.updateTable("shop_order").set({ customer_id: customerId }).where("id", "=", orderId).execute();
   return true;
 }
+
+/** How many orders the site has for this shopper: a customer by id or e-mail, a guest by e-mail (any case). */
+export async function ordersBy(db: Db, site: string, shopper: { customerId: string | null; email: string | null }): Promise<number> {
+  const { customerId, email } = shopper;
+  if (!customerId && !email) return 0;
+  const row = await db
+    .selectFrom("shop_order")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("site", "=", site)
+    .where((eb) => {
+      const who = [];
+      if (customerId) who.push(eb("customer_id", "=", customerId));
+      if (email) who.push(eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()));
+      return eb.or(who);
+    })
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -3,6 +3,7 @@ import type { AutoDeliveryTables } from "./auto-delivery-tables";
 import type { CampaignTables } from "./campaign-tables";
 import type { LoyaltyTables } from "./loyalty-tables";
 import type { PaymentTables } from "./payment-tables";
+import type { ReferralTables } from "./referral-tables";
 import type { RegistrationTables } from "./registration-tables";
 
 /** Table shapes as Kysely sees them. Money columns hold integer minor units. */
@@ -508,6 +509,8 @@ export interface CouponTable {
   created_at: string;
   /** Only this customer may use it (a welcome coupon, decision 070); null: anyone. */
   customer_id: string | null;
+  /** 1: only a shopper's first order may use it (a referral's coupon, decision 074). */
+  first_order_only: Generated<number>;
 }
 
 export interface CartCouponTable {
@@ -526,7 +529,7 @@ export interface CouponRedemptionTable {
 }
 
 /** Payments', perks', auto-delivery's, campaigns' and brewer registration's tables are declared with their queries' neighbours (payment-tables.ts, loyalty-tables.ts). */
-export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables, CampaignTables, RegistrationTables {
+export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables, CampaignTables, RegistrationTables, ReferralTables {
   product: ProductTable;
   product_text: ProductTextTable;
   product_site: ProductSiteTable;

@@ -29,6 +29,8 @@ export interface Coupon {
   uses: number;
   /** Only this customer may use it (a welcome coupon, decision 070); null: anyone. */
   customerId: string | null;
+  /** Only a shopper's first order may use it (a referral's coupon, decision 074). */
+  firstOrderOnly: boolean;
 }
 
 export function couponOf(row: CouponRow): Coupon {
@@ -50,6 +52,7 @@ export function couponOf(row: CouponRow): Coupon {
     maxUsesPerCustomer: row.max_uses_per_customer,
     uses: row.uses,
     customerId: row.customer_id,
+    firstOrderOnly: row.first_order_only === 1,
   };
 }
 
@@ -96,6 +99,11 @@ export function limitsRefusal(coupon: Coupon, customerUses: number | null): "use
   return null;
 }
 
+/** A first-order coupon, for a shopper with orders already; `earlierOrders` is null when the shopper is not known yet (a guest before checkout). */
+export function firstOrderRefusal(coupon: Pick<Coupon, "firstOrderOnly">, earlierOrders: number | null): "firstOrderOnly" | null {
+  return coupon.firstOrderOnly && earlierOrders !== null && earlierOrders > 0 ? "firstOrderOnly" : null;
+}
+
 /** Whether the cart's lines qualify: some line in scope, and the lines in scope reach the minimum. */
 export function cartRefusal(coupon: Coupon, lines: readonly CouponLine[]): "notApplicable" | "minimumSpend" | null {
   const covered = lines.filter((l) => covers(coupon, l));
@@ -113,6 +121,8 @@ export interface ApplyCheck {
   customerUses: number | null;
   /** The shopper applying it; null for a guest. */
   customerId: string | null;
+  /** The shopper's orders so far; null or absent when not known (a guest). */
+  earlierOrders?: number | null;
   now: Date;
 }
 
@@ -121,9 +131,10 @@ export interface ApplyCheck {
  * and not used up (a code from a link or an e-mail arrives before the products do); its lines
  * are checked once there are some, and the cart shows the coupon as not applying until they qualify.
  */
-export function applyRefusal({ coupon, applied, lines, customerUses, customerId, now }: ApplyCheck): CouponRefusalReason | null {
+export function applyRefusal({ coupon, applied, lines, customerUses, customerId, earlierOrders = null, now }: ApplyCheck): CouponRefusalReason | null {
   if (!coupon) return "unknown";
-  const refusal = ownerRefusal(coupon, customerId) ?? datesRefusal(coupon, now) ?? limitsRefusal(coupon, customerUses);
+  const refusal =
+    ownerRefusal(coupon, customerId) ?? datesRefusal(coupon, now) ?? limitsRefusal(coupon, customerUses) ?? firstOrderRefusal(coupon, earlierOrders);
   if (refusal) return refusal;
   if (applied.some((c) => c.id === coupon.id)) return null;
   if (coupon.scope === "order" && applied.some((c) => c.scope === "order")) return "notCombinable";

@@ -18,9 +18,21 @@ import {
 } from "../db/coupons";
 import { findCustomer } from "../db/customers";
 import type { Db } from "../db/index";
+import { ordersBy } from "../db/orders";
 import { writeTransaction } from "../db/write-transaction";
 import { type CartOwner, type CartService, cartNotFound } from "./carts";
-import { type Coupon, type CouponLine, applyRefusal, couponOf, couponUnitPrice, datesRefusal, isScoped, limitsRefusal, ownerRefusal } from "./coupon-rules";
+import {
+  type Coupon,
+  type CouponLine,
+  applyRefusal,
+  couponOf,
+  couponUnitPrice,
+  datesRefusal,
+  firstOrderRefusal,
+  isScoped,
+  limitsRefusal,
+  ownerRefusal,
+} from "./coupon-rules";
 import { ShopError, TooManyRequests } from "./errors";
 import { price } from "./pricing";
 import type { ShopContext } from "./shop-context";
@@ -50,6 +62,7 @@ export function couponRefused(
     usedUp: `Coupon ${code} has been used as many times as it can be.`,
     usedUpByCustomer: `You have already used coupon ${code} as many times as it allows.`,
     notCombinable: `Only one whole-order coupon can be used at a time${detail.otherCode ? `: remove ${detail.otherCode} to use ${code}` : ""}.`,
+    firstOrderOnly: `Coupon ${code} is for a first order only.`,
   };
   return new ShopError("invalid", {
     type: "CouponError",
@@ -90,7 +103,8 @@ export class CouponService {
     const lines = cart ? await this.linesOf(cart) : [];
     const customerUses = coupon && owner !== "anonymous" ? await this.usesBy(coupon, owner.customerId) : null;
     const customerId = owner === "anonymous" ? null : owner.customerId;
-    const refusal = applyRefusal({ coupon, applied, lines, customerUses, customerId, now: new Date() });
+    const earlierOrders = coupon?.firstOrderOnly && customerId ? await this.ordersOf(ctx, customerId) : null;
+    const refusal = applyRefusal({ coupon, applied, lines, customerUses, customerId, earlierOrders, now: new Date() });
     if (refusal || !coupon) {
       const reason = refusal ?? "unknown";
       if (GUESS_REFUSALS.has(reason)) {
@@ -182,6 +196,12 @@ export class CouponService {
     return cart.entries.map((e) => ({ productCode: e.product.code, categoryCodes: categories.get(e.product.code) ?? [], amount: e.totalPrice.minor }));
   }
 
+  /** A customer's orders on the site, by account or by the account's e-mail (orders placed as a guest first). */
+  private async ordersOf(ctx: ShopContext, customerId: string): Promise<number> {
+    const customer = await findCustomer(this.deps.db, customerId);
+    return ordersBy(this.deps.db, ctx.site, { customerId, email: customer?.email ?? null });
+  }
+
   private async usesBy(coupon: Coupon, customerId: string): Promise<number | null> {
     if (coupon.maxUsesPerCustomer === null) return null;
     const customer = await findCustomer(this.deps.db, customerId);
@@ -238,7 +258,13 @@ export async function redeemCouponsForOrder(trx: Db, order: CouponOrder): Promis
     if (await hasRedemption(trx, coupon.id, order.orderCode)) continue;
     const customerUses = coupon.maxUsesPerCustomer === null ? null : await redemptionsBy(trx, coupon.id, { customerId: order.customerId, email: order.email });
     // A customer's own coupon on a cart that is no longer theirs (signed out, say) is not taken.
-    const refusal = ownerRefusal(coupon, order.customerId) ?? datesRefusal(coupon, order.now) ?? limitsRefusal(coupon, customerUses);
+    // The order is not written yet: any order of this shopper is an earlier one.
+    const earlierOrders = coupon.firstOrderOnly ? await ordersBy(trx, order.site, { customerId: order.customerId, email: order.email }) : null;
+    const refusal =
+      ownerRefusal(coupon, order.customerId) ??
+      datesRefusal(coupon, order.now) ??
+      limitsRefusal(coupon, customerUses) ??
+      firstOrderRefusal(coupon, earlierOrders);
     if (refusal) throw couponRefused(refusal, coupon.code);
     await redeem(trx, coupon.id, { orderCode: order.orderCode, customerId: order.customerId, email: order.email, at });
   }

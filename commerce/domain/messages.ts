@@ -159,8 +159,17 @@ const enUS: ShopMessages = {
       reversed: (o) => `Reversed for order ${o}`,
       adjusted: (o) => `Adjustment for order ${o}`,
       expired: (o) => `Expired (order ${o})`,
+      // The friend's order is theirs: its number is not shown to the member.
+      referral: () => "A friend you referred placed their first order",
     },
-    plain: { earned: "Points earned", redeemed: "Rewards redeemed", reversed: "Points reversed", adjusted: "Adjustment", expired: "Points expired" },
+    plain: {
+      earned: "Points earned",
+      redeemed: "Rewards redeemed",
+      reversed: "Points reversed",
+      adjusted: "Adjustment",
+      expired: "Points expired",
+      referral: "Friend referral",
+    },
   },
 };
 
@@ -279,8 +288,16 @@ const fr: ShopMessages = {
       reversed: (o) => `Annulés pour la commande ${o}`,
       adjusted: (o) => `Ajustement pour la commande ${o}`,
       expired: (o) => `Expirés (commande ${o})`,
+      referral: () => "Un ami que vous avez parrainé a passé sa première commande",
     },
-    plain: { earned: "Points obtenus", redeemed: "Récompenses échangées", reversed: "Points annulés", adjusted: "Ajustement", expired: "Points expirés" },
+    plain: {
+      earned: "Points obtenus",
+      redeemed: "Récompenses échangées",
+      reversed: "Points annulés",
+      adjusted: "Ajustement",
+      expired: "Points expirés",
+      referral: "Parrainage",
+    },
   },
 };
 

@@ -189,7 +189,15 @@ export async function addLedgerEntry(
 function entryOf(row: LedgerRow, ctx: ShopContext): LedgerEntry {
   const words = messagesFor(ctx.lang, ctx.site).ledgerEntry;
   const description = row.note || (row.order_code ? words.ofOrder[row.kind](row.order_code) : words.plain[row.kind]);
-  return { id: row.id, kind: row.kind, points: row.points, date: row.created_at, orderCode: row.order_code ?? undefined, description };
+  return {
+    id: row.id,
+    kind: row.kind,
+    points: row.points,
+    date: row.created_at,
+    // A referral's order is the friend's: the member is not shown its number.
+    orderCode: row.kind === "referral" ? undefined : (row.order_code ?? undefined),
+    description,
+  };
 }
 
 /** The day after a YYYY-MM-DD day, as the ISO timestamp a range ends before. */

@@ -21,6 +21,7 @@ import type { CheckoutParts, StoredCard } from "./checkout-parts";
 import { ShopError } from "./errors";
 import { queueMails } from "./mail-outbox";
 import { settlePerksForOrder } from "./perks";
+import { completeReferralForOrder } from "./referrals";
 import { messagesFor } from "./messages";
 import { unavailableWhenBusy } from "./service-unavailable";
 import type { ShopContext } from "./shop-context";
@@ -231,6 +232,8 @@ export async function commitOrder(
         merchandiseMinor: view.cart.subTotal.minor - view.cart.totalDiscounts.minor,
         now,
       });
+      // A referred friend's first order: the member who invited them earns their points with it (decision 074).
+      await completeReferralForOrder(trx, { site: ctx.site, orderCode: plan.code, now });
       // The sweep may have released a hold that waited too long: then no order without its payment.
       if (hold && !(await deps.holds.useIn(trx, hold))) {
         throw checkoutProblem("paymentReleased", "payment", "Your card's authorization has expired. Review your order and place it again.", "conflict");

@@ -34,6 +34,7 @@ import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
 import { type PaymentProvider, PaymentService, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
 import { QuickShopService } from "./quick-shop";
+import { ReferralService } from "./referrals";
 import { createQuizServices, type QuizKeys, type QuizServices } from "./quiz-services";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
@@ -108,7 +109,10 @@ export interface Shop {
   campaignSale: CampaignSaleService;
   /** Brewer registration (decision 070). */
   brewerRegistration: BrewerRegistrationService;
+  /** Orders by affiliate, for operators (decision 078). */
   affiliates: AffiliateReports;
+  /** Referrals (decision 074). */
+  referrals: ReferralService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Subscribing to the monthly box and changing its months (decision 067). */
@@ -206,6 +210,7 @@ export function createShop({
     campaignSale,
     brewerRegistration: new BrewerRegistrationService({ db, catalog, clock, limits }),
     affiliates: new AffiliateReports({ db }),
+    referrals: new ReferralService({ db, brands, outbox, limits, clock }),
     monthlyBox,
     monthlyBoxSubscriptions: boxes,
     async warm() {

@@ -4,6 +4,7 @@ import type { Shop } from "../domain/shop";
 import { agentsRouter } from "./agents";
 import { autoDeliveryRouter } from "./auto-delivery";
 import { brewerRegistrationRouter } from "./brewer-registration";
+import { referralsRouter } from "./referrals";
 import { campaignGuidesRouter } from "./campaign-guides";
 import { campaignSaleRouter } from "./campaign-sale";
 import { campaignsRouter } from "./campaigns";
@@ -76,6 +77,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   site.use(monthlyBoxRouter(shop.monthlyBox, shop.monthlyBoxSubscriptions, shop.agents));
   site.use(brewerRegistrationRouter(shop.brewerRegistration, shop.agents));
   site.use(affiliatesRouter(shop.affiliates, adminKey));
+  site.use(referralsRouter(shop.referrals, shop.agents));
   if (storeClock) site.use(storeClockRouter(storeClock, shop.autoDeliveryOrders, adminKey));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
   const lms = Router({ mergeParams: true });

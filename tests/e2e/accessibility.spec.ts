@@ -28,6 +28,7 @@ const PAGES = [
   { name: "French half-price offer, a choice priced", url: ca("/fr/offers/half-price-brewer?boxQty=2&frequencyWeeks=6") },
   { name: "breakroom plans", url: afh("/offers") },
   { name: "breakroom plan with its comparison", url: afh("/offers/breakroom-plan") },
+  { name: "French referral invitation", url: ca(`/fr/referral?token=${"A".repeat(43)}`) },
   { name: "error page", url: us("/no-such-page") },
 ];
 

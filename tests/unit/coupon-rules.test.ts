@@ -18,6 +18,7 @@ const coupon = (over: Partial<Coupon> = {}): Coupon => ({
   maxUsesPerCustomer: null,
   uses: 0,
   customerId: null,
+  firstOrderOnly: false,
   ...over,
 });
 const pods = (amount: number, productCode = "POD-1"): CouponLine => ({ productCode, categoryCodes: ["coffee", "k-cup-pods"], amount });
