@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { perksMessages } from "../brands/perks-messages";
 import { registrationMessages } from "../brands/registration-messages";
+import { designMessages } from "../brands/design-messages";
 import { usePerks } from "../lib/perks";
 import { NavLink, Outlet } from "react-router";
 import { requireAccountHolder } from "../lib/account-guard.server";
@@ -30,6 +31,7 @@ export default function AccountLayout() {
         <NavLink to={localePath(lang, "/account/auto-delivery")}>{t.autoDeliveryTab}</NavLink>
         {perks.enabled ? <NavLink to={localePath(lang, "/account/perks")}>{perksMessages(lang, brand.id).perksTab}</NavLink> : null}
         <NavLink to={localePath(lang, "/account/brewers")}>{registrationMessages(lang, brand.id).accountTab}</NavLink>
+        <NavLink to={localePath(lang, "/account/designs")}>{designMessages(lang, brand.id).accountTab}</NavLink>
       </nav>
       <Outlet />
     </div>

@@ -150,6 +150,9 @@ export const LineRecipeSchema = z.object({
   name: z.string(),
   choices: DesignChoicesSchema,
   description: z.array(LabelledSchema),
+  /** In the line's language: what the pods are for ("For your drink “Morning latte”") and the choices on one line. */
+  label: z.string(),
+  summary: z.string(),
 });
 export type LineRecipe = z.infer<typeof LineRecipeSchema>;
 

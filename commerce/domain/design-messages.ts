@@ -14,6 +14,10 @@ export interface DesignMessages {
   sweetness: Record<DesignSweetness, string>;
   shots: Record<DesignShot, string>;
   noShots: string;
+  /** A cart or order line's recipe, named. */
+  lineLabel: (name: string) => string;
+  /** One choice on a line: "Size: 10 oz". */
+  labelled: (label: string, value: string) => string;
   /** `list` already joined. */
   joinShots: (shots: string[]) => string;
   notFound: string;
@@ -32,6 +36,8 @@ const enUS: DesignMessages = {
   sweetness: { none: "Unsweetened", light: "Lightly sweet", sweet: "Sweet", extra: "Extra sweet" },
   shots: { vanilla: "Vanilla", caramel: "Caramel", hazelnut: "Hazelnut", mocha: "Mocha", cinnamon: "Cinnamon", peppermint: "Peppermint" },
   noShots: "None",
+  lineLabel: (name) => `For your drink “${name}”`,
+  labelled: (label, value) => `${label}: ${value}`,
   joinShots: (shots) => shots.join(" and "),
   notFound: "You have no saved drink with this number.",
   tooMany: (max) => `You can save up to ${max} drinks. Delete one to save another.`,
@@ -55,6 +61,8 @@ const fr: DesignMessages = {
   sweetness: { none: "Non sucré", light: "Légèrement sucré", sweet: "Sucré", extra: "Très sucré" },
   shots: { vanilla: "Vanille", caramel: "Caramel", hazelnut: "Noisette", mocha: "Moka", cinnamon: "Cannelle", peppermint: "Menthe poivrée" },
   noShots: "Aucune",
+  lineLabel: (name) => `Pour votre boisson « ${name} »`,
+  labelled: (label, value) => `${label}\u00a0: ${value}`,
   joinShots: (shots) => shots.join(" et "),
   notFound: "Vous n’avez aucune boisson enregistrée portant ce numéro.",
   tooMany: (max) => `Vous pouvez enregistrer jusqu’à ${max} boissons. Supprimez-en une pour en enregistrer une autre.`,

@@ -54,5 +54,14 @@ export function lineRecipeOf(text: string | null | undefined, lang: Lang, site: 
   const r = raw as Partial<StoredRecipe>;
   const choices = DesignChoicesSchema.safeParse(r?.choices);
   if (typeof r?.recipeId !== "number" || typeof r.name !== "string" || !choices.success) return undefined;
-  return { recipeId: r.recipeId, name: r.name, choices: choices.data, description: describeChoices(choices.data, lang, site) };
+  const t = designMessagesFor(lang, site);
+  const description = describeChoices(choices.data, lang, site);
+  return {
+    recipeId: r.recipeId,
+    name: r.name,
+    choices: choices.data,
+    description,
+    label: t.lineLabel(r.name),
+    summary: description.map((c) => t.labelled(c.label, c.value)).join(" · "),
+  };
 }

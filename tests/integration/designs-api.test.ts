@@ -274,7 +274,14 @@ describe.each(DIALECTS)("drink designs API on %s", (dialect) => {
         [design.productCode, 1, undefined],
         [design.productCode, 3, "Morning latte"],
       ]);
-      expect(cart.entries[1]!.recipe).toEqual({ recipeId: design.recipeId, name: design.name, choices: design.choices, description: design.description });
+      expect(cart.entries[1]!.recipe).toEqual({
+        recipeId: design.recipeId,
+        name: design.name,
+        choices: design.choices,
+        description: design.description,
+        label: "For your drink “Morning latte”",
+        summary: "Size: 10 oz · Strength: Bold · Milk: Oat milk · Sweetness: Lightly sweet · Flavor shots: Vanilla and Caramel",
+      });
 
       const guid = cart.guid;
       const withAddress = CheckoutSchema.parse(
