@@ -16,6 +16,8 @@ import { ApiError } from "./api-client.server";
 import type { StorefrontContext } from "./context";
 import { type FormAnswer, formAnswer } from "./form-validation.server";
 
+export { DESIGN_NAME_MAX };
+
 /** The spec's cookie naming the saved design open in the designer (HttpOnly, SameSite=Lax, Secure in production). */
 export const RECIPE_COOKIE = "recipeId";
 
@@ -36,6 +38,11 @@ export const DesignFormSchema = SaveRecipeRequestSchema;
 export const RecipeFieldSchema = z.object({ recipeId: RecipeIdSchema });
 export const RenameFormSchema = z.object({ recipeId: RecipeIdSchema, name: DesignNameSchema });
 export const DesignToCartFormSchema = z.object({ recipeId: RecipeIdSchema, productCode: z.string().min(1).max(64), qty: LineQuantitySchema });
+
+/** A design's number from a cookie or a path; undefined when it is not one. */
+export function recipeIdOf(value: unknown): number | undefined {
+  return RecipeIdSchema.safeParse(value).data;
+}
 
 /** Each refused field's phrase in the page's language. */
 function fieldPhrases(context: StorefrontContext, fields: readonly string[]): Record<string, string> {

@@ -1,13 +1,20 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "react-router";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Design } from "../../commerce/contract/designs";
-import { DESIGN_NAME_MAX } from "../../commerce/contract/designs";
 import { designMessages } from "../brands/design-messages";
 import { format } from "../brands/locale";
 import { FieldError, FormMessage, type FormProblem, Notice, problemFor } from "../components/FormFields";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { clientContext } from "../lib/api-client.server";
-import { checkDesignForm, designProblem, DesignToCartFormSchema, RECIPE_COOKIE, RecipeFieldSchema, RenameFormSchema } from "../lib/design-forms.server";
+import {
+  checkDesignForm,
+  DESIGN_NAME_MAX,
+  designProblem,
+  DesignToCartFormSchema,
+  RECIPE_COOKIE,
+  RecipeFieldSchema,
+  RenameFormSchema,
+} from "../lib/design-forms.server";
 import { readFormFields } from "../lib/form-body.server";
 import { formPageHeaders } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
@@ -23,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const list = await orFailedPage(savedDesigns(clientContext(context)));
   const query = new URL(request.url).searchParams;
   const named = (key: string) => list.designs.find((d) => String(d.recipeId) === query.get(key))?.name;
-  return { ...list, added: named("added"), renamed: named("renamed"), deleted: query.has("deleted") };
+  return { ...list, nameMax: DESIGN_NAME_MAX, added: named("added"), renamed: named("renamed"), deleted: query.has("deleted") };
 }
 
 /** Rename, delete or add to cart: every change is a POST answered by a redirect back here. */
@@ -65,7 +72,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function AccountDesignsPage() {
-  const { designs, maxDesigns, added, renamed, deleted } = useLoaderData<typeof loader>();
+  const { designs, maxDesigns, nameMax, added, renamed, deleted } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as FormProblem | undefined;
   const { lang, brand } = useShop();
   const t = designMessages(lang, brand.id);
@@ -83,7 +90,7 @@ export default function AccountDesignsPage() {
       {designs.length === 0 ? <p>{t.noDesigns}</p> : <p>{format(t.count, { count: designs.length, max: maxDesigns })}</p>}
       <ul className="brewer-list design-list">
         {designs.map((d) => (
-          <DesignCard key={d.recipeId} design={d} answer={answer} />
+          <DesignCard key={d.recipeId} design={d} answer={answer} nameMax={nameMax} />
         ))}
       </ul>
       <p>
@@ -93,7 +100,7 @@ export default function AccountDesignsPage() {
   );
 }
 
-function DesignCard({ design: d, answer }: { design: Design; answer?: FormProblem }) {
+function DesignCard({ design: d, answer, nameMax }: { design: Design; answer?: FormProblem; nameMax: number }) {
   const { lang, brand } = useShop();
   const t = designMessages(lang, brand.id);
   const mine = answer?.values?.recipeId === String(d.recipeId);
@@ -128,7 +135,7 @@ function DesignCard({ design: d, answer }: { design: Design; answer?: FormProble
             id={`${id}-rename`}
             name="name"
             required
-            maxLength={DESIGN_NAME_MAX}
+            maxLength={nameMax}
             defaultValue={typeof renaming?.values?.name === "string" ? renaming.values.name : d.name}
             aria-invalid={renaming?.fields?.name ? true : undefined}
             aria-describedby={renaming?.fields?.name ? `${id}-rename-error` : undefined}

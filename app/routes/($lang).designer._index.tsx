@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "react-router";
 import { Link, useActionData, useLoaderData } from "react-router";
-import { type Design, DESIGN_NAME_MAX, type DesignOptions, RecipeIdSchema } from "../../commerce/contract/designs";
+import type { Design, DesignOptions } from "../../commerce/contract/designs";
 import { designMessages } from "../brands/design-messages";
 import { format } from "../brands/locale";
 import { AccountForm, Field, FieldError, FormMessage, keptText, Notice } from "../components/FormFields";
 import type { FormProblem } from "../components/FormFields";
 import { shopperOf } from "../lib/account-forms.server";
 import { ApiError, clientContext } from "../lib/api-client.server";
-import { checkDesignForm, DesignFormSchema, designOfForm, designProblem, RECIPE_COOKIE, RecipeFieldSchema } from "../lib/design-forms.server";
+import { checkDesignForm, DesignFormSchema, designOfForm, designProblem, RECIPE_COOKIE, RecipeFieldSchema, recipeIdOf } from "../lib/design-forms.server";
 import { readFormFields } from "../lib/form-body.server";
 import { formPageHeaders } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
@@ -26,12 +26,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const shopper = shopperOf(context);
   const signedIn = !!(shopper.customer || shopper.actingFor);
   const api = clientContext(context);
-  const recipeId = RecipeIdSchema.safeParse(shopper.cookie(RECIPE_COOKIE));
+  const recipeId = recipeIdOf(shopper.cookie(RECIPE_COOKIE));
   const [options, design] = await orFailedPage(
     Promise.all([
       designOptions(api),
-      signedIn && recipeId.success
-        ? openDesign(api, recipeId.data).catch((err: unknown) => {
+      signedIn && recipeId !== undefined
+        ? openDesign(api, recipeId).catch((err: unknown) => {
             // A design deleted since, or another account's: the designer starts afresh.
             if (err instanceof ApiError && err.status === 404) {
               shopper.deleteCookie(RECIPE_COOKIE);
@@ -166,9 +166,9 @@ function DesignerForm({ options, design, answer, signedIn }: { options: DesignOp
       <Field
         name="name"
         label={t.name}
-        hint={format(t.nameHint, { max: DESIGN_NAME_MAX })}
+        hint={format(t.nameHint, { max: options.nameMax })}
         required
-        maxLength={DESIGN_NAME_MAX}
+        maxLength={options.nameMax}
         defaultValue={design?.name}
         state={answer}
         autoComplete="off"

@@ -1,12 +1,11 @@
 import { type LoaderFunctionArgs, redirect } from "react-router";
-import { RecipeIdSchema } from "../../commerce/contract/designs";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { clientContext } from "../lib/api-client.server";
 import { notFoundPage, orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { openDesign } from "../models/designs.server";
-import { RECIPE_COOKIE } from "../lib/design-forms.server";
+import { RECIPE_COOKIE, recipeIdOf } from "../lib/design-forms.server";
 
 /**
  * /designer/open/{recipeId} (decision 073): openDesignSpectrum checks the design is the member's,
@@ -16,9 +15,9 @@ import { RECIPE_COOKIE } from "../lib/design-forms.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   const shopper = requireAccountHolder(request, context);
-  const recipeId = RecipeIdSchema.safeParse(params.recipeId);
-  if (!recipeId.success) notFoundPage();
-  const design = await orFailedPage(openDesign(clientContext(context), recipeId.data));
+  const recipeId = recipeIdOf(params.recipeId);
+  if (recipeId === undefined) notFoundPage();
+  const design = await orFailedPage(openDesign(clientContext(context), recipeId));
   shopper.setCookie(RECIPE_COOKIE, String(design.recipeId));
   return redirect(localePath(context.lang, "/designer"), 303);
 }
