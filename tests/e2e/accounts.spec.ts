@@ -375,6 +375,7 @@ test.describe("the account pages in French on the Canadian store", () => {
       "Livraison automatique",
       "Avantages",
       "Mes cafetières",
+      "Mes boissons",
     ]);
 
     await nav.getByRole("link", { name: "Carnet d'adresses" }).click();
