@@ -28,6 +28,8 @@ const PAGES = [
   { name: "French half-price offer, a choice priced", url: ca("/fr/offers/half-price-brewer?boxQty=2&frequencyWeeks=6") },
   { name: "breakroom plans", url: afh("/offers") },
   { name: "breakroom plan with its comparison", url: afh("/offers/breakroom-plan") },
+  { name: "drink designer", url: us("/designer") },
+  { name: "French drink designer", url: ca("/fr/designer") },
   { name: "error page", url: us("/no-such-page") },
 ];
 

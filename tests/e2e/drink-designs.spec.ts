@@ -1,5 +1,6 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { CHECKOUT_EN, CHECKOUT_FR, type CheckoutWords, fillCheckout, APPROVED_CARD } from "./support/checkout";
+import { accessibilityViolations } from "./support/axe";
 import { waitForMailedLink } from "./support/mail";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -208,6 +209,9 @@ for (const store of STORES) {
       await page.getByLabel(w.rename("Morning latte")).fill("Weekend latte");
       await page.getByRole("button", { name: w.renameButton }).click();
       await expect(page.getByRole("status").filter({ hasText: w.renamed("Weekend latte") })).toBeVisible();
+
+      // The account's list meets WCAG 2.1 AA (axe runs in the page: the JavaScript project only).
+      if (testInfo.project.name === "js") expect((await accessibilityViolations(page)).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
       // Bought: the recipe is on the cart line, the checkout's and the order's.
       await page.getByRole("button", { name: w.addToCart }).click();
