@@ -16,7 +16,7 @@ import {
   RenameFormSchema,
 } from "../lib/design-forms.server";
 import { readFormFields } from "../lib/form-body.server";
-import { formPageHeaders } from "../lib/form-validation.server";
+import { formAnswer, formPageHeaders } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
@@ -54,7 +54,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await shopper.rememberCart(shopper.userPathId === "anonymous" ? added.cartGuid : undefined, added.cartQuantity);
       return redirect(`${here}?added=${checked.data.recipeId}`, 303);
     }
-    const checked = checkDesignForm(context, RecipeFieldSchema, form, { ...form, intent: "delete" });
+    // A form of an older page, or none of this page's: nothing is changed.
+    if (form.intent !== "delete") return formAnswer(form, { error: designMessages(context.lang, context.brand.id).failed });
+    const checked = checkDesignForm(context, RecipeFieldSchema, form, form);
     if ("answer" in checked) return checked.answer;
     await deleteDesign(api, checked.data.recipeId);
     if (shopper.cookie(RECIPE_COOKIE) === String(checked.data.recipeId)) shopper.deleteCookie(RECIPE_COOKIE);
