@@ -311,6 +311,26 @@ describe.each(DIALECTS)("drink designs API on %s", (dialect) => {
       expect(kept.entries[1]!.recipe?.description).toEqual(design.description);
     });
 
+    it("keeps the design's line apart when a guest's cart of the same pods joins the member's at sign-in", async () => {
+      const customer = await newCustomer();
+      const design = await saved(customer.token);
+      await db().updateTable("stock").set({ level: 10_000 }).where("product_code", "=", design.productCode).execute();
+      expect(
+        (await call("POST", "/usb2c/users/current/addProductToCart", customer.token, { productCode: design.productCode, qty: 2, recipeId: design.recipeId }))
+          .status,
+      ).toBe(200);
+      const guest = CartModificationSchema.parse(
+        (await call("POST", "/usb2c/users/anonymous/addProductToCart", undefined, { productCode: design.productCode, qty: 1 })).body,
+      );
+      const merged = await call("POST", "/usb2c/users/current/carts/merge", customer.token, { anonymousCartGuid: guest.cartGuid });
+      expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+      const cart = CartSchema.parse((await call("GET", "/usb2c/users/current/carts/current", customer.token)).body);
+      expect(cart.entries.map((e) => [e.quantity, e.recipe?.name])).toEqual([
+        [2, "Morning latte"],
+        [1, undefined],
+      ]);
+    });
+
     it("refuses recipe data that does not fit the line: another beverage, an auto-delivery, a guest", async () => {
       const customer = await newCustomer();
       const design = await saved(customer.token);
