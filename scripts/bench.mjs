@@ -162,6 +162,9 @@ const SHOPPER_REQUESTS = [
       body: new URLSearchParams({ intent: "register", model: "8003-BFBR", serialNumber: BENCH_BREWER_SERIAL }).toString(),
     }),
   },
+  // A member's saved drink designs (decision 073): three designs saved through the designer's form, then the
+  // account page that lists them (one API call).
+  { name: "designs page", path: "/account/designs", prepare: async (store) => ({ headers: { cookie: await designerCookie(store) } }) },
 ];
 // Orders are measured apart (each cart can be ordered once): ORDERS_PER_LOAD carts prepared
 // through the API, each order sent once, at `connections` and at `heavyConnections`.
@@ -611,6 +614,32 @@ async function signedInCookie(server, email, n) {
   const session = res.headers.getSetCookie().find((c) => c.startsWith("SESSION="));
   if (res.status !== 303 || !session) throw new Error(`bench: ${email} could not sign in (${res.status})`);
   return session.split(";")[0];
+}
+
+/** The demo employee signed in (from their own address) with three saved drink designs, saved through the designer's form. */
+async function designerCookie(server) {
+  const cookie = await signedInCookie(server, "demo.employee@example.com", 9200);
+  const options = await (await fetch(`${server.base}/rest/v2/usb2c/designOptions`)).json();
+  for (const [i, name] of ["Morning latte", "Afternoon mocha", "Evening tea"].entries()) {
+    const res = await fetch(`${server.base}/designer`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base, cookie },
+      body: new URLSearchParams({
+        intent: "save",
+        name,
+        productCode: options.beverages[i].code,
+        size: "10",
+        strength: "bold",
+        milk: "oat",
+        sweetness: "light",
+        "shots.vanilla": "on",
+      }).toString(),
+    });
+    // 409: an earlier run on this database already saved the most designs a member keeps.
+    if (res.status !== 303 && res.status !== 409) throw new Error(`bench: saving a drink design answered ${res.status}`);
+  }
+  return cookie;
 }
 
 /** The session cookie of a signed-in perks member (the demo account with member prices). */

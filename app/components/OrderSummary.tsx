@@ -6,6 +6,7 @@ import { localeFor } from "../../commerce/contract/money";
 import { cardBrandName, colon } from "../../lib/format";
 import { format } from "../brands/locale";
 import { AddressLines } from "./AddressLines";
+import { LineRecipe } from "./LineRecipe";
 import { SubtotalLines, TotalLine } from "./TotalLines";
 
 /** A placed order as the confirmation page and the order history show it: lines, address, delivery and totals. */
@@ -30,6 +31,7 @@ export function OrderSummary({ order, t, lang, brand }: { order: Order; t: Check
                 <td>
                   {e.product.name}
                   {e.product.packLabel ? <span className="cart-table__pack"> · {e.product.packLabel}</span> : null}
+                  <LineRecipe recipe={e.recipe} />
                 </td>
                 <td>{e.quantity}</td>
                 <td>{e.totalPrice.formattedValue}</td>

@@ -55,6 +55,7 @@ export const STRICTLY_NECESSARY_COOKIES: Record<string, string> = {
   spcPageLogin: "sign-in from single-step checkout",
   CORRELATION_ID: "ties a shopper's requests together in the logs; cleared at sign-out",
   brewerQuizProducts: "the brewer quiz's result (product codes) that its results page shows",
+  recipeId: "the saved drink design the member opened in the designer",
 };
 
 export const DAY_MS = 86_400_000;

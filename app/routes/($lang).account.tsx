@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { perksMessages } from "../brands/perks-messages";
 import { referralMessages } from "../brands/referral-messages";
 import { registrationMessages } from "../brands/registration-messages";
+import { designMessages } from "../brands/design-messages";
 import { usePerks } from "../lib/perks";
 import { NavLink, Outlet } from "react-router";
 import { requireAccountHolder } from "../lib/account-guard.server";
@@ -32,6 +33,7 @@ export default function AccountLayout() {
         {perks.enabled ? <NavLink to={localePath(lang, "/account/perks")}>{perksMessages(lang, brand.id).perksTab}</NavLink> : null}
         <NavLink to={localePath(lang, "/account/brewers")}>{registrationMessages(lang, brand.id).accountTab}</NavLink>
         <NavLink to={localePath(lang, "/account/referrals")}>{referralMessages(lang, brand.id).accountTab}</NavLink>
+        <NavLink to={localePath(lang, "/account/designs")}>{designMessages(lang, brand.id).accountTab}</NavLink>
       </nav>
       <Outlet />
     </div>

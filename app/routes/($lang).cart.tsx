@@ -9,6 +9,7 @@ import { outcomeFromSearch } from "../lib/coupon-outcome";
 import { format } from "../brands/locale";
 import { describedBy, FieldError, FormMessage, keptText, Notice } from "../components/FormFields";
 import { GiftCardForm } from "../components/GiftCardForm";
+import { LineRecipe } from "../components/LineRecipe";
 import { MonthlyBoxLine } from "../components/MonthlyBoxLine";
 import { SubtotalLines, TotalLine } from "../components/TotalLines";
 import { localePath } from "../lib/paths";
@@ -272,6 +273,7 @@ export default function CartPage() {
                       {e.product.name}
                     </a>
                     {e.product.packLabel ? <span className="cart-line__pack">{e.product.packLabel}</span> : null}
+                    <LineRecipe recipe={e.recipe} />
                     <span className="cart-line__each">{format(e.entryType === "STD" ? t.each : t.subscriberEach, { price: e.basePrice.formattedValue })}</span>
                     {e.entryType !== "STD" ? (
                       <>

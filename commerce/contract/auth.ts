@@ -332,6 +332,11 @@ export const AUDIT_ACTIONS = [
   "changed monthly box picks",
   "added a campaign bundle",
   "viewed a campaign bundle",
+  "viewed drink designs",
+  "viewed a drink design",
+  "saved a drink design",
+  "changed a drink design",
+  "deleted a drink design",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -6,6 +6,7 @@ import { AppliedCouponSchema, CouponCodeInputSchema } from "./coupon";
 import { CartMonthlyBoxSchema } from "./monthly-box";
 import { CartEntryCampaignSchema, ReplacedBundleSchema } from "./campaigns";
 import { PriceSchema } from "./product";
+import { CartRecipeIdSchema, LineRecipeSchema } from "./designs";
 
 /**
  * The cart between the storefront and the commerce service. The storefront never sends a price:
@@ -83,6 +84,8 @@ export const AddToCartRequestSchema = CartLineRequestSchema.extend({
   csAgentId: z.preprocess(blankAsAbsent, z.string().max(100).optional()),
   /** Accepted and not yet applied: coupons come with a later step. */
   couponCode: z.preprocess(blankAsAbsent, z.string().max(100).optional()),
+  /** The optional recipe data: the member's saved design (decision 073) the pods are for; productCode must be its base beverage. */
+  recipeId: CartRecipeIdSchema,
 });
 export type AddToCartRequest = z.infer<typeof AddToCartRequestSchema>;
 
@@ -148,6 +151,8 @@ export const CartEntrySchema = z.object({
   campaignRole: z.enum(["brewer", "box", "pick"]).optional(),
   /** An entry sold in a campaign (decision 065): the brewer at its campaign price, or the box of its auto-delivery. */
   campaign: CartEntryCampaignSchema.optional(),
+  /** The saved drink design the pods were added for (decision 073): its own line, kept as it was when added. */
+  recipe: LineRecipeSchema.optional(),
 });
 export type CartEntry = z.infer<typeof CartEntrySchema>;
 

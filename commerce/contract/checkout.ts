@@ -7,6 +7,7 @@ import { CartChangeSchema, CartGuidSchema, CartSchema, EntryTypeSchema } from ".
 import { DeliveryModeSchema, TaxNameSchema } from "./checkout-pricing";
 import { FrequencyWeeksSchema } from "./frequency";
 import { PriceSchema } from "./product";
+import { LineRecipeSchema } from "./designs";
 
 /**
  * Single-step checkout and orders between the storefront and the commerce service. The service
@@ -144,6 +145,8 @@ export const OrderEntrySchema = z.object({
   product: z.object({ code: z.string(), name: z.string(), url: z.string(), packLabel: z.string().optional() }),
   basePrice: PriceSchema,
   totalPrice: PriceSchema,
+  /** The drink design the pods were bought for (decision 073), as it was at checkout. */
+  recipe: LineRecipeSchema.optional(),
 });
 
 export const OrderDiscountSchema = z.object({ code: z.string(), description: z.string(), amount: PriceSchema });

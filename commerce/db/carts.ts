@@ -86,6 +86,7 @@ const newCartEntry = preparedQuery(
     quantity: number,
     entryType: CartEntryRow["entry_type"],
     podsAtHome: number | null,
+    recipe: string | null,
     now: string,
   ) =>
     db
@@ -97,19 +98,30 @@ const newCartEntry = preparedQuery(
         quantity,
         entry_type: entryType,
         pods_at_home_qty: podsAtHome,
+        recipe,
         created_at: now,
         updated_at: now,
       })
       .returningAll(),
 );
 
-/** A new line; the caller numbers it from the cart's lines, read in the same write transaction. */
+/** A new line; the caller numbers it from the cart's lines, read in the same write transaction. `recipe`: a drink design's JSON (decision 073). */
 export async function insertCartEntry(
   trx: Db,
-  entry: Pick<CartEntryTable, "cart_id" | "entry_number" | "product_code" | "entry_type" | "quantity" | "pods_at_home_qty">,
+  entry: Pick<CartEntryTable, "cart_id" | "entry_number" | "product_code" | "entry_type" | "quantity" | "pods_at_home_qty"> & { recipe?: string | null },
   now: string,
 ): Promise<CartEntryRow> {
-  const [row] = await newCartEntry(trx, entry.cart_id, entry.entry_number, entry.product_code, entry.quantity, entry.entry_type, entry.pods_at_home_qty, now);
+  const [row] = await newCartEntry(
+    trx,
+    entry.cart_id,
+    entry.entry_number,
+    entry.product_code,
+    entry.quantity,
+    entry.entry_type,
+    entry.pods_at_home_qty,
+    entry.recipe ?? null,
+    now,
+  );
   if (!row) throw new Error("insertCartEntry: the database returned no row");
   return row;
 }

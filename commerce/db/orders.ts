@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { Db } from "./index";
 import type { CartCheckoutTable, ShopOrderEntryTable, ShopOrderTable } from "./schema";
 import { lockingRows } from "./write-transaction";
@@ -7,7 +7,7 @@ export type CartCheckoutRow = Selectable<CartCheckoutTable>;
 export type OrderRow = Selectable<ShopOrderTable>;
 export type OrderEntryRow = Selectable<ShopOrderEntryTable>;
 export type NewOrder = Omit<ShopOrderTable, "id" | "payment_captured_at" | "capture_attempts" | "capture_claimed_until">;
-export type NewOrderEntry = Omit<ShopOrderEntryTable, "id" | "order_id">;
+export type NewOrderEntry = Omit<Insertable<ShopOrderEntryTable>, "id" | "order_id">;
 
 export async function findCartCheckout(db: Db, cartId: number): Promise<CartCheckoutRow | undefined> {
   return db.selectFrom("cart_checkout").selectAll().where("cart_id", "=", cartId).executeTakeFirst();

@@ -1,9 +1,10 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { AutoDeliveryTables } from "./auto-delivery-tables";
 import type { CampaignTables } from "./campaign-tables";
 import type { LoyaltyTables } from "./loyalty-tables";
 import type { PaymentTables } from "./payment-tables";
 import type { ReferralTables } from "./referral-tables";
+import type { DesignTables } from "./design-tables";
 import type { RegistrationTables } from "./registration-tables";
 
 /** Table shapes as Kysely sees them. Money columns hold integer minor units. */
@@ -377,6 +378,8 @@ export interface CartEntryTable {
   campaign_role: "brewer" | "box" | "pick" | null;
   /** A campaign bundle's box: the auto-delivery frequency chosen with it (migration 022, decision 065). */
   frequency_weeks: number | null;
+  /** JSON of the drink design the pods were added for (migration 026, decision 073); null for an ordinary line. */
+  recipe: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CartCheckoutTable {
@@ -450,6 +453,8 @@ export interface ShopOrderEntryTable {
   quantity: number;
   unit_minor: number;
   total_minor: number;
+  /** JSON of the drink design, copied from the cart line at checkout (decision 073). */
+  recipe: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GiftCardTable {
@@ -529,7 +534,7 @@ export interface CouponRedemptionTable {
 }
 
 /** Payments', perks', auto-delivery's, campaigns' and brewer registration's tables are declared with their queries' neighbours (payment-tables.ts, loyalty-tables.ts). */
-export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables, CampaignTables, RegistrationTables, ReferralTables {
+export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables, CampaignTables, RegistrationTables, ReferralTables, DesignTables {
   product: ProductTable;
   product_text: ProductTextTable;
   product_site: ProductSiteTable;

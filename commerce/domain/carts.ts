@@ -40,6 +40,7 @@ import { writeTransaction } from "../db/write-transaction";
 import { groupsOf } from "./account-rules";
 import { autoDeliverySettings, autoDeliveryUnitMinor, checkPodsAtHome, type OrderKind } from "./auto-delivery-rules";
 import { campaignMessagesFor } from "./campaign-messages";
+import { lineRecipeOf, recipeText, type StoredRecipe } from "./design-rules";
 import { capAdd, checkLines, insufficientStock, maxQuantityReached, planMerge, podsAtHomeFor } from "./cart-rules";
 import type { CatalogService } from "./catalog-service";
 import { type CartCoupons, NO_COUPONS, couponOf, discountCart } from "./coupon-rules";
@@ -158,8 +159,14 @@ export class CartService {
    * `whole`: a line that could only be added in part (stock, line maximum) refuses them all, as a
    * bundle must be added complete or not at all.
    */
-  async add(ctx: ShopContext, owner: CartOwner, cartGuid: string | undefined, lines: readonly CartLineRequest[], { whole = false } = {}): Promise<CartAdd> {
-    const wanted = lines.map((l) => ({ ...l, pods: podsAtHomeFor(l.entryType, l.podsAtHomeQty) }));
+  async add(
+    ctx: ShopContext,
+    owner: CartOwner,
+    cartGuid: string | undefined,
+    lines: readonly (CartLineRequest & { recipe?: StoredRecipe })[],
+    { whole = false } = {},
+  ): Promise<CartAdd> {
+    const wanted = lines.map((l) => ({ ...l, pods: podsAtHomeFor(l.entryType, l.podsAtHomeQty), recipe: l.recipe ? recipeText(l.recipe) : null }));
     if (wanted.some((l) => l.pods !== null)) {
       const settings = await autoDeliverySettings(this.deps.db, ctx.site);
       for (const line of wanted) checkPodsAtHome(line.pods, settings);
@@ -190,8 +197,11 @@ export class CartService {
         );
         const outcomes: LineOutcome[] = [];
         for (const line of wanted) {
-          // A campaign bundle's entry is the campaign's: a plain add makes its own line.
-          const existing = entries.find((e) => e.product_code === line.productCode && e.entry_type === line.entryType && !isCampaignEntry(e));
+          // A campaign bundle's entry is the campaign's: a plain add makes its own line. So does a
+          // drink design's pods: one line per design as it was added (decision 073).
+          const existing = entries.find(
+            (e) => e.product_code === line.productCode && e.entry_type === line.entryType && !isCampaignEntry(e) && (e.recipe ?? null) === line.recipe,
+          );
           if (existing && isPick(existing)) throw inTheBox(ctx, line.productCode);
           const others = entries.filter((e) => e.product_code === line.productCode && e !== existing).reduce((sum, e) => sum + e.quantity, 0);
           const cap = withSubject(line.productCode, () =>
@@ -214,6 +224,7 @@ export class CartService {
                 entry_type: line.entryType,
                 quantity: cap.quantity,
                 pods_at_home_qty: line.pods,
+                recipe: line.recipe,
               },
               now,
             );
@@ -433,7 +444,8 @@ export class CartService {
             const mine = await lockOpenCartOf(trx, newCartRow(ctx, customerId, now));
             const [anonLines, allMemberLines] = [await cartEntries(trx, anon.id), await cartEntries(trx, mine.id)];
             // A campaign bundle's entries keep their quantities: a guest's line of the same product becomes a line of its own.
-            const memberLines = allMemberLines.filter((e) => !isCampaignEntry(e));
+            // So do a drink design's (a guest has none): the design stays on its own line.
+            const memberLines = allMemberLines.filter((e) => !isCampaignEntry(e) && !e.recipe);
             const unseen = [...anonLines, ...memberLines].map((e) => e.product_code).filter((c) => !codes.has(c));
             if (unseen.length) throw new ProductsNeeded(unseen);
             const stock = await stockLevels(
@@ -713,6 +725,7 @@ export function buildCart(
       updateable: !boxPrice && campaign === undefined,
       ...(boxPrice ? { campaignId: box!.campaignId, campaignRole: "pick" as const } : {}),
       ...(campaign ? { campaign: campaign.campaign, campaignId: campaign.campaign.campaignId, campaignRole: campaign.campaign.role } : {}),
+      ...(row.recipe ? { recipe: lineRecipeOf(row.recipe, ctx.lang, ctx.site) } : {}),
     });
   }
   const subTotal = entries.reduce((sum, e) => sum + e.totalPrice.minor, 0);

@@ -14,6 +14,7 @@ import {
   type TaxLineView,
 } from "../contract/checkout";
 import type { BrandId } from "../contract/common";
+import { lineRecipeOf } from "./design-rules";
 import { pointsFor } from "../contract/points";
 import { findCartByGuid, findOpenCartOf, lockCartByGuid } from "../db/carts";
 import { findAddress, findCustomer, findCustomerByEmail } from "../db/customers";
@@ -440,6 +441,7 @@ export class CheckoutService {
         product: { code: e.product_code, name: e.product_name, url: e.product_url, packLabel: e.pack_label ?? undefined },
         basePrice: money(e.unit_minor),
         totalPrice: money(e.total_minor),
+        ...(e.recipe ? { recipe: lineRecipeOf(e.recipe, lang, row.site as BrandId) } : {}),
       })),
       deliveryAddress: DeliveryAddressSchema.parse(JSON.parse(row.delivery_address)),
       deliveryMode: {

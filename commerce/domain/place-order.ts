@@ -14,6 +14,7 @@ import { cardBrandName, formatDateRange, formatPercent, labelled } from "../../l
 import { localeFor } from "../contract/money";
 import { campaignMessagesFor } from "./campaign-messages";
 import { insufficientStock } from "./cart-rules";
+import { recipeText } from "./design-rules";
 import { type CartOwner, cartNotFound } from "./carts";
 import { siteCurrencies } from "./catalog-service";
 import type { CardHold, CardHolds } from "./card-holds";
@@ -336,6 +337,8 @@ function orderEntriesOf(cart: Cart): NewOrderEntry[] {
     quantity: e.quantity,
     unit_minor: e.basePrice.minor,
     total_minor: e.totalPrice.minor,
+    // The drink design is copied onto the order line: the order keeps it whatever becomes of the design (decision 073).
+    recipe: e.recipe ? recipeText(e.recipe) : null,
   }));
 }
 

@@ -14,6 +14,7 @@ import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
 import { BrewerRegistrationService } from "./brewer-registration";
 import { AffiliateReports } from "./affiliates";
+import { DesignService } from "./designs";
 import { CampaignGuideService } from "./campaign-guides";
 import { CampaignCartLines, CampaignSaleService } from "./campaign-sale";
 import { CampaignService } from "./campaigns";
@@ -113,6 +114,8 @@ export interface Shop {
   affiliates: AffiliateReports;
   /** Referrals (decision 074). */
   referrals: ReferralService;
+  /** Saved drink designs (decision 073). */
+  designs: DesignService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Subscribing to the monthly box and changing its months (decision 067). */
@@ -211,6 +214,7 @@ export function createShop({
     brewerRegistration: new BrewerRegistrationService({ db, catalog, clock, limits }),
     affiliates: new AffiliateReports({ db }),
     referrals: new ReferralService({ db, brands, outbox, limits, clock }),
+    designs: new DesignService({ db, catalog, clock }),
     monthlyBox,
     monthlyBoxSubscriptions: boxes,
     async warm() {

@@ -5,6 +5,7 @@ import { agentsRouter } from "./agents";
 import { autoDeliveryRouter } from "./auto-delivery";
 import { brewerRegistrationRouter } from "./brewer-registration";
 import { referralsRouter } from "./referrals";
+import { designsRouter } from "./designs";
 import { campaignGuidesRouter } from "./campaign-guides";
 import { campaignSaleRouter } from "./campaign-sale";
 import { campaignsRouter } from "./campaigns";
@@ -55,7 +56,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   // Carts first: the storefront keeps catalog answers and asks again rarely, but every cart page and
   // add to cart calls here. Express tries a path against every route before it, in order, and the
   // 46 routes that stood before the carts cost a cart call about 7% of its CPU (measured on one process).
-  site.use(cartsRouter(shop.carts, shop.giftCards, shop.agents, shop.brands));
+  site.use(cartsRouter(shop.carts, shop.giftCards, shop.agents, shop.brands, shop.designs));
   site.use(searchRouter(shop.search, shop.coupons));
   site.use(catalogRouter(shop.catalog, adminKey, shop.coupons));
   site.use(contentRouter(shop.content));
@@ -78,6 +79,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   site.use(brewerRegistrationRouter(shop.brewerRegistration, shop.agents));
   site.use(affiliatesRouter(shop.affiliates, adminKey));
   site.use(referralsRouter(shop.referrals, shop.agents));
+  site.use(designsRouter(shop.designs, shop.agents));
   if (storeClock) site.use(storeClockRouter(storeClock, shop.autoDeliveryOrders, adminKey));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
   const lms = Router({ mergeParams: true });

@@ -24,6 +24,7 @@ import type { Actor } from "../domain/accounts";
 import type { AssistedService } from "../domain/agents";
 import { type CartOwner, type CartService, cartNotFound, type LineOutcome } from "../domain/carts";
 import type { GiftCardService } from "../domain/gift-cards";
+import type { DesignService } from "../domain/designs";
 import { actorFor, callerOf, NO_AGENT_SESSION } from "./auth";
 import { invalid } from "./errors";
 import { apiRouter, BUSY, UNAUTHORIZED } from "./operations";
@@ -46,7 +47,13 @@ const CART_ANSWER = { description: "The cart, priced now (never cached)", schema
  * agent acts for in an assisted session (every read and change audited). A cart that is not the
  * caller's answers 404, exactly as an unknown guid.
  */
-export function cartsRouter(carts: CartService, giftCards: GiftCardService, agents: AssistedService, brands: Readonly<Record<BrandId, BrandFacts>>): Router {
+export function cartsRouter(
+  carts: CartService,
+  giftCards: GiftCardService,
+  agents: AssistedService,
+  brands: Readonly<Record<BrandId, BrandFacts>>,
+  designs: DesignService,
+): Router {
   const api = apiRouter();
 
   /** The add payload may name the language of the answer; it must be one the site offers. */
@@ -61,7 +68,7 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
     "/users/:user/addProductToCart",
     {
       summary:
-        "Add a product (STD, or auto-delivery ADC/ADCF/ADF). Without cartGuid a guest gets a new cart and a customer their open one. The add is capped at the stock (statusCode lowStock) and at 24 units a line (maxOrderQuantityExceeded); an add of nothing is refused. Prices are the service's: a price in the body is ignored. couponCode is accepted and not applied yet",
+        "Add a product (STD, or auto-delivery ADC/ADCF/ADF). Without cartGuid a guest gets a new cart and a customer their open one. The add is capped at the stock (statusCode lowStock) and at 24 units a line (maxOrderQuantityExceeded); an add of nothing is refused. Prices are the service's: a price in the body is ignored. couponCode is accepted and not applied yet. recipeId (the optional recipe data): the customer's saved drink design the pods are for, whose base beverage productCode must be, bought once (STD); the line keeps a copy of the design",
       auth: "optional",
       body: AddToCartRequestSchema,
       answers: { 200: CartModificationSchema },
@@ -70,9 +77,11 @@ export function cartsRouter(carts: CartService, giftCards: GiftCardService, agen
     async (req, res, input) => {
       const { owner, actor } = await ownerFor(req, res, agents);
       // couponCode is accepted and not applied yet: coupons come with a later step.
-      const { cartGuid, lang, csAgentId: _agentFromToken, couponCode: _notYet, ...line } = input.body();
+      const { cartGuid, lang, csAgentId: _agentFromToken, couponCode: _notYet, recipeId, ...line } = input.body();
       const ctx = contextFor(res, lang);
-      const { cart, outcomes } = await carts.add(ctx, owner, cartGuid, [line]);
+      // The optional recipe data: the member's own design, copied onto the line (decision 073).
+      const recipe = recipeId === undefined ? undefined : await designs.recipeForCart(ctx, owner === "anonymous" ? null : owner.customerId, recipeId, line);
+      const { cart, outcomes } = await carts.add(ctx, owner, cartGuid, [{ ...line, recipe }]);
       await agents.record(ctx.site, actor, "added to cart", `${line.qty} × ${line.productCode} (${line.entryType})`, [
         { code: line.productCode, qty: line.qty },
       ]);

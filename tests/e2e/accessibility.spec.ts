@@ -29,6 +29,8 @@ const PAGES = [
   { name: "breakroom plans", url: afh("/offers") },
   { name: "breakroom plan with its comparison", url: afh("/offers/breakroom-plan") },
   { name: "French referral invitation", url: ca(`/fr/referral?token=${"A".repeat(43)}`) },
+  { name: "drink designer", url: us("/designer") },
+  { name: "French drink designer", url: ca("/fr/designer") },
   { name: "error page", url: us("/no-such-page") },
 ];
 

@@ -376,6 +376,7 @@ test.describe("the account pages in French on the Canadian store", () => {
       "Avantages",
       "Mes cafetières",
       "Parrainer un ami",
+      "Mes boissons",
     ]);
 
     await nav.getByRole("link", { name: "Carnet d'adresses" }).click();

@@ -281,6 +281,12 @@ describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
           .executeTakeFirstOrThrow()
       ).serial;
       expect((await call("POST", `${user}/registernewbrewer`, agent.token, { serialNumber: serial })).status).toBe(201);
+      // Two saved drink designs (decision 073): one to open, one the spec's GET deleteRecipe deletes.
+      const pod = (await call("GET", "/usb2c/designOptions")).body as { beverages: { code: string }[] };
+      const design = { productCode: pod.beverages[0]!.code, size: "8", strength: "regular", milk: "none", sweetness: "none" };
+      const [opened, deleted] = await Promise.all(
+        ["Opened", "Deleted"].map(async (name) => (await call("POST", `${user}/recipes/saveRecipe`, agent.token, { ...design, name })).body.recipeId as number),
+      );
       const at = new Date().toISOString();
       const box = await insertSubscription(
         db(),
@@ -323,7 +329,9 @@ describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
           .replace("quickShop/productDetail", `quickShop/productDetail?productCode=${code}`)
           .replace("getBrewerQuestionnaire", `getBrewerQuestionnaire?sn=${serial}`)
           .replace("getCampaignSubscriptionCart", `getCampaignSubscriptionCart?cartGuid=${open.guid}`)
-          .replace("getMFPSubscriptionCart", `getMFPSubscriptionCart?subscriptionCode=${box.code}`);
+          .replace("getMFPSubscriptionCart", `getMFPSubscriptionCart?subscriptionCode=${box.code}`)
+          .replace("recipes/openDesignSpectrum", `recipes/openDesignSpectrum?recipeId=${opened}`)
+          .replace("recipes/deleteRecipe", `recipes/deleteRecipe?recipeId=${deleted}`);
         const correlationID = `read-${hex(8)}`;
         answered[path] = (await call("GET", target, agent.token, undefined, { correlationID })).status;
         written[path] = (await auditOf(customer.id)).filter((e) => e.correlation_id === correlationID).map((e) => e.action);
@@ -331,10 +339,13 @@ describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
       // Stripe is not set up on this store: its customer is not read at all (409), and nothing is written.
       const stripe = "/{brand}/users/{user}/stripe/fetchStripeCustomerId";
       expect(answered).toEqual(Object.fromEntries(reads.map((p) => [p, p === stripe ? 409 : 200])));
+      // The spec's deleteRecipe is a GET that deletes (decision 073): logged as what it does.
+      const deleteRecipe = "/{brand}/users/{user}/recipes/deleteRecipe";
       for (const path of reads) {
         expect(written[path], path).toHaveLength(path === stripe ? 0 : 1);
-        if (path !== stripe) expect(written[path]![0], path).toMatch(/^(viewed|checked) /);
+        if (path !== stripe && path !== deleteRecipe) expect(written[path]![0], path).toMatch(/^(viewed|checked) /);
       }
+      expect(written[deleteRecipe]).toEqual(["deleted a drink design"]);
       expect(written[reads.find((p) => p.endsWith("/orders/{code}"))!]).toEqual(["viewed order"]);
     });
 

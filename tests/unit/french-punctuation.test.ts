@@ -5,6 +5,7 @@ import { cartMessages } from "../../app/brands/cart-messages";
 import { checkoutMessages } from "../../app/brands/checkout-messages";
 import { checkoutPricingMessages } from "../../app/brands/checkout-pricing-messages";
 import { couponMessages } from "../../app/brands/coupon-messages";
+import { designMessages } from "../../app/brands/design-messages";
 import { formMessages } from "../../app/brands/form-messages";
 import { giftCardMessages } from "../../app/brands/gift-card-messages";
 import { messages } from "../../app/brands/messages";
@@ -13,6 +14,7 @@ import { quickShopMessages } from "../../app/brands/quick-shop-messages";
 import { quizMessages } from "../../app/brands/quiz-messages";
 import { subscriptionMessages } from "../../app/brands/subscription-messages";
 import { autoDeliveryMessagesFor } from "../../commerce/domain/auto-delivery-messages";
+import { designMessagesFor } from "../../commerce/domain/design-messages";
 import { messagesFor } from "../../commerce/domain/messages";
 import { punctuate } from "../../lib/format";
 
@@ -26,6 +28,8 @@ function frenchPhrases(): [string, string][] {
     checkout: checkoutMessages("fr"),
     checkoutPricing: checkoutPricingMessages("fr"),
     coupon: couponMessages("fr"),
+    design: designMessages("fr"),
+    designFields: designMessages("fr").fields,
     form: formMessages("fr"),
     giftCard: giftCardMessages("fr"),
     perks: perksMessages("fr"),
@@ -34,6 +38,13 @@ function frenchPhrases(): [string, string][] {
     subscriptions: subscriptionMessages("fr"),
     service: messagesFor("fr"),
     autoDelivery: autoDeliveryMessagesFor("fr", "cab2c"),
+    designService: designMessagesFor("fr", "cab2c"),
+    designChoices: {
+      ...designMessagesFor("fr", "cab2c").milks,
+      ...designMessagesFor("fr", "cab2c").sweetness,
+      line: designMessagesFor("fr", "cab2c").labelled("Lait", "Entier"),
+      drink: designMessagesFor("fr", "cab2c").lineLabel("Latté"),
+    },
   };
   return Object.entries(modules).flatMap(([module, phrases]) =>
     Object.entries(phrases).flatMap(([key, value]) => (typeof value === "string" ? [[`${module}.${key}`, value] as [string, string]] : [])),

@@ -1,5 +1,6 @@
 import type { Checkout } from "../../../commerce/contract/checkout";
 import { taxLineLabel } from "../../brands/checkout-pricing-messages";
+import { LineRecipe } from "../LineRecipe";
 import { MonthlyBoxLine } from "../MonthlyBoxLine";
 import { SubtotalLines, TotalLine } from "../TotalLines";
 import { useCheckoutText } from "./CheckoutSection";
@@ -42,6 +43,7 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
                 <span className="checkout-summary__name">
                   {e.quantity} × {e.product.name}
                   {e.product.packLabel ? ` · ${e.product.packLabel}` : ""}
+                  <LineRecipe recipe={e.recipe} />
                 </span>
                 <span className="checkout-summary__amount">{e.totalPrice.formattedValue}</span>
               </li>

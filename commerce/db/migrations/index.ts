@@ -22,6 +22,7 @@ import * as m020 from "./020_monthly_box";
 import * as m021 from "./021_campaign_subscriptions";
 import * as m022 from "./022_campaign_bundle_frequency";
 import * as m025 from "./025_brewer_registration";
+import * as m026 from "./026_drink_designs";
 import * as m027 from "./027_referrals";
 import * as m030 from "./030_order_affiliates";
 
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "021_campaign_subscriptions": m021,
   "022_campaign_bundle_frequency": m022,
   "025_brewer_registration": m025,
+  "026_drink_designs": m026,
   "027_referrals": m027,
   "030_order_affiliates": m030,
 };
