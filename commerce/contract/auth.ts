@@ -330,6 +330,9 @@ export const AUDIT_ACTIONS = [
   "changed monthly box picks",
   "added a campaign bundle",
   "viewed a campaign bundle",
+  "viewed customer details",
+  "viewed site notifications",
+  "dismissed a site notification",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,6 +4,7 @@ import type { CampaignTables } from "./campaign-tables";
 import type { LoyaltyTables } from "./loyalty-tables";
 import type { PaymentTables } from "./payment-tables";
 import type { RegistrationTables } from "./registration-tables";
+import type { SiteNoticeTables } from "./site-notice-tables";
 
 /** Table shapes as Kysely sees them. Money columns hold integer minor units. */
 export interface ProductTable {
@@ -523,7 +524,7 @@ export interface CouponRedemptionTable {
 }
 
 /** Payments', perks', auto-delivery's, campaigns' and brewer registration's tables are declared with their queries' neighbours (payment-tables.ts, loyalty-tables.ts). */
-export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables, CampaignTables, RegistrationTables {
+export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables, CampaignTables, RegistrationTables, SiteNoticeTables {
   product: ProductTable;
   product_text: ProductTextTable;
   product_site: ProductSiteTable;

@@ -13,6 +13,7 @@ import { AssistedService } from "./agents";
 import { AutoDeliveryService } from "./auto-delivery";
 import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery-orders";
 import { BrewerRegistrationService } from "./brewer-registration";
+import { SiteNoticeService } from "./site-notices";
 import { CampaignGuideService } from "./campaign-guides";
 import { CampaignCartLines, CampaignSaleService } from "./campaign-sale";
 import { CampaignService } from "./campaigns";
@@ -107,6 +108,8 @@ export interface Shop {
   campaignSale: CampaignSaleService;
   /** Brewer registration (decision 070). */
   brewerRegistration: BrewerRegistrationService;
+  /** Site notifications and the customer's details (decision 075). */
+  siteNotices: SiteNoticeService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Subscribing to the monthly box and changing its months (decision 067). */
@@ -203,6 +206,7 @@ export function createShop({
     campaignGuides: new CampaignGuideService({ db, catalog, campaigns }),
     campaignSale,
     brewerRegistration: new BrewerRegistrationService({ db, catalog, clock, limits }),
+    siteNotices: new SiteNoticeService({ db, clock }),
     monthlyBox,
     monthlyBoxSubscriptions: boxes,
     async warm() {

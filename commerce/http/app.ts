@@ -4,6 +4,7 @@ import type { Shop } from "../domain/shop";
 import { agentsRouter } from "./agents";
 import { autoDeliveryRouter } from "./auto-delivery";
 import { brewerRegistrationRouter } from "./brewer-registration";
+import { siteNoticesRouter } from "./site-notices";
 import { campaignGuidesRouter } from "./campaign-guides";
 import { campaignSaleRouter } from "./campaign-sale";
 import { campaignsRouter } from "./campaigns";
@@ -74,6 +75,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   site.use(campaignSaleRouter(shop.campaignSale, shop.agents));
   site.use(monthlyBoxRouter(shop.monthlyBox, shop.monthlyBoxSubscriptions, shop.agents));
   site.use(brewerRegistrationRouter(shop.brewerRegistration, shop.agents));
+  site.use(siteNoticesRouter(shop.siteNotices, shop.agents));
   if (storeClock) site.use(storeClockRouter(storeClock, shop.autoDeliveryOrders, adminKey));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
   const lms = Router({ mergeParams: true });
