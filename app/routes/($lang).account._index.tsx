@@ -1,7 +1,8 @@
 import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "react-router";
-import { useActionData, useLoaderData } from "react-router";
+import { useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import { format } from "../brands/locale";
 import { AccountForm, Field, FormMessage, Notice, problemFor, SubmitButton } from "../components/FormFields";
+import { SiteNotices } from "../components/SiteNotices";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { accountText, apiProblem } from "../lib/account-forms.server";
 import { requireAccountHolder } from "../lib/account-guard.server";
@@ -12,6 +13,7 @@ import { readFormFields } from "../lib/form-body.server";
 import { checkForm, formAnswer, formText, formPageHeaders } from "../lib/form-validation.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
+import type { NoticeArea } from "../lib/site-notices.server";
 import { changePassword, getProfile, updateProfile } from "../models/account.server";
 
 const NOTICES = ["welcome", "profileSaved", "passwordChanged"] as const;
@@ -72,6 +74,8 @@ export const meta = accountMeta("accountTitle");
 
 export default function ProfilePage() {
   const { profile, notice } = useLoaderData<typeof loader>();
+  // The customer's notices come with the header's state (root loader), read afresh on account pages.
+  const root = useRouteLoaderData("root") as { notices?: NoticeArea } | undefined;
   const state = useActionData<typeof action>();
   const { t } = useAccountText();
   // Both forms post here; the answer belongs to the one whose intent it carries.
@@ -81,6 +85,7 @@ export default function ProfilePage() {
     <>
       {notice ? <Notice>{notice === "welcome" ? format(t.welcome, { name: profile.firstName }) : t[notice]}</Notice> : null}
       {profile.isEmployee ? <p className="member-note">{t.employeeBadge}</p> : null}
+      {root?.notices ? <SiteNotices area={root.notices} placement="account" /> : null}
       <section aria-labelledby="profile-heading" className="account-section">
         <h2 id="profile-heading">{t.profileHeading}</h2>
         <FormMessage state={profileState} />

@@ -26,7 +26,7 @@ export function newShopper(testInfo: TestInfo, who: { label: string; firstName: 
 export type Shopper = ReturnType<typeof newShopper>;
 
 /** Opens the shopper's account on the store through its API and the mailed confirmation; answers an access token. */
-export async function openAccount(person: Shopper, site: "usb2c" | "usafh"): Promise<string> {
+export async function openAccount(person: Shopper, site: "usb2c" | "cab2c" | "usafh"): Promise<string> {
   const headers = { "Content-Type": "application/json", "X-Forwarded-For": person.clientAddress };
   const { firstName, lastName, email, password } = person;
   expect((await fetch(api(`/rest/v2/${site}/users`), { method: "POST", headers, body: JSON.stringify({ firstName, lastName, email, password }) })).status).toBe(
