@@ -42,7 +42,7 @@ function NoticeItem({ notice, area, returnTo }: { notice: NoticeView; area: Noti
   // Gone as soon as it is sent; the root data without it follows.
   if (fetcher.state !== "idle" || fetcher.data) return null;
   return (
-    <li className="site-notice" role="status">
+    <li className="site-notice">
       <p className="site-notice__text">
         {notice.text} <a href={notice.link.url}>{notice.link.label}</a>
       </p>

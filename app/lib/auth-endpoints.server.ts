@@ -107,6 +107,7 @@ export async function tokenToSession(request: Request, context: StorefrontContex
     const details = await getCustomerDetails(clientContext(context), { bearer: tokens.access_token });
     const shopper = shopperOf(context);
     await shopper.signIn(signedInAs(tokens, parsed.data.clientId, details.firstName ?? ""), { rememberMe: parsed.data.rememberMe });
+    shopper.setCustomerCookies(details.customerCookies);
     await rememberCustomerDetails(context, details);
     return json(loginState(context));
   } catch (err) {
@@ -143,6 +144,8 @@ export async function signInWithPassword(context: StorefrontContext, email: stri
   const details = await getCustomerDetails(api, { bearer: tokens.access_token });
   const anonymousCart = shopper.cart.guid;
   await shopper.signIn(signedInAs(tokens, "storefront", details.firstName ?? ""), { rememberMe });
+  // Every cookie again at sign-in: their lifetime follows this sign-in's "remember me".
+  shopper.setCustomerCookies(details.customerCookies);
   await rememberCustomerDetails(context, details);
   // What the shopper put in a cart before signing in joins their own cart (stock re-checked by the service).
   if (anonymousCart) {

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { addDays } from "../../commerce/domain/clock";
 import { subscribeThroughCheckout } from "../support/subscriptions";
+import { accessibilityViolations } from "./support/axe";
 import { newShopper, openAccount, signIn } from "./support/shoppers";
 import { E2E_ADMIN_KEY } from "./support/store-clock";
 
@@ -89,6 +90,10 @@ for (const store of STORES) {
       await page.goto(`${store.base}${store.account}`);
       const account = page.locator("#notices");
       await expect(account).toContainText(store.w.expires);
+      if (testInfo.project.name === "js") {
+        const { violations } = await accessibilityViolations(page, ".site-notices, #notices");
+        expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      }
 
       await header.getByRole("button", { name: store.w.dismiss }).click();
       await expect(page.getByText(store.w.expires)).toHaveCount(0);
