@@ -125,6 +125,28 @@ describe("a signed-in customer's notices in the storefront", () => {
     expect((await page("/account", cookie)).body).toContain("You have no notices.");
   });
 
+  it("are listed on the account page for an agent acting for the customer, who may dismiss one there", async () => {
+    const email = `storefront-notices-${randomHex(8)}@example.com`;
+    const id = await insertAccount(db, { email, password: PASSWORD });
+    await expiredCard(id);
+    const signedIn = await postForm(store, "/noboLogin", { email: "demo.agent@example.com", password: "Brewfront-demo-2026" });
+    expect(signedIn.status).toBe(303);
+    let cookie = cookiesFrom(signedIn);
+    const acting = await postForm(store, "/agent", { intent: "start", customerId: id }, cookie);
+    expect(acting.status).toBe(303);
+    cookie = cookiesFrom(acting, cookie);
+    const account = await page("/account", cookie);
+    expect(account.body).toContain(NOTICE);
+    // The header has none of its own for an agent: the list is the account page's.
+    expect(account.body).not.toContain('aria-label="Notices for you"');
+    const key = /name="key" value="([^"]+)"/.exec(account.body)?.[1];
+    const dismissed = await dismissByForm({ key: key!, returnTo: "/account" }, cookie);
+    expect(dismissed.status).toBe(303);
+    expect((await page("/account", dismissed.cookie)).body).toContain("You have no notices.");
+    const log = await db.selectFrom("agent_audit").select("action").where("customer_id", "=", id).orderBy("id").execute();
+    expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(["viewed site notifications", "dismissed a site notification"]));
+  });
+
   it("refuses a dismissal that is not a notice, and a script's post is answered 400", async () => {
     const res = await fetch(`${store.url}/notices/dismiss`, {
       method: "POST",
