@@ -20,6 +20,7 @@ import { ConsentBanner } from "./components/ConsentBanner";
 import { CoffeeBreakPage, SorryPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { SiteNotices } from "./components/SiteNotices";
 import { clientContext } from "./lib/api-client.server";
 import { useNonce } from "./lib/nonce";
 import { shopTexts } from "./lib/page-texts.server";
@@ -28,6 +29,7 @@ import type { PageHandle, Shop } from "./lib/shop";
 import { getLayoutContent, type LayoutContent } from "./models/cms.server";
 import type { PerksOnPage } from "./lib/perks";
 import { perksOnPage } from "./lib/perks.server";
+import { headerCustomerDetails, noticeArea } from "./lib/site-notices.server";
 import styles from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -41,6 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   let layout: PageLayout | null = null;
   let perks: PerksOnPage | undefined;
+  // A signed-in customer's header state: getCustomerDetails, at most once a page, alongside the layout (decision 075).
+  const detailsRead = headerCustomerDetails(context, url.pathname);
   try {
     // The site configuration stays on the server: integration settings the page has no use for.
     const { navigation, banner, notification, footer, siteConfig } = await getLayoutContent(clientContext(context));
@@ -54,17 +58,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The shop's phrases in this page's language only: no script carries the dictionaries (decision 056).
   const shop: Shop = { brand: publicBrand(context.brand), lang: context.lang, t: shopTexts(context.lang, context.brand.id) };
   const shopper = context.shopper;
+  const details = await detailsRead;
+  // Perks membership as the service says, not as a cookie that needs functional consent.
+  if (details && perks) perks = { ...perks, member: perks.enabled && details.perksOptIn };
   return {
     ...shop,
     // What the header and the agent banner show; tokens stay on the server.
     account: {
       signedIn: !!shopper?.customer,
-      firstName: shopper?.customer?.firstName,
+      firstName: details?.firstName || shopper?.customer?.firstName,
       agent: !!shopper?.agent,
       agentName: shopper?.agent?.firstName,
       actingFor: shopper?.actingFor?.name,
       cartQuantity: shopper?.cart.quantity ?? 0,
     },
+    notices: details ? noticeArea(details.notices, context.lang, context.brand.id, context.brand.currency) : undefined,
     needsConsent,
     webapp: context.webapp,
     layout,
@@ -168,6 +176,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
           account={data.account}
         />
       )}
+      {data.notices && !checkoutHeader ? <SiteNotices area={data.notices} placement="header" /> : null}
       {layout?.notification?.messageItems.map((m) => (
         <p key={m.text} className={`global-notification global-notification--${m.severity}`} role="note">
           {m.text}

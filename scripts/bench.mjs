@@ -195,6 +195,8 @@ const RUNS = [
     pages: [
       { name: "home", path: "/" },
       { name: "home (fr-CA)", path: "/fr/", host: "www.brewfront.ca" },
+      // The home page of a signed-in perks member: the header's customer details and notices (decision 075).
+      { name: "home (signed-in member)", path: "/", member: true, prepare: async (store) => ({ headers: { cookie: await memberCookie(store) } }) },
       { name: "category", path: "/c/coffee" },
       { name: "category, 2 facets + sort", path: "/c/coffee?roast=medium&packType=KCup&sort=price-asc" },
       { name: "product", path: "/Coffee/breakfast-blend/p/5001-SMRG-KC-24" },

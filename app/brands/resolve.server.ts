@@ -38,7 +38,8 @@ export function bareDomainTarget(brands: Record<BrandId, BrandFacts>, host: stri
 
 /** Canadian French lives under /fr/. Any other brand has English only. */
 export function langFromPath(brand: BrandFacts, pathname: string): Lang {
-  return brand.languages.includes("fr") && (pathname === "/fr" || pathname.startsWith("/fr/")) ? "fr" : "en";
+  // "/fr.data" is the French home page's data, which a script asks for when it moves there (after signing in, say).
+  return brand.languages.includes("fr") && (pathname === "/fr" || pathname === "/fr.data" || pathname.startsWith("/fr/")) ? "fr" : "en";
 }
 
 /** A /fr/ path on a brand without French: where to send the visitor instead. */

@@ -5,8 +5,10 @@ import { shopperOf } from "./account-forms.server";
 import type { StorefrontContext } from "./context";
 import { FORM_BODY_LIMIT, readFormFields } from "./form-body.server";
 import { nowInSeconds } from "./auth/token-rules";
-import { getAgentProfile, getProfile, refreshTokens, requestGuestToken, requestTokens, signedInAs } from "../models/account.server";
+import { getAgentProfile, refreshTokens, requestGuestToken, requestTokens, signedInAs } from "../models/account.server";
 import { mergeCart } from "../models/cart.server";
+import { getCustomerDetails } from "../models/customer-details.server";
+import { rememberCustomerDetails } from "./site-notices.server";
 
 /**
  * The storefront's own auth endpoints under /api/auth and beside it: JSON for scripts and the
@@ -102,10 +104,11 @@ export async function tokenToSession(request: Request, context: StorefrontContex
   if (!parsed.success) return jsonError(400, "Send access_token, expires_in and optionally refresh_token.");
   const tokens = TokenResponseSchema.parse({ ...parsed.data, token_type: "Bearer", scope: parsed.data.clientId === "agent" ? "agent" : "customer" });
   try {
-    const profile = await getProfile(clientContext(context), tokens.access_token);
+    const details = await getCustomerDetails(clientContext(context), { bearer: tokens.access_token });
     const shopper = shopperOf(context);
-    await shopper.signIn(signedInAs(tokens, parsed.data.clientId, profile.firstName), { rememberMe: parsed.data.rememberMe });
-    shopper.setCustomerCookies(profile.customerCookies);
+    await shopper.signIn(signedInAs(tokens, parsed.data.clientId, details.firstName ?? ""), { rememberMe: parsed.data.rememberMe });
+    shopper.setCustomerCookies(details.customerCookies);
+    await rememberCustomerDetails(context, details);
     return json(loginState(context));
   } catch (err) {
     if (err instanceof ApiError && err.status < 500) return jsonError(401, "That token is not valid.");
@@ -117,9 +120,10 @@ export async function tokenToSession(request: Request, context: StorefrontContex
 export async function handleLoggedInUserCookies(context: StorefrontContext) {
   const shopper = shopperOf(context);
   if (!shopper.customer && !shopper.actingFor) return json(loginState(context));
-  const profile = await getProfile(clientContext(context));
-  shopper.setCustomerCookies(profile.customerCookies);
-  return json({ ...loginState(context), cookies: profile.customerCookies.map((c) => c.key) });
+  const details = await getCustomerDetails(clientContext(context));
+  shopper.setCustomerCookies(details.customerCookies);
+  if (shopper.customer) await rememberCustomerDetails(context, details);
+  return json({ ...loginState(context), cookies: details.customerCookies.map((c) => c.key) });
 }
 
 /**
@@ -136,10 +140,13 @@ export async function signInWithPassword(context: StorefrontContext, email: stri
     await shopper.signIn(signedInAs(tokens, "agent", agent.firstName), { rememberMe: false });
     return;
   }
-  const profile = await getProfile(api, tokens.access_token);
+  // One call answers the name, the cookies, the account's cart and the notices (decision 075).
+  const details = await getCustomerDetails(api, { bearer: tokens.access_token });
   const anonymousCart = shopper.cart.guid;
-  await shopper.signIn(signedInAs(tokens, "storefront", profile.firstName), { rememberMe });
-  shopper.setCustomerCookies(profile.customerCookies);
+  await shopper.signIn(signedInAs(tokens, "storefront", details.firstName ?? ""), { rememberMe });
+  // Every cookie again at sign-in: their lifetime follows this sign-in's "remember me".
+  shopper.setCustomerCookies(details.customerCookies);
+  await rememberCustomerDetails(context, details);
   // What the shopper put in a cart before signing in joins their own cart (stock re-checked by the service).
   if (anonymousCart) {
     const merged = await mergeCart(api, anonymousCart, tokens.access_token).catch((err: unknown) => {

@@ -32,9 +32,12 @@ export function perksOnPage(context: StorefrontContext, siteConfig: Record<strin
   return { enabled: program.enabled, optInEnabled: program.optInEnabled, pointsPerDollar: program.pointsPerDollar, member };
 }
 
-/** After joining or leaving: the pages follow at once (the cookie needs functional consent, as at sign-in). */
-export function rememberPerksMember(context: StorefrontContext, member: boolean): void {
-  context.shopper?.setCookie(PERKS_MEMBER_COOKIE, String(member));
+/** After joining or leaving: the pages follow at once (the cookie needs functional consent, as at sign-in; the header's state does not). */
+export async function rememberPerksMember(context: StorefrontContext, member: boolean): Promise<void> {
+  const shopper = context.shopper;
+  shopper?.setCookie(PERKS_MEMBER_COOKIE, String(member));
+  const kept = shopper?.customerDetails;
+  if (kept) await shopper.rememberCustomerDetails({ ...kept, perksOptIn: member });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "react-router";
-import { useActionData, useLoaderData } from "react-router";
+import { useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import { format } from "../brands/locale";
 import { AccountForm, Field, FormMessage, Notice, problemFor, SubmitButton } from "../components/FormFields";
+import { SiteNotices } from "../components/SiteNotices";
 import { ApiError, clientContext } from "../lib/api-client.server";
 import { accountText, apiProblem } from "../lib/account-forms.server";
 import { requireAccountHolder } from "../lib/account-guard.server";
@@ -12,7 +13,9 @@ import { readFormFields } from "../lib/form-body.server";
 import { checkForm, formAnswer, formText, formPageHeaders } from "../lib/form-validation.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
+import { type NoticeArea, noticeArea } from "../lib/site-notices.server";
 import { changePassword, getProfile, updateProfile } from "../models/account.server";
+import { getSiteNotifications } from "../models/customer-details.server";
 
 const NOTICES = ["welcome", "profileSaved", "passwordChanged"] as const;
 type NoticeKey = (typeof NOTICES)[number];
@@ -20,10 +23,24 @@ type NoticeKey = (typeof NOTICES)[number];
 /** Profile (name, email, phone) and password change. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
-  requireAccountHolder(request, context);
-  const profile = await orFailedPage(getProfile(clientContext(context)));
+  const shopper = requireAccountHolder(request, context);
+  // An agent's header has no customer state of its own: the customer's notices are read here (audited).
+  const [profile, agentNotices] = await Promise.all([
+    orFailedPage(getProfile(clientContext(context))),
+    shopper.actingFor
+      ? getSiteNotifications(clientContext(context)).then(
+          ({ notices }) => notices,
+          (err: unknown) => {
+            // The page does without them; the profile's own call says whether the session still holds.
+            context.logger.warn({ err, correlationId: context.correlationId }, "site notifications unavailable");
+            return undefined;
+          },
+        )
+      : undefined,
+  ]);
   const notice = new URL(request.url).searchParams.get("notice");
   return {
+    agentNotices: agentNotices ? noticeArea(agentNotices, context.lang, context.brand.id, context.brand.currency) : undefined,
     profile: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phone: profile.phone, isEmployee: profile.isEmployee },
     notice: NOTICES.includes(notice as NoticeKey) ? (notice as NoticeKey) : undefined,
   };
@@ -71,7 +88,10 @@ export const headers: HeadersFunction = formPageHeaders;
 export const meta = accountMeta("accountTitle");
 
 export default function ProfilePage() {
-  const { profile, notice } = useLoaderData<typeof loader>();
+  const { profile, notice, agentNotices } = useLoaderData<typeof loader>();
+  // The customer's notices come with the header's state (root loader), read afresh on account pages.
+  const root = useRouteLoaderData("root") as { notices?: NoticeArea } | undefined;
+  const notices = root?.notices ?? agentNotices;
   const state = useActionData<typeof action>();
   const { t } = useAccountText();
   // Both forms post here; the answer belongs to the one whose intent it carries.
@@ -81,6 +101,7 @@ export default function ProfilePage() {
     <>
       {notice ? <Notice>{notice === "welcome" ? format(t.welcome, { name: profile.firstName }) : t[notice]}</Notice> : null}
       {profile.isEmployee ? <p className="member-note">{t.employeeBadge}</p> : null}
+      {notices ? <SiteNotices area={notices} placement="account" /> : null}
       <section aria-labelledby="profile-heading" className="account-section">
         <h2 id="profile-heading">{t.profileHeading}</h2>
         <FormMessage state={profileState} />

@@ -62,7 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return perksRefusal(context, form, err);
   }
   // An agent's opt-in is the customer's, not the agent's own pages'.
-  if (!context.shopper?.actingFor) rememberPerksMember(context, join);
+  if (!context.shopper?.actingFor) await rememberPerksMember(context, join);
   return redirect(`${localePath(context.lang, "/account/perks")}?notice=${join ? "joined" : "left"}`, 303);
 }
 

@@ -151,7 +151,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         if ("answer" in checked) return checked.answer;
         const answer = await joinPerksAtCheckout(caller, guid, checked.data.join);
         // A guest's points come with the account made from the confirmation page; a member joined at once.
-        if (member) rememberPerksMember(context, answer.perks?.member ?? checked.data.join);
+        if (member) await rememberPerksMember(context, answer.perks?.member ?? checked.data.join);
         else if (checked.data.join) shopper.setCookie(PERKS_WALK_UP_COOKIE, "true");
         else shopper.deleteCookie(PERKS_WALK_UP_COOKIE);
         return redirect(`${localePath(context.lang, "/checkout/singlestep")}#review`, 303);

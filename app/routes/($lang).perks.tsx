@@ -42,7 +42,7 @@ export async function action({ params, context }: ActionFunctionArgs) {
     return perksRefusal(context, {}, err);
   }
   // An agent's join is the customer's, not the agent's own pages'.
-  if (!shopper.actingFor) rememberPerksMember(context, true);
+  if (!shopper.actingFor) await rememberPerksMember(context, true);
   return redirect(`${here}?joined=1`, 303);
 }
 

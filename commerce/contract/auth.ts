@@ -337,6 +337,9 @@ export const AUDIT_ACTIONS = [
   "saved a drink design",
   "changed a drink design",
   "deleted a drink design",
+  "viewed customer details",
+  "viewed site notifications",
+  "dismissed a site notification",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

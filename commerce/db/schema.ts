@@ -6,6 +6,7 @@ import type { PaymentTables } from "./payment-tables";
 import type { ReferralTables } from "./referral-tables";
 import type { DesignTables } from "./design-tables";
 import type { RegistrationTables } from "./registration-tables";
+import type { SiteNoticeTables } from "./site-notice-tables";
 
 /** Table shapes as Kysely sees them. Money columns hold integer minor units. */
 export interface ProductTable {
@@ -534,7 +535,8 @@ export interface CouponRedemptionTable {
 }
 
 /** Payments', perks', auto-delivery's, campaigns' and brewer registration's tables are declared with their queries' neighbours (payment-tables.ts, loyalty-tables.ts). */
-export interface Database extends PaymentTables, LoyaltyTables, AutoDeliveryTables, CampaignTables, RegistrationTables, ReferralTables, DesignTables {
+export interface Database
+  extends PaymentTables, LoyaltyTables, AutoDeliveryTables, CampaignTables, RegistrationTables, ReferralTables, DesignTables, SiteNoticeTables {
   product: ProductTable;
   product_text: ProductTextTable;
   product_site: ProductSiteTable;

@@ -15,6 +15,7 @@ import { AutoDeliveryOrders, type AutoDeliveryRunOptions } from "./auto-delivery
 import { BrewerRegistrationService } from "./brewer-registration";
 import { AffiliateReports } from "./affiliates";
 import { DesignService } from "./designs";
+import { SiteNoticeService } from "./site-notices";
 import { CampaignGuideService } from "./campaign-guides";
 import { CampaignCartLines, CampaignSaleService } from "./campaign-sale";
 import { CampaignService } from "./campaigns";
@@ -116,6 +117,8 @@ export interface Shop {
   referrals: ReferralService;
   /** Saved drink designs (decision 073). */
   designs: DesignService;
+  /** Site notifications and the customer's details (decision 075). */
+  siteNotices: SiteNoticeService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Subscribing to the monthly box and changing its months (decision 067). */
@@ -215,6 +218,7 @@ export function createShop({
     affiliates: new AffiliateReports({ db }),
     referrals: new ReferralService({ db, brands, outbox, limits, clock }),
     designs: new DesignService({ db, catalog, clock }),
+    siteNotices: new SiteNoticeService({ db, clock }),
     monthlyBox,
     monthlyBoxSubscriptions: boxes,
     async warm() {

@@ -6,6 +6,7 @@ import { autoDeliveryRouter } from "./auto-delivery";
 import { brewerRegistrationRouter } from "./brewer-registration";
 import { referralsRouter } from "./referrals";
 import { designsRouter } from "./designs";
+import { siteNoticesRouter } from "./site-notices";
 import { campaignGuidesRouter } from "./campaign-guides";
 import { campaignSaleRouter } from "./campaign-sale";
 import { campaignsRouter } from "./campaigns";
@@ -80,6 +81,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   site.use(affiliatesRouter(shop.affiliates, adminKey));
   site.use(referralsRouter(shop.referrals, shop.agents));
   site.use(designsRouter(shop.designs, shop.agents));
+  site.use(siteNoticesRouter(shop.siteNotices, shop.agents));
   if (storeClock) site.use(storeClockRouter(storeClock, shop.autoDeliveryOrders, adminKey));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
   const lms = Router({ mergeParams: true });

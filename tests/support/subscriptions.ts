@@ -32,7 +32,16 @@ export async function usCoffees(db: Db, count: number, minStock = 0): Promise<st
 export async function subscribeThroughCheckout(
   origin: string,
   token: string,
-  options: { productCode: string; frequencyWeeks: number; qty?: number; site?: string },
+  options: {
+    productCode: string;
+    frequencyWeeks: number;
+    qty?: number;
+    site?: string;
+    /** Another card expiry, say one ending soon (decision 075). */
+    card?: Partial<typeof APPROVED_CARD>;
+    /** Another delivery address (the Canadian store's, say). */
+    address?: typeof NY_ADDRESS;
+  },
 ): Promise<{ subscription: Subscription; orderCode: string }> {
   const base = `${origin}/rest/v2/${options.site ?? "usb2c"}/users/current`;
   const call = async (method: string, path: string, body?: unknown, expected = 200) => {
@@ -49,10 +58,10 @@ export async function subscribeThroughCheckout(
     await call("POST", "/addProductToAdCart", { productCode: options.productCode, qty: options.qty ?? 2, entryType: "ADC", podsAtHomeQty: 4 }),
   );
   const cart = `/carts/${added.cartGuid}`;
-  const withAddress = CheckoutSchema.parse(await call("POST", `${cart}/addresses/delivery`, { address: NY_ADDRESS }));
+  const withAddress = CheckoutSchema.parse(await call("POST", `${cart}/addresses/delivery`, { address: options.address ?? NY_ADDRESS }));
   const standard = withAddress.deliveryModes.find((m) => m.code === "standard")!;
   await call("PUT", `${cart}/updateDeliveryDetails`, { deliveryModeId: standard.code, deliveryCost: standard.costMinor });
-  await call("POST", `${cart}/paymentdetails`, APPROVED_CARD, 201);
+  await call("POST", `${cart}/paymentdetails`, { ...APPROVED_CARD, ...options.card }, 201);
   const checkout = CheckoutSchema.parse(await call("GET", `${cart}/checkout`));
   const order = OrderSchema.parse(
     await call(

@@ -58,6 +58,8 @@ describe("French under /fr/ for Canada only", () => {
     expect(langFromPath(brands.cab2c, "/fr/c/coffee")).toBe("fr");
     expect(langFromPath(brands.cab2c, "/c/coffee")).toBe("en");
     expect(langFromPath(brands.cab2c, "/fresh")).toBe("en");
+    expect(langFromPath(brands.cab2c, "/fr.data")).toBe("fr");
+    expect(langFromPath(brands.cab2c, "/fresh.data")).toBe("en");
   });
   it("keeps other brands in English and strips a stray /fr", () => {
     expect(langFromPath(brands.usb2c, "/fr/")).toBe("en");

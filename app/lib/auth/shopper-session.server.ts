@@ -3,6 +3,7 @@ import { createCookieSessionStorage, redirect, type Session, type SessionStorage
 import { LRUCache } from "lru-cache";
 import type { ClientId } from "../../../commerce/contract/auth";
 import { FrequencyWeeksSchema } from "../../../commerce/contract/frequency";
+import type { SiteNotice } from "../../../commerce/contract/site-notices";
 import { CookieJar, DAY_MS } from "../cookies.server";
 import { RefreshGate } from "./refresh-gate";
 import { AGENT_SESSION_KEYS, isLoggedIn, isTokenValid, SIGN_OUT_COOKIES, type TokenRecord } from "./token-rules";
@@ -67,6 +68,17 @@ export interface ShopperSessionData {
   brewerQuiz: unknown;
   /** How often the shopper chose to have their auto-delivery come (weeks), on a product page: the checkout starts from it. */
   adFrequencyWeeks: number;
+  /** The signed-in customer's header state from getCustomerDetails and when it was read (decision 075). */
+  customerDetails: CustomerDetailsSnapshot;
+}
+
+/** What the header shows of a signed-in customer between two getCustomerDetails calls. */
+export interface CustomerDetailsSnapshot {
+  /** Milliseconds since the epoch. */
+  at: number;
+  firstName: string;
+  perksOptIn: boolean;
+  notices: SiteNotice[];
 }
 
 export interface SessionSettings {
@@ -329,6 +341,8 @@ export class ShopperSession {
     this.session.set("cartQuantity", 0);
     this.session.set("placedOrder", { code: order.code, checkoutKey: order.checkoutKey });
     this.session.unset("adFrequencyWeeks");
+    // An order may start a subscription with a card that is about to expire: the header reads its notices again.
+    this.session.unset("customerDetails");
     if (order.guest) {
       const earlier = (this.session.get("guestOrders") ?? []).filter((o) => o.code !== order.code);
       this.session.set("guestOrders", [{ code: order.code, guid: order.guid }, ...earlier].slice(0, GUEST_ORDERS_KEPT));
@@ -380,6 +394,18 @@ export class ShopperSession {
 
   async rememberAdFrequency(weeks: number): Promise<void> {
     this.session.set("adFrequencyWeeks", weeks);
+    await this.persist();
+  }
+
+  /** The customer's header state as last read, if it was read since the sign-in. */
+  get customerDetails(): CustomerDetailsSnapshot | undefined {
+    return this.session.get("customerDetails");
+  }
+
+  /** Keeps the header state (undefined forgets it, so the next page reads it again). */
+  async rememberCustomerDetails(details: CustomerDetailsSnapshot | undefined): Promise<void> {
+    if (details) this.session.set("customerDetails", details);
+    else this.session.unset("customerDetails");
     await this.persist();
   }
 
