@@ -4,6 +4,7 @@ import { RateLimits } from "../lib/rate-limit";
 import type { CommerceConfig } from "./config";
 import { type Db, createDb, isDatabaseReachable, migrateToLatest } from "./db/index";
 import { pruneListingChanges } from "./db/catalog-changes";
+import { withStartLock } from "./db/start-lock";
 import { createMailer } from "./delivery/mailer";
 import { siteCurrencies } from "./domain/catalog-service";
 import { paymentProviderFor } from "./domain/payments/index";
@@ -32,6 +33,14 @@ export function openDatabase(config: CommerceConfig): Db {
 
 export function migrateDatabase(db: Db): Promise<void> {
   return migrateToLatest(db);
+}
+
+/**
+ * Runs a start-up's preparing (migrations, seed, pruning) while no other instance on the same
+ * database runs its own, so any number started together all come up and one of them seeds.
+ */
+export function whileOthersWait<T>(config: CommerceConfig, prepare: () => Promise<T>): Promise<T> {
+  return withStartLock(config.database, prepare);
 }
 
 /**
