@@ -58,7 +58,7 @@ export function setDeliveryDetails(c: CheckoutCaller, guid: string, details: Del
 export function placeOrder(
   c: CheckoutCaller,
   guid: string,
-  expected: { checkoutKey: string; expectedTotal: number; expectedAmountDue: number; adFrequencyWeeks?: number },
+  expected: { checkoutKey: string; expectedTotal: number; expectedAmountDue: number; adFrequencyWeeks?: number; expectedPrices?: string },
 ) {
   return checkoutCall(c, { method: "POST", path: `users/${owner(c)}/orders`, query: { cartId: guid }, json: expected, schema: OrderSchema });
 }

@@ -22,6 +22,7 @@ import * as m020 from "./020_monthly_box";
 import * as m021 from "./021_campaign_subscriptions";
 import * as m022 from "./022_campaign_bundle_frequency";
 import * as m025 from "./025_brewer_registration";
+import * as m029 from "./029_price_changes";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "021_campaign_subscriptions": m021,
   "022_campaign_bundle_frequency": m022,
   "025_brewer_registration": m025,
+  "029_price_changes": m029,
 };
 
 export const migrationProvider: MigrationProvider = {
