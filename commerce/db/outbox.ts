@@ -148,3 +148,13 @@ export async function pruneSentMessages(db: Db, before: Date): Promise<number> {
   const result = await writeTransaction(db, (trx) => trx.deleteFrom("outbox_message").where("sent_at", "<", before.toISOString()).executeTakeFirst());
   return Number(result.numDeletedRows);
 }
+
+/** The mail not sent yet: how many, and when the oldest was queued (null when none waits). */
+export async function outboxBacklog(db: Db): Promise<{ unsent: number; oldestQueuedAt: string | null }> {
+  const row = await db
+    .selectFrom("outbox_message")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("created_at").as("oldest")])
+    .where("sent_at", "is", null)
+    .executeTakeFirst();
+  return { unsent: Number(row?.n ?? 0), oldestQueuedAt: row?.oldest ?? null };
+}

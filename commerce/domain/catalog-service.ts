@@ -49,7 +49,7 @@ export class CatalogService {
   private readonly answers: CatalogAnswers;
 
   constructor(private readonly deps: CatalogServiceDeps) {
-    this.answers = new CatalogAnswers(deps.feed, deps.answerBytes);
+    this.answers = new CatalogAnswers(deps.feed, deps.answerBytes, "productAnswers");
   }
 
   /**
