@@ -190,6 +190,13 @@ describe.skipIf(!NGINX || !postgresAvailable || !redisUp)("a fleet of three inst
       while (shown !== before + 111 && Date.now() - changedAt < SYNC_WITHIN_MS) shown = await unitPriceOn(store.url, code);
       expect(shown, store.url).toBe(before + 111);
     }
+    // The variant's page on every instance, as a shopper reads it.
+    const page = ProductSchema.parse(await (await fetch(`${instances[0]!.url}/rest/v2/usb2c/products/${code}?fields=FULL`)).json());
+    const { url, priceData } = page.variantOptions.find((v) => v.code === code)!;
+    for (const store of instances) {
+      const html = await (await fetch(`${store.url}${url}`)).text();
+      expect(html, store.url).toContain(priceData.formattedValue);
+    }
   });
 
   it("loses no acknowledged order and sends no mail twice when one instance is killed with -9 under load", { timeout: 180_000 }, async () => {
