@@ -24,7 +24,13 @@ if (process.argv.includes(PREPARE_FLAG)) {
   await prepareInChild(entry, logger);
   // Without Redis the workers' rate limits count here, so a limit is one limit for the machine.
   if (!config.redisUrl) (await import("./lib/rate-limit")).countRateLimitsForWorkers();
-  runPrimary(config.workers, commerceConfig.memoryBudgetMb, logger, (listening) => announce(config, logger, listening, config.workers));
+  runPrimary(
+    config.workers,
+    commerceConfig.memoryBudgetMb,
+    logger,
+    (listening) => announce(config, logger, listening, config.workers),
+    commerceConfig.operator.port !== undefined,
+  );
 } else {
   const single = cluster.isPrimary;
   const db = single ? await prepareDatabase(commerceConfig, logger) : (await import("./commerce/service")).openDatabase(commerceConfig);

@@ -99,11 +99,11 @@ export const commerceEnvironment = {
   ),
   ADMIN_API_KEY: variable(
     adminApiKey,
-    `enables the operators' \`PUT /rest/v2/{brand}/stock/{code}\` (header \`X-Admin-Key\`, at least ${ADMIN_API_KEY_MIN_LENGTH} characters), which also mails back-in-stock alerts; without it the endpoint does not exist. 10 wrong keys per 15 minutes from one address are answered 429`,
+    `enables the operators' \`PUT /rest/v2/{brand}/stock/{code}\` (which also mails back-in-stock alerts) and \`PUT /rest/v2/{brand}/prices/{code}\` (list and sale price, in minor units) (header \`X-Admin-Key\`, at least ${ADMIN_API_KEY_MIN_LENGTH} characters); without it those endpoints do not exist. 10 wrong keys per 15 minutes from one address are answered 429`,
   ),
   OPERATOR_PORT: variable(
     operatorPort,
-    "when set, the operators' endpoints answer only on this port (a separate listener on `OPERATOR_HOST`) and not on the public one; unset, they answer only to loopback connections no proxy relayed",
+    "when set, the operators' endpoints and the Prometheus `/metrics` (docs/metrics.md) answer only on this port (a separate listener on `OPERATOR_HOST`) and not on the public one; unset, the endpoints answer only to loopback connections no proxy relayed, and there are no metrics",
   ),
   STORE_CLOCK_MOVABLE: variable(
     envSchemas.flag(false),

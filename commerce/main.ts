@@ -2,14 +2,16 @@ import express from "express";
 import pino from "pino";
 import { loadCommerceConfig } from "./config";
 import { LOG_REDACTION } from "./contract/log-redaction";
-import { createCommerceApi, healthChecks, migrateDatabase, openDatabase, seedDatabase } from "./service";
+import { createCommerceApi, healthChecks, migrateDatabase, openDatabase, seedDatabase, whileOthersWait } from "./service";
 
 /** The commerce service on its own (COMMERCE_PORT, default 4000); the storefront reaches it via COMMERCE_API_URL. */
 const config = loadCommerceConfig();
 const logger = pino({ level: config.logLevel, base: { service: "brewfront-commerce" }, redact: LOG_REDACTION });
 const db = openDatabase(config);
-await migrateDatabase(db);
-await seedDatabase(db, config);
+await whileOthersWait(config, async () => {
+  await migrateDatabase(db);
+  await seedDatabase(db, config);
+});
 
 const app = express();
 app.disable("x-powered-by");

@@ -2,8 +2,12 @@ import { type RequestHandler, Router } from "express";
 import type { Logger } from "pino";
 import { RateLimits } from "../lib/rate-limit";
 import type { CommerceConfig } from "./config";
-import { type Db, createDb, isDatabaseReachable, migrateToLatest } from "./db/index";
+import { type Db, createDb, isDatabaseReachable, migrateToLatest, poolUse } from "./db/index";
+import { jobQueueDepths } from "./db/jobs";
+import { outboxBacklog } from "./db/outbox";
+import { cacheCounts } from "./domain/caches";
 import { pruneListingChanges } from "./db/catalog-changes";
+import { withStartLock } from "./db/start-lock";
 import { createMailer } from "./delivery/mailer";
 import { siteCurrencies } from "./domain/catalog-service";
 import { paymentProviderFor } from "./domain/payments/index";
@@ -32,6 +36,14 @@ export function openDatabase(config: CommerceConfig): Db {
 
 export function migrateDatabase(db: Db): Promise<void> {
   return migrateToLatest(db);
+}
+
+/**
+ * Runs a start-up's preparing (migrations, seed, pruning) while no other instance on the same
+ * database runs its own, so any number started together all come up and one of them seeds.
+ */
+export function whileOthersWait<T>(config: CommerceConfig, prepare: () => Promise<T>): Promise<T> {
+  return withStartLock(config.database, prepare);
 }
 
 /**
@@ -137,4 +149,20 @@ export function createCommerceApi(
  */
 export function healthChecks(db: Db, isWarm: () => boolean = () => true): RequestHandler {
   return healthChecksFor(() => isDatabaseReachable(db), isWarm);
+}
+
+/** What the operators' metrics read of the service at each scrape (decision 077). */
+export interface ServiceReadings {
+  /** The PostgreSQL pool's connections; null on SQLite. */
+  pool: { open: number; idle: number; waiting: number; max: number } | null;
+  outbox: { unsent: number; oldestQueuedAt: string | null };
+  jobs: { queue: string; jobs: number }[];
+  /** Lookups and misses of the named caches since the process started. */
+  caches: ReadonlyMap<string, { lookups: number; misses: number }>;
+}
+
+/** Reads the pool, the outbox's backlog and the job queues (two small queries) and the cache counts. */
+export async function serviceReadings(db: Db): Promise<ServiceReadings> {
+  const [outbox, jobs] = await Promise.all([outboxBacklog(db), jobQueueDepths(db)]);
+  return { pool: poolUse(db), outbox, jobs, caches: cacheCounts };
 }

@@ -47,7 +47,15 @@ export function prepareInChild(entry: string, logger: Logger): Promise<void> {
  * SIGINT stops them all. `allListening` runs once, when every worker listens, so the store's
  * addresses are printed once, not once per worker.
  */
-export function runPrimary(count: number, memoryBudgetMb: number, logger: Logger, allListening: (message: Listening) => void) {
+export function runPrimary(
+  count: number,
+  memoryBudgetMb: number,
+  logger: Logger,
+  allListening: (message: Listening) => void,
+  /** With an operator listener: a scraped worker's /metrics asks here for every worker's. */
+  gatherMetrics = false,
+) {
+  if (gatherMetrics) void import("./metrics").then(({ answerMetricsRequests }) => answerMetricsRequests());
   let stopping = false;
   let announced = false;
   const listening = new Set<number>();

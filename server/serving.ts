@@ -9,7 +9,8 @@ import type { Logger } from "pino";
 import { bareDomainTarget } from "../app/brands/resolve.server";
 import { originCheck, requestGuard, securityHeaders } from "../app/lib/http-security.server";
 import { warmUpStorefront } from "../app/lib/warm-up.server";
-import { createCommerceApi, type Db, healthChecks, OPERATOR_ROUTES, requestLog } from "../commerce/service";
+import { createCommerceApi, type Db, healthChecks, OPERATOR_ROUTES, requestLog, serviceReadings } from "../commerce/service";
+import { metricsEndpoint, requestMetrics, startMetrics } from "./metrics";
 import type { Listening, Settings } from "./start-up";
 import { productPictures } from "./product-pictures";
 import { requestHost, storefrontHandler } from "./storefront-handler";
@@ -33,7 +34,9 @@ async function embeddedApi({ storefront: config, commerce: commerceConfig }: Set
   internal.disable("x-powered-by");
   // Only this process's storefront calls here; it names the shopper it calls for (X-Forwarded-For).
   internal.set("trust proxy", "loopback");
-  internal.use(requestLog(logger, { skip: quiet }), api);
+  internal.use(requestLog(logger, { skip: quiet }));
+  if (commerceConfig.operator.port !== undefined) internal.use(requestMetrics("commerceApi"));
+  internal.use(api);
   // exclusive: in a cluster each worker keeps its own loopback port instead of sharing one.
   const internalApi = internal.listen({ port: 0, host: "127.0.0.1", exclusive: true });
   await once(internalApi, "listening");
@@ -44,6 +47,8 @@ async function embeddedApi({ storefront: config, commerce: commerceConfig }: Set
     const operator = express();
     operator.disable("x-powered-by");
     operator.use(securityHeaders(config.production), requestLog(logger));
+    // Prometheus scrapes here, and only here (decision 077).
+    operator.get("/metrics", metricsEndpoint);
     for (const route of OPERATOR_ROUTES) operator[route.method](route.path, api);
     operator.use((req, res) => {
       res.status(404).json({ errors: [{ type: "UnknownResourceError", message: `No operator resource at ${req.method} ${req.path}.` }] });
@@ -74,6 +79,11 @@ export async function serve(db: Db, settings: Settings, logger: Logger, buildDir
   // Headers first, so every answer carries them: health, static files, the API, and the 400, 403,
   // 405 and 413 answers below.
   app.use(securityHeaders(config.production));
+  // Metrics exist where they can be read: on the operator listener (OPERATOR_PORT).
+  if (settings.commerce.operator.port !== undefined) {
+    startMetrics(db, config.port, serviceReadings);
+    app.use(requestMetrics("public"));
+  }
   app.use(requestGuard({ isApiPath }));
   app.use(healthChecks(db, () => warm));
   app.use(requestLog(logger, { skip: quiet }));

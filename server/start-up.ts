@@ -51,29 +51,33 @@ export function createLogger(level: StorefrontConfig["logLevel"]): Logger {
   });
 }
 
-/** Migrations, the seed when asked for, and the change feed pruned; --migrate-only and --seed-only stop there. */
+/**
+ * Migrations, the seed when asked for, and the change feed pruned; --migrate-only and --seed-only
+ * stop there. Instances started together on one database take turns (see whileOthersWait).
+ */
 export async function prepareDatabase(config: CommerceConfig, logger: Logger): Promise<Db> {
   // Imported here, not above: a cluster primary, which prepares nothing itself, never loads the service.
-  const { migrateDatabase, openDatabase, pruneCatalogChanges, refuseDemoPasswords, seedDatabase } = await import("../commerce/service");
+  const { migrateDatabase, openDatabase, pruneCatalogChanges, refuseDemoPasswords, seedDatabase, whileOthersWait } = await import("../commerce/service");
   const db = openDatabase(config);
-  await migrateDatabase(db);
-  if (process.argv.includes("--migrate-only")) {
+  const oneOff = await whileOthersWait(config, async () => {
+    await migrateDatabase(db);
+    if (process.argv.includes("--migrate-only")) return true;
+    if (config.seed) {
+      const seed = await seedDatabase(db, config);
+      const accounts = seed.demoAccountsAdded ? `, ${seed.demoAccountsAdded} demo accounts` : "";
+      // One line at a terminal, like the announcement that follows it.
+      logger.info(readableLogs ? {} : seed, seed.seeded ? `database seeded (${seed.products} products${accounts})` : "database already has a catalog");
+    }
+    // Production refuses demo accounts that still have the published demo password (ALLOW_DEMO_PASSWORDS=true allows them).
+    await refuseDemoPasswords(db, config);
+    if (process.argv.includes("--seed-only")) return true;
+    await pruneCatalogChanges(db);
+    return false;
+  });
+  if (oneOff) {
     await db.destroy();
     process.exit(0);
   }
-  if (config.seed) {
-    const seed = await seedDatabase(db, config);
-    const accounts = seed.demoAccountsAdded ? `, ${seed.demoAccountsAdded} demo accounts` : "";
-    // One line at a terminal, like the announcement that follows it.
-    logger.info(readableLogs ? {} : seed, seed.seeded ? `database seeded (${seed.products} products${accounts})` : "database already has a catalog");
-  }
-  // Production refuses demo accounts that still have the published demo password (ALLOW_DEMO_PASSWORDS=true allows them).
-  await refuseDemoPasswords(db, config);
-  if (process.argv.includes("--seed-only")) {
-    await db.destroy();
-    process.exit(0);
-  }
-  await pruneCatalogChanges(db);
   return db;
 }
 

@@ -73,6 +73,8 @@ const enUS = {
   insufficientFunds: "Your card was declined for insufficient funds. Try another card. No order was placed.",
   paymentFailed: "We couldn't take the payment just now. No order was placed; please try again.",
   totalChanged: "Your order total has changed. Review it below and place your order again.",
+  priceChanged:
+    "The price of {product} has changed since you reviewed your order. Your cart has been re-priced: check the new total below and place your order again.",
   cartChanged: "Your cart changed while you were checking out. Review your order and place it again.",
   soldOut: "{product} has just sold out. Remove it from your cart to order the rest.",
   lowStock: "Only {available} of {product} are left. Change the quantity in your cart.",
@@ -203,6 +205,8 @@ const fr: CheckoutMessages = {
   insufficientFunds: "Votre carte a été refusée pour fonds insuffisants. Essayez une autre carte. Aucune commande n’a été passée.",
   paymentFailed: "Le paiement n’a pas pu être traité. Aucune commande n’a été passée\u202f; veuillez réessayer.",
   totalChanged: "Le total de votre commande a changé. Vérifiez-le ci-dessous et passez votre commande de nouveau.",
+  priceChanged:
+    "Le prix de {product} a changé depuis que vous avez vérifié votre commande. Votre panier a été recalculé\u202f: vérifiez le nouveau total ci-dessous et passez votre commande de nouveau.",
   cartChanged: "Votre panier a changé pendant le paiement. Vérifiez votre commande et passez-la de nouveau.",
   soldOut: "{product} vient d’être épuisé. Retirez-le de votre panier pour commander le reste.",
   lowStock: "Il ne reste que {available} {product}. Modifiez la quantité dans votre panier.",

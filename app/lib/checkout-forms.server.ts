@@ -84,6 +84,8 @@ export const PlaceOrderFormSchema = z.object({
   expectedAmountDue: z.coerce.number().int().min(0),
   /** Sent by the auto-delivery section's select, for a cart with auto-delivery lines. */
   adFrequencyWeeks: PlaceOrderRequestSchema.shape.adFrequencyWeeks,
+  /** Each line's unit price as the review showed it: an operator's price change since is named, not just the total. */
+  expectedPrices: PlaceOrderRequestSchema.shape.expectedPrices,
 });
 
 /**
@@ -121,6 +123,7 @@ const REFUSALS: Record<string, keyof CheckoutMessages> = {
   insufficient_funds: "insufficientFunds",
   processing_error: "paymentFailed",
   totalChanged: "totalChanged",
+  priceChanged: "priceChanged",
   cartChanged: "cartChanged",
   giftCardChanged: "giftCardChanged",
   deliveryCostChanged: "deliveryCostChanged",

@@ -59,7 +59,14 @@ export function setDeliveryDetails(c: CheckoutCaller, guid: string, details: Del
 export function placeOrder(
   c: CheckoutCaller,
   guid: string,
-  expected: { checkoutKey: string; expectedTotal: number; expectedAmountDue: number; adFrequencyWeeks?: number; affiliate?: Affiliate },
+  expected: {
+    checkoutKey: string;
+    expectedTotal: number;
+    expectedAmountDue: number;
+    adFrequencyWeeks?: number;
+    expectedPrices?: string;
+    affiliate?: Affiliate;
+  },
 ) {
   return checkoutCall(c, { method: "POST", path: `users/${owner(c)}/orders`, query: { cartId: guid }, json: expected, schema: OrderSchema });
 }

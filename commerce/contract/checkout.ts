@@ -69,6 +69,19 @@ export const PlaceOrderRequestSchema = z.object({
   adFrequencyWeeks: z.preprocess(blankAsAbsent, FrequencyWeeksSchema.optional()),
   /** The affiliate the shopper landed through (decision 078), as the storefront keeps it with targeting consent. */
   affiliate: AffiliateSchema.optional(),
+  /**
+   * The unit price of each line the review showed, in its order: `code:minor` joined by commas
+   * (expectedPriceList). A line priced otherwise now (an operator changed its price) is refused as
+   * `priceChanged`, naming the product; absent: not checked.
+   */
+  expectedPrices: z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .max(8000, "is too long")
+      .regex(/^[A-Za-z0-9._-]{1,64}:\d{1,9}(,[A-Za-z0-9._-]{1,64}:\d{1,9})*$/, "must be code:price pairs")
+      .optional(),
+  ),
 });
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
 
@@ -186,3 +199,8 @@ export const OrderHistorySchema = z.object({
   pagination: z.object({ currentPage: z.number().int(), pageSize: z.number().int(), totalPages: z.number().int(), totalResults: z.number().int() }),
 });
 export type OrderHistory = z.infer<typeof OrderHistorySchema>;
+
+/** The review's `expectedPrices`: each cart line's product code and unit price, in the cart's order. */
+export function expectedPriceList(entries: readonly { product: { code: string }; basePrice: { minor: number } }[]): string {
+  return entries.map((e) => `${e.product.code}:${e.basePrice.minor}`).join(",");
+}

@@ -6,3 +6,4 @@ export * from "./cms";
 export * from "./address";
 export * from "./auth";
 export * from "./cart";
+export * from "./price-change";

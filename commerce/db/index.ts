@@ -15,13 +15,18 @@ export type { Database } from "./schema";
  */
 export type DatabaseLocation = { kind: "postgres"; url: string } | { kind: "sqlite"; file: string };
 
+/** Each PostgreSQL handle's pool, for the operators' metrics. */
+const pools = new WeakMap<Db, { pool: pg.Pool; max: number }>();
+
 export function createDb(location: DatabaseLocation, options: { pgPoolMax: number } = { pgPoolMax: 10 }): Db {
   if (location.kind === "postgres") {
     // BIGINT and NUMERIC come back as strings from pg; our counts and sums are safe as numbers.
     pg.types.setTypeParser(20, (v) => Number(v));
     pg.types.setTypeParser(1700, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: location.url, max: options.pgPoolMax });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, { pool, max: options.pgPoolMax });
+    return db;
   }
   const file = location.file;
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -46,6 +51,13 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
   }
+}
+
+/** How the PostgreSQL pool is used now (null on SQLite, which has one connection and no pool). */
+export function poolUse(db: Db): { open: number; idle: number; waiting: number; max: number } | null {
+  const entry = pools.get(db);
+  if (!entry) return null;
+  return { open: entry.pool.totalCount, idle: entry.pool.idleCount, waiting: entry.pool.waitingCount, max: entry.max };
 }
 
 /** Refreshes the query planner's statistics; run after bulk loads (seeding, imports). */

@@ -41,6 +41,18 @@ export async function insertJob(db: Db, job: NewJob, now = new Date()): Promise<
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
+/** The jobs waiting or running, per queue (finished and failed ones left out). */
+export async function jobQueueDepths(db: Db): Promise<{ queue: string; jobs: number }[]> {
+  const rows = await db
+    .selectFrom("job")
+    .select((eb) => ["queue", eb.fn.countAll<number>().as("n")])
+    .where("completed_at", "is", null)
+    .where("failed_at", "is", null)
+    .groupBy("queue")
+    .execute();
+  return rows.map((r) => ({ queue: r.queue, jobs: Number(r.n) }));
+}
+
 /** Whether any job of `queues` is due; a plain read, so idle processes do not take the write lock to find out. */
 export async function hasDueJobs(db: Db, queues: readonly string[], now: Date): Promise<boolean> {
   if (queues.length === 0) return false;

@@ -13,6 +13,10 @@ export interface OutboxEntry {
 export interface ClaimedMessage extends OutboxEntry {
   id: number;
   attempts: number;
+  /** When it was queued (ISO); with the id, what names it for good. */
+  createdAt: string;
+  /** The claim's end, which the sender moves on while it still works (renewClaims). */
+  claimedUntil: string;
 }
 
 /** Records mails inside the caller's write transaction, for the delivery loop to take from `dueAt` on; answers their ids. */
@@ -81,15 +85,45 @@ export async function claimDueMessages(
       .updateTable("outbox_message")
       .set((eb) => ({ claimed_until: until, attempts: eb("attempts", "+", 1) }))
       .where("id", "in", ids)
-      .returning(["id", "kind", "recipient", "subject", "body", "attempts"])
+      .returning(["id", "kind", "recipient", "subject", "body", "attempts", "created_at"])
       .execute();
     return rows
       .sort((a, b) => a.id - b.id)
       .map((r) => {
         const body = JSON.parse(r.body) as { text: string; html?: string };
-        return { id: r.id, kind: r.kind, recipient: r.recipient, subject: r.subject, text: body.text, html: body.html, attempts: r.attempts };
+        return {
+          id: r.id,
+          kind: r.kind,
+          recipient: r.recipient,
+          subject: r.subject,
+          text: body.text,
+          html: body.html,
+          attempts: r.attempts,
+          createdAt: r.created_at,
+          claimedUntil: until,
+        };
       });
   });
+}
+
+/**
+ * Moves the claim on `ids` from `from` to `until`, for the messages still claimed with `from` and
+ * unsent: a sender that is alive keeps what it works on, and its lease can stay short, so a dead
+ * sender's messages are taken over within seconds. Answers the ids still held.
+ */
+export async function renewClaims(db: Db, ids: readonly number[], from: string, until: string): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await writeTransaction(db, (trx) =>
+    trx
+      .updateTable("outbox_message")
+      .set({ claimed_until: until })
+      .where("id", "in", [...ids])
+      .where("claimed_until", "=", from)
+      .where("sent_at", "is", null)
+      .returning("id")
+      .execute(),
+  );
+  return rows.map((r) => r.id);
 }
 
 export async function markMessageSent(db: Db, id: number, now = new Date()): Promise<void> {
@@ -113,4 +147,14 @@ export async function markMessageFailed(db: Db, id: number, error: string, retry
 export async function pruneSentMessages(db: Db, before: Date): Promise<number> {
   const result = await writeTransaction(db, (trx) => trx.deleteFrom("outbox_message").where("sent_at", "<", before.toISOString()).executeTakeFirst());
   return Number(result.numDeletedRows);
+}
+
+/** The mail not sent yet: how many, and when the oldest was queued (null when none waits). */
+export async function outboxBacklog(db: Db): Promise<{ unsent: number; oldestQueuedAt: string | null }> {
+  const row = await db
+    .selectFrom("outbox_message")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("created_at").as("oldest")])
+    .where("sent_at", "is", null)
+    .executeTakeFirst();
+  return { unsent: Number(row?.n ?? 0), oldestQueuedAt: row?.oldest ?? null };
 }

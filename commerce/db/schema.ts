@@ -55,6 +55,20 @@ export interface PriceTable {
   value: number;
 }
 
+/** An operator's change of a variant's list and sale prices in one currency (migration 029). */
+export interface PriceChangeTable {
+  id: Generated<number>;
+  product_code: string;
+  currency: string;
+  list_before: number;
+  list_after: number;
+  sale_before: number | null;
+  sale_after: number | null;
+  changed_at: string;
+  /** The operator's client address. */
+  changed_by: string;
+}
+
 export interface StockTable {
   product_code: string;
   level: number;
@@ -559,6 +573,7 @@ export interface Database
   keyword_redirect: KeywordRedirectTable;
   stock_alert: StockAlertTable;
   outbox_message: OutboxMessageTable;
+  price_change: PriceChangeTable;
   job: JobTable;
   payment_attempt: PaymentAttemptTable;
   customer: CustomerTable;

@@ -41,6 +41,34 @@ export const textBytes = (text: string): number => 2 * text.length + 16;
  */
 export type LoadingCache<V extends NonNullable<unknown>> = LRUCache<string, V, () => Promise<V>>;
 
-export function loadingCache<V extends NonNullable<unknown>>(options: LRUCache.Options<string, V, () => Promise<V>>): LoadingCache<V> {
-  return new LRUCache<string, V, () => Promise<V>>({ ...options, ignoreFetchAbort: true, fetchMethod: (_key, _stale, { context }) => context() });
+export function loadingCache<V extends NonNullable<unknown>>(
+  options: LRUCache.Options<string, V, () => Promise<V>>,
+  /** The name its lookups are counted under (cacheCounts). */
+  name = "other",
+): LoadingCache<V> {
+  const counts = countsOf(name);
+  const cache = new LRUCache<string, V, () => Promise<V>>({
+    ...options,
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => {
+      counts.misses++;
+      return context();
+    },
+  });
+  const forceFetch = cache.forceFetch.bind(cache);
+  cache.forceFetch = ((key: string, fetchOptions: never) => {
+    counts.lookups++;
+    return forceFetch(key, fetchOptions);
+  }) as typeof cache.forceFetch;
+  return cache;
+}
+
+/** Lookups and misses (loads) of each named cache since the process started, for the operators' metrics. */
+export const cacheCounts = new Map<string, { lookups: number; misses: number }>();
+
+/** The counts kept under `name`, made on first use. */
+export function countsOf(name: string): { lookups: number; misses: number } {
+  let counts = cacheCounts.get(name);
+  if (!counts) cacheCounts.set(name, (counts = { lookups: 0, misses: 0 }));
+  return counts;
 }

@@ -13,8 +13,10 @@ export class CatalogAnswers {
   constructor(
     private readonly feed: CatalogChangeFeed,
     maxBytes: number,
+    /** The name its lookups are counted under. */
+    name: string,
   ) {
-    this.answers = loadingCache({ maxSize: maxBytes, sizeCalculation: (text, key) => textBytes(text) + textBytes(key) });
+    this.answers = loadingCache({ maxSize: maxBytes, sizeCalculation: (text, key) => textBytes(text) + textBytes(key) }, name);
     feed.subscribe(() => this.forget());
   }
 

@@ -1,11 +1,13 @@
 import type { Logger } from "pino";
 import type { BrandFacts } from "../contract/brands";
-import type { BrandId, Lang } from "../contract/common";
+import type { BrandId, Currency, Lang } from "../contract/common";
+import type { PriceUpdate, PriceUpdateResult } from "../contract/price-change";
 import type { Compare, MediaSet, Product } from "../contract/product";
 import { findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
 import { baseCodesOf, rebuildListingsIn } from "../db/listing";
 import { mediaItems } from "../db/media";
+import { changeVariantPrices } from "../db/price-changes";
 import { insertStockAlert, markAlertsNotified, setStockLevel, waitingAlertPlaces, waitingAlerts } from "../db/stock";
 import { writeTransaction } from "../db/write-transaction";
 import { CatalogAnswers } from "./catalog-answers";
@@ -47,7 +49,7 @@ export class CatalogService {
   private readonly answers: CatalogAnswers;
 
   constructor(private readonly deps: CatalogServiceDeps) {
-    this.answers = new CatalogAnswers(deps.feed, deps.answerBytes);
+    this.answers = new CatalogAnswers(deps.feed, deps.answerBytes, "productAnswers");
   }
 
   /**
@@ -261,6 +263,32 @@ export class CatalogService {
     await feed.catchUp({ force: true }).catch((err) => logger.warn({ err }, "catalog caches will catch up on the next read"));
     if (outcome.mailIds.length) await outbox.deliver({ ids: outcome.mailIds });
     return { code, level, previousLevel: outcome.before, alertsSent: outcome.alertsSent };
+  }
+
+  /**
+   * An operator's change of a variant's list and sale prices in one currency, recorded with who
+   * made it (`by`: the operator's address). Its listings are rebuilt in the same transaction, which
+   * puts the change in the catalog change log: this process shows it at once, every other within
+   * the catalog sync interval, on pages, listings, carts and checkout alike (carts are priced when
+   * read, and an order whose review showed the old price is refused with `priceChanged`).
+   */
+  async updatePrices(code: string, currency: Currency, update: PriceUpdate, by: string): Promise<PriceUpdateResult> {
+    const { db, feed, brands, logger } = this.deps;
+    const bases = await baseCodesOf(db, [code]);
+    const at = new Date().toISOString();
+    const before = await unavailableWhenBusy(() =>
+      writeTransaction(db, async (trx) => {
+        const previous = await changeVariantPrices(trx, { code, currency, listPrice: update.listPrice, salePrice: update.salePrice, at, by });
+        if (previous) await rebuildListingsIn(trx, siteCurrencies(brands), bases);
+        return previous;
+      }),
+    );
+    if (!before) throw notFound(code, `Product with code '${code}' has no ${currency} price.`);
+    const salePrice = update.salePrice === undefined ? before.salePrice : update.salePrice;
+    logger.info({ operator: by, code, currency, before, after: { listPrice: update.listPrice, salePrice } }, "prices changed");
+    // The change is committed: from here on nothing may turn the answer into an error.
+    await feed.catchUp({ force: true }).catch((err) => logger.warn({ err }, "catalog caches will catch up on the next read"));
+    return { code, currency, listPrice: update.listPrice, salePrice, previousListPrice: before.listPrice, previousSalePrice: before.salePrice };
   }
 
   /** The product's name and page as this site shows it in this language; null when the site does not sell it. */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import type { Db } from "../db/index";
 import {
@@ -8,6 +9,7 @@ import {
   markMessageSent,
   pruneSentMessages,
   recordOutboxMessages,
+  renewClaims,
 } from "../db/outbox";
 import { writeTransaction } from "../db/write-transaction";
 import type { JobRunner } from "./job-runner";
@@ -16,7 +18,10 @@ import type { Mailer, MailMessage } from "./mail";
 export interface MailOutboxOptions {
   /** How often each process looks for due mail. */
   pollMs: number;
-  /** How long a process holds a message it is sending before another may take it over. */
+  /**
+   * How long a claim on a message lasts unless its sender renews it (it does, a third of the way
+   * through, while it is alive): after a sender dies, another takes its messages over this soon.
+   */
   leaseMs: number;
   /** After this many failed attempts a message stays unsent, with its last error, for an operator. */
   maxAttempts: number;
@@ -27,7 +32,7 @@ export interface MailOutboxOptions {
 
 export const DEFAULT_OUTBOX_OPTIONS: MailOutboxOptions = {
   pollMs: 1000,
-  leaseMs: 60_000,
+  leaseMs: 10_000,
   maxAttempts: 12,
   keepSentMs: 7 * 24 * 3600_000,
   pruneEveryMs: 3600_000,
@@ -46,6 +51,24 @@ export function retryDelayMs(attempts: number): number {
  * already out when the request that caused it answers).
  */
 const HANDOFF_MS = 10_000;
+
+/**
+ * The mail as the mailer gets it, named for good: the time it was queued, its row and a digest of
+ * both (two stores' databases may share row numbers). Every attempt to send it carries the same
+ * name, so an attempt repeated after a crash replaces the first one's .eml file and has its
+ * Message-ID.
+ */
+export function outgoingMail(message: ClaimedMessage): MailMessage {
+  const queuedMs = Date.parse(message.createdAt);
+  const digest = createHash("sha256").update(`${message.id}\n${message.createdAt}\n${message.recipient}`).digest("hex").slice(0, 12);
+  return {
+    id: `${queuedMs}-${String(message.id).padStart(9, "0")}-${digest}`,
+    to: message.recipient,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  };
+}
 
 /** Queues mails inside the caller's write transaction (the change that causes them); answers their ids. */
 export function queueMails(trx: Db, kind: string, mails: readonly MailMessage[]): Promise<number[]> {
@@ -91,7 +114,7 @@ export class MailOutbox {
           maxAttempts: this.options.maxAttempts,
           ids: options.ids,
         });
-        for (const message of claimed) if (await this.send(message, now)) sent++;
+        sent += await this.sendClaimed(claimed, now);
         if (options.ids || claimed.length < BATCH) return sent;
       }
     } catch (err) {
@@ -100,9 +123,42 @@ export class MailOutbox {
     }
   }
 
+  /** Sends a claimed batch one by one, renewing the claim on what is left while the sending lasts. */
+  private async sendClaimed(claimed: readonly ClaimedMessage[], now: Date): Promise<number> {
+    if (claimed.length === 0) return 0;
+    const started = Date.now();
+    let remaining = claimed.map((m) => m.id);
+    let heldUntil = claimed[0]!.claimedUntil;
+    let renewing = Promise.resolve();
+    const renew = () => {
+      renewing = renewing.then(async () => {
+        const until = new Date(now.getTime() + (Date.now() - started) + this.options.leaseMs).toISOString();
+        try {
+          await renewClaims(this.db, remaining, heldUntil, until);
+          heldUntil = until;
+        } catch (err) {
+          this.logger.warn({ err }, "could not renew the claim on mail being sent");
+        }
+      });
+    };
+    const timer = setInterval(renew, Math.max(50, this.options.leaseMs / 3));
+    timer.unref();
+    let sent = 0;
+    try {
+      for (const message of claimed) {
+        if (await this.send(message, now)) sent++;
+        remaining = remaining.filter((id) => id !== message.id);
+      }
+    } finally {
+      clearInterval(timer);
+      await renewing;
+    }
+    return sent;
+  }
+
   private async send(message: ClaimedMessage, now: Date): Promise<boolean> {
     try {
-      await this.mailer.send({ to: message.recipient, subject: message.subject, text: message.text, html: message.html });
+      await this.mailer.send(outgoingMail(message));
     } catch (err) {
       const retryAt = new Date(now.getTime() + retryDelayMs(message.attempts));
       this.logger.error({ err, outboxMessage: message.id, kind: message.kind, attempts: message.attempts }, "mail failed; it will be retried");

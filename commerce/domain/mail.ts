@@ -3,6 +3,12 @@
  * delivery itself (SMTP, or .eml files in an outbox) lives in commerce/delivery.
  */
 export interface MailMessage {
+  /**
+   * The message's own id, the same at every attempt to send it (the outbox gives one): it becomes
+   * the Message-ID and the .eml file's name, so a message sent again after a crash replaces its
+   * file or is recognised by mail servers as the same message.
+   */
+  id?: string;
   to: string;
   subject: string;
   text: string;

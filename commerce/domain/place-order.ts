@@ -98,6 +98,13 @@ export const newOrderCode = () => String(randomInt(1_000_000_000, 10_000_000_000
 /** A card's expiry as orders and the checkout show it: 04/2030. */
 export const expiryOf = (card: StoredCard) => `${String(card.expMonth).padStart(2, "0")}/${card.expYear}`;
 
+/** The first line whose unit price differs from the one the review showed (same product at the same place in the cart). */
+function repricedEntry(view: PricedCheckout["view"], expectedPrices: string | undefined) {
+  if (!expectedPrices) return undefined;
+  const seen = expectedPrices.split(",").map((pair) => pair.split(":"));
+  return view.cart.entries.find((entry, i) => seen[i]?.[0] === entry.product.code && Number(seen[i]?.[1]) !== entry.basePrice.minor);
+}
+
 /** Plan: the checkout must be complete, and its totals the ones the shopper reviewed (409 otherwise). */
 export function planOrder(
   { ctx, owner, guid, request }: { ctx: ShopContext; owner: CartOwner; guid: string; request: PlaceOrderRequest },
@@ -106,6 +113,15 @@ export function planOrder(
   if (view.cart.entries.length === 0) throw checkoutProblem("emptyCart", "cart", "Your cart is empty.");
   const missing = view.missing[0];
   if (missing) throw checkoutProblem(`missing_${missing}`, missing, MISSING_MESSAGES[missing]);
+  const repriced = repricedEntry(view, request.expectedPrices);
+  if (repriced) {
+    throw checkoutProblem(
+      "priceChanged",
+      repriced.product.code,
+      `The price of ${repriced.product.name} is now ${repriced.basePrice.formattedValue}: your cart has been re-priced. Review the new total and place your order again.`,
+      "conflict",
+    );
+  }
   if (view.totalPriceWithTax.minor !== request.expectedTotal) {
     throw checkoutProblem(
       "totalChanged",

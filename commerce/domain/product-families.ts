@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { BrandId, Lang } from "../contract/common";
 import { loadProductFamilies, type ProductFamilyRecord } from "../db/catalog";
 import type { Db } from "../db/index";
-import { textBytes } from "./caches";
+import { countsOf, textBytes } from "./caches";
 import type { CatalogChangeFeed } from "./catalog-changes";
 
 /**
@@ -57,16 +57,20 @@ export class ProductFamilies {
     }
   }
 
+  private readonly counts = countsOf("productFamilies");
+
   async load(codes: readonly string[], site: BrandId, lang: Lang, currency: string): Promise<Map<string, ProductFamilyRecord>> {
     await this.feed.catchUp();
     const prefix = `${site}|${lang}|${currency}|`;
     const out = new Map<string, ProductFamilyRecord>();
     const misses: string[] = [];
+    this.counts.lookups += codes.length;
     for (const code of codes) {
       const hit = this.cache.get(prefix + code);
       if (hit) out.set(code, hit);
       else misses.push(code);
     }
+    this.counts.misses += misses.length;
     if (misses.length > 0) {
       const loaded = await loadProductFamilies(this.db, misses, site, lang, currency);
       for (const code of misses) {

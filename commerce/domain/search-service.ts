@@ -52,16 +52,19 @@ export class SearchService {
   private readonly textIndexWordsRead = new Set<Lang>();
 
   constructor(private readonly deps: SearchServiceDeps) {
-    this.wordListings = loadingCache({
-      maxSize: deps.sizes.wordListings,
-      sizeCalculation: (ids, key) => (ids ? ids.byteLength : 0) + textBytes(key) + 64,
-    });
+    this.wordListings = loadingCache(
+      {
+        maxSize: deps.sizes.wordListings,
+        sizeCalculation: (ids, key) => (ids ? ids.byteLength : 0) + textBytes(key) + 64,
+      },
+      "wordListings",
+    );
     deps.feed.subscribe(() => this.wordListings.clear());
     deps.feed.subscribe(() => {
       this.siteCategoryRows.clear();
       this.redirects.clear();
     });
-    this.pages = new CatalogAnswers(deps.feed, deps.sizes.searchPages);
+    this.pages = new CatalogAnswers(deps.feed, deps.sizes.searchPages, "searchPages");
   }
 
   private async listingsWith(lang: Lang, word: string): Promise<Int32Array | null> {

@@ -1,6 +1,7 @@
 import type { Request, Response, Router } from "express";
 import { z } from "zod";
 import { AppliedCategoryCouponsSchema } from "../contract/coupon";
+import { PriceUpdateResultSchema, PriceUpdateSchema } from "../contract/price-change";
 import {
   BestSellersQuerySchema,
   BundleDataSchema,
@@ -234,6 +235,31 @@ export function catalogRouter(catalog: CatalogService, adminKey: string | undefi
       const { level } = input.body();
       const update = await catalog.updateStock(productCode, level);
       res.json({ ...update, stock: update.level });
+    },
+  );
+
+  // Operators' price change, guarded as the stock update is (operator-access.ts).
+  api.put(
+    "/prices/:code",
+    {
+      summary: "Set a variant's list and sale prices in the store's currency, in minor units (operators: X-Admin-Key)",
+      headers: z.object({ "X-Admin-Key": z.string() }),
+      body: PriceUpdateSchema,
+      answers: { 200: { description: "Changed; every instance shows it within the catalog sync interval", schema: PriceUpdateResultSchema } },
+      errors: {
+        400: "Invalid input, or a sale price not below the list price (ValidationError)",
+        401: "A missing or wrong X-Admin-Key (UnauthorizedError)",
+        404: "No such product, none priced in this currency, or not the operators' side (UnknownIdentifierError, UnknownResourceError)",
+        429: "Too many wrong keys from this address (TooManyRequestsError)",
+        503: BUSY,
+      },
+    },
+    async (req, res, input) => {
+      requireOperatorKey(req, adminKey);
+      const productCode = code(req.params.code);
+      const update = input.body();
+      const operator = req.ip ?? req.socket.remoteAddress ?? "unknown";
+      res.json(await catalog.updatePrices(productCode, siteOf(res).currency, update, operator));
     },
   );
 

@@ -10,6 +10,8 @@ export const OPERATOR_KEY_FAILURES: RateLimitRule = { name: "operator-key-failur
 export const OPERATOR_ROUTES = [
   { method: "put", path: "/rest/v2/:brand/stock/:code" },
   { method: "get", path: "/rest/v2/:brand/operator/affiliate-orders" },
+  // Price changes (decision 077), guarded as stock is.
+  { method: "put", path: "/rest/v2/:brand/prices/:code" },
   // The movable store clock (decision 055); they exist only with STORE_CLOCK_MOVABLE.
   { method: "get", path: "/rest/v2/:brand/operator/clock" },
   { method: "put", path: "/rest/v2/:brand/operator/clock" },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getWithHost, startStore } from "../support/server";
+import { DIALECTS, tempDatabase } from "../support/databases";
+import { getWithHost, type RunningStore, startStore } from "../support/server";
 
 describe("starting the store", () => {
   // Starts a store of its own, which warms up before it listens: on a busy machine, longer than the default 30 s.
@@ -20,4 +21,27 @@ describe("starting the store", () => {
       await store.stop();
     }
   }, 90_000);
+});
+
+describe.each(DIALECTS)("instances started together on one empty database (%s)", (dialect) => {
+  // Three stores start at the same moment; they take turns preparing the database, so the last waits for two.
+  it("all come up, one of them seeds and none crashes", async () => {
+    const database = await tempDatabase(dialect);
+    const stores = await Promise.allSettled([0, 1, 2].map(() => startStore({ database, startWithinMs: 180_000 })));
+    try {
+      const failures = stores.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason));
+      expect(failures).toEqual([]);
+      const running = stores.map((s) => (s as PromiseFulfilledResult<RunningStore>).value);
+      const seeders = running.filter((store) => store.logs().includes("database seeded"));
+      expect(seeders).toHaveLength(1);
+      for (const store of running) {
+        expect((await fetch(`${store.url}/readyz`)).status).toBe(200);
+        const product = await fetch(`${store.url}/rest/v2/usb2c/products/5001-SMRG-KC-24`);
+        expect(product.status).toBe(200);
+      }
+    } finally {
+      await Promise.all(stores.map((s) => (s.status === "fulfilled" ? s.value.stop() : undefined)));
+      await database.drop();
+    }
+  }, 240_000);
 });

@@ -49,10 +49,18 @@ export async function freePort(): Promise<number> {
  * `npm run build` must have run first (npm test does).
  */
 export async function startStore(
-  options: { dialect?: "sqlite" | "postgres"; env?: Record<string, string>; database?: TestDatabase } = {},
+  options: {
+    dialect?: "sqlite" | "postgres";
+    env?: Record<string, string>;
+    database?: TestDatabase;
+    /** How long it may take to answer /healthz (60 s unless told; stores started together take turns preparing). */
+    startWithinMs?: number;
+    /** The port to listen on (a free one unless told). */
+    port?: number;
+  } = {},
 ): Promise<RunningStore> {
   const database: TestDatabase = options.database ?? (await tempDatabase(options.dialect ?? "sqlite"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let output = "";
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-outbox-"));
   const child = spawn(process.execPath, [path.resolve("build/server.js")], {
@@ -81,7 +89,7 @@ export async function startStore(
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startWithinMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`store exited early:\n${output}`);
     try {

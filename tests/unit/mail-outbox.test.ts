@@ -7,7 +7,7 @@ import { claimDueMessages } from "../../commerce/db/outbox";
 import { writeTransaction } from "../../commerce/db/write-transaction";
 import { createMailer } from "../../commerce/delivery/mailer";
 import type { MailMessage } from "../../commerce/domain/mail";
-import { MailOutbox, queueMails, retryDelayMs } from "../../commerce/domain/mail-outbox";
+import { DEFAULT_OUTBOX_OPTIONS, MailOutbox, outgoingMail, queueMails, retryDelayMs } from "../../commerce/domain/mail-outbox";
 import { signUpWithWelcome } from "../../commerce/domain/newsletter";
 import { BRAND_DEFAULTS } from "../../commerce/contract/brands";
 import { type Db, migrateDatabase, openDatabase } from "../../commerce/service";
@@ -129,5 +129,69 @@ describe.each(DIALECTS)("mail outbox on %s", (dialect) => {
     expect(sent).toEqual(["Welcome to the Brewfront newsletter"]);
     const queued = await db.selectFrom("outbox_message").select("kind").where("recipient", "=", "nora@example.com").execute();
     expect(queued).toEqual([{ kind: "newsletter-welcome" }]);
+  });
+
+  describe("a mail goes out once, even when its sender dies", () => {
+    it("names each mail for good: sent again after a crash between writing it and marking it sent, it leaves exactly one .eml with the same Message-ID", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "brewfront-outbox-"));
+      try {
+        const mailer = createMailer({ outboxDir: dir, from: "Brewfront <orders@brewfront.com>" });
+        const [id] = await queue("twice@example.com");
+        // What a sender that dies mid-send leaves: its claim, and the file it had written.
+        const [claimed] = await claimDueMessages(db, { now: new Date(), leaseMs: DEFAULT_OUTBOX_OPTIONS.leaseMs, limit: 1, maxAttempts: 12, ids: [id!] });
+        await mailer.send(outgoingMail(claimed!));
+        const firstFiles = fs.readdirSync(dir);
+        const outbox = new MailOutbox(db, mailer, logger);
+        expect(await outbox.deliver({ now: later(DEFAULT_OUTBOX_OPTIONS.leaseMs + 1_000) })).toBe(1);
+        expect(fs.readdirSync(dir)).toEqual(firstFiles);
+        const [file] = firstFiles;
+        expect(file).toMatch(/-twice@example\.com\.eml$/);
+        const messageId = /^Message-ID: (<[^>]+>)/m.exec(fs.readFileSync(path.join(dir, file!), "utf8"))?.[1];
+        expect(messageId).toBe(`<${outgoingMail(claimed!).id}@brewfront.com>`);
+        const row = await db.selectFrom("outbox_message").select(["attempts", "sent_at"]).where("id", "=", id!).executeTakeFirstOrThrow();
+        expect(row.attempts).toBe(2);
+        expect(row.sent_at).not.toBeNull();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("gives a dead sender's claim to another process within seconds, not a minute", async () => {
+      expect(DEFAULT_OUTBOX_OPTIONS.leaseMs).toBeLessThanOrEqual(15_000);
+      const [id] = await queue("orphaned-briefly@example.com");
+      await claimDueMessages(db, { now: new Date(), leaseMs: DEFAULT_OUTBOX_OPTIONS.leaseMs, limit: 1, maxAttempts: 12, ids: [id!] });
+      const sent: string[] = [];
+      const outbox = new MailOutbox(db, { send: async (m) => void sent.push(m.to) }, logger);
+      expect(await outbox.deliver({ ids: [id!] })).toBe(0);
+      expect(await outbox.deliver({ ids: [id!], now: later(DEFAULT_OUTBOX_OPTIONS.leaseMs + 1_000) })).toBe(1);
+      expect(sent).toEqual(["orphaned-briefly@example.com"]);
+    });
+
+    it("lets a live sender keep its claim for as long as a slow send lasts, so nobody else sends the mail meanwhile", async () => {
+      const [id] = await queue("slow@example.com");
+      const sent: string[] = [];
+      let finish = () => {};
+      const slow = new MailOutbox(
+        db,
+        {
+          send: (m) =>
+            new Promise<void>((resolve) => {
+              finish = () => {
+                sent.push(`slow:${m.to}`);
+                resolve();
+              };
+            }),
+        },
+        logger,
+        { leaseMs: 300 },
+      );
+      const sending = slow.deliver({ ids: [id!] });
+      await new Promise((r) => setTimeout(r, 1_000));
+      const other = new MailOutbox(db, { send: async (m) => void sent.push(`other:${m.to}`) }, logger, { leaseMs: 300 });
+      expect(await other.deliver({ ids: [id!] })).toBe(0);
+      finish();
+      expect(await sending).toBe(1);
+      expect(sent).toEqual(["slow:slow@example.com"]);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { expectedPriceList } from "../../../commerce/contract/checkout";
 import { colon } from "../../../lib/format";
 import { format } from "../../brands/locale";
 import { FormMessage } from "../FormFields";
@@ -23,6 +24,7 @@ export function ReviewSection({ checkout, problem, checkoutKey }: SectionProps &
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
         <input type="hidden" name="expectedTotal" value={checkout.totalPriceWithTax.minor} />
         <input type="hidden" name="expectedAmountDue" value={checkout.amountDue.minor} />
+        <input type="hidden" name="expectedPrices" value={expectedPriceList(checkout.cart.entries)} />
         <p className="checkout-review__total">
           {t.total}
           {colon(locale)}

@@ -25,6 +25,7 @@ import * as m025 from "./025_brewer_registration";
 import * as m026 from "./026_drink_designs";
 import * as m027 from "./027_referrals";
 import * as m028 from "./028_site_notices";
+import * as m029 from "./029_price_changes";
 import * as m030 from "./030_order_affiliates";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "026_drink_designs": m026,
   "027_referrals": m027,
   "028_site_notices": m028,
+  "029_price_changes": m029,
   "030_order_affiliates": m030,
 };
 
