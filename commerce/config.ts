@@ -99,7 +99,7 @@ export const commerceEnvironment = {
   ),
   ADMIN_API_KEY: variable(
     adminApiKey,
-    `enables the operators' \`PUT /rest/v2/{brand}/stock/{code}\` (which also mails back-in-stock alerts) and \`PUT /rest/v2/{brand}/prices/{code}\` (list and sale price, in minor units) (header \`X-Admin-Key\`, at least ${ADMIN_API_KEY_MIN_LENGTH} characters); without it those endpoints do not exist. 10 wrong keys per 15 minutes from one address are answered 429`,
+    `enables the operators' \`PUT /rest/v2/{brand}/stock/{code}\` (which also mails back-in-stock alerts), \`PUT /rest/v2/{brand}/prices/{code}\` (list and sale price, in minor units) and \`GET …/operator/affiliate-orders?from=&to=\` (orders by affiliate, decision 078) (header \`X-Admin-Key\`, at least ${ADMIN_API_KEY_MIN_LENGTH} characters); without it those endpoints do not exist. 10 wrong keys per 15 minutes from one address are answered 429`,
   ),
   OPERATOR_PORT: variable(
     operatorPort,
