@@ -35,6 +35,29 @@ export function designOfForm(form: Record<string, string>) {
 }
 
 export const DesignFormSchema = SaveRecipeRequestSchema;
+
+/** What a guest composed, kept in the designer's address while they sign in: the choices as the form names them. */
+const DRAFT_FIELDS = ["productCode", "size", "strength", "milk", "sweetness", "name"] as const;
+export type DesignDraft = Partial<Record<(typeof DRAFT_FIELDS)[number], string>> & { shots: string[] };
+
+/** The designer's address holding this form's draft (unknown fields left out, each value cut to the name's length). */
+export function draftAddress(designer: string, form: Record<string, string>): string {
+  const query = new URLSearchParams();
+  for (const field of DRAFT_FIELDS) if (form[field]) query.set(field, form[field].slice(0, DESIGN_NAME_MAX));
+  for (const shot of DESIGN_SHOTS) if (form[`shots.${shot}`] !== undefined) query.set(`shots.${shot}`, "on");
+  const search = query.toString();
+  return search ? `${designer}?${search}` : designer;
+}
+
+/** The draft a designer's address carries: the form's values to start from (the service checks them on saving). */
+export function draftOf(params: URLSearchParams): DesignDraft {
+  const draft: DesignDraft = { shots: DESIGN_SHOTS.filter((s) => params.has(`shots.${s}`)) };
+  for (const field of DRAFT_FIELDS) {
+    const value = params.get(field);
+    if (value) draft[field] = value.slice(0, DESIGN_NAME_MAX);
+  }
+  return draft;
+}
 export const RecipeFieldSchema = z.object({ recipeId: RecipeIdSchema });
 export const RenameFormSchema = z.object({ recipeId: RecipeIdSchema, name: DesignNameSchema });
 export const DesignToCartFormSchema = z.object({ recipeId: RecipeIdSchema, productCode: z.string().min(1).max(64), qty: LineQuantitySchema });

@@ -7,7 +7,18 @@ import { AccountForm, Field, FieldError, FormMessage, keptText, Notice } from ".
 import type { FormProblem } from "../components/FormFields";
 import { shopperOf } from "../lib/account-forms.server";
 import { ApiError, clientContext } from "../lib/api-client.server";
-import { checkDesignForm, DesignFormSchema, designOfForm, designProblem, RECIPE_COOKIE, RecipeFieldSchema, recipeIdOf } from "../lib/design-forms.server";
+import {
+  checkDesignForm,
+  type DesignDraft,
+  DesignFormSchema,
+  designOfForm,
+  designProblem,
+  draftAddress,
+  draftOf,
+  RECIPE_COOKIE,
+  RecipeFieldSchema,
+  recipeIdOf,
+} from "../lib/design-forms.server";
 import { readFormFields } from "../lib/form-body.server";
 import { formPageHeaders } from "../lib/form-validation.server";
 import { orFailedPage } from "../lib/page-errors.server";
@@ -42,15 +53,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : undefined,
     ]),
   );
-  return { options, signedIn, design, saved: new URL(request.url).searchParams.has("saved") };
+  const url = new URL(request.url);
+  // A guest's drink, carried through signing in: the designer starts from it.
+  return { options, signedIn, design, draft: design ? undefined : draftOf(url.searchParams), saved: url.searchParams.has("saved") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLangSegment(params, context);
   const shopper = shopperOf(context);
   const designer = localePath(context.lang, "/designer");
-  if (!shopper.customer && !shopper.actingFor) return redirect(`${localePath(context.lang, "/login")}?returnTo=${encodeURIComponent(designer)}`, 303);
   const form = await readFormFields(request);
+  if (!shopper.customer && !shopper.actingFor) {
+    // Signing in comes back to the designer with the guest's drink as they left it.
+    return redirect(`${localePath(context.lang, "/login")}?returnTo=${encodeURIComponent(draftAddress(designer, form))}`, 303);
+  }
   if (form.intent === "new") {
     shopper.deleteCookie(RECIPE_COOKIE);
     return redirect(designer, 303);
@@ -91,7 +107,7 @@ const CHOICES: { list: Choice; field: "size" | "strength" | "milk" | "sweetness"
 const DEFAULTS = { size: "8", strength: "regular", milk: "none", sweetness: "none" } as const;
 
 export default function DesignerPage() {
-  const { options, signedIn, design, saved } = useLoaderData<typeof loader>();
+  const { options, signedIn, design, draft, saved } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as FormProblem | undefined;
   const { lang, brand } = useShop();
   const t = designMessages(lang, brand.id);
@@ -112,18 +128,31 @@ export default function DesignerPage() {
       ) : null}
       {design ? <p>{format(t.changing, { name: design.name })}</p> : null}
       <FormMessage state={answer} />
-      <DesignerForm options={options} design={design} answer={answer} signedIn={signedIn} />
+      <DesignerForm options={options} design={design} draft={draft} answer={answer} signedIn={signedIn} />
     </div>
   );
 }
 
-function DesignerForm({ options, design, answer, signedIn }: { options: DesignOptions; design?: Design; answer?: FormProblem; signedIn: boolean }) {
+function DesignerForm({
+  options,
+  design,
+  draft,
+  answer,
+  signedIn,
+}: {
+  options: DesignOptions;
+  design?: Design;
+  draft?: DesignDraft;
+  answer?: FormProblem;
+  signedIn: boolean;
+}) {
   const { lang, brand } = useShop();
   const t = designMessages(lang, brand.id);
   const kept = (name: string) => keptText(answer, name);
-  const chosen = (field: keyof typeof DEFAULTS) => kept(field) ?? design?.choices[field] ?? DEFAULTS[field];
-  const shotChosen = (shot: string) => (answer?.values ? answer.values[`shots.${shot}`] !== undefined : (design?.choices.shots ?? []).includes(shot as never));
-  const beverage = kept("productCode") ?? design?.productCode ?? "";
+  const chosen = (field: keyof typeof DEFAULTS) => kept(field) ?? design?.choices[field] ?? draft?.[field] ?? DEFAULTS[field];
+  const shotChosen = (shot: string) =>
+    answer?.values ? answer.values[`shots.${shot}`] !== undefined : (design?.choices.shots ?? draft?.shots ?? []).includes(shot as never);
+  const beverage = kept("productCode") ?? design?.productCode ?? draft?.productCode ?? "";
   const beverageError = answer?.fields?.productCode;
   const labels: Record<(typeof CHOICES)[number]["field"], string> = { size: t.size, strength: t.strength, milk: t.milk, sweetness: t.sweetness };
   return (
@@ -169,7 +198,7 @@ function DesignerForm({ options, design, answer, signedIn }: { options: DesignOp
         hint={format(t.nameHint, { max: options.nameMax })}
         required
         maxLength={options.nameMax}
-        defaultValue={design?.name}
+        defaultValue={design?.name ?? draft?.name}
         state={answer}
         autoComplete="off"
       />

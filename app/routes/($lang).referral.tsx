@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
-import { z } from "zod";
-import { FRIEND_PERCENT_OFF, ReferralTokenSchema } from "../../commerce/contract/referrals";
+import { FRIEND_PERCENT_OFF } from "../../commerce/contract/referral-offer";
 import { formatLocale, formatPercent } from "../../lib/format";
 import { format } from "../brands/locale";
 import { referralMessages } from "../brands/referral-messages";
@@ -12,17 +11,13 @@ import { CookieJar } from "../lib/cookies.server";
 import { outcomeToSearch } from "../lib/coupon-outcome";
 import { limiter } from "../lib/email-form.server";
 import { readFormFields } from "../lib/form-body.server";
+import { ClaimFormSchema, REFERRAL_LINK_LIMIT } from "../lib/referral-forms.server";
 import { formAnswer, formPageHeaders } from "../lib/form-validation.server";
 import { localePath } from "../lib/paths";
 import { requireLangSegment } from "../lib/route-guards.server";
 import { shopMeta, useShop } from "../lib/shop";
 import { changeCoupon } from "../models/coupon.server";
 import { claimReferral } from "../models/referrals.server";
-
-const ClaimFormSchema = z.object({ token: ReferralTokenSchema });
-
-/** Invitation links one shopper address may open in ten minutes: plenty for a friend, a brake on guessing. */
-const REFERRAL_LINK_LIMIT = { name: "referral-link-client", points: 20, windowSeconds: 600 };
 
 /**
  * The friend's mailed link, /referral?token= (French under /fr/, decision 074): GET shows the

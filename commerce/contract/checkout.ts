@@ -200,7 +200,4 @@ export const OrderHistorySchema = z.object({
 });
 export type OrderHistory = z.infer<typeof OrderHistorySchema>;
 
-/** The review's `expectedPrices`: each cart line's product code and unit price, in the cart's order. */
-export function expectedPriceList(entries: readonly { product: { code: string }; basePrice: { minor: number } }[]): string {
-  return entries.map((e) => `${e.product.code}:${e.basePrice.minor}`).join(",");
-}
+export { expectedPriceList } from "./expected-prices";

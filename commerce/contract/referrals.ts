@@ -7,8 +7,7 @@ import { EmailSchema } from "./auth";
  * the member perks points. The account lists the member's invitations.
  */
 
-/** The friend's offer: this much off a first order (the invitation page names it before the coupon is taken). */
-export const FRIEND_PERCENT_OFF = 15;
+export { FRIEND_PERCENT_OFF } from "./referral-offer";
 
 export const SubmitReferralRequestSchema = z.object({
   email: z.string({ error: "is required" }).pipe(EmailSchema),

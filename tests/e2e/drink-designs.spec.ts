@@ -45,6 +45,7 @@ interface Store {
     lineLabel: (name: string) => string;
     lineChoices: RegExp;
     guestInvite: string;
+    signInToSave: string;
     nameRefused: string;
   };
 }
@@ -86,6 +87,7 @@ const STORES: Store[] = [
       lineLabel: (name) => `For your drink “${name}”`,
       lineChoices: /Size: 12 oz · Strength: Bold · Milk: Almond milk · Sweetness: Lightly sweet · Flavor shots: Vanilla and Caramel/,
       guestInvite: "Sign in to save your drinks and add their pods to your cart.",
+      signInToSave: "Sign in to save",
       nameRefused: "Give your drink a name of up to 40 letters, digits and simple punctuation.",
     },
   },
@@ -126,6 +128,7 @@ const STORES: Store[] = [
       lineChoices:
         /Format\u202f: 12 oz · Intensité\u202f: Corsé · Lait\u202f: Boisson d’amande · Sucre\u202f: Légèrement sucré · Saveurs ajoutées\u202f: Vanille et Caramel/,
       guestInvite: "Connectez-vous pour enregistrer vos boissons et ajouter leurs dosettes à votre panier.",
+      signInToSave: "Me connecter pour enregistrer",
       nameRefused: "Donnez à votre boisson un nom d’au plus 40 lettres, chiffres et signes de ponctuation simples.",
     },
   },
@@ -237,12 +240,28 @@ for (const store of STORES) {
       await expect(page.getByTestId("line-recipe")).toContainText(w.lineChoices);
     });
 
-    test("a guest can compose a drink and is invited to sign in to save it", async ({ page }) => {
+    test("a guest can compose a drink and is invited to sign in to save it, coming back to the drink as they left it", async ({ page }, testInfo) => {
+      const { w } = store;
+      const beverage = await aBeverage(page, store, testInfo);
       await ownAddress(page);
       await page.goto(`${store.base}/designer`);
-      await expect(page.getByText(store.w.guestInvite)).toBeVisible();
-      await expect(page.getByLabel(store.w.beverage)).toBeVisible();
-      await expect(page.getByRole("button", { name: store.w.save })).toHaveCount(0);
+      await expect(page.getByText(w.guestInvite)).toBeVisible();
+      await expect(page.getByRole("button", { name: w.save })).toHaveCount(0);
+      await page.getByLabel(w.beverage).selectOption(beverage.code);
+      await page.getByRole("radio", { name: w.size12, exact: true }).check();
+      await page.getByRole("radio", { name: w.oat, exact: true }).check();
+      await page.getByRole("checkbox", { name: w.caramel, exact: true }).check();
+      await page.getByLabel(w.name).fill("Night owl");
+      await page.getByRole("button", { name: w.signInToSave }).click();
+      await expect(page).toHaveURL(/\/login\?returnTo=/);
+      // Where signing in returns: the designer, with the drink as the guest left it.
+      await page.goto(new URL(new URL(page.url()).searchParams.get("returnTo")!, page.url()).href);
+      await expect(page.getByLabel(w.beverage)).toHaveValue(beverage.code);
+      await expect(page.getByRole("radio", { name: w.size12, exact: true })).toBeChecked();
+      await expect(page.getByRole("radio", { name: w.oat, exact: true })).toBeChecked();
+      await expect(page.getByRole("checkbox", { name: w.caramel, exact: true })).toBeChecked();
+      await expect(page.getByRole("checkbox", { name: w.vanilla, exact: true })).not.toBeChecked();
+      await expect(page.getByLabel(w.name)).toHaveValue("Night owl");
     });
   });
 }

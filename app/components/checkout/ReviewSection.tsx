@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { expectedPriceList } from "../../../commerce/contract/checkout";
+import { expectedPriceList } from "../../../commerce/contract/expected-prices";
 import { colon } from "../../../lib/format";
 import { format } from "../../brands/locale";
 import { FormMessage } from "../FormFields";
