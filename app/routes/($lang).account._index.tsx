@@ -31,7 +31,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? getSiteNotifications(clientContext(context)).then(
           ({ notices }) => notices,
           (err: unknown) => {
-            // The page does without them; the profile's own call says whether the session still holds.
+            // The agents' desk when the assisted session ended elsewhere; otherwise the page does without them.
+            if (err instanceof Response) throw err;
             context.logger.warn({ err, correlationId: context.correlationId }, "site notifications unavailable");
             return undefined;
           },

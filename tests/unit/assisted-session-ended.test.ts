@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { ShopperSession } from "../../app/lib/auth/shopper-session.server";
+
+const SETTINGS = {
+  secrets: ["unit-session-secret-0123456789abcdefghijkl"],
+  secure: false,
+  rememberForSeconds: 3600,
+  privacyCookiesEnabled: true,
+  refresh: () => Promise.reject(new Error("no refresh in this test")),
+};
+
+/** An agent signed in and acting for a customer, as the desk leaves the session. */
+async function agentActingForCustomer(): Promise<ShopperSession> {
+  const session = await ShopperSession.open(undefined, SETTINGS);
+  await session.signIn(
+    {
+      clientId: "agent",
+      userId: "agent-7",
+      groups: [],
+      firstName: "Avery",
+      accessToken: "t",
+      refreshToken: "r",
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
+    },
+    { rememberMe: false },
+  );
+  await session.actFor({ customerId: "cust-9", name: "Dana" });
+  return session;
+}
+
+describe("an assisted session the service ended during a request", () => {
+  it("sends every refused call of the page to the agents' desk, not only the first, and stops acting for the customer", async () => {
+    const session = await agentActingForCustomer();
+    expect(session.actingFor?.customerId).toBe("cust-9");
+    // A page's two calls, refused side by side: whichever the page awaits answers the desk.
+    const [first, second] = await Promise.all([session.assistedSessionEnded(), session.assistedSessionEnded()]);
+    for (const answer of [first, second]) {
+      expect(answer?.status).toBe(303);
+      expect(answer?.headers.get("Location")).toBe("/agent?notice=assistedSessionEnded");
+    }
+    expect(session.actingFor).toBeUndefined();
+  });
+
+  it("answers nothing for a session that acts for nobody (the refusal is the page's own to show)", async () => {
+    const session = await ShopperSession.open(undefined, SETTINGS);
+    expect(await session.assistedSessionEnded()).toBeUndefined();
+  });
+});
