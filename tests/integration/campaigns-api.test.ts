@@ -6,12 +6,7 @@ import { commerceForSuite } from "../support/commerce";
 import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { NY_ADDRESS, randomHex } from "../support/guest-checkout";
-
-type ErrorBody = { errors?: { type: string; message: string; reason?: string; subject?: string }[] };
-interface Answer {
-  status: number;
-  body: Record<string, unknown> & ErrorBody;
-}
+import { firstError, restCaller } from "../support/rest";
 
 const PASSWORD = "campaigns-Test-password-1";
 const FREE = 160836;
@@ -31,15 +26,8 @@ describe.each(DIALECTS)("brewer campaigns API on %s", (dialect) => {
   const suite = commerceForSuite(dialect);
   const db = () => suite.api().db;
 
-  const call = async (method: string, path: string, token?: string, body?: unknown): Promise<Answer> => {
-    const res = await fetch(`${suite.api().baseUrl}/rest/v2${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Answer["body"] };
-  };
-  const error = (answer: Answer) => answer.body.errors?.[0];
+  const call = restCaller(() => suite.api().baseUrl);
+  const error = firstError;
 
   /** A street address of its own in Albany, NY: no other test's household. */
   const ownAddress = () => ({ ...NY_ADDRESS, line1: `${1 + Math.floor(Math.random() * 9_999)} ${randomHex(6)} St` });

@@ -7,8 +7,7 @@ import { DEMO_GIFT_CARD_PIN, demoGiftCardNumber } from "../../commerce/seed/gift
 import { commerceForSuite, testCommerceConfig } from "../support/commerce";
 import { DIALECTS } from "../support/databases";
 import { mailsTo } from "../support/mail";
-
-type Answer = { status: number; body: Record<string, unknown> & { errors?: { type: string; reason?: string; message: string; subject?: string }[] } };
+import { restCaller } from "../support/rest";
 
 const APPROVED = "4242424242424242";
 const DECLINED = "4000000000000002";
@@ -36,14 +35,7 @@ describe.each(DIALECTS)("checkout and orders API on %s", (dialect) => {
   const base = () => suite.api().baseUrl;
   const db = () => suite.api().db;
 
-  const call = async (method: string, path: string, token?: string, body?: unknown): Promise<Answer> => {
-    const res = await fetch(`${base()}/rest/v2${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Answer["body"] };
-  };
+  const call = restCaller(() => base());
   const token = async (form: Record<string, string>) => {
     const res = await fetch(`${base()}/authorizationserver/oauth/token`, {
       method: "POST",

@@ -7,12 +7,7 @@ import { commerceForSuite } from "../support/commerce";
 import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { APPROVED_CARD, NY_ADDRESS, randomHex } from "../support/guest-checkout";
-
-type ErrorBody = { errors?: { type: string; message: string; reason?: string; subject?: string }[] };
-interface Answer {
-  status: number;
-  body: Record<string, unknown> & ErrorBody;
-}
+import { firstError, restCaller } from "../support/rest";
 
 const PASSWORD = "designs-Test-password-1";
 const LATTE = { size: "10", strength: "bold", milk: "oat", sweetness: "light", shots: ["caramel", "vanilla"] };
@@ -26,15 +21,8 @@ describe.each(DIALECTS)("drink designs API on %s", (dialect) => {
   const suite = commerceForSuite(dialect, { STORE_CLOCK_MOVABLE: "true" });
   const db = () => suite.api().db;
 
-  const call = async (method: string, path: string, token?: string, body?: unknown): Promise<Answer> => {
-    const res = await fetch(`${suite.api().baseUrl}/rest/v2${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Answer["body"] };
-  };
-  const error = (answer: Answer) => answer.body.errors?.[0];
+  const call = restCaller(() => suite.api().baseUrl);
+  const error = firstError;
   const newCustomer = async (site = "usb2c") => {
     const email = `designs-${randomHex(8)}@example.com`;
     const id = await insertAccount(db(), { email, password: PASSWORD, site });

@@ -17,12 +17,7 @@ import { commerceForSuite } from "../support/commerce";
 import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { APPROVED_CARD, guestCheckoutUpToTheCard, NY_ADDRESS, randomHex } from "../support/guest-checkout";
-
-type ErrorBody = { errors?: { type: string; message: string; reason?: string; subject?: string }[] };
-interface Answer {
-  status: number;
-  body: Record<string, unknown> & ErrorBody;
-}
+import { restCaller } from "../support/rest";
 
 const PASSWORD = "perks-Test-password-1";
 
@@ -31,14 +26,7 @@ describe.each(DIALECTS)("perks API on %s", (dialect) => {
   const db = () => suite.api().db;
 
   /** A call under /rest: `path` starts with /v1/lms/… or /v2/…. */
-  const call = async (method: string, path: string, token?: string, body?: unknown): Promise<Answer> => {
-    const res = await fetch(`${suite.api().baseUrl}/rest${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Answer["body"] };
-  };
+  const call = restCaller(() => suite.api().baseUrl, "/rest");
   const signIn = (email: string, site: string) => passwordToken(suite.api().baseUrl, { email, password: PASSWORD, site });
 
   /** A customer of the test's own, with `points` on the ledger (one welcome entry), signed in. */

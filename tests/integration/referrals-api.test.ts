@@ -12,12 +12,7 @@ import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { APPROVED_CARD, NY_ADDRESS, plentifulCoffee, randomHex } from "../support/guest-checkout";
 import { mailsTo } from "../support/mail";
-
-type ErrorBody = { errors?: { type: string; message: string; reason?: string; subject?: string }[] };
-interface Answer {
-  status: number;
-  body: Record<string, unknown> & ErrorBody;
-}
+import { firstError, restCaller } from "../support/rest";
 
 const PASSWORD = "referrals-Test-password-1";
 
@@ -30,15 +25,8 @@ describe.each(DIALECTS)("referrals API on %s", (dialect) => {
   const suite = commerceForSuite(dialect, { STORE_CLOCK_MOVABLE: "true" });
   const db = () => suite.api().db;
 
-  const call = async (method: string, path: string, token?: string, body?: unknown): Promise<Answer> => {
-    const res = await fetch(`${suite.api().baseUrl}/rest/v2${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Answer["body"] };
-  };
-  const error = (answer: Answer) => answer.body.errors?.[0];
+  const call = restCaller(() => suite.api().baseUrl);
+  const error = firstError;
   const newMember = async (options: { site?: string; perksMember?: boolean } = {}) => {
     const site = options.site ?? "usb2c";
     const email = `member-${randomHex(8)}@example.com`;

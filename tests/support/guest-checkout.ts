@@ -3,25 +3,17 @@ import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { type Checkout, CheckoutSchema } from "../../commerce/contract/checkout";
 import type { Db } from "../../commerce/service";
+import { type RestAnswer, restCaller } from "./rest";
 
 export { APPROVED_CARD, NY_ADDRESS, randomHex } from "./checkout-data";
 import { APPROVED_CARD, NY_ADDRESS, randomHex } from "./checkout-data";
 
-export interface ApiAnswer {
-  status: number;
-  body: Record<string, unknown> & { errors?: { type: string; reason?: string; message: string }[] };
-}
+export type ApiAnswer = RestAnswer;
 
 /** A call to the US store's API at `origin` (…/rest/v2/usb2c…), as a guest's token or nobody. */
 export function usStoreApi(origin: () => string) {
-  return async (method: string, path: string, token?: string, body?: unknown): Promise<ApiAnswer> => {
-    const res = await fetch(`${origin()}/rest/v2/usb2c${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as ApiAnswer["body"] };
-  };
+  const call = restCaller(origin);
+  return (method: string, path: string, token?: string, body?: unknown) => call(method, `/usb2c${path}`, token, body);
 }
 
 /**
