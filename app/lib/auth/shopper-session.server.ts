@@ -153,8 +153,8 @@ export class ShopperSession {
   private readonly jar: CookieJar;
   /** Whose sign-in the service ended during this request (its refresh was refused). */
   private endedFor: ClientId | undefined;
-  /** The agent's assisted session ended during this request: every refused call answers the desk. */
-  private sentToDesk = false;
+  /** The agent's assisted session ended during this request (written once): every refused call answers the desk. */
+  private endingAssistedSession: Promise<void> | undefined;
 
   private constructor(
     private readonly session: Session<Partial<ShopperSessionData>>,
@@ -283,11 +283,13 @@ export class ShopperSession {
    * them, and the answer is the agents' desk, which says so.
    */
   async assistedSessionEnded(): Promise<Response | undefined> {
-    // A page's calls made side by side are refused alike: each gets the desk, not only the first.
-    if (this.sentToDesk) return redirect("/agent?notice=assistedSessionEnded", 303);
-    if (!this.actingFor) return undefined;
-    this.sentToDesk = true;
-    await this.actFor(undefined);
+    // A page's calls made side by side are refused alike: each gets the desk, not only the first,
+    // and none before the session that no longer acts for the customer is written.
+    if (!this.endingAssistedSession) {
+      if (!this.actingFor) return undefined;
+      this.endingAssistedSession = this.actFor(undefined);
+    }
+    await this.endingAssistedSession;
     return redirect("/agent?notice=assistedSessionEnded", 303);
   }
 
