@@ -43,8 +43,10 @@ export default defineConfig({
     serviceWorkers: "block",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@without-js/ },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /accessibility\.spec/, grepInvert: /@needs-js/ },
+    // One store serves the whole run: its stock is raised first (tests/e2e/stock.setup.ts says why).
+    { name: "stock", testMatch: /stock\.setup\.ts/ },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@without-js/, dependencies: ["stock"] },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /accessibility\.spec/, grepInvert: /@needs-js/, dependencies: ["stock"] },
   ],
   webServer: {
     command: "node build/server.js",
