@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "react-router";
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { perksMessages } from "../brands/perks-messages";
 import { referralMessages } from "../brands/referral-messages";
 import { registrationMessages } from "../brands/registration-messages";
@@ -14,11 +14,21 @@ import { requireLangSegment } from "../lib/route-guards.server";
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   requireLangSegment(params, context);
   requireAccountHolder(request, context);
-  return null;
+  // The programs' tab names in the page's language only: a script importing their phrase modules would carry every language.
+  const { lang, brand } = context;
+  return {
+    tabs: {
+      perks: perksMessages(lang, brand.id).perksTab,
+      brewers: registrationMessages(lang, brand.id).accountTab,
+      referrals: referralMessages(lang, brand.id).accountTab,
+      designs: designMessages(lang, brand.id).accountTab,
+    },
+  };
 }
 
 export default function AccountLayout() {
-  const { lang, brand, t } = useAccountText();
+  const { lang, t } = useAccountText();
+  const { tabs } = useLoaderData<typeof loader>();
   const perks = usePerks();
   return (
     <div className="account-area">
@@ -30,10 +40,10 @@ export default function AccountLayout() {
         <NavLink to={localePath(lang, "/account/addresses")}>{t.addressesTab}</NavLink>
         <NavLink to={localePath(lang, "/account/orders")}>{t.ordersTab}</NavLink>
         <NavLink to={localePath(lang, "/account/auto-delivery")}>{t.autoDeliveryTab}</NavLink>
-        {perks.enabled ? <NavLink to={localePath(lang, "/account/perks")}>{perksMessages(lang, brand.id).perksTab}</NavLink> : null}
-        <NavLink to={localePath(lang, "/account/brewers")}>{registrationMessages(lang, brand.id).accountTab}</NavLink>
-        <NavLink to={localePath(lang, "/account/referrals")}>{referralMessages(lang, brand.id).accountTab}</NavLink>
-        <NavLink to={localePath(lang, "/account/designs")}>{designMessages(lang, brand.id).accountTab}</NavLink>
+        {perks.enabled ? <NavLink to={localePath(lang, "/account/perks")}>{tabs.perks}</NavLink> : null}
+        <NavLink to={localePath(lang, "/account/brewers")}>{tabs.brewers}</NavLink>
+        <NavLink to={localePath(lang, "/account/referrals")}>{tabs.referrals}</NavLink>
+        <NavLink to={localePath(lang, "/account/designs")}>{tabs.designs}</NavLink>
       </nav>
       <Outlet />
     </div>
