@@ -1,16 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { CustomerDetailsSchema, type SiteNotice, SiteNoticesSchema } from "../../commerce/contract/site-notices";
-import { insertSubscription } from "../../commerce/db/auto-delivery";
 import { addDays } from "../../commerce/domain/clock";
 import { cardLastDay } from "../../commerce/domain/site-notice-rules";
 import { ADMIN_KEY, commerceForSuite } from "../support/commerce";
-import { NY_ADDRESS } from "../support/checkout-data";
 import { insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { randomHex } from "../support/guest-checkout";
-import { subscribeThroughCheckout, usCoffees } from "../support/subscriptions";
+import { insertCardSubscription, subscribeThroughCheckout, usCoffees } from "../support/subscriptions";
 
 type ErrorBody = { errors?: { type: string; message: string; subject?: string }[] };
 interface Answer {
@@ -61,30 +58,15 @@ describe.each(DIALECTS)("site notifications and customer details API on %s", (di
     card: { last4?: string; expMonth: number; expYear: number },
     change: { payment_failures?: number; retry_at?: string | null; status?: "active" | "paused" | "cancelled" } = {},
   ) => {
-    const at = new Date().toISOString();
-    return insertSubscription(
+    return insertCardSubscription(
       db(),
+      customerId,
+      { last4: card.last4 ?? "4242", expMonth: card.expMonth, expYear: card.expYear },
       {
-        code: `AD${(randomBytes(4).readUInt32BE() % 90_000_000) + 10_000_000}`,
-        site: "usb2c",
-        customer_id: customerId,
-        lang: "en",
-        currency: "USD",
-        ad_type: "ADC",
         status: change.status ?? "active",
-        frequency_weeks: 4,
-        next_delivery_date: "2099-01-05",
-        delivery_address: JSON.stringify(NY_ADDRESS),
-        delivery_mode: "standard",
-        card: JSON.stringify({ provider: "test", token: "tok", brand: "visa", last4: card.last4 ?? "4242", expMonth: card.expMonth, expYear: card.expYear }),
-        out_of_stock: "skip",
-        first_order_code: `0000${randomHex(8)}`,
         payment_failures: change.payment_failures ?? 0,
         retry_at: change.retry_at ?? null,
-        created_at: at,
-        updated_at: at,
       },
-      [],
     );
   };
   /** The month whose last day is `days` or more days after `day`: the card's expiry. */

@@ -1,12 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertSubscription } from "../../commerce/db/auto-delivery";
 import { type Db, openDatabase } from "../../commerce/service";
-import { NY_ADDRESS, randomHex } from "../support/checkout-data";
+import { randomHex } from "../support/checkout-data";
 import { testCommerceConfig } from "../support/commerce";
 import { insertAccount } from "../support/customers";
 import { cookiesFrom, postForm, type RunningStore, startStore } from "../support/server";
+import { insertCardSubscription } from "../support/subscriptions";
 
 /**
  * The header's customer state and notices through the built store (decision 075): read with the
@@ -60,31 +59,7 @@ const dismissByForm = (fields: Record<string, string>, cookie = "") =>
     req.on("error", reject);
     req.end(body);
   });
-const expiredCard = async (customerId: string) => {
-  const at = new Date().toISOString();
-  await insertSubscription(
-    db,
-    {
-      code: `AD${(randomBytes(4).readUInt32BE() % 90_000_000) + 10_000_000}`,
-      site: "usb2c",
-      customer_id: customerId,
-      lang: "en",
-      currency: "USD",
-      ad_type: "ADC",
-      status: "active",
-      frequency_weeks: 4,
-      next_delivery_date: "2099-01-05",
-      delivery_address: JSON.stringify(NY_ADDRESS),
-      delivery_mode: "standard",
-      card: JSON.stringify({ provider: "test", token: "tok", brand: "visa", last4: "0069", expMonth: 1, expYear: 2024 }),
-      out_of_stock: "skip",
-      first_order_code: `0000${randomHex(8)}`,
-      created_at: at,
-      updated_at: at,
-    },
-    [],
-  );
-};
+const expiredCard = (customerId: string) => insertCardSubscription(db, customerId, { last4: "0069", expMonth: 1, expYear: 2024 });
 const NOTICE = "card ending in 0069 expired at the end of January 2024";
 
 describe("a signed-in customer's notices in the storefront", () => {

@@ -1,6 +1,8 @@
 import { SubscriptionListSchema, type Subscription } from "../../commerce/contract/auto-delivery";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderSchema } from "../../commerce/contract/checkout";
+import { randomBytes } from "node:crypto";
+import { insertSubscription, type NewSubscription } from "../../commerce/db/auto-delivery";
 import type { Db } from "../../commerce/db/index";
 import { APPROVED_CARD, NY_ADDRESS, randomHex } from "./checkout-data";
 
@@ -75,4 +77,40 @@ export async function subscribeThroughCheckout(
   const subscription = subscriptions.find((s) => s.firstOrderCode === order.code);
   if (!subscription) throw new Error(`order ${order.code} started no subscription`);
   return { subscription, orderCode: order.code };
+}
+
+/**
+ * A running US auto-delivery of the customer's, written straight to the database, keeping `card`
+ * (brand visa) and shipping standard to New York; `change` sets any other column.
+ */
+export function insertCardSubscription(
+  db: Db,
+  customerId: string,
+  card: { last4: string; expMonth: number; expYear: number },
+  change: Partial<NewSubscription> = {},
+) {
+  const at = new Date().toISOString();
+  return insertSubscription(
+    db,
+    {
+      code: `AD${(randomBytes(4).readUInt32BE() % 90_000_000) + 10_000_000}`,
+      site: "usb2c",
+      customer_id: customerId,
+      lang: "en",
+      currency: "USD",
+      ad_type: "ADC",
+      status: "active",
+      frequency_weeks: 4,
+      next_delivery_date: "2099-01-05",
+      delivery_address: JSON.stringify(NY_ADDRESS),
+      delivery_mode: "standard",
+      card: JSON.stringify({ provider: "test", token: "tok", brand: "visa", ...card }),
+      out_of_stock: "skip",
+      first_order_code: `0000${randomHex(8)}`,
+      created_at: at,
+      updated_at: at,
+      ...change,
+    },
+    [],
+  );
 }
