@@ -1,6 +1,8 @@
+import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { loadStorefrontConfig } from "../../app/config.server";
 import { openTokens, sealTokens, sessionStorageFor } from "../../app/lib/auth/shopper-session.server";
+import { createSignedCookie } from "../../app/lib/auth/signed-cookie.server";
 import { ConfigurationError } from "../../lib/environment";
 
 const OLD = "old-session-secret-0123456789abcdefghijkl";
@@ -50,5 +52,36 @@ describe("tokens in the session cookie", () => {
     const sealed = sealTokens(who, [OLD]);
     expect(openTokens(sealed, [NEW, OLD])).toEqual(who);
     expect(openTokens(sealed, [NEW])).toBeUndefined();
+  });
+});
+
+describe("the session cookie's signature", () => {
+  const value = { sid: "abc", firstName: "Zoë", notice: "Économisez 5 $ — café" };
+  const options = { httpOnly: true, path: "/", sameSite: "lax" as const, secure: true };
+
+  it("is React Router's own cookie format, read both ways, accents included", async () => {
+    const theirs = createCookie("SESSION", { ...options, secrets: [NEW] });
+    const ours = createSignedCookie("SESSION", { ...options, secrets: [NEW] });
+    expect(await ours.serialize(value)).toBe(await theirs.serialize(value));
+    expect(await ours.parse((await theirs.serialize(value)).split(";")[0]!)).toEqual(value);
+    expect(await theirs.parse((await ours.serialize(value)).split(";")[0]!)).toEqual(value);
+  });
+
+  it("reads a value signed with a previous secret, and nothing tampered with or signed elsewhere", async () => {
+    const header = (await createSignedCookie("SESSION", { ...options, secrets: [OLD] }).serialize(value)).split(";")[0]!;
+    expect(await createSignedCookie("SESSION", { ...options, secrets: [NEW, OLD] }).parse(header)).toEqual(value);
+    expect(await createSignedCookie("SESSION", { ...options, secrets: [NEW] }).parse(header)).toBeNull();
+    const signature = header.slice(header.lastIndexOf("."));
+    const forged = `SESSION=${encodeURIComponent(Buffer.from('{"sid":"someone-else"}').toString("base64"))}${signature}`;
+    expect(await createSignedCookie("SESSION", { ...options, secrets: [OLD] }).parse(forged)).toBeNull();
+    expect(await createSignedCookie("SESSION", { ...options, secrets: [OLD] }).parse("SESSION=no-signature")).toBeNull();
+  });
+
+  it("carries the attributes asked for, and an expiry only when the session asks for one", async () => {
+    const cookie = createSignedCookie("SESSION", { ...options, secrets: [NEW] });
+    const plain = await cookie.serialize(value);
+    expect(plain).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(plain).not.toMatch(/Max-Age|Expires/);
+    expect(await cookie.serialize(value, { maxAge: 60 })).toMatch(/Max-Age=60/);
   });
 });

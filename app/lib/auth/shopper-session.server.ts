@@ -6,6 +6,7 @@ import { FrequencyWeeksSchema } from "../../../commerce/contract/frequency";
 import type { SiteNotice } from "../../../commerce/contract/site-notices";
 import { CookieJar, DAY_MS } from "../cookies.server";
 import { RefreshGate } from "./refresh-gate";
+import { createSignedCookie } from "./signed-cookie.server";
 import { AGENT_SESSION_KEYS, isLoggedIn, isTokenValid, SIGN_OUT_COOKIES, type TokenRecord } from "./token-rules";
 
 /** The signed session cookie's name. */
@@ -102,7 +103,7 @@ const gate = new RefreshGate();
 
 export function sessionStorageFor(settings: Pick<SessionSettings, "secrets" | "secure">): SessionStorage<Partial<ShopperSessionData>> {
   return createCookieSessionStorage<Partial<ShopperSessionData>>({
-    cookie: { name: SESSION_COOKIE, httpOnly: true, sameSite: "lax", path: "/", secure: settings.secure, secrets: settings.secrets },
+    cookie: createSignedCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure: settings.secure, secrets: settings.secrets }),
   });
 }
 
