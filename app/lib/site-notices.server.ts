@@ -11,12 +11,17 @@ import { getCustomerDetails } from "../models/customer-details.server";
 
 /**
  * How long the header trusts what getCustomerDetails last said of a signed-in customer. Within it
- * a page makes no call for the header; the account pages, a sign-in, an order and a dismissal
- * read it again at once (decision 075).
+ * a page makes no call for the header; the account overview (which lists the notices), a sign-in,
+ * an order, a change to a subscription and a dismissal read it again at once (decisions 075, 085).
  */
 export const DETAILS_FRESH_MS = 5 * 60_000;
 
-const ACCOUNT_PAGE = /^(?:\/fr)?\/account(?:\/|$)/;
+const ACCOUNT_OVERVIEW = /^(?:\/fr)?\/account\/?$/;
+
+/** Whether this page reads getCustomerDetails again rather than use the session's copy read at `keptAt`. */
+export function readsCustomerDetailsAgain(pathname: string, keptAt: number | undefined, now: number): boolean {
+  return keptAt === undefined || ACCOUNT_OVERVIEW.test(pathname) || now - keptAt >= DETAILS_FRESH_MS;
+}
 
 /**
  * Keeps what getCustomerDetails answered: the cookies the service asks for (through the consent
@@ -38,7 +43,7 @@ export async function headerCustomerDetails(context: StorefrontContext, pathname
   const shopper = context.shopper;
   if (!shopper?.customer) return undefined;
   const kept = shopper.customerDetails;
-  if (kept && !ACCOUNT_PAGE.test(pathname) && Date.now() - kept.at < DETAILS_FRESH_MS) return kept;
+  if (kept && !readsCustomerDetailsAgain(pathname, kept.at, Date.now())) return kept;
   try {
     await rememberCustomerDetails(context, await getCustomerDetails(clientContext(context)));
     return shopper.customerDetails;

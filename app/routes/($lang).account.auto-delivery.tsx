@@ -163,6 +163,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const outcome = await CHANGES[form.intent](context)(clientContext(context), form);
     if (typeof outcome !== "string" && !("notice" in outcome)) return outcome;
     const { notice, charged } = typeof outcome === "string" ? { notice: outcome, charged: 0 } : outcome;
+    // A card changed, a subscription stopped or started again: the header's notices are read again.
+    await context.shopper?.rememberCustomerDetails(undefined);
     const code = encodeURIComponent(form.code ?? "");
     return redirect(`${localePath(context.lang, PAGE)}?notice=${notice}&code=${code}${charged > 0 ? `&charged=${charged}` : ""}#${code}`, 303);
   } catch (err) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SiteNotice } from "../../commerce/contract/site-notices";
-import { noticeArea } from "../../app/lib/site-notices.server";
+import { noticeArea, readsCustomerDetailsAgain } from "../../app/lib/site-notices.server";
 
 const NOTICES: SiteNotice[] = [
   { key: "cardExpiring:visa-4242:2026-12", kind: "cardExpiring", card: { brand: "visa", last4: "4242", expires: "2026-12" } },
@@ -45,6 +45,24 @@ describe("a customer's notices in the shop's words (decision 075)", () => {
       ["fr", "cab2c", "CAD"],
     ] as const) {
       for (const item of noticeArea(NOTICES, lang, brand, currency).items) expect(item.text).not.toMatch(/\{\w+\}|undefined/);
+    }
+  });
+});
+
+describe("when a signed-in page reads the customer's details again", () => {
+  const now = Date.parse("2026-11-28T12:00:00Z");
+  const minutesAgo = (m: number) => now - m * 60_000;
+
+  it("the account overview, which lists the notices, always reads them", () => {
+    expect(readsCustomerDetailsAgain("/account", minutesAgo(1), now)).toBe(true);
+    expect(readsCustomerDetailsAgain("/fr/account/", minutesAgo(1), now)).toBe(true);
+  });
+
+  it("every other page, account pages included, uses the session's copy while it is under five minutes old", () => {
+    for (const page of ["/", "/account/perks", "/fr/account/designs", "/account/auto-delivery", "/accounting-tips"]) {
+      expect(readsCustomerDetailsAgain(page, minutesAgo(4), now)).toBe(false);
+      expect(readsCustomerDetailsAgain(page, minutesAgo(5), now)).toBe(true);
+      expect(readsCustomerDetailsAgain(page, undefined, now)).toBe(true);
     }
   });
 });
