@@ -112,6 +112,12 @@ export function storefrontHandler({ build, config, logger, apiBaseUrl, guestClie
       });
       await send(req, res, response, cookies, cacheControl);
     } catch (err) {
+      // The shopper went away while the page was on its way (a closed tab, a cancelled
+      // navigation): nothing failed on our side, and there is no one left to answer.
+      if (res.destroyed) {
+        logger.debug({ correlationId: res.locals.correlationId, url: req.originalUrl }, "shopper left before the page was sent");
+        return;
+      }
       next(err);
     }
   };

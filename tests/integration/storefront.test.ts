@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -395,6 +396,32 @@ describe("the web-app wrapper (?webapp=1)", () => {
     expect(next.body).toContain('data-webapp="1"');
     const normal = await page("/", "www.brewfront.com");
     expect(normal.body).toContain('class="site-footer"');
+  });
+});
+
+describe("shoppers who leave before the page arrives", () => {
+  it("are not an error: nothing is logged as one, and the store answers the next shopper", async () => {
+    const before = store.logs().length;
+    // Ten connections with pages queued on each, all hung up at once while pages are on their way
+    // (a browser closing its tabs, a cancelled navigation).
+    for (const afterMs of [60, 120, 180, 240, 300]) {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+      const asked = Array.from({ length: 60 }, () => {
+        const req = http.get({ host: "127.0.0.1", port: store.port, path: "/c/coffee", agent, headers: { "X-Forwarded-For": "10.61.0.1" } }, (res) =>
+          res.resume(),
+        );
+        req.on("error", () => {});
+        return req;
+      });
+      await new Promise((r) => setTimeout(r, afterMs));
+      for (const req of asked) req.destroy();
+      agent.destroy();
+    }
+    expect((await page("/", "www.brewfront.com")).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    const logged = store.logs().slice(before);
+    expect(logged).not.toMatch(/Writable closed|Cannot write to a destroyed/);
+    expect(logged).not.toMatch(/"level":(50|60)/);
   });
 });
 
