@@ -22,6 +22,7 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { SiteNotices } from "./components/SiteNotices";
 import { clientContext } from "./lib/api-client.server";
+import { staysInApp } from "./lib/in-app-links";
 import { useNonce } from "./lib/nonce";
 import { shopTexts } from "./lib/page-texts.server";
 import { alternateLanguagePath } from "./lib/paths";
@@ -48,7 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     // The site configuration stays on the server: integration settings the page has no use for.
     const { navigation, banner, notification, footer, siteConfig } = await getLayoutContent(clientContext(context));
-    layout = { navigation, banner, notification, footer };
+    // In the web-app wrapper the menu keeps only the store's own pages (decision 084).
+    const menu = navigation && context.webapp ? { ...navigation, entries: navigation.entries.filter((e) => staysInApp(e.url)) } : navigation;
+    layout = { navigation: menu, banner, notification, footer };
     perks = perksOnPage(context, siteConfig);
   } catch (err) {
     // A header fetch failure must not take the page down; the page renders without it.

@@ -2,7 +2,7 @@ import type { Lang } from "../../commerce/contract/common";
 import type { PublicBrand } from "../brands/brands";
 import { format } from "../brands/locale";
 import { localePath } from "../lib/paths";
-import { telHref } from "./ErrorPage";
+import { PhoneNumber } from "./ErrorPage";
 import { useMessages } from "./useMessages";
 
 /**
@@ -19,10 +19,7 @@ export function CheckoutHeader({ brand, lang }: { brand: PublicBrand; lang: Lang
         </a>
         <p className="checkout-header__secure">{t.secureCheckout}</p>
         <p className="checkout-header__help">
-          {t.checkoutHelp}{" "}
-          <a href={telHref(brand.phone)} className="help__phone">
-            {brand.phone}
-          </a>
+          {t.checkoutHelp} <PhoneNumber phone={brand.phone} />
         </p>
       </div>
     </header>

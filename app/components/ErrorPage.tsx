@@ -1,10 +1,26 @@
 import type { Lang } from "../../commerce/contract/common";
 import type { PublicBrand } from "../brands/brands";
+import { useWebApp } from "../lib/in-app-links";
 import { EMAIL_US_PATH, localePath } from "../lib/paths";
 import { useErrorPageMessages, useMessages } from "./useMessages";
 
 export function telHref(phone: string): string {
   return `tel:+1${phone.replace(/\D/g, "").replace(/^1/, "")}`;
+}
+
+/**
+ * The help number, a tel: link; in the web-app wrapper plain words, since every link there stays
+ * on the store's origin (decision 084).
+ */
+export function PhoneNumber({ phone }: { phone: string }) {
+  const webapp = useWebApp();
+  return webapp ? (
+    <span className="help__phone">{phone}</span>
+  ) : (
+    <a href={telHref(phone)} className="help__phone">
+      {phone}
+    </a>
+  );
 }
 
 /** Help area shared by the error page and the footer: toll-free number, hours, email-us link. */
@@ -15,10 +31,7 @@ export function HelpArea({ brand, lang }: { brand: PublicBrand; lang: Lang }) {
       <h2 id="help-heading">{t.help}</h2>
       <p>
         {t.callUs}
-        {t.colon}{" "}
-        <a href={telHref(brand.phone)} className="help__phone">
-          {brand.phone}
-        </a>
+        {t.colon} <PhoneNumber phone={brand.phone} />
       </p>
       <p className="help__hours">{t.supportHours}</p>
       <p>

@@ -59,7 +59,7 @@ export async function refreshSession(context: StorefrontContext) {
   return json({ ...loginState(context), expiresIn: (shopper.customer ?? shopper.agent)!.expiresAt - nowInSeconds() });
 }
 
-const RefreshAuthTokenSchema = z.object({ refreshToken: z.string().min(1).max(512), clientId: ClientIdSchema.default("storefront") });
+export const RefreshAuthTokenSchema = z.object({ refreshToken: z.string().min(1).max(512), clientId: ClientIdSchema.default("storefront") });
 
 /** POST /api/auth/refreshAuthToken: the web-app wrapper trades its refresh token for new tokens. */
 export async function refreshAuthToken(request: Request, context: StorefrontContext) {
@@ -87,7 +87,7 @@ export async function machineToken(context: StorefrontContext) {
   }
 }
 
-const TokenToSessionSchema = z.object({
+export const TokenToSessionSchema = z.object({
   access_token: z.string().min(1).max(4096),
   refresh_token: z.string().min(1).max(512).optional(),
   expires_in: z.coerce.number().int().positive().max(86_400),

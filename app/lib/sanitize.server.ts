@@ -1,4 +1,5 @@
 import sanitize from "sanitize-html";
+import { staysInApp } from "./in-app-links";
 
 /**
  * What editors' HTML may keep: text structure, lists, tables, links and images. Everything else
@@ -27,4 +28,23 @@ const OPTIONS: sanitize.IOptions = {
  */
 export function sanitizeHtml(html: string): string {
   return sanitize(html, OPTIONS);
+}
+
+/**
+ * The same, for a page in the web-app wrapper (decision 084): a link that would leave the store's
+ * origin keeps its words but stops being a link, and no link opens a new window.
+ */
+const IN_APP_OPTIONS: sanitize.IOptions = {
+  ...OPTIONS,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { href, title } = attribs;
+      if (href === undefined || !staysInApp(href)) return { tagName: "span", attribs: {} };
+      return { tagName, attribs: { href, ...(title ? { title } : {}) } };
+    },
+  },
+};
+
+export function sanitizeHtmlInApp(html: string): string {
+  return sanitize(html, IN_APP_OPTIONS);
 }

@@ -7,7 +7,7 @@ import { useShop } from "../lib/shop";
 import { getPageWithProducts } from "../models/page.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  return orFailedPage(getPageWithProducts(pageApi(args), "homepage"));
+  return orFailedPage(getPageWithProducts(pageApi(args), "homepage", { inApp: args.context.webapp }));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -12,7 +12,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const api = pageApi(args);
   const label = PageLabelSchema.safeParse(args.params["*"]?.split("/").pop());
   if (!label.success) notFoundPage();
-  return orFailedPage(getPageWithProducts(api, label.data));
+  return orFailedPage(getPageWithProducts(api, label.data, { inApp: args.context.webapp }));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { json } from "../lib/auth-endpoints.server";
+import { sessionCartGuid } from "../lib/web-app-session.server";
 
-/** GET /getSessionCartGuid: the cart this session keeps (none until the shopper adds to a cart). */
-export function loader(_args: LoaderFunctionArgs) {
-  return json({ cartGuid: null });
+/** GET /getSessionCartGuid: the cart this session adds to (none yet: null) and its units. */
+export function loader({ context }: LoaderFunctionArgs) {
+  return sessionCartGuid(context);
 }

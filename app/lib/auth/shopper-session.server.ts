@@ -9,6 +9,9 @@ import { RefreshGate } from "./refresh-gate";
 import { createSignedCookie } from "./signed-cookie.server";
 import { AGENT_SESSION_KEYS, isLoggedIn, isTokenValid, SIGN_OUT_COOKIES, type TokenRecord } from "./token-rules";
 
+/** The sign-in markers of the checkout and its confirmation page (browser-session cookies; decision 084). */
+export const CHECKOUT_SIGN_IN_MARKERS = ["spcPageLogin", "orderConfirmationPageLogin"] as const;
+
 /** The signed session cookie's name. */
 export const SESSION_COOKIE = "SESSION";
 
@@ -415,6 +418,32 @@ export class ShopperSession {
     if (details) this.session.set("customerDetails", details);
     else this.session.unset("customerDetails");
     await this.persist();
+  }
+
+  /**
+   * After an order (GET /_s/postOrderCleanup, decision 084): what only the checkout needed goes,
+   * the cart's guid too when its cart was ordered (`cartOrdered`). The placed order stays, so a
+   * review form sent again still names it. Answers the names cleared (none the second time).
+   */
+  async forgetCheckoutState(cartOrdered: boolean): Promise<string[]> {
+    const cleared: string[] = [];
+    if (cartOrdered && this.session.get("cartGuid")) {
+      this.session.unset("cartGuid");
+      this.session.set("cartQuantity", 0);
+      cleared.push("cartGuid");
+    }
+    for (const key of ["tokenRotation", "adFrequencyWeeks"] as const) {
+      if (this.session.get(key) === undefined) continue;
+      this.session.unset(key);
+      cleared.push(key);
+    }
+    for (const name of CHECKOUT_SIGN_IN_MARKERS) {
+      if (this.jar.get(name) === undefined) continue;
+      this.jar.delete(name);
+      cleared.push(name);
+    }
+    if (cleared.some((name) => !(CHECKOUT_SIGN_IN_MARKERS as readonly string[]).includes(name))) await this.persist();
+    return cleared;
   }
 
   /** The guid of the cart a guest order of this browser came from. */
