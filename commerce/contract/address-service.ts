@@ -67,7 +67,7 @@ export const GeocodeSchema = z.object({
   region: z.string(),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
-  /** How close the point is to the address: `region`, the centre of where its region's people live. */
+  /** How close the point is to the address; the embedded service answers `region`: the centre of where its region's people live. */
   precision: z.enum(["region", "postalCode", "address"]),
 });
 export type Geocode = z.infer<typeof GeocodeSchema>;

@@ -1,4 +1,5 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { accessibilityViolations } from "./support/axe";
 import { CHECKOUT_EN, CHECKOUT_FR, type CheckoutWords } from "./support/checkout";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -63,6 +64,8 @@ test.describe("checkout offers a corrected address and keeps the shopper's when 
     await expect(review(page)).toContainText("The street type is abbreviated (Street → St).");
     // Nothing is kept until the shopper chooses.
     await expect(shipsTo(page)).toHaveCount(0);
+    // axe runs inside the page: with JavaScript only.
+    if (testInfo.project.use.javaScriptEnabled !== false) expect((await accessibilityViolations(page, "#address-review")).violations).toEqual([]);
 
     await entered.getByRole("button", { name: "Keep the address I entered" }).click();
     await expect(review(page)).toHaveCount(0);
