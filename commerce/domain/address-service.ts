@@ -246,6 +246,9 @@ export const embeddedGeocoder: Geocoder = {
  */
 export class RemoteGeocoder implements Geocoder {
   private readonly cache = new LRUCache<string, Geocode | "none">({ max: 20_000, ttl: 86_400_000 });
+  /** After a failure the geocoder is left alone this long: checkout pages do not each wait for a service that is down. */
+  private static readonly RESTING_MS = 30_000;
+  private restingUntil = 0;
 
   constructor(private readonly options: { url: string; apiKey: string; logger: Logger; timeoutMs?: number }) {}
 
@@ -253,6 +256,7 @@ export class RemoteGeocoder implements Geocoder {
     const key = `${country}|${postalCode.trim().toUpperCase().replace(/\s+/g, "")}`;
     const kept = this.cache.get(key);
     if (kept !== undefined) return kept === "none" ? null : kept;
+    if (Date.now() < this.restingUntil) return null;
     const url = new URL(`${this.options.url.replace(/\/+$/, "")}/geocode`);
     url.search = new URLSearchParams({ postalCode, country }).toString();
     try {
@@ -269,7 +273,8 @@ export class RemoteGeocoder implements Geocoder {
       this.cache.set(key, place);
       return place;
     } catch (err) {
-      this.options.logger.warn({ err, geocoder: url.origin }, "geocoder unavailable: delivery estimate by region");
+      this.restingUntil = Date.now() + RemoteGeocoder.RESTING_MS;
+      this.options.logger.warn({ err, geocoder: url.origin }, "geocoder unavailable: delivery estimates by region for 30 s");
       return null;
     }
   }

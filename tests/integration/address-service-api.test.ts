@@ -5,6 +5,8 @@ import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema } from "../../commerce/contract/checkout";
 import { ApiErrorBodySchema } from "../../commerce/contract/common";
+import pino from "pino";
+import { RemoteGeocoder } from "../../commerce/domain/address-service";
 import { deliveryModesFor } from "../../commerce/domain/delivery-modes";
 import { commerceForSuite } from "../support/commerce";
 import { DIALECTS } from "../support/databases";
@@ -21,6 +23,14 @@ const standInCalls: { url: string; key: string | undefined }[] = [];
 const standIn = http.createServer((req, res) => {
   standInCalls.push({ url: req.url ?? "", key: req.headers["x-api-key"] as string | undefined });
   const postalCode = new URL(req.url ?? "/", "http://stand-in").searchParams.get("postalCode") ?? "";
+  if (req.url?.startsWith("/broken/")) {
+    res.writeHead(500).end();
+    return;
+  }
+  if (postalCode === "09001") {
+    res.writeHead(404).end();
+    return;
+  }
   res.setHeader("Content-Type", "application/json");
   res.end(JSON.stringify({ country: "US", postalCode, region: "NY", latitude: 34.05, longitude: -118.24, precision: "postalCode" }));
 });
@@ -168,5 +178,28 @@ describe.each(DIALECTS)("a geocoder reached by GEOCODER_URL on %s", (dialect) =>
     const coffee = await plentifulCoffee(down.api().db);
     const ny = await offeredModes(down.api().baseUrl, down.api().config.auth.guestClient, coffee, NY_ADDRESS);
     expect(standardOf(ny.modes)).toEqual(promised("NY", null, ny.at));
+  });
+});
+
+describe("the geocoder client (GEOCODER_URL)", () => {
+  const client = (base: string) =>
+    new RemoteGeocoder({ url: `http://127.0.0.1:${STAND_IN_PORT}${base}`, apiKey: "the-maps-key-0000", logger: pino({ level: "silent" }) });
+
+  it("keeps what it was told: a place, and that a code has none", async () => {
+    const geocoder = client("/kept/");
+    standInCalls.length = 0;
+    expect(await geocoder.geocode("US", "12207")).toMatchObject({ region: "NY", latitude: 34.05 });
+    expect(await geocoder.geocode("US", "12207")).toMatchObject({ region: "NY" });
+    expect(await geocoder.geocode("US", "09001")).toBeNull();
+    expect(await geocoder.geocode("US", "09001")).toBeNull();
+    expect(standInCalls.map((c) => c.url)).toEqual(["/kept/geocode?postalCode=12207&country=US", "/kept/geocode?postalCode=09001&country=US"]);
+  });
+
+  it("leaves a failing geocoder alone for a while instead of asking at every checkout page", async () => {
+    const geocoder = client("/broken/");
+    standInCalls.length = 0;
+    expect(await geocoder.geocode("US", "12207")).toBeNull();
+    expect(await geocoder.geocode("US", "90012")).toBeNull();
+    expect(standInCalls).toHaveLength(1);
   });
 });
