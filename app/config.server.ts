@@ -2,6 +2,7 @@ import os from "node:os";
 import { z } from "zod";
 import { brandOverridesEnvShape, brandsWithOverrides, type BrandFacts } from "../commerce/contract/brands";
 import type { BrandId } from "../commerce/contract/common";
+import { DEVELOPMENT_ADDRESS_SERVICE_KEY } from "../commerce/contract/address-service";
 import { DEVELOPMENT_QUIZ_CREDENTIALS } from "../commerce/contract/quiz";
 import { ConfigurationError, type EnvironmentOf, type EnvironmentTable, envSchemas, readEnvironment, variable } from "../lib/environment";
 
@@ -77,6 +78,16 @@ const settings = {
     "that client's secret; the default is published, set your own where the service is reachable from outside",
     DEVELOPMENT_QUIZ_CREDENTIALS.questionClientSecret,
   ),
+  ADDRESS_VERIFICATION_URL: variable(
+    z.url({ message: "a URL like https://addresses.example.com/v1" }).optional(),
+    "the address-verification service checkout asks (`…/verify`, POST) before it keeps a delivery address; unset, the commerce API's own at `/rest/address-service/v1`",
+    "the commerce API's",
+  ),
+  ADDRESS_SERVICE_API_KEY: variable(
+    z.string().min(16, "at least 16 characters").default(DEVELOPMENT_ADDRESS_SERVICE_KEY),
+    "the key (header `X-Api-Key`) the address service (verification and geocoding) asks of callers and the storefront and delivery estimates send; the default is published, set your own where the service is reachable from outside",
+    DEVELOPMENT_ADDRESS_SERVICE_KEY,
+  ),
   SESSION_SECRET: variable(
     z
       .string()
@@ -136,6 +147,8 @@ export interface StorefrontConfig {
   /** Session cookie signing secrets, newest first (the first signs, all verify). */
   sessionSecrets: string[];
   quizzes: StorefrontQuizSettings;
+  /** Where checkout's address verification is (unset: the commerce API's own) and the key it sends (decision 081). */
+  addressVerification: { url: string | undefined; apiKey: string };
 }
 
 /** Where the quizzes' services are and how the storefront signs in to them; unset URLs mean the commerce API's own. */
@@ -181,6 +194,7 @@ export function loadStorefrontConfig(env: Readonly<Record<string, string | undef
       questionServiceUrl: v.QUESTION_SERVICE_URL,
       questionClient: { id: v.QUESTION_SERVICE_CLIENT_ID, secret: v.QUESTION_SERVICE_CLIENT_SECRET },
     },
+    addressVerification: { url: v.ADDRESS_VERIFICATION_URL, apiKey: v.ADDRESS_SERVICE_API_KEY },
   };
 }
 

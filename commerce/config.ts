@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ConfigurationError, type EnvironmentOf, type EnvironmentVariable, envSchemas, readEnvironment, variable } from "../lib/environment";
 import { type BrandFacts, brandOverridesEnvShape, brandsWithOverrides } from "./contract/brands";
 import type { BrandId } from "./contract/common";
+import { DEVELOPMENT_ADDRESS_SERVICE_KEY } from "./contract/address-service";
 import { DEVELOPMENT_QUIZ_CREDENTIALS } from "./contract/quiz";
 import type { DatabaseLocation } from "./db/index";
 import type { PaymentSettings } from "./domain/payments/provider";
@@ -80,6 +81,15 @@ export const quizVariables = {
     z.string().min(16, "at least 16 characters").default(DEVELOPMENT_QUIZ_CREDENTIALS.questionClientSecret),
     "that client's secret; the default is published, set your own where the service is reachable from outside",
     DEVELOPMENT_QUIZ_CREDENTIALS.questionClientSecret,
+  ),
+};
+
+/** The address service's key (decision 081); both parts read it, so the storefront and the embedded service agree. */
+export const addressServiceVariables = {
+  ADDRESS_SERVICE_API_KEY: variable(
+    z.string().min(16, "at least 16 characters").default(DEVELOPMENT_ADDRESS_SERVICE_KEY),
+    "the key (header `X-Api-Key`) the address service (verification and geocoding) asks of callers and the storefront and delivery estimates send; the default is published, set your own where the service is reachable from outside",
+    DEVELOPMENT_ADDRESS_SERVICE_KEY,
   ),
 };
 
@@ -183,6 +193,12 @@ export const commerceEnvironment = {
   PAYMENT_SWEEP_SECONDS: variable(envSchemas.positiveInt(60), "how often each process looks for card holds to release or capture", "60"),
   COMMERCE_PORT: variable(envSchemas.port(4000), "port of the commerce service when run on its own (`node build/main.js`)", "4000"),
   ...quizVariables,
+  ...addressServiceVariables,
+  GEOCODER_URL: variable(
+    z.url({ message: "a URL like https://geocoder.example.com/v1" }).optional(),
+    "the geocoding service delivery estimates ask where a postal code is (`…/geocode?postalCode=&country=`); unset, the commerce service's own (also at `/rest/address-service/v1`), asked in process",
+    "the commerce service's",
+  ),
   ...brandVariables,
 };
 
@@ -219,6 +235,8 @@ export interface CommerceConfig {
   /** When card holds without an order are released, and how often each process looks. */
   cardHolds: { holdTimeoutMs: number; sweepSeconds: number };
   quizzes: QuizSettings;
+  /** The address service's key, and the geocoder delivery estimates ask when not the embedded one. */
+  addressService: { apiKey: string; geocoderUrl: string | undefined };
 }
 
 /** The built-in recommendation lookup and question services' credentials. */
@@ -284,6 +302,7 @@ export function loadCommerceConfig(env: Readonly<Record<string, string | undefin
     },
     cardHolds: { holdTimeoutMs: values.PAYMENT_HOLD_TIMEOUT_SECONDS * 1000, sweepSeconds: values.PAYMENT_SWEEP_SECONDS },
     quizzes: quizSettings(values, auth),
+    addressService: { apiKey: values.ADDRESS_SERVICE_API_KEY, geocoderUrl: values.GEOCODER_URL },
   };
 }
 

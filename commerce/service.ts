@@ -100,6 +100,7 @@ export function shopFromConfig(
     payments: paymentProviderFor(config.payments),
     cardHolds: config.cardHolds,
     quizzes: config.quizzes,
+    addressService: config.addressService,
     ...overrides,
   });
 }

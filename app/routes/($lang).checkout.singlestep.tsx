@@ -12,6 +12,7 @@ import { PaymentSection } from "../components/checkout/PaymentSection";
 import { ReviewSection } from "../components/checkout/ReviewSection";
 import { PerksJoinSection } from "../components/checkout/PerksJoinSection";
 import { problemFor } from "../components/FormFields";
+import { AddressChoiceFormSchema, addressReviewOf, forgetAddressReview, reviewTypedAddress, takeAddressChoice } from "../lib/address-review.server";
 import { localePath } from "../lib/paths";
 import { type PageHandle, useShop } from "../lib/shop";
 import {
@@ -83,6 +84,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       checkout,
       addressBook,
+      addressReview: addressReviewOf(context),
       // A fresh key per page view: every resubmit of this page's review finds the same order.
       checkoutKey: newCheckoutKey(),
       isAgent: shopper.agent !== undefined,
@@ -123,6 +125,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return await saveSection(context, form, GuestEmailFormSchema, (input) => setGuestEmail(caller, guid, input.email), "delivery-address");
       case "address": {
         const saveInAddressBook = member && form.saveInAddressBook === "on";
+        const review = await reviewTypedAddress(context, form, saveInAddressBook);
+        if (review) return review;
         return await saveSection(
           context,
           form,
@@ -131,7 +135,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           "delivery-mode",
         );
       }
+      case "addressChoice": {
+        const checked = checkForm(context, AddressChoiceFormSchema, form);
+        if ("answer" in checked) return checked.answer;
+        const chosen = await takeAddressChoice(context, checked.data.choice);
+        if (!chosen) return redirect(`${localePath(context.lang, "/checkout/singlestep")}#delivery-address`, 303);
+        const saveInAddressBook = member && chosen.saveInAddressBook;
+        return await saveSection(
+          context,
+          { ...chosen.form, country: form.country! },
+          DeliveryAddressFormSchema,
+          (input) => addDeliveryAddress(caller, guid, input, saveInAddressBook),
+          "delivery-mode",
+        );
+      }
       case "chooseAddress":
+        await forgetAddressReview(context);
         return await saveSection(context, form, ChooseAddressFormSchema, (input) => chooseDeliveryAddress(caller, guid, input.addressId), "delivery-mode");
       case "delivery":
         return await saveSection(context, form, DeliveryFormSchema, (input) => setDeliveryDetails(caller, guid, input), "payment");
@@ -190,10 +209,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const SECTION_INTENTS = ["email", "address", "chooseAddress", "delivery", "card"];
+const SECTION_INTENTS = ["email", "address", "addressChoice", "chooseAddress", "delivery", "card"];
 
 export default function SingleStepCheckout() {
-  const { checkout, addressBook, checkoutKey, isAgent, webapp, country, texts, autoDelivery } = useLoaderData<typeof loader>();
+  const { checkout, addressBook, addressReview, checkoutKey, isAgent, webapp, country, texts, autoDelivery } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang } = useShop();
   const t = texts.checkout;
@@ -231,7 +250,7 @@ export default function SingleStepCheckout() {
         <div className="checkout-page__layout">
           <div className="checkout-page__steps">
             <ContactSection checkout={checkout} problem={problemFor(problem, "email")} webapp={webapp} />
-            <DeliveryAddressSection checkout={checkout} addressBook={addressBook} problem={addressProblem} country={country} />
+            <DeliveryAddressSection checkout={checkout} addressBook={addressBook} problem={addressProblem} country={country} review={addressReview} />
             <DeliveryModeSection checkout={checkout} problem={problemFor(problem, "delivery")} />
             <PaymentSection checkout={checkout} problem={problemFor(problem, "card")} isAgent={isAgent} />
             {checkout.perks && !isAgent ? <PerksJoinSection perks={checkout.perks} /> : null}

@@ -30,7 +30,8 @@ import { addressOf, cardOf } from "./auto-delivery-view";
 import type { CardHolds } from "./card-holds";
 import { autoDeliveryUnitOf, type CartService } from "./carts";
 import { addDays, type Clock, dayOf } from "./clock";
-import { deliveryModesFor, freeShippingMinimum } from "./delivery-modes";
+import { deliveryModesFor, freeShippingMinimum, placeOf } from "./delivery-modes";
+import type { Geocoder } from "./address-service";
 import type { JobRunner } from "./job-runner";
 import { type MailOutbox, queueMails } from "./mail-outbox";
 import { expiryOf, newOrderCode } from "./place-order";
@@ -101,6 +102,8 @@ export class AutoDeliveryOrders {
       clock: Clock;
       /** A monthly box's month (decision 067). */
       boxes?: MonthlyBoxSubscriptions;
+      /** Places the delivery address for its estimate (decision 081); absent, estimates go by region. */
+      geocoder?: Geocoder;
     },
     options: Partial<AutoDeliveryRunOptions> = {},
   ) {
@@ -161,7 +164,7 @@ export class AutoDeliveryOrders {
 
     const address = addressOf(subscription);
     const goods = lines.reduce((sum, l) => sum + lineTotal(l), 0);
-    const freeFrom = await freeShippingMinimum(db, ctx.site);
+    const [freeFrom, destination] = await Promise.all([freeShippingMinimum(db, ctx.site), placeOf(this.deps.geocoder, address)]);
     const modes = deliveryModesFor({
       site: ctx.site,
       lang: ctx.lang,
@@ -169,6 +172,7 @@ export class AutoDeliveryOrders {
       freeShippingMinimumMinor: freeFrom,
       country: address.country,
       region: address.region,
+      destination,
       today: now,
     });
     // A monthly box's price includes its standard delivery.

@@ -41,7 +41,8 @@ import { type CartOwner, type CartService, cartNotFound } from "./carts";
 import { type Clock, dayOf } from "./clock";
 import type { CatalogChangeFeed } from "./catalog-changes";
 import type { StoredCard } from "./checkout-parts";
-import { deliveryModesFor, freeShippingMinimum } from "./delivery-modes";
+import { deliveryModesFor, freeShippingMinimum, placeOf } from "./delivery-modes";
+import type { Geocoder } from "./address-service";
 import { invalid, ShopError } from "./errors";
 import type { MailOutbox } from "./mail-outbox";
 import {
@@ -73,6 +74,8 @@ interface CheckoutDeps extends PlacementDeps {
   boxes?: MonthlyBoxSubscriptions;
   /** Enrols the customer in a campaign bundle's commitment with the order (decision 065). */
   campaignSale?: CampaignSaleService;
+  /** Places the delivery address for its estimate (decision 081); absent, estimates go by region. */
+  geocoder?: Geocoder;
 }
 
 const orderNotFound = () => new ShopError("notFound", { type: "UnknownIdentifierError", subject: "code", subjectType: "order", message: "Order not found." });
@@ -344,6 +347,7 @@ export class CheckoutService {
     ]);
     const money = (minor: number) => price(minor, ctx.currency, ctx.lang);
     const address = addressOf(choices);
+    const destination = address ? await placeOf(this.deps.geocoder, address) : null;
     const goods = cart.subTotal.minor - cart.totalDiscounts.minor;
     // A free-shipping reward makes every mode free.
     const freeShipping = cart.appliedRewards.some((r) => r.kind === "freeShipping");
@@ -356,6 +360,7 @@ export class CheckoutService {
             freeShippingMinimumMinor: freeFrom,
             country: address.country,
             region: address.region,
+            destination,
             today: new Date(),
           })
         : []

@@ -3,7 +3,9 @@ import type { BrandId, Lang } from "../contract/common";
 import { POSTAL_REGIONS, type PostalCountry } from "../contract/postal-regions";
 import { findSiteConfig } from "../db/content";
 import type { Db } from "../db/index";
+import type { Geocoder } from "./address-service";
 import { invalid } from "./errors";
+import { distanceKm, type Point, WAREHOUSES } from "./region-centres";
 
 /**
  * How each store delivers and what it charges. docs/decisions/019-taxes-and-delivery.md says why
@@ -69,6 +71,35 @@ const SITES: Record<BrandId, SiteDelivery> = {
   },
 };
 
+/**
+ * Ground transit by distance from the country's warehouse to the geocoded destination (decision
+ * 081): business days, first and last, for standard delivery on the road network. Air modes
+ * (expedited, overnight) keep their flat windows; far regions keep their own rules.
+ */
+const GROUND_BANDS: Readonly<Record<PostalCountry, readonly (readonly [upToKm: number, earliest: number, latest: number])[]>> = {
+  US: [
+    [500, 1, 2],
+    [1000, 2, 3],
+    [1800, 3, 4],
+    [2800, 4, 5],
+    [Number.POSITIVE_INFINITY, 5, 6],
+  ],
+  CA: [
+    [500, 1, 3],
+    [1000, 2, 4],
+    [2000, 3, 5],
+    [3000, 4, 6],
+    [Number.POSITIVE_INFINITY, 5, 7],
+  ],
+};
+
+/** Standard delivery's business days to a geocoded destination. */
+export function groundDays(country: PostalCountry, destination: Point): readonly [earliest: number, latest: number] {
+  const km = distanceKm(WAREHOUSES[country], destination);
+  const band = GROUND_BANDS[country].find(([upTo]) => km <= upTo)!;
+  return [band[1], band[2]];
+}
+
 const NAMES: Record<Lang, Record<DeliveryModeCode, string>> = {
   en: { standard: "Standard delivery", expedited: "Expedited delivery", overnight: "Overnight delivery" },
   fr: { standard: "Livraison standard", expedited: "Livraison accélérée", overnight: "Livraison le lendemain" },
@@ -127,6 +158,8 @@ export interface DeliveryModesInput {
   country: PostalCountry;
   /** The delivery address's state or province, once known; estimates for far regions are longer. */
   region?: string;
+  /** Where the geocoder places the delivery address; standard delivery's estimate follows its distance. Without it, the region's rule. */
+  destination?: Point | null;
   /** Now: when the order would be placed. */
   today: Date;
 }
@@ -148,7 +181,9 @@ export function deliveryModesFor(input: DeliveryModesInput): DeliveryMode[] {
   if (region !== undefined && !POSTAL_REGIONS[site.country].includes(region)) {
     throw invalid("region", `We do not deliver to '${input.region}': choose a ${site.country === "US" ? "US state" : "Canadian province or territory"}.`);
   }
-  const rules = (region !== undefined && site.remote[region]) || site.modes;
+  const remote = region !== undefined ? site.remote[region] : undefined;
+  const ground = !remote && input.destination ? groundDays(site.country, input.destination) : undefined;
+  const rules = (remote ?? site.modes).map((rule) => (ground && rule.code === "standard" ? { ...rule, days: ground } : rule));
   // Without a configured minimum there is no free shipping (rather than free shipping for all).
   const minimum = input.freeShippingMinimumMinor;
   const freeStandard = Number.isSafeInteger(minimum) && minimum >= 0 && freeShippingGap(input.subtotalMinor, minimum) === 0;
@@ -163,6 +198,16 @@ export function deliveryModesFor(input: DeliveryModesInput): DeliveryMode[] {
       free,
     };
   });
+}
+
+/**
+ * Where the geocoder places an address, for its estimate: null without a geocoder, when it does
+ * not know the code or does not answer, or when it places the code in another region than the
+ * address's (a prefix serving both sides of a line), so the region's own rule applies.
+ */
+export async function placeOf(geocoder: Geocoder | undefined, address: { country: PostalCountry; region: string; postalCode: string }): Promise<Point | null> {
+  const place = await geocoder?.geocode(address.country, address.postalCode);
+  return place && place.region === address.region.toUpperCase() ? place : null;
 }
 
 /** The goods total from which the site delivers free (minor units); without the setting, never. */

@@ -37,6 +37,7 @@ import { type PaymentProvider, PaymentService, paymentProviderFor } from "./paym
 import { ProductFamilies } from "./product-families";
 import { QuickShopService } from "./quick-shop";
 import { ReferralService } from "./referrals";
+import { AddressService, embeddedGeocoder, RemoteGeocoder } from "./address-service";
 import { createQuizServices, type QuizKeys, type QuizServices } from "./quiz-services";
 import { SearchService } from "./search-service";
 import { StockAlertService } from "./stock-alerts";
@@ -74,6 +75,8 @@ export interface ShopOptions {
   payments?: PaymentProvider;
   /** The quiz services' credentials; without them, the development ones. */
   quizzes?: QuizKeys;
+  /** The address service's key and the geocoder delivery estimates ask (decision 081); without them, the embedded ones and the development key. */
+  addressService?: { apiKey: string; geocoderUrl: string | undefined };
   /** The clock auto-delivery reads (tests move their own); the system's by default. */
   clock?: Clock;
   /** How the auto-delivery runner sweeps, retries and reminds (defaults suit production). */
@@ -101,6 +104,8 @@ export interface Shop {
   holds: CardHolds;
   quickShop: QuickShopService;
   quizzes: QuizServices;
+  /** Address verification and geocoding, the embedded service (decision 081). */
+  addressService: AddressService;
   perks: PerksService;
   autoDelivery: AutoDeliveryService;
   /** Brewer campaigns (decision 061). */
@@ -145,10 +150,14 @@ export function createShop({
   accounts,
   payments: paymentProvider,
   quizzes,
+  addressService,
   clock = systemClock,
   autoDelivery,
 }: ShopOptions): Shop {
   const feed = new CatalogChangeFeed(db, { intervalMs: catalogSyncMs });
+  const geocoder = addressService?.geocoderUrl
+    ? new RemoteGeocoder({ url: addressService.geocoderUrl, apiKey: addressService.apiKey, logger })
+    : embeddedGeocoder;
   const sizes = cacheSizes(memoryBudgetMb);
   const indexes = new ListingIndexes(
     db,
@@ -188,7 +197,7 @@ export function createShop({
   const agents = new AssistedService(db);
   const monthlyBox = new MonthlyBoxService({ db, catalog, feed, clock });
   const boxes = new MonthlyBoxSubscriptions({ db, boxes: monthlyBox, carts, agents, clock });
-  const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock, boxes }, autoDelivery);
+  const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock, boxes, geocoder }, autoDelivery);
   return {
     brands,
     catalog,
@@ -204,7 +213,8 @@ export function createShop({
     giftCards: new GiftCardService({ db, carts, limits }),
     coupons: new CouponService({ db, carts, limits }),
     payments,
-    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock, boxes, campaignSale }),
+    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock, boxes, campaignSale, geocoder }),
+    addressService: new AddressService(addressService?.apiKey),
     holds,
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, sizes.quizzes, quizzes),

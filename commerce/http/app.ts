@@ -27,6 +27,7 @@ import { oauthRouter } from "./oauth";
 import { type Mount, openApiDocument } from "./openapi";
 import { paymentsRouter } from "./payments";
 import { quickShopRouter } from "./quick-shop";
+import { addressServiceRouter } from "./address-service";
 import { quizAnswersRouter } from "./quiz-answers";
 import { quizLookupRouter } from "./quiz-lookup";
 import { questionServiceRouter } from "./quiz-questions";
@@ -95,6 +96,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
     // Services of their own that happen to run here; the storefront reaches them by configured URLs.
     { path: "/rest/sensory/v1", router: quizLookupRouter(shop.quizzes), server: "/" },
     { path: "/rest/question-service", router: questionServiceRouter(shop.quizzes), server: "/" },
+    { path: "/rest/address-service/v1", router: addressServiceRouter(shop.addressService), server: "/" },
   ];
 }
 

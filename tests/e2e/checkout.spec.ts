@@ -173,6 +173,8 @@ test.describe("a refused checkout section", () => {
     await address.getByLabel(EN.region, { exact: true }).selectOption("NY");
     await address.getByLabel(EN.postalCode, { exact: true }).fill("94105");
     await address.getByRole("button", { name: EN.shipHere }).click();
+    // The address check offers the ZIP code's state (decision 081); the shopper keeps theirs, and the form refuses it.
+    await page.getByRole("button", { name: "Keep the address I entered" }).click();
     const postalCode = page.locator("#addr-postalCode");
     await expect(postalCode).toHaveAttribute("aria-invalid", "true");
     await expect(postalCode).toHaveAccessibleDescription("This ZIP code is not in the state you chose.");

@@ -1,16 +1,25 @@
 import { Form, Link } from "react-router";
 import type { AddressList } from "../../../commerce/contract/address";
 import { regionOptions } from "../../brands/checkout-pricing-messages";
+import type { AddressReview } from "../../lib/address-review.server";
 import { AddressLines } from "../AddressLines";
+import { AddressSuggestion } from "./AddressSuggestion";
 import { describedBy, Field, FieldError, FormMessage, type FormProblem, keptText, SubmitButton } from "../FormFields";
 import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 
 /**
  * 2. Delivery address: where the order ships, a member's address book (four to a page) to choose
  * from, and a new address, open when none is chosen yet or when the last one typed was refused.
- * Its problem is a refused new address or a refused choice from the book.
+ * Its problem is a refused new address or a refused choice from the book. A typed address the
+ * verifier would write differently waits beside its suggestion for the shopper's choice (`review`).
  */
-export function DeliveryAddressSection({ checkout, addressBook, problem, country }: SectionProps & { addressBook: AddressList | null; country: "US" | "CA" }) {
+export function DeliveryAddressSection({
+  checkout,
+  addressBook,
+  problem,
+  country,
+  review,
+}: SectionProps & { addressBook: AddressList | null; country: "US" | "CA"; review?: AddressReview | null }) {
   const { t } = useCheckoutText();
   const address = checkout.deliveryAddress;
   const newAddressRefused = problem?.intent === "address" ? problem : undefined;
@@ -22,9 +31,10 @@ export function DeliveryAddressSection({ checkout, addressBook, problem, country
           <AddressLines address={address} />
         </div>
       ) : null}
+      {review ? <AddressSuggestion review={review} /> : null}
       {problem?.intent === "chooseAddress" ? <FormMessage state={problem} /> : null}
       {addressBook && addressBook.addresses.length > 0 ? <AddressBook addressBook={addressBook} chosenId={address?.id} /> : null}
-      <details className="checkout-new-address" open={!address || newAddressRefused !== undefined}>
+      <details className="checkout-new-address" open={(!address && !review) || newAddressRefused !== undefined}>
         <summary>{t.newAddress}</summary>
         <NewAddressForm problem={newAddressRefused} country={country} member={!checkout.guest} />
       </details>

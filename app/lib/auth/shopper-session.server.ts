@@ -74,6 +74,12 @@ export interface ShopperSessionData {
   adFrequencyWeeks: number;
   /** The signed-in customer's header state from getCustomerDetails and when it was read (decision 075). */
   customerDetails: CustomerDetailsSnapshot;
+  /**
+   * Checkout's address review (decision 081): a typed address waiting for the shopper's choice
+   * beside the verifier's suggestion, and the addresses they chose to keep as typed, as
+   * app/lib/address-review.server.ts writes it; it checks it on every read.
+   */
+  addressReview: unknown;
 }
 
 /** What the header shows of a signed-in customer between two getCustomerDetails calls. */
@@ -449,6 +455,17 @@ export class ShopperSession {
   /** The guid of the cart a guest order of this browser came from. */
   guestOrderGuid(code: string): string | undefined {
     return (this.session.get("guestOrders") ?? []).find((o) => o.code === code)?.guid;
+  }
+
+  /** Checkout's address review, unchecked (app/lib/address-review.server.ts validates it). */
+  get addressReview(): unknown {
+    return this.session.get("addressReview");
+  }
+
+  async rememberAddressReview(state: unknown): Promise<void> {
+    if (state === undefined) this.session.unset("addressReview");
+    else this.session.set("addressReview", state);
+    await this.persist();
   }
 
   /** The brewer quiz in progress, unchecked (its model validates it). */
