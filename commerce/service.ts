@@ -10,7 +10,7 @@ import { pruneListingChanges } from "./db/catalog-changes";
 import { withStartLock } from "./db/start-lock";
 import { createMailer } from "./delivery/mailer";
 import { siteCurrencies } from "./domain/catalog-service";
-import { paymentProviderFor } from "./domain/payments/index";
+import { paymentProviderFor, paypalFor } from "./domain/payments/index";
 import { jobRunnerFor } from "./domain/job-runner";
 import { createShop, type ShopOptions } from "./domain/shop";
 import { StoreClock } from "./domain/store-clock";
@@ -98,6 +98,7 @@ export function shopFromConfig(
     catalogSyncMs: config.catalogSyncMs,
     memoryBudgetMb: config.memoryBudgetMb,
     payments: paymentProviderFor(config.payments),
+    paypal: paypalFor(config.payments),
     cardHolds: config.cardHolds,
     quizzes: config.quizzes,
     ...overrides,

@@ -33,7 +33,7 @@ import { PerksService } from "./perks";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
-import { type PaymentProvider, PaymentService, paymentProviderFor } from "./payments/index";
+import { type PaymentProvider, PaymentService, type PaypalProvider, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
 import { QuickShopService } from "./quick-shop";
 import { ReferralService } from "./referrals";
@@ -72,6 +72,8 @@ export interface ShopOptions {
   accounts?: { keys: AuthKeys; limits: RateLimits };
   /** Who takes payments; without it (tests of other parts) the test gateway with a key of this process. */
   payments?: PaymentProvider;
+  /** PayPal beside the card (decision 082); without it, no wallet checkout. */
+  paypal?: PaypalProvider;
   /** The quiz services' credentials; without them, the development ones. */
   quizzes?: QuizKeys;
   /** The clock auto-delivery reads (tests move their own); the system's by default. */
@@ -144,6 +146,7 @@ export function createShop({
   cardHolds,
   accounts,
   payments: paymentProvider,
+  paypal,
   quizzes,
   clock = systemClock,
   autoDelivery,
@@ -180,6 +183,7 @@ export function createShop({
     db,
     carts,
     limits,
+    paypal,
     provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
   });
   const search = new SearchService({ db, feed, indexes, families, sizes });
