@@ -29,6 +29,7 @@ import { seedIfEmpty } from "./seed/index";
 export type { Db };
 export { requestLog } from "./http/request-log";
 export { OPERATOR_ROUTES } from "./http/operator-access";
+export { paypalApprovalOrigin } from "./domain/payments/paypal-provider";
 
 export function openDatabase(config: CommerceConfig): Db {
   return createDb(config.database, { pgPoolMax: config.pgPoolMax });

@@ -118,3 +118,19 @@ export async function markWalletPayment(
     .where("status", "!=", "ordered")
     .execute();
 }
+
+/** A wallet payment with the cart it was made for: whose it is, on which site. */
+export function findWalletPaymentWithCart(
+  db: Db,
+  wallet: "paypal",
+  reference: string,
+): Promise<(WalletPaymentRow & { cart_guid: string; cart_site: string; cart_customer_id: string | null }) | undefined> {
+  return db
+    .selectFrom("wallet_payment")
+    .innerJoin("cart", "cart.id", "wallet_payment.cart_id")
+    .selectAll("wallet_payment")
+    .select(["cart.guid as cart_guid", "cart.site as cart_site", "cart.customer_id as cart_customer_id"])
+    .where("wallet_payment.wallet", "=", wallet)
+    .where("wallet_payment.reference", "=", reference)
+    .executeTakeFirst();
+}

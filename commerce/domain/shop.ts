@@ -33,6 +33,7 @@ import { PerksService } from "./perks";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
+import { WalletCheckout } from "./wallet-checkout";
 import { type PaymentProvider, PaymentService, type PaypalProvider, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
 import { QuickShopService } from "./quick-shop";
@@ -99,6 +100,8 @@ export interface Shop {
   coupons: CouponService;
   payments: PaymentService;
   checkout: CheckoutService;
+  /** PayPal at checkout (decision 082). */
+  wallets: WalletCheckout;
   /** Card holds of checkouts: their sweeps are started by whoever hosts the shop. */
   holds: CardHolds;
   quickShop: QuickShopService;
@@ -192,6 +195,7 @@ export function createShop({
   const agents = new AssistedService(db);
   const monthlyBox = new MonthlyBoxService({ db, catalog, feed, clock });
   const boxes = new MonthlyBoxSubscriptions({ db, boxes: monthlyBox, carts, agents, clock });
+  const checkout = new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock, boxes, campaignSale });
   const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock, boxes }, autoDelivery);
   return {
     brands,
@@ -208,7 +212,8 @@ export function createShop({
     giftCards: new GiftCardService({ db, carts, limits }),
     coupons: new CouponService({ db, carts, limits }),
     payments,
-    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock, boxes, campaignSale }),
+    checkout,
+    wallets: new WalletCheckout({ db, brands, checkout, payments, limits, logger }),
     holds,
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, sizes.quizzes, quizzes),

@@ -17,7 +17,9 @@ import {
   findCartPayment,
   findCartPaymentIntent,
   findPaymentCustomer,
+  findWalletPayment,
   insertPaymentEvent,
+  markWalletPayment,
   replacePaymentCustomer,
   saveCartPayment,
   saveCartPaymentIntent,
@@ -91,6 +93,9 @@ const stripeNotConfigured = () =>
     reason: "stripeNotConfigured",
     message: "This store takes cards through its own checkout form; Stripe payments (wallets, saved cards) are not set up.",
   });
+
+export const walletPaymentNotFound = () =>
+  new ShopError("notFound", { type: "PaymentError", reason: "notFound", subject: "orderId", message: "This cart has no such PayPal payment." });
 
 const noCardChosen = () =>
   new ShopError("notFound", {
@@ -210,14 +215,25 @@ export class PaymentService {
     ctx: ShopContext,
     owner: CartOwner,
     guid: string,
-    event: { kind: "walletCancelled" | "walletError"; wallet?: string; code?: string; message: string },
+    event: { kind: "walletCancelled" | "walletError"; wallet?: string; code?: string; message: string; paypalOrderId?: string },
   ): Promise<void> {
     await this.ownedCart(ctx, owner, guid);
     const verdict = await this.deps.limits.hit(WALLET_EVENTS_PER_CART, guid);
     if (!verdict.allowed) throw new TooManyRequests(verdict.retryAfterSeconds);
-    await this.write(ctx, owner, guid, (trx, cart, now) =>
-      insertPaymentEvent(trx, { cart_id: cart.id, kind: event.kind, wallet: event.wallet ?? null, code: event.code ?? null, message: event.message, at: now }),
-    );
+    const payment = event.paypalOrderId ? await findWalletPayment(this.deps.db, "paypal", event.paypalOrderId) : undefined;
+    await this.write(ctx, owner, guid, async (trx, cart, now) => {
+      // A PayPal payment named is this cart's, or no one's here: the same 404 as a cart not the caller's.
+      if (event.paypalOrderId && payment?.cart_id !== cart.id) throw walletPaymentNotFound();
+      if (payment && event.kind === "walletCancelled") await markWalletPayment(trx, payment.id, { status: "cancelled" }, now);
+      await insertPaymentEvent(trx, {
+        cart_id: cart.id,
+        kind: event.kind,
+        wallet: event.wallet ?? (payment ? "paypal" : null),
+        code: event.code ?? null,
+        message: event.message,
+        at: now,
+      });
+    });
   }
 
   /**

@@ -55,6 +55,16 @@ export class PaypalRefusal extends Error {
   }
 }
 
+/**
+ * Where shoppers approve PayPal payments: PayPal's web pages beside its API (www.sandbox.paypal.com
+ * for the sandbox API, www.paypal.com for the live one), or the API's own origin (a stand-in).
+ */
+export function paypalApprovalOrigin(apiBase: URL): string {
+  if (/(^|\.)sandbox\.paypal\.com$/.test(apiBase.hostname)) return "https://www.sandbox.paypal.com";
+  if (/(^|\.)paypal\.com$/.test(apiBase.hostname)) return "https://www.paypal.com";
+  return apiBase.origin;
+}
+
 /** "12.34" in a currency with cents, from 1234 minor units; PayPal takes amounts as decimal strings. */
 export function paypalValue(amountMinor: number): string {
   if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new RangeError(`not an amount in minor units: ${amountMinor}`);
@@ -86,7 +96,8 @@ interface OrderBody {
 }
 
 function orderOf(body: OrderBody): PaypalOrder {
-  if (typeof body.id !== "string" || typeof body.status !== "string") throw new PaymentProviderError("PayPal answered an order without an id or status.", "provider_error");
+  if (typeof body.id !== "string" || typeof body.status !== "string")
+    throw new PaymentProviderError("PayPal answered an order without an id or status.", "provider_error");
   const amount = body.purchase_units?.[0]?.amount;
   return {
     id: body.id,
@@ -158,7 +169,10 @@ export class PaypalProvider {
   /** Authorizes an approved order (the token is PayPal's order id); the reference answered is the authorization's id. */
   async authorize(req: AuthorizeRequest): Promise<AuthorizeResult> {
     try {
-      const body = await this.call<OrderBody>("POST", `/v2/checkout/orders/${encodeURIComponent(req.token)}/authorize`, { requestId: req.idempotencyKey, json: {} });
+      const body = await this.call<OrderBody>("POST", `/v2/checkout/orders/${encodeURIComponent(req.token)}/authorize`, {
+        requestId: req.idempotencyKey,
+        json: {},
+      });
       const authorization = authorizationOf(body);
       if (!authorization?.id) throw new PaymentProviderError("PayPal answered an authorization without its id.", "provider_error");
       if (authorization.status === "DENIED") return { status: "declined", reason: "card_declined", message: DECLINES.INSTRUMENT_DECLINED! };
@@ -181,7 +195,10 @@ export class PaypalProvider {
   /** Captures the whole authorization (our holds are captured whole, so the amount is the authorized one). */
   async capture(reference: string, _amountMinor: number, idempotencyKey: string): Promise<void> {
     try {
-      await this.call("POST", `/v2/payments/authorizations/${encodeURIComponent(reference)}/capture`, { requestId: idempotencyKey, json: { final_capture: true } });
+      await this.call("POST", `/v2/payments/authorizations/${encodeURIComponent(reference)}/capture`, {
+        requestId: idempotencyKey,
+        json: { final_capture: true },
+      });
     } catch (err) {
       if (err instanceof PaypalRefusal && err.issue === "AUTHORIZATION_ALREADY_CAPTURED") return;
       throw err instanceof PaypalRefusal ? refusalError(err) : err;
