@@ -3,6 +3,7 @@ import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderSchema } from "../../commerce/contract/checkout";
 import { DwCheckoutSchema, DwCheckoutStartedSchema, PaypalPaymentStatusSchema } from "../../commerce/contract/wallet";
+import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import type { Db } from "../../commerce/service";
 import { type RunningCommerce, startCommerce } from "../support/commerce";
 import { DIALECTS } from "../support/databases";
@@ -191,6 +192,35 @@ describe.each(DIALECTS)("PayPal at checkout, on %s", (dialect) => {
       const answer = await call("POST", `${cart}/placePaypalOrder`, guest, { orderId: started.orderId });
       expect(answer.status).toBe(409);
       expect(standIn.orders.get(started.orderId)?.authorization).toBeUndefined();
+    });
+  });
+
+  describe("a member's PayPal payment", () => {
+    it("names the open cart `current`, and coming back after the order still finds it", async () => {
+      const tokenAnswer = await fetch(`${running.baseUrl}/authorizationserver/oauth/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "password",
+          username: "demo.customer@example.com",
+          password: DEMO_PASSWORD,
+          client_id: "storefront",
+          site: "usb2c",
+        }).toString(),
+      });
+      const member = TokenResponseSchema.parse(await tokenAnswer.json()).access_token;
+      expect((await call("POST", "/users/current/addProductToCart", member, { productCode: coffee, qty: 1 })).status).toBe(200);
+      const cart = "/users/current/carts/current";
+      const withAddress = CheckoutSchema.parse((await call("POST", `${cart}/addresses/delivery`, member, { address: NY_ADDRESS })).body);
+      expect((await call("PUT", `${cart}/updateDeliveryDetails`, member, { deliveryModeId: withAddress.deliveryModes[0]!.code })).status).toBe(200);
+      const started = DwCheckoutStartedSchema.parse((await call("POST", `${cart}/prepareDwCheckout`, member, { wallet: "paypal", ...RETURN })).body);
+      standIn.approve(started.orderId);
+      const placed = await call("POST", `${cart}/placePaypalOrder`, member, { orderId: started.orderId });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const code = OrderSchema.parse(placed.body).code;
+      const status = PaypalPaymentStatusSchema.parse((await call("GET", `${cart}/getPaypalPaymentStatus?orderId=${started.orderId}`, member)).body);
+      expect(status).toMatchObject({ status: "ordered", orderCode: code });
+      expect(OrderSchema.parse((await call("POST", `${cart}/placePaypalOrder`, member, { orderId: started.orderId })).body).code).toBe(code);
     });
   });
 
