@@ -108,7 +108,13 @@ export class CardHolds {
     return {
       status: "held",
       orderCode: attempt.order_code,
-      hold: { attemptId: attempt.id, provider: attempt.provider, reference: answer.reference, amountMinor: attempt.amount_minor, idempotencyKey: attempt.idempotency_key },
+      hold: {
+        attemptId: attempt.id,
+        provider: attempt.provider,
+        reference: answer.reference,
+        amountMinor: attempt.amount_minor,
+        idempotencyKey: attempt.idempotency_key,
+      },
     };
   }
 
@@ -186,7 +192,12 @@ export class CardHolds {
       () => claimUncapturedOrders(db, { placedBefore, now, leaseMs: SWEEP_LEASE_MS, limit: SWEEP_BATCH, maxAttempts: CAPTURE_ATTEMPTS }),
       async (order) => {
         try {
-          await payments.capture(order.payment_provider, order.payment_reference, order.card_minor, `${holdKeyOf(order.checkout_key, order.card_minor)}:capture`);
+          await payments.capture(
+            order.payment_provider,
+            order.payment_reference,
+            order.card_minor,
+            `${holdKeyOf(order.checkout_key, order.card_minor)}:capture`,
+          );
           await markOrderCaptured(db, order.id);
           return true;
         } catch (err) {
