@@ -185,6 +185,19 @@ export const commerceEnvironment = {
     "where the Stripe API answers (a local stand-in in tests); only with `STRIPE_SECRET_KEY`",
     "https://api.stripe.com",
   ),
+  PAYPAL_CLIENT_ID: variable(
+    z.string().trim().min(1).max(200).optional(),
+    "offer PayPal beside the card at checkout (Orders v2: the shopper approves at PayPal, the order authorizes then, captures once written); needs `PAYPAL_CLIENT_SECRET` too",
+  ),
+  PAYPAL_CLIENT_SECRET: variable(z.string().trim().min(1).max(200).optional(), "the REST app's secret for `PAYPAL_CLIENT_ID`"),
+  PAYPAL_API_BASE: variable(
+    z
+      .string()
+      .default("https://api-m.paypal.com")
+      .pipe(z.url({ protocol: /^https?$/, message: "an http(s) URL such as https://api-m.sandbox.paypal.com" })),
+    "where PayPal's REST API answers: https://api-m.sandbox.paypal.com with sandbox credentials, a local stand-in in tests; only with `PAYPAL_CLIENT_ID`",
+    "https://api-m.paypal.com",
+  ),
   PAYMENT_HOLD_TIMEOUT_SECONDS: variable(
     envSchemas.positiveInt(300),
     "how long a card hold may wait for its order: past it, the sweep releases a hold whose order was never written and captures an order whose capture failed",
@@ -272,6 +285,18 @@ function authSettings(values: CommerceEnvironment, production: boolean): AuthSet
   return { tokenSecret, previousTokenSecrets: values.AUTH_TOKEN_PREVIOUS_SECRETS, guestClient: { id: values.GUEST_CLIENT_ID, secret: guestSecret } };
 }
 
+/** PayPal needs both halves of its credentials: one without the other is a mistake, not "PayPal off". */
+function paypalSettings(values: CommerceEnvironment): PaymentSettings["paypal"] {
+  const { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret } = values;
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) {
+    throw new ConfigurationError(
+      `The commerce service cannot start; fix these environment variables:\n  ${clientId ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_CLIENT_ID"}="": required with ${clientId ? "PAYPAL_CLIENT_ID" : "PAYPAL_CLIENT_SECRET"}`,
+    );
+  }
+  return { clientId, clientSecret, apiBase: new URL(values.PAYPAL_API_BASE) };
+}
+
 /** Reads and checks the commerce service's environment once; a bad value throws a ConfigurationError naming it. */
 export function loadCommerceConfig(env: Readonly<Record<string, string | undefined>> = process.env): CommerceConfig {
   const values = readEnvironment("commerce service", commerceEnvironment, env);
@@ -298,6 +323,7 @@ export function loadCommerceConfig(env: Readonly<Record<string, string | undefin
     allowDemoPasswords: values.ALLOW_DEMO_PASSWORDS,
     payments: {
       stripe: values.STRIPE_SECRET_KEY ? { secretKey: values.STRIPE_SECRET_KEY, apiBase: new URL(values.STRIPE_API_BASE) } : undefined,
+      paypal: paypalSettings(values),
       testGatewaySecret: createHash("sha256").update(`test payment gateway|${auth.tokenSecret}`).digest("base64url"),
     },
     cardHolds: { holdTimeoutMs: values.PAYMENT_HOLD_TIMEOUT_SECONDS * 1000, sweepSeconds: values.PAYMENT_SWEEP_SECONDS },

@@ -10,7 +10,7 @@ import { pruneListingChanges } from "./db/catalog-changes";
 import { withStartLock } from "./db/start-lock";
 import { createMailer } from "./delivery/mailer";
 import { siteCurrencies } from "./domain/catalog-service";
-import { paymentProviderFor } from "./domain/payments/index";
+import { paymentProviderFor, paypalFor } from "./domain/payments/index";
 import { jobRunnerFor } from "./domain/job-runner";
 import { createShop, type ShopOptions } from "./domain/shop";
 import { StoreClock } from "./domain/store-clock";
@@ -29,6 +29,7 @@ import { seedIfEmpty } from "./seed/index";
 export type { Db };
 export { requestLog } from "./http/request-log";
 export { OPERATOR_ROUTES } from "./http/operator-access";
+export { paypalApprovalOrigin } from "./domain/payments/paypal-provider";
 
 export function openDatabase(config: CommerceConfig): Db {
   return createDb(config.database, { pgPoolMax: config.pgPoolMax });
@@ -98,6 +99,7 @@ export function shopFromConfig(
     catalogSyncMs: config.catalogSyncMs,
     memoryBudgetMb: config.memoryBudgetMb,
     payments: paymentProviderFor(config.payments),
+    paypal: paypalFor(config.payments),
     cardHolds: config.cardHolds,
     quizzes: config.quizzes,
     addressService: config.addressService,

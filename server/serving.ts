@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import { bareDomainTarget } from "../app/brands/resolve.server";
 import { originCheck, requestGuard, securityHeaders } from "../app/lib/http-security.server";
 import { warmUpStorefront } from "../app/lib/warm-up.server";
-import { createCommerceApi, type Db, healthChecks, OPERATOR_ROUTES, requestLog, serviceReadings } from "../commerce/service";
+import { createCommerceApi, type Db, healthChecks, OPERATOR_ROUTES, paypalApprovalOrigin, requestLog, serviceReadings } from "../commerce/service";
 import { metricsEndpoint, requestMetrics, startMetrics } from "./metrics";
 import type { Listening, Settings } from "./start-up";
 import { productPictures } from "./product-pictures";
@@ -78,7 +78,8 @@ export async function serve(db: Db, settings: Settings, logger: Logger, buildDir
 
   // Headers first, so every answer carries them: health, static files, the API, and the 400, 403,
   // 405 and 413 answers below.
-  app.use(securityHeaders(config.production));
+  const paypal = settings.commerce.payments.paypal;
+  app.use(securityHeaders(config.production, paypal ? [paypalApprovalOrigin(paypal.apiBase)] : []));
   // Metrics exist where they can be read: on the operator listener (OPERATOR_PORT).
   if (settings.commerce.operator.port !== undefined) {
     startMetrics(db, config.port, serviceReadings);

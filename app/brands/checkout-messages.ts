@@ -121,6 +121,13 @@ const enUS = {
   backToOrders: "Back to order history",
   newer: "Newer orders",
   older: "Older orders",
+  payWithPaypal: "Pay with PayPal",
+  paypalOr: "Or pay with your PayPal account: you approve the payment at PayPal and your order is placed when you come back.",
+  paypalPaid: "Paid with PayPal",
+  paypal_cancelled: "You cancelled the PayPal payment. Your cart is as you left it: pay with PayPal again, or by card.",
+  paypal_declined: "PayPal did not take this payment. Pay with PayPal again, or by card.",
+  paypal_changed: "Your order changed since you went to PayPal, so nothing was charged. Review it and pay again.",
+  paypal_failed: "PayPal could not be reached just now, so nothing was charged. Try again in a moment, or pay by card.",
 };
 
 export type CheckoutMessages = Record<keyof typeof enUS, string>;
@@ -255,6 +262,13 @@ const fr: CheckoutMessages = {
   backToOrders: "Retour à l’historique",
   newer: "Commandes plus récentes",
   older: "Commandes plus anciennes",
+  payWithPaypal: "Payer avec PayPal",
+  paypalOr: "Ou payez avec votre compte PayPal\u202f: vous approuvez le paiement chez PayPal et votre commande est passée à votre retour.",
+  paypalPaid: "Payé avec PayPal",
+  paypal_cancelled: "Vous avez annulé le paiement PayPal. Votre panier est tel que vous l’avez laissé\u202f: payez de nouveau avec PayPal, ou par carte.",
+  paypal_declined: "PayPal n’a pas accepté ce paiement. Payez de nouveau avec PayPal, ou par carte.",
+  paypal_changed: "Votre commande a changé depuis votre passage chez PayPal\u202f; rien n’a été débité. Vérifiez-la et payez de nouveau.",
+  paypal_failed: "PayPal n’a pu être joint pour le moment\u202f; rien n’a été débité. Réessayez dans un instant, ou payez par carte.",
 };
 
 /** The commercial store's breakroom plans (decision 071): the office's commitment, said of the plan. */

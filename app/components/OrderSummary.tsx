@@ -47,7 +47,9 @@ export function OrderSummary({ order, t, lang, brand }: { order: Order; t: Check
           <p>
             {order.deliveryMode.name} · {deliveryEstimateLabel(order.deliveryMode.estimate, lang, brand)}
           </p>
-          {order.payment ? (
+          {order.payment?.brand === "paypal" ? (
+            <p>{t.paypalPaid}</p>
+          ) : order.payment ? (
             <p>
               {t.paidWith}
               {colon(locale)}

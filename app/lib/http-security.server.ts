@@ -14,7 +14,7 @@ export function newNonce(): string {
  * React Router writes with the nonce may run. Style attributes are allowed because product badges take
  * their colours from catalog data; style elements still need the nonce.
  */
-export function contentSecurityPolicy(nonce: string, dev = false): string {
+export function contentSecurityPolicy(nonce: string, dev = false, formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
@@ -23,18 +23,20 @@ export function contentSecurityPolicy(nonce: string, dev = false): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    "form-action 'self'",
+    // A form may lead elsewhere only through a redirect to a payment page: PayPal's, where it is taken (decision 082).
+    `form-action 'self'${formTargets.map((origin) => ` ${origin}`).join("")}`,
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "object-src 'none'",
   ].join("; ");
 }
 
-export function securityHeaders(production: boolean) {
+/** `formTargets`: origins a form's redirect may lead to (PayPal's approval pages, where PayPal is taken). */
+export function securityHeaders(production: boolean, formTargets: readonly string[] = []) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = newNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, !production));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, !production, formTargets));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");

@@ -2,7 +2,8 @@ import type { Affiliate } from "../../commerce/contract/affiliate";
 import type { AddressInput } from "../../commerce/contract/address";
 import { AcceptedSchema } from "../../commerce/contract/auth";
 import { CheckoutSchema, type DeliveryDetailsRequest, OrderHistorySchema, OrderSchema } from "../../commerce/contract/checkout";
-import { type PaymentDetailsRequest, PaymentDetailsSchema } from "../../commerce/contract/payment";
+import { type PaymentDetailsRequest, PaymentDetailsSchema, PaymentEventSchema } from "../../commerce/contract/payment";
+import { DwCheckoutSchema, DwCheckoutStartedSchema, PaypalPaymentStatusSchema } from "../../commerce/contract/wallet";
 import { type ApiCall, type ApiClientContext, ApiError, callApi } from "../lib/api-client.server";
 import { forgetGuestBearer, guestBearer } from "../lib/auth/guest-token.server";
 import type { z } from "zod";
@@ -92,4 +93,38 @@ export function createAccountFromOrder(c: CheckoutCaller, code: string, guid: st
 /** The card for this cart: the service keeps only its brand, last four digits and expiry. */
 export function savePaymentDetails(c: CheckoutCaller, guid: string, card: PaymentDetailsRequest) {
   return checkoutCall(c, { method: "POST", path: cartPath(c, guid, "paymentdetails"), json: card, schema: PaymentDetailsSchema });
+}
+
+/** The wallets the cart may be paid with now (PayPal where the store takes it), decision 082. */
+export function getWalletOffer(c: CheckoutCaller, guid: string) {
+  return checkoutCall(c, { path: cartPath(c, guid, "prepareDwCheckout"), schema: DwCheckoutSchema });
+}
+
+/** A PayPal payment for the amount due: the shopper approves it at approveUrl and comes back to returnUrl or cancelUrl. */
+export function startPaypalPayment(c: CheckoutCaller, guid: string, urls: { returnUrl: string; cancelUrl: string }) {
+  return checkoutCall(c, {
+    method: "POST",
+    path: cartPath(c, guid, "prepareDwCheckout"),
+    json: { wallet: "paypal", ...urls },
+    schema: DwCheckoutStartedSchema,
+  });
+}
+
+export function getPaypalPaymentStatus(c: CheckoutCaller, guid: string, orderId: string) {
+  return checkoutCall(c, { path: cartPath(c, guid, "getPaypalPaymentStatus"), query: { orderId }, schema: PaypalPaymentStatusSchema });
+}
+
+/** The order, paid with the approved PayPal payment; the same payment answers the same order. */
+export function placePaypalOrder(c: CheckoutCaller, guid: string, request: { orderId: string; affiliate?: Affiliate }) {
+  return checkoutCall(c, { method: "POST", path: cartPath(c, guid, "placePaypalOrder"), json: request, schema: OrderSchema });
+}
+
+/** The shopper came back from PayPal without approving: the payment is cancelled and the cart kept. */
+export function cancelPaypalPayment(c: CheckoutCaller, guid: string, orderId: string) {
+  return checkoutCall(c, {
+    method: "POST",
+    path: cartPath(c, guid, "cancelDigitalWalletPayment"),
+    json: { wallet: "paypal", orderId, reason: "The shopper cancelled at PayPal." },
+    schema: PaymentEventSchema,
+  });
 }

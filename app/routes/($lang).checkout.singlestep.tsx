@@ -9,6 +9,7 @@ import { ContactSection } from "../components/checkout/ContactSection";
 import { DeliveryAddressSection } from "../components/checkout/DeliveryAddressSection";
 import { DeliveryModeSection } from "../components/checkout/DeliveryModeSection";
 import { PaymentSection } from "../components/checkout/PaymentSection";
+import { PaypalCheckout } from "../components/checkout/PaypalCheckout";
 import { ReviewSection } from "../components/checkout/ReviewSection";
 import { PerksJoinSection } from "../components/checkout/PerksJoinSection";
 import { problemFor } from "../components/FormFields";
@@ -40,6 +41,8 @@ import {
   listAddresses,
   newCheckoutKey,
   orFailedPage,
+  paypalNoticeOf,
+  paypalOffered,
   PERKS_WALK_UP_COOKIE,
   PerksJoinRequestSchema,
   placeOrder,
@@ -50,6 +53,7 @@ import {
   requireLangSegment,
   savePaymentDetails,
   saveSection,
+  sendToPaypal,
   setDeliveryDetails,
   setGuestEmail,
   shippingCountry,
@@ -88,6 +92,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // A fresh key per page view: every resubmit of this page's review finds the same order.
       checkoutKey: newCheckoutKey(),
       isAgent: shopper.agent !== undefined,
+      paypal: shopper.agent ? null : { offered: await paypalOffered(checkoutCaller(context), guid), notice: paypalNoticeOf(url) },
       webapp: context.webapp,
       country: shippingCountry(context),
       // The page's phrases in its language, instead of every store's dictionaries in its scripts.
@@ -165,6 +170,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           async (card) => savePaymentDetails(caller, member ? (await getCheckout(caller, guid)).cart.guid : guid, card),
           "review",
         );
+      case "paypal":
+        return await sendToPaypal(context, request, form, guid);
       case "perksJoin": {
         const checked = checkForm(context, PerksJoinRequestSchema, form);
         if ("answer" in checked) return checked.answer;
@@ -209,10 +216,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const SECTION_INTENTS = ["email", "address", "addressChoice", "chooseAddress", "delivery", "card"];
+const SECTION_INTENTS = ["email", "address", "addressChoice", "chooseAddress", "delivery", "card", "paypal"];
 
 export default function SingleStepCheckout() {
-  const { checkout, addressBook, addressReview, checkoutKey, isAgent, webapp, country, texts, autoDelivery } = useLoaderData<typeof loader>();
+  const { checkout, addressBook, addressReview, checkoutKey, isAgent, paypal, webapp, country, texts, autoDelivery } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang } = useShop();
   const t = texts.checkout;
@@ -253,6 +260,7 @@ export default function SingleStepCheckout() {
             <DeliveryAddressSection checkout={checkout} addressBook={addressBook} problem={addressProblem} country={country} review={addressReview} />
             <DeliveryModeSection checkout={checkout} problem={problemFor(problem, "delivery")} />
             <PaymentSection checkout={checkout} problem={problemFor(problem, "card")} isAgent={isAgent} />
+            {paypal?.offered || paypal?.notice ? <PaypalCheckout problem={problemFor(problem, "paypal")} notice={paypal.notice} /> : null}
             {checkout.perks && !isAgent ? <PerksJoinSection perks={checkout.perks} /> : null}
             {autoDelivery ? <AutoDeliverySection checkout={checkout} problem={reviewProblem} {...autoDelivery} /> : null}
             <ReviewSection checkout={checkout} problem={reviewProblem} checkoutKey={checkoutKey} />

@@ -141,9 +141,20 @@ export type StripeIntent = z.infer<typeof StripeIntentSchema>;
 export const StripeCustomerSchema = z.object({ stripeCustomerId: z.string().nullable() });
 export type StripeCustomer = z.infer<typeof StripeCustomerSchema>;
 
-/** POST …/cancelDigitalWalletPayment: the shopper closed the wallet's sheet (Apple Pay, Google Pay). */
+/**
+ * POST …/cancelDigitalWalletPayment: the shopper closed the wallet's sheet (Apple Pay, Google Pay),
+ * or came back from PayPal without approving: with `orderId`, that PayPal payment is cancelled too.
+ */
 export const WalletCancelRequestSchema = z.object({
   wallet: z.preprocess(blankAsAbsent, z.string().trim().max(40, "wallet is too long").optional()),
+  orderId: z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "This is not a PayPal order id.")
+      .optional(),
+  ),
   reason: z.preprocess(blankAsAbsent, z.string().trim().max(500, "reason is at most 500 characters").optional()),
 });
 

@@ -110,6 +110,8 @@ export interface UncapturedOrder {
   id: number;
   code: string;
   payment_reference: string;
+  /** The provider that holds it (orders before PayPal were all the store's one card provider's). */
+  payment_provider: string | null;
   card_minor: number;
   checkout_key: string;
   capture_attempts: number;
@@ -141,7 +143,7 @@ export async function claimUncapturedOrders(
       .updateTable("shop_order")
       .set((eb) => ({ capture_claimed_until: until, capture_attempts: eb("capture_attempts", "+", 1) }))
       .where("id", "in", ids)
-      .returning(["id", "code", "payment_reference", "card_minor", "checkout_key", "capture_attempts"])
+      .returning(["id", "code", "payment_reference", "payment_provider", "card_minor", "checkout_key", "capture_attempts"])
       .execute();
     return rows.map((r) => ({ ...r, payment_reference: r.payment_reference! }));
   });

@@ -48,7 +48,25 @@ export interface PaymentCustomerTable {
   created_at: string;
 }
 
+/** A PayPal order made for a cart (decision 082): pending until the shopper approves (ordered) or comes back without (cancelled). */
+export interface WalletPaymentTable {
+  id: Generated<number>;
+  cart_id: number;
+  wallet: "paypal";
+  /** PayPal's order id. */
+  reference: string;
+  /** The cart's total and the amount PayPal pays (the total less gift cards) when the order was made. */
+  total_minor: number;
+  amount_minor: number;
+  currency: string;
+  status: "pending" | "cancelled" | "ordered";
+  order_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PaymentTables {
+  wallet_payment: WalletPaymentTable;
   cart_payment: CartPaymentTable;
   cart_payment_intent: CartPaymentIntentTable;
   payment_event: PaymentEventTable;

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "./index";
-import type { CartPaymentIntentTable, CartPaymentTable, PaymentEventTable } from "./payment-tables";
+import type { CartPaymentIntentTable, CartPaymentTable, PaymentEventTable, WalletPaymentTable } from "./payment-tables";
 
 export type CartPaymentRow = Selectable<CartPaymentTable>;
 export type CartPaymentIntentRow = Selectable<CartPaymentIntentTable>;
@@ -83,4 +83,54 @@ export async function savePaymentCustomer(trx: Db, customerId: string, provider:
 
 export async function replacePaymentCustomer(trx: Db, customerId: string, provider: "stripe", reference: string): Promise<void> {
   await trx.updateTable("payment_customer").set({ reference }).where("customer_id", "=", customerId).where("provider", "=", provider).execute();
+}
+
+export type WalletPaymentRow = Selectable<WalletPaymentTable>;
+
+/** A wallet's order made for a cart, pending the shopper's approval. */
+export async function insertWalletPayment(
+  trx: Db,
+  payment: Pick<WalletPaymentTable, "cart_id" | "wallet" | "reference" | "total_minor" | "amount_minor" | "currency">,
+  now: string,
+): Promise<void> {
+  await trx
+    .insertInto("wallet_payment")
+    .values({ ...payment, status: "pending", order_code: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(["wallet", "reference"]).doNothing())
+    .execute();
+}
+
+export function findWalletPayment(db: Db, wallet: "paypal", reference: string): Promise<WalletPaymentRow | undefined> {
+  return db.selectFrom("wallet_payment").selectAll().where("wallet", "=", wallet).where("reference", "=", reference).executeTakeFirst();
+}
+
+/** Cancelled or ordered; an order placed with it stays ordered whatever comes after. */
+export async function markWalletPayment(
+  trx: Db,
+  id: number,
+  change: { status: "cancelled" } | { status: "ordered"; orderCode: string },
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable("wallet_payment")
+    .set({ status: change.status, ...(change.status === "ordered" ? { order_code: change.orderCode } : {}), updated_at: now })
+    .where("id", "=", id)
+    .where("status", "!=", "ordered")
+    .execute();
+}
+
+/** A wallet payment with the cart it was made for: whose it is, on which site. */
+export function findWalletPaymentWithCart(
+  db: Db,
+  wallet: "paypal",
+  reference: string,
+): Promise<(WalletPaymentRow & { cart_guid: string; cart_site: string; cart_customer_id: string | null }) | undefined> {
+  return db
+    .selectFrom("wallet_payment")
+    .innerJoin("cart", "cart.id", "wallet_payment.cart_id")
+    .selectAll("wallet_payment")
+    .select(["cart.guid as cart_guid", "cart.site as cart_site", "cart.customer_id as cart_customer_id"])
+    .where("wallet_payment.wallet", "=", wallet)
+    .where("wallet_payment.reference", "=", reference)
+    .executeTakeFirst();
 }

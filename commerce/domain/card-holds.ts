@@ -30,6 +30,8 @@ export const holdKeyOf = (checkoutKey: string, amountMinor: number) => `order-${
 /** An amount held on the shopper's card for one checkout: captured once its order is written, released otherwise. */
 export interface CardHold {
   attemptId: number;
+  /** The provider that holds it: the card's, or PayPal's (decision 082). */
+  provider: string;
   reference: string;
   amountMinor: number;
   idempotencyKey: string;
@@ -106,7 +108,13 @@ export class CardHolds {
     return {
       status: "held",
       orderCode: attempt.order_code,
-      hold: { attemptId: attempt.id, reference: answer.reference, amountMinor: attempt.amount_minor, idempotencyKey: attempt.idempotency_key },
+      hold: {
+        attemptId: attempt.id,
+        provider: attempt.provider,
+        reference: answer.reference,
+        amountMinor: attempt.amount_minor,
+        idempotencyKey: attempt.idempotency_key,
+      },
     };
   }
 
@@ -118,7 +126,7 @@ export class CardHolds {
   /** After the commit: takes the held amount. The order stands either way; a failed capture is the sweep's to retry. */
   async capture(hold: CardHold, order: { id: number; code: string }): Promise<void> {
     try {
-      await this.deps.payments.capture(hold.reference, hold.amountMinor, `${hold.idempotencyKey}:capture`);
+      await this.deps.payments.capture(hold.provider, hold.reference, hold.amountMinor, `${hold.idempotencyKey}:capture`);
       await markOrderCaptured(this.deps.db, order.id);
     } catch (err) {
       this.deps.logger.error({ err, order: order.code }, "card capture failed; the capture sweep retries it");
@@ -132,7 +140,7 @@ export class CardHolds {
    */
   async captureCharge(hold: CardHold): Promise<void> {
     try {
-      await this.deps.payments.capture(hold.reference, hold.amountMinor, `${hold.idempotencyKey}:capture`);
+      await this.deps.payments.capture(hold.provider, hold.reference, hold.amountMinor, `${hold.idempotencyKey}:capture`);
     } catch (err) {
       this.deps.logger.error({ err, reference: hold.reference }, "charge capture failed; an operator must capture it");
     }
@@ -141,7 +149,7 @@ export class CardHolds {
   /** Releases a hold whose order was not written (or was written with another hold). A failure is the sweep's to retry. */
   async release(hold: CardHold): Promise<void> {
     try {
-      await this.deps.payments.voidAuthorization(hold.reference, `${hold.idempotencyKey}:void`);
+      await this.deps.payments.voidAuthorization(hold.provider, hold.reference, `${hold.idempotencyKey}:void`);
       await markAttemptVoided(this.deps.db, hold.attemptId);
     } catch (err) {
       this.deps.logger.error({ err, attempt: hold.attemptId }, "card hold not released; the release sweep retries it");
@@ -165,7 +173,7 @@ export class CardHolds {
             await markAttemptDeclined(db, attempt.id);
             return false;
           }
-          await payments.voidAuthorization(answer.reference, `${attempt.idempotency_key}:void`);
+          await payments.voidAuthorization(attempt.provider, answer.reference, `${attempt.idempotency_key}:void`);
           await markAttemptVoided(db, attempt.id);
           return true;
         } catch (err) {
@@ -184,7 +192,12 @@ export class CardHolds {
       () => claimUncapturedOrders(db, { placedBefore, now, leaseMs: SWEEP_LEASE_MS, limit: SWEEP_BATCH, maxAttempts: CAPTURE_ATTEMPTS }),
       async (order) => {
         try {
-          await payments.capture(order.payment_reference, order.card_minor, `${holdKeyOf(order.checkout_key, order.card_minor)}:capture`);
+          await payments.capture(
+            order.payment_provider,
+            order.payment_reference,
+            order.card_minor,
+            `${holdKeyOf(order.checkout_key, order.card_minor)}:capture`,
+          );
           await markOrderCaptured(db, order.id);
           return true;
         } catch (err) {
@@ -210,6 +223,7 @@ export class CardHolds {
   private async ask(attempt: PaymentAttemptRow) {
     const { db, payments } = this.deps;
     return payments.authorize({
+      provider: attempt.provider,
       token: attempt.card_token,
       amountMinor: attempt.amount_minor,
       currency: attempt.currency,

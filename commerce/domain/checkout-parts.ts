@@ -50,7 +50,9 @@ export interface CheckoutParts {
     cardOf(db: Db, cartId: number): Promise<StoredCard | null>;
     /** The provider's own reference of the cart's customer (Stripe's cus_…), when there is one. */
     customerRefOf(db: Db, cartId: number): Promise<string | undefined>;
+    /** `provider` names who holds the token: the card's provider, or PayPal. */
     authorize(request: {
+      provider: string;
       token: string;
       amountMinor: number;
       currency: string;
@@ -58,8 +60,9 @@ export interface CheckoutParts {
       description: string;
       customerRef?: string;
     }): Promise<Authorization>;
-    capture(reference: string, amountMinor: number, idempotencyKey: string): Promise<void>;
-    voidAuthorization(reference: string, idempotencyKey: string): Promise<void>;
+    /** A null provider is an order from before wallets: the store's card provider's. */
+    capture(provider: string | null, reference: string, amountMinor: number, idempotencyKey: string): Promise<void>;
+    voidAuthorization(provider: string, reference: string, idempotencyKey: string): Promise<void>;
   };
 }
 
@@ -89,9 +92,9 @@ export function checkoutParts(payments: PaymentService): CheckoutParts {
         const customerId = await customerOfCart(db, cartId);
         return customerId ? payments.providerCustomerOf(db, customerId) : undefined;
       },
-      async authorize(request) {
+      async authorize({ provider, ...request }) {
         try {
-          return await payments.provider.authorize(request);
+          return await payments.providerOf(provider).authorize(request);
         } catch (err) {
           // The provider could not be reached or failed: nothing was held, and the shopper may try again.
           if (err instanceof PaymentProviderError)
@@ -99,8 +102,8 @@ export function checkoutParts(payments: PaymentService): CheckoutParts {
           throw err;
         }
       },
-      capture: (reference, amountMinor, idempotencyKey) => payments.provider.capture(reference, amountMinor, idempotencyKey),
-      voidAuthorization: (reference, idempotencyKey) => payments.provider.voidAuthorization(reference, idempotencyKey),
+      capture: (provider, reference, amountMinor, idempotencyKey) => payments.providerOf(provider).capture(reference, amountMinor, idempotencyKey),
+      voidAuthorization: (provider, reference, idempotencyKey) => payments.providerOf(provider).voidAuthorization(reference, idempotencyKey),
     },
   };
 }

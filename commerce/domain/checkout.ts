@@ -175,11 +175,18 @@ export class CheckoutService {
    * place-order.ts). The same checkout key answers the same order, whether the second request
    * comes during the first or long after; a cart already ordered answers its order.
    */
-  async placeOrder(ctx: ShopContext, owner: CartOwner, guid: string, request: PlaceOrderRequest): Promise<Order> {
+  async placeOrder(
+    ctx: ShopContext,
+    owner: CartOwner,
+    guid: string,
+    request: PlaceOrderRequest,
+    /** What pays instead of the cart's card: a wallet's approved payment (decision 082). */
+    paidWith?: StoredCard,
+  ): Promise<Order> {
     const { db, holds } = this.deps;
     const earlier = await this.earlierOrder(ctx, owner, guid, request.checkoutKey);
     if (earlier) return earlier;
-    const priced = await this.state(ctx, owner, guid);
+    const priced = await this.state(ctx, owner, guid, paidWith);
     const planned = planOrder({ ctx, owner, guid, request }, priced);
     await this.refuseUnaffordableRewards(planned.view, owner);
     const today = dayOf(await this.deps.clock.now());
@@ -334,14 +341,14 @@ export class CheckoutService {
     return ofCart ? this.orderView(ofCart, await orderEntries(db, ofCart.id)) : null;
   }
 
-  private async state(ctx: ShopContext, owner: CartOwner, guid: string): Promise<PricedCheckout> {
+  private async state(ctx: ShopContext, owner: CartOwner, guid: string, paidWith?: StoredCard): Promise<PricedCheckout> {
     const { db, parts } = this.deps;
     // Read with what stock and the catalog would change: the checkout says it before the shopper fills in the rest.
     const { row, cart, changes } = await this.deps.carts.readChecked(ctx, owner, guid);
     const [choices, customer, card, freeFrom, perks] = await Promise.all([
       findCartCheckout(db, row.id),
       owner === "anonymous" ? undefined : findCustomer(db, owner.customerId),
-      parts.payments.cardOf(db, row.id),
+      paidWith ?? parts.payments.cardOf(db, row.id),
       freeShippingMinimum(db, ctx.site),
       perksSettings(db, ctx.site),
     ]);
@@ -466,7 +473,12 @@ export class CheckoutService {
       giftCards: giftCards.map((g) => ({ maskedNumber: g.maskedNumber, amount: money(g.chargedMinor) })),
       giftCardAmount: money(row.gift_card_minor),
       paidByCard: money(row.card_minor),
-      payment: row.payment_last4 ? { brand: row.payment_brand ?? "", last4: row.payment_last4, expiry: row.payment_expiry ?? "" } : undefined,
+      payment:
+        row.payment_provider === "paypal"
+          ? { brand: "paypal", last4: "", expiry: "" }
+          : row.payment_last4
+            ? { brand: row.payment_brand ?? "", last4: row.payment_last4, expiry: row.payment_expiry ?? "" }
+            : undefined,
     };
   }
 }
@@ -485,6 +497,7 @@ function addressOf(choices: CartCheckoutRow | undefined): DeliveryAddress | unde
 }
 
 function cardSummary(card: StoredCard): CardSummary {
+  if (card.provider === "paypal") return { brand: "paypal", last4: "", expiry: "" };
   return { brand: card.brand, last4: card.last4, expiry: expiryOf(card) };
 }
 

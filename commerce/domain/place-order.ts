@@ -333,8 +333,9 @@ function orderRowOf(
     payment_provider: card?.provider ?? null,
     payment_reference: hold?.reference ?? null,
     payment_brand: card?.brand ?? null,
-    payment_last4: card?.last4 ?? null,
-    payment_expiry: card ? expiryOf(card) : null,
+    // A PayPal payment has no card number or expiry to show (decision 082).
+    payment_last4: card?.last4 || null,
+    payment_expiry: card && card.provider !== "paypal" ? expiryOf(card) : null,
     perks_join: view.perks?.join ? 1 : 0,
     affiliate_merchant_id: affiliate?.merchantId ?? null,
     affiliate_site_id: affiliate?.siteId ?? null,

@@ -33,7 +33,8 @@ import { PerksService } from "./perks";
 import { ListingIndexes } from "./listing-indexes";
 import type { Mailer } from "./mail";
 import { MailOutbox, type MailOutboxOptions } from "./mail-outbox";
-import { type PaymentProvider, PaymentService, paymentProviderFor } from "./payments/index";
+import { WalletCheckout } from "./wallet-checkout";
+import { type PaymentProvider, PaymentService, type PaypalProvider, paymentProviderFor } from "./payments/index";
 import { ProductFamilies } from "./product-families";
 import { QuickShopService } from "./quick-shop";
 import { ReferralService } from "./referrals";
@@ -73,6 +74,8 @@ export interface ShopOptions {
   accounts?: { keys: AuthKeys; limits: RateLimits };
   /** Who takes payments; without it (tests of other parts) the test gateway with a key of this process. */
   payments?: PaymentProvider;
+  /** PayPal beside the card (decision 082); without it, no wallet checkout. */
+  paypal?: PaypalProvider;
   /** The quiz services' credentials; without them, the development ones. */
   quizzes?: QuizKeys;
   /** The address service's key and the geocoder delivery estimates ask (decision 081); without them, the embedded ones and the development key. */
@@ -100,6 +103,8 @@ export interface Shop {
   coupons: CouponService;
   payments: PaymentService;
   checkout: CheckoutService;
+  /** PayPal at checkout (decision 082). */
+  wallets: WalletCheckout;
   /** Card holds of checkouts: their sweeps are started by whoever hosts the shop. */
   holds: CardHolds;
   quickShop: QuickShopService;
@@ -149,6 +154,7 @@ export function createShop({
   cardHolds,
   accounts,
   payments: paymentProvider,
+  paypal,
   quizzes,
   addressService,
   clock = systemClock,
@@ -189,6 +195,7 @@ export function createShop({
     db,
     carts,
     limits,
+    paypal,
     provider: paymentProvider ?? paymentProviderFor({ stripe: undefined, testGatewaySecret: randomBytes(32).toString("base64url") }),
   });
   const search = new SearchService({ db, feed, indexes, families, sizes });
@@ -197,6 +204,7 @@ export function createShop({
   const agents = new AssistedService(db);
   const monthlyBox = new MonthlyBoxService({ db, catalog, feed, clock });
   const boxes = new MonthlyBoxSubscriptions({ db, boxes: monthlyBox, carts, agents, clock });
+  const checkout = new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock, boxes, campaignSale, geocoder });
   const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock, boxes, geocoder }, autoDelivery);
   return {
     brands,
@@ -213,8 +221,9 @@ export function createShop({
     giftCards: new GiftCardService({ db, carts, limits }),
     coupons: new CouponService({ db, carts, limits }),
     payments,
-    checkout: new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock, boxes, campaignSale, geocoder }),
+    checkout,
     addressService: new AddressService(addressService?.apiKey),
+    wallets: new WalletCheckout({ db, brands, checkout, payments, limits, logger }),
     holds,
     quickShop: new QuickShopService({ db, catalog, carts }),
     quizzes: createQuizServices(db, sizes.quizzes, quizzes),

@@ -26,6 +26,7 @@ import { loyaltyRouter, rewardsRouter } from "./loyalty";
 import { oauthRouter } from "./oauth";
 import { type Mount, openApiDocument } from "./openapi";
 import { paymentsRouter } from "./payments";
+import { walletsRouter } from "./wallets";
 import { quickShopRouter } from "./quick-shop";
 import { addressServiceRouter } from "./address-service";
 import { quizAnswersRouter } from "./quiz-answers";
@@ -72,6 +73,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   site.use(quizAnswersRouter(shop.quizzes, shop.agents));
   site.use(quickShopRouter(shop.quickShop, shop.agents, shop.brands));
   site.use(checkoutRouter(shop.checkout, shop.accounts, shop.agents));
+  site.use(walletsRouter(shop.wallets, shop.checkout, shop.agents));
   site.use(rewardsRouter(shop.perks, shop.agents));
   site.use(autoDeliveryRouter(shop.autoDelivery, shop.carts, shop.agents));
   site.use(campaignsRouter(shop.campaigns, shop.agents));

@@ -180,7 +180,8 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
   api.post(
     `${cart}/cancelDigitalWalletPayment`,
     {
-      summary: "Record that the shopper closed a wallet's payment sheet",
+      summary:
+        "Record that the shopper closed a wallet's payment sheet, or came back from PayPal without approving (orderId: that PayPal payment is marked cancelled; another cart's answers 404)",
       auth: "optional",
       body: WalletCancelRequestSchema,
       answers: { 200: PaymentEventSchema },
@@ -190,8 +191,13 @@ export function paymentsRouter(payments: PaymentService, agents: AssistedService
       refuseCardEntryByAgent(res);
       const { owner } = await ownerFor(req, res, agents);
       const guid = guidParam(req);
-      const { wallet, reason } = input.body(req.body ?? {});
-      await payments.recordWalletEvent(siteOf(res), owner, guid, { kind: "walletCancelled", wallet, message: reason ?? "The shopper closed the wallet." });
+      const { wallet, reason, orderId } = input.body(req.body ?? {});
+      await payments.recordWalletEvent(siteOf(res), owner, guid, {
+        kind: "walletCancelled",
+        wallet,
+        message: reason ?? "The shopper closed the wallet.",
+        paypalOrderId: orderId,
+      });
       noStore(res).json({ kind: "walletCancelled", recorded: true } satisfies PaymentEvent);
     },
   );
@@ -232,7 +238,7 @@ class FieldErrors extends Error {
  * The payment answers of this router's handlers: a card form's field errors, and a provider that
  * did not answer (503, try again: every call to it is idempotent) or refused the request (502).
  */
-const paymentRefusals: ErrorRequestHandler = (err, _req, res, next) => {
+export const paymentRefusals: ErrorRequestHandler = (err, _req, res, next) => {
   if (err instanceof FieldErrors) {
     noStore(res).status(400).json({ errors: err.items });
     return;

@@ -245,7 +245,7 @@ describe.each(DIALECTS)("payments API on %s", (dialect) => {
       expect(request.card).toMatchObject({ brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 });
       if (outcome.status !== "held") throw new Error(`expected a hold, got ${outcome.status}`);
       expect(await holds.hold(request)).toEqual(outcome);
-      await expect(parts.capture(outcome.hold.reference, 2599, `${outcome.hold.idempotencyKey}:capture`)).resolves.toBeUndefined();
+      await expect(parts.capture(outcome.hold.provider, outcome.hold.reference, 2599, `${outcome.hold.idempotencyKey}:capture`)).resolves.toBeUndefined();
     });
 
     it("answers the decline of 4000 0000 0000 0002 and of insufficient funds, and no card without one", async () => {

@@ -27,6 +27,7 @@ import * as m027 from "./027_referrals";
 import * as m028 from "./028_site_notices";
 import * as m029 from "./029_price_changes";
 import * as m030 from "./030_order_affiliates";
+import * as m032 from "./032_wallet_payments";
 
 /** Migrations are bundled in code (no directory scanning), so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "028_site_notices": m028,
   "029_price_changes": m029,
   "030_order_affiliates": m030,
+  "032_wallet_payments": m032,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,7 +17,9 @@ import {
   findCartPayment,
   findCartPaymentIntent,
   findPaymentCustomer,
+  findWalletPayment,
   insertPaymentEvent,
+  markWalletPayment,
   replacePaymentCustomer,
   saveCartPayment,
   saveCartPaymentIntent,
@@ -29,17 +31,31 @@ import { type CartOwner, type CartService, cartNotFound, owns } from "../carts";
 import { ShopError, TooManyRequests } from "../errors";
 import type { ShopContext } from "../shop-context";
 import { unavailableWhenBusy } from "../service-unavailable";
-import type { PaymentProvider, PaymentSettings, TokenizeResult } from "./provider";
+import { type AuthorizeRequest, type AuthorizeResult, type PaymentProvider, PaymentProviderError, type PaymentSettings, type TokenizeResult } from "./provider";
+import { PaypalProvider } from "./paypal-provider";
 import { StripeProvider } from "./stripe-provider";
 import { TestGateway } from "./test-gateway";
 
 export type { AuthorizeRequest, AuthorizeResult, DeclineReason, PaymentProvider, PaymentSettings } from "./provider";
 export { PaymentProviderError } from "./provider";
+export { PaypalProvider, PaypalRefusal, type PaypalOrder } from "./paypal-provider";
 export { TEST_CARDS } from "./test-gateway";
 
 /** Stripe when a secret key is configured; otherwise the built-in test gateway. */
 export function paymentProviderFor(settings: PaymentSettings): PaymentProvider {
   return settings.stripe ? new StripeProvider(settings.stripe) : new TestGateway(settings.testGatewaySecret);
+}
+
+/** PayPal beside the card when its credentials are set (decision 082). */
+export function paypalFor(settings: PaymentSettings): PaypalProvider | undefined {
+  return settings.paypal ? new PaypalProvider(settings.paypal) : undefined;
+}
+
+/** What order placement asks of whoever holds a payment: hold, take, release. */
+export interface HoldingProvider {
+  authorize(req: AuthorizeRequest): Promise<AuthorizeResult>;
+  capture(reference: string, amountMinor: number, idempotencyKey: string): Promise<void>;
+  voidAuthorization(reference: string, idempotencyKey: string): Promise<void>;
 }
 
 /** The card chosen for a cart as order placement needs it: the token to authorize, and what the order shows. */
@@ -78,6 +94,9 @@ const stripeNotConfigured = () =>
     message: "This store takes cards through its own checkout form; Stripe payments (wallets, saved cards) are not set up.",
   });
 
+export const walletPaymentNotFound = () =>
+  new ShopError("notFound", { type: "PaymentError", reason: "notFound", subject: "orderId", message: "This cart has no such PayPal payment." });
+
 const noCardChosen = () =>
   new ShopError("notFound", {
     type: "PaymentError",
@@ -93,9 +112,22 @@ const noCardChosen = () =>
  */
 export class PaymentService {
   readonly provider: PaymentProvider;
+  /** PayPal, when the store offers it (decision 082). */
+  readonly paypal: PaypalProvider | undefined;
 
-  constructor(private readonly deps: { db: Db; provider: PaymentProvider; carts: CartService; limits: RateLimits }) {
+  constructor(private readonly deps: { db: Db; provider: PaymentProvider; paypal?: PaypalProvider; carts: CartService; limits: RateLimits }) {
     this.provider = deps.provider;
+    this.paypal = deps.paypal;
+  }
+
+  /**
+   * Who holds a payment named by its provider: PayPal's, or the card provider's (a null provider is
+   * an order from before wallets). PayPal's while PayPal is no longer configured cannot be reached.
+   */
+  providerOf(name: string | null): HoldingProvider {
+    if (name !== "paypal") return this.provider;
+    if (!this.paypal) throw new PaymentProviderError("PayPal is not configured on this store any more.", "provider_unavailable");
+    return this.paypal;
   }
 
   /** The card stored for a cart (masked details and the provider's token), or null. Works inside a write transaction with its handle. */
@@ -183,14 +215,25 @@ export class PaymentService {
     ctx: ShopContext,
     owner: CartOwner,
     guid: string,
-    event: { kind: "walletCancelled" | "walletError"; wallet?: string; code?: string; message: string },
+    event: { kind: "walletCancelled" | "walletError"; wallet?: string; code?: string; message: string; paypalOrderId?: string },
   ): Promise<void> {
     await this.ownedCart(ctx, owner, guid);
     const verdict = await this.deps.limits.hit(WALLET_EVENTS_PER_CART, guid);
     if (!verdict.allowed) throw new TooManyRequests(verdict.retryAfterSeconds);
-    await this.write(ctx, owner, guid, (trx, cart, now) =>
-      insertPaymentEvent(trx, { cart_id: cart.id, kind: event.kind, wallet: event.wallet ?? null, code: event.code ?? null, message: event.message, at: now }),
-    );
+    const payment = event.paypalOrderId ? await findWalletPayment(this.deps.db, "paypal", event.paypalOrderId) : undefined;
+    await this.write(ctx, owner, guid, async (trx, cart, now) => {
+      // A PayPal payment named is this cart's, or no one's here: the same 404 as a cart not the caller's.
+      if (event.paypalOrderId && payment?.cart_id !== cart.id) throw walletPaymentNotFound();
+      if (payment && event.kind === "walletCancelled") await markWalletPayment(trx, payment.id, { status: "cancelled" }, now);
+      await insertPaymentEvent(trx, {
+        cart_id: cart.id,
+        kind: event.kind,
+        wallet: event.wallet ?? (payment ? "paypal" : null),
+        code: event.code ?? null,
+        message: event.message,
+        at: now,
+      });
+    });
   }
 
   /**

@@ -62,6 +62,14 @@ export class PaymentProviderError extends Error {
 /** Which provider takes payments: Stripe when a secret key is set, else the built-in test gateway. */
 export interface PaymentSettings {
   stripe: { secretKey: string; apiBase: URL } | undefined;
+  /** PayPal beside the card (decision 082), when its REST app's credentials are set. */
+  paypal?: PaypalSettings | undefined;
   /** Signs the test gateway's tokens and authorization references, so every worker process can check them. */
   testGatewaySecret: string;
+}
+
+export interface PaypalSettings {
+  clientId: string;
+  clientSecret: string;
+  apiBase: URL;
 }
