@@ -5,10 +5,11 @@ import { commerceEnvironment } from "../../commerce/config";
 import { type EnvironmentTable, environmentTable } from "../../lib/environment";
 
 /**
- * The README's environment table is generated from the two configuration modules, so it cannot
- * drift from what the store actually reads. `UPDATE_README=1 npx vitest run tests/unit/readme-environment.test.ts`
- * rewrites it after a variable is added or changed.
+ * The environment table in docs/configuration.md is generated from the two configuration modules,
+ * so it cannot drift from what the store actually reads. `UPDATE_ENV_TABLE=1 npx vitest run
+ * tests/unit/environment-table.test.ts` rewrites it after a variable is added or changed.
  */
+const DOC = "docs/configuration.md";
 const START = "<!-- environment table: generated from app/config.server.ts and commerce/config.ts -->";
 const END = "<!-- end of environment table -->";
 const BRAND_OVERRIDES_ROW =
@@ -22,17 +23,17 @@ function generatedTable(): string {
   return `${environmentTable(withoutBrandOverrides(storefrontEnvironment), withoutBrandOverrides(commerceEnvironment))}\n${BRAND_OVERRIDES_ROW}`;
 }
 
-describe("the README's environment table", () => {
+describe("the environment table in docs/configuration.md", () => {
   it("lists exactly the variables the configuration modules read, with their defaults", () => {
-    const readme = fs.readFileSync("README.md", "utf8");
-    const start = readme.indexOf(START);
-    const end = readme.indexOf(END);
-    expect(start, "README.md lacks the environment table markers").toBeGreaterThan(-1);
+    const doc = fs.readFileSync(DOC, "utf8");
+    const start = doc.indexOf(START);
+    const end = doc.indexOf(END);
+    expect(start, `${DOC} lacks the environment table markers`).toBeGreaterThan(-1);
     expect(end).toBeGreaterThan(start);
     const expected = generatedTable();
-    const current = readme.slice(start + START.length, end).trim();
-    if (process.env.UPDATE_README === "1" && current !== expected) {
-      fs.writeFileSync("README.md", `${readme.slice(0, start + START.length)}\n${expected}\n${readme.slice(end)}`);
+    const current = doc.slice(start + START.length, end).trim();
+    if (process.env.UPDATE_ENV_TABLE === "1" && current !== expected) {
+      fs.writeFileSync(DOC, `${doc.slice(0, start + START.length)}\n${expected}\n${doc.slice(end)}`);
       return;
     }
     expect(current).toBe(expected);
