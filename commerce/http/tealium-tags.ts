@@ -2,14 +2,16 @@ import type { Router } from "express";
 import { DataLayerSchema, TealiumTagsRequestSchema } from "../contract/analytics";
 import type { AssistedService } from "../domain/agents";
 import type { TealiumTagService } from "../domain/tealium-tags";
+import { callerOf } from "./auth";
 import { noStore, ownerFor } from "./carts";
+import { ApiProblem } from "./errors";
 import { apiRouter, UNAUTHORIZED } from "./operations";
 import { siteOf } from "./site";
 
 /**
  * POST /rest/v2/{brand}/getTealiumTags (decision 080): a page's analytics data layer. The caller's
  * token says whose cart and order may be described: a customer's own, or a guest's by the guid of
- * the cart (the order's cart for a confirmation).
+ * the cart (the order's cart for a confirmation, with the guest token as for the order itself).
  */
 export function tealiumTagsRouter(tags: TealiumTagService, agents: AssistedService): Router {
   const api = apiRouter();
@@ -30,7 +32,12 @@ export function tealiumTagsRouter(tags: TealiumTagService, agents: AssistedServi
     },
     async (req, res, input) => {
       const { owner } = await ownerFor(req, res, agents);
-      noStore(res).json(await tags.tags(siteOf(res), owner, input.body()));
+      const request = input.body();
+      // A guest's order is read as the order call reads it: with the guest token and the cart's guid.
+      if (request.orderCode && owner === "anonymous" && callerOf(res)?.role !== "guest") {
+        throw new ApiProblem(401, { type: "UnauthorizedError", message: "A guest's order needs a guest access token (client_credentials)." });
+      }
+      noStore(res).json(await tags.tags(siteOf(res), owner, request));
     },
   );
 
