@@ -140,7 +140,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const handle: AnalyticsHandle = {
-  analytics: (data: ReturnType<typeof useLoaderData<typeof loader>>) => ({ pageType: "product", products: [productPageFacts(data.product)] }),
+  // The variant the page shows and adds, as the cart and the order will name it.
+  analytics: (data: ReturnType<typeof useLoaderData<typeof loader>>) => ({
+    pageType: "product",
+    products: [{ ...productPageFacts(data.product), code: shownVariantCode(data.product) }],
+  }),
 };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
