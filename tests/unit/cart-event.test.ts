@@ -12,7 +12,10 @@ const EVENT = { cartGuid: "0123456789abcdef0123456789abcdef", quantity: 4 };
 
 /** The next request of the same browser: its consent and the session cookie the last answer wrote. */
 async function nextRequest(session: ShopperSession, consent: string): Promise<ShopperSession> {
-  const cookie = session.setCookieHeaders().find((c) => c.startsWith("SESSION="))?.split(";")[0];
+  const cookie = session
+    .setCookieHeaders()
+    .find((c) => c.startsWith("SESSION="))
+    ?.split(";")[0];
   return ShopperSession.open([consent, cookie].filter(Boolean).join("; "), SETTINGS);
 }
 
