@@ -14,6 +14,7 @@ import { PerksJoinSection } from "../components/checkout/PerksJoinSection";
 import { problemFor } from "../components/FormFields";
 import { localePath } from "../lib/paths";
 import { type PageHandle, useShop } from "../lib/shop";
+import type { AnalyticsHandle } from "../lib/data-layer";
 import {
   affiliateOf,
   ApiError,
@@ -180,7 +181,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 // A purchase half made: the header leads nowhere but back to the shop's home and to help.
-export const handle: PageHandle = { checkoutHeader: true };
+export const handle: PageHandle & AnalyticsHandle = { checkoutHeader: true, analytics: () => ({ pageType: "checkout" }) };
 
 // A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
 export const headers: HeadersFunction = formPageHeaders;

@@ -51,6 +51,8 @@ test.describe("the analytics data layer with analytics allowed", () => {
     await page.goto(us("/c/coffee"));
     expect((await utagMain(context))?.value).toMatch(/^v_id%3A[0-9a-f]{32}/);
     expect(await dataLayer(page)).toMatchObject({ page_type: "category", category_code: "coffee" });
+    await page.goto(us("/search?q=coffee"));
+    expect(await dataLayer(page)).toMatchObject({ page_type: "search" });
 
     const coffee = await coffeeInStock(page);
     await page.goto(us(coffee.url));
@@ -84,6 +86,7 @@ test.describe("the analytics data layer with analytics allowed", () => {
     });
 
     await fillCheckout(page, CHECKOUT_EN, { email: `analytics-${testInfo.project.name}-${Date.now()}@example.com`, country: "US", card: APPROVED_CARD });
+    expect(await dataLayer(page)).toMatchObject({ page_type: "checkout" });
     await page.locator("#review").getByRole("button", { name: CHECKOUT_EN.placeOrder }).click();
     await expect(page).toHaveURL(/\/checkout\/orderConfirmation\/\d+/);
     const code = /orderConfirmation\/(\d+)/.exec(page.url())![1]!;
