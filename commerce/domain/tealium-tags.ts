@@ -31,8 +31,10 @@ export const flagsOf = (product: Product): string[] => ELIGIBILITY_FLAGS.filter(
 export class TealiumTagService {
   constructor(private readonly deps: TealiumTagDeps) {}
 
-  async tags(ctx: ShopContext, owner: CartOwner, request: TealiumTagsRequest): Promise<DataLayer> {
+  async tags(site: ShopContext, owner: CartOwner, request: TealiumTagsRequest): Promise<DataLayer> {
     const { catalog, search, carts, checkout, siteNotices } = this.deps;
+    // The body's language names the products and categories, as a query's lang would.
+    const ctx: ShopContext = request.lang ? { ...site, lang: request.lang } : site;
     const customerId = owner === "anonymous" ? null : owner.customerId;
     const [order, category, customer] = await Promise.all([
       request.orderCode ? checkout.order(ctx, owner, request.orderCode, request.cartGuid) : Promise.resolve(undefined),
@@ -53,7 +55,7 @@ export class TealiumTagService {
     const layer: DataLayer = {
       page_type: request.pageType,
       site_brand: ctx.site,
-      site_language: request.lang ?? ctx.lang,
+      site_language: ctx.lang,
       site_currency: ctx.currency,
       segment_codes: segmentCodes({
         repeatVisitor: request.repeatVisitor,

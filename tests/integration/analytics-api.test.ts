@@ -70,9 +70,10 @@ describe.each(DIALECTS)("getTealiumTags API on %s", (dialect) => {
       expect(layer.segment_codes).not.toContain("SI");
     });
 
-    it("answers the Canadian store's French in CAD", async () => {
-      const layer = await tags({ pageType: "category", categoryCode: "coffee", lang: "fr" }, undefined, "cab2c");
-      expect(layer).toMatchObject({ site_brand: "cab2c", site_language: "fr", site_currency: "CAD", category_code: "coffee" });
+    it("answers the Canadian store's French in CAD, the products named in French", async () => {
+      const french = ProductSchema.parse((await call("GET", `/cab2c/products/${POD}?fields=FULL&lang=fr`)).body);
+      const layer = await tags({ pageType: "category", categoryCode: "coffee", productCodes: [POD], lang: "fr" }, undefined, "cab2c");
+      expect(layer).toMatchObject({ site_brand: "cab2c", site_language: "fr", site_currency: "CAD", category_code: "coffee", product_name: [french.name] });
     });
 
     it("refuses an unknown category as not found", async () => {
