@@ -17,10 +17,12 @@ import { ERROR_PAGE_FALLBACK } from "./brands/error-page-messages";
 import { AgentBanner } from "./components/AgentBanner";
 import { CheckoutHeader } from "./components/CheckoutHeader";
 import { ConsentBanner } from "./components/ConsentBanner";
+import { DataLayerScript } from "./components/DataLayerScript";
 import { CoffeeBreakPage, SorryPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { SiteNotices } from "./components/SiteNotices";
+import { analyticsBase } from "./lib/analytics.server";
 import { clientContext } from "./lib/api-client.server";
 import { staysInApp } from "./lib/in-app-links";
 import { useNonce } from "./lib/nonce";
@@ -57,13 +59,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A header fetch failure must not take the page down; the page renders without it.
     context.logger.warn({ err, correlationId: context.correlationId }, "layout content unavailable");
   }
-  const needsConsent = context.privacyCookiesEnabled && !/(?:^|;\s*)userConsent=/.test(request.headers.get("cookie") ?? "");
+  // The banner asks once, and again when the shopper asks for it (the footer's cookie settings, `?cookies=settings`).
+  const needsConsent =
+    context.privacyCookiesEnabled && (!/(?:^|;\s*)userConsent=/.test(request.headers.get("cookie") ?? "") || url.searchParams.get("cookies") === "settings");
   // The shop's phrases in this page's language only: no script carries the dictionaries (decision 056).
   const shop: Shop = { brand: publicBrand(context.brand), lang: context.lang, t: shopTexts(context.lang, context.brand.id) };
   const shopper = context.shopper;
   const details = await detailsRead;
   // Perks membership as the service says, not as a cookie that needs functional consent.
   if (details && perks) perks = { ...perks, member: perks.enabled && details.perksOptIn };
+  // The analytics data layer's shopper facts, only with analytics consent (decision 080).
+  const analytics = await analyticsBase(context, request.headers.get("cookie"), !!perks?.member);
   return {
     ...shop,
     // What the header and the agent banner show; tokens stay on the server.
@@ -80,6 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     webapp: context.webapp,
     layout,
     perks,
+    analytics,
     alternateLanguageUrl: context.brand.languages.length > 1 ? alternateLanguagePath(url.pathname, url.search) : undefined,
   };
 }
@@ -132,7 +139,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
+function Shell({ data, children, error }: { data: RootData | undefined; children: ReactNode; error?: { status: number; api: boolean } }) {
   const checkoutHeader = useMatches().some((m) => (m.handle as PageHandle | undefined)?.checkoutHeader === true);
   const lang = data?.lang ?? "en";
   const t = data?.t ?? ERROR_PAGE_FALLBACK;
@@ -190,6 +197,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
       </main>
       {webapp ? null : <SiteFooter footer={layout?.footer} brand={brand} lang={lang} />}
       {data.needsConsent ? <ConsentBanner /> : null}
+      <DataLayerScript base={data.analytics} error={error} />
     </>
   );
 }
@@ -208,8 +216,12 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("root");
   const brand = data?.brand;
   const lang = data?.lang ?? "en";
+  // The error page's analytics event: source API when the page's data could not be had from the service.
+  const failure = isRouteErrorResponse(error)
+    ? { status: error.status, api: (error.data as { reason?: string } | undefined)?.reason === "apiFailure" }
+    : { status: 500, api: false };
   return (
-    <Shell data={data}>
+    <Shell data={data} error={failure}>
       {isRouteErrorResponse(error) ? (
         <SorryPage brand={brand} lang={lang} status={error.status} withHelp={data?.webapp} />
       ) : (

@@ -29,7 +29,12 @@ export function SiteFooter({ footer, brand, lang }: { footer?: CmsComponentOf<"F
         </section>
         <HelpArea brand={brand} lang={lang} />
       </div>
-      <p className="site-footer__legal">{footer?.legal ?? `© ${brand.name}`}</p>
+      <p className="site-footer__legal">
+        {footer?.legal ?? `© ${brand.name}`} {/* The consent banner again, on this page: consent given can be withdrawn as easily (decision 080). */}
+        <a href="?cookies=settings" rel="nofollow">
+          {t.cookieSettings}
+        </a>
+      </p>
     </footer>
   );
 }

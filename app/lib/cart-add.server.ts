@@ -52,6 +52,8 @@ export async function cartAddAction<S extends z.ZodType<{ productCode: string }>
     const added = await add(clientContext(context), parsed.data, shopper.cart.guid);
     // A signed-in customer's cart is found by their account; only an anonymous one needs its guid.
     await shopper.rememberCart(shopper.userPathId === "anonymous" ? added.cartGuid : undefined, added.cartQuantity);
+    // The cart-changed event for the next page's data layer: the redirect's page, or the page revalidated after an in-place add.
+    await shopper.rememberCartEvent({ cartGuid: added.cartGuid, quantity: added.cartQuantity });
     if (inline) return answer({ cartGuid: added.cartGuid, cartQuantity: added.cartQuantity });
     back.searchParams.set("added", parsed.data.productCode);
     return redirect(`${back.pathname}${back.search}`, 303);

@@ -86,6 +86,11 @@ export function isCookieAllowed(name: string, consent: Consent, privacyCookiesEn
   return consent[category] === 1;
 }
 
+/** Whether the shopper allowed a category (every category, with privacy cookies switched off). */
+export function isCategoryAllowed(category: ConsentCategory, consent: Consent, privacyCookiesEnabled: boolean): boolean {
+  return !privacyCookiesEnabled || consent[category] === 1;
+}
+
 /**
  * Read when a cookie is written rather than when this module loads: server.ts imports it before it
  * has checked the environment, and a bad setting must stop start-up with its own message.
@@ -120,6 +125,11 @@ export class CookieJar {
 
   get(name: string): string | undefined {
     return this.incoming[name];
+  }
+
+  /** Whether the shopper allowed this category (c1 analytical, c2 targeting, c9 functional). */
+  allows(category: ConsentCategory): boolean {
+    return isCategoryAllowed(category, this.consent, this.privacyCookiesEnabled);
   }
 
   /** Writes the cookie if consent allows; answers whether it was written. */

@@ -4,6 +4,7 @@ import type { BrandId } from "../../commerce/contract/common";
 import type { BrandFacts } from "../../commerce/contract/brands";
 import { langFromPath, resolveBrandId, stripFrenchPrefix } from "../brands/resolve.server";
 import type { StorefrontContext } from "./context";
+import { rememberVisit } from "./analytics.server";
 import { AFFILIATE_COOKIE_DAYS, CookieJar, DAY_MS } from "./cookies.server";
 
 export interface RequestFacts {
@@ -26,7 +27,8 @@ export type ContextDecision = { redirect: string } | { context: StorefrontContex
 /**
  * Who is asking, from what the request carries: brand by host or ?site=, language by /fr/, the
  * web-app wrapper (webapp=1 is remembered in a cookie, webapp=0 forgets it), the affiliate a
- * shopper landed through, the CMS preview ticket, and the consent rules applied to cookies already set.
+ * shopper landed through, the analytics visit (utag_main, with consent), the CMS preview ticket, and
+ * the consent rules applied to cookies already set.
  */
 export function storefrontContextFor(req: RequestFacts, settings: Settings): ContextDecision {
   const { url } = req;
@@ -46,6 +48,7 @@ export function storefrontContextFor(req: RequestFacts, settings: Settings): Con
     webapp = false;
   }
   rememberAffiliate(jar, url.searchParams);
+  rememberVisit(jar, Date.now());
   jar.enforceConsent();
   return {
     setCookies: jar.setCookieHeaders(),

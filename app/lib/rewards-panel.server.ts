@@ -78,7 +78,10 @@ export async function rewardAction(context: StorefrontContext, form: Record<stri
         : request.intent === "removeReward"
           ? await removeReward(api, { cartGuid: request.cartGuid, appliedRewardId: request.appliedRewardId })
           : await applyReward(api, { cartGuid: request.cartGuid, rewardCode: request.rewardCode, productCode: request.productCode });
-    if (answer.cartQuantity >= 0) await shopper.rememberCart(undefined, answer.cartQuantity);
+    if (answer.cartQuantity >= 0) {
+      await shopper.rememberCart(undefined, answer.cartQuantity);
+      await shopper.rememberCartEvent({ cartGuid: answer.cartGuid, quantity: answer.cartQuantity });
+    }
   } catch (err) {
     return perksRefusal(context, form, err);
   }

@@ -45,6 +45,7 @@ import { NEXT_DELIVERY_REFUSALS } from "../lib/auto-delivery";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
 import { localePath } from "../lib/paths";
 import { shownVariantCode } from "../lib/shown-variant";
+import { type AnalyticsHandle, productPageFacts } from "../lib/data-layer";
 import { useNonce } from "../lib/nonce";
 import { jsonLd, seoMeta } from "../lib/seo";
 import { shopMeta, useShop } from "../lib/shop";
@@ -137,6 +138,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   here.searchParams.set("nextDelivery", "added");
   return redirect(`${here.pathname}${here.search}#next-delivery`, 303);
 }
+
+export const handle: AnalyticsHandle = {
+  // The variant the page shows and adds, as the cart and the order will name it.
+  analytics: (data: ReturnType<typeof useLoaderData<typeof loader>>) => ({
+    pageType: "product",
+    products: [{ ...productPageFacts(data.product), code: shownVariantCode(data.product) }],
+  }),
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { brand, lang } = shopMeta(matches);

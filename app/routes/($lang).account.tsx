@@ -8,6 +8,7 @@ import { NavLink, Outlet } from "react-router";
 import { requireAccountHolder } from "../lib/account-guard.server";
 import { useAccountText } from "../lib/account-page";
 import { localePath } from "../lib/paths";
+import type { AnalyticsHandle } from "../lib/data-layer";
 import { requireLangSegment } from "../lib/route-guards.server";
 
 /** The account area: signed-in customers (or an agent acting for one) only, never cached. */
@@ -25,6 +26,9 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
     },
   };
 }
+
+/** Every account page's data layer names it an account page (the pages inside say nothing more). */
+export const handle: AnalyticsHandle = { analytics: () => ({ pageType: "account" }) };
 
 export default function AccountLayout() {
   const { lang, t } = useAccountText();

@@ -5,6 +5,7 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ListingBody } from "../components/ListingPage";
 import { quizForCategory, QuizTeaser } from "../components/QuizTeaser";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
+import { type AnalyticsHandle, cardFacts } from "../lib/data-layer";
 import { listingStateFromUrl } from "../lib/listing-url";
 import { orFailedPage } from "../lib/page-errors.server";
 import { useLinkDelegation } from "../lib/link-delegation";
@@ -35,6 +36,14 @@ export async function loader(args: LoaderFunctionArgs) {
     { headers: { "Cache-Control": coupons.length ? "private, no-store" : CACHE_CONTROL.catalog } },
   );
 }
+
+export const handle: AnalyticsHandle = {
+  analytics: (data: ReturnType<typeof useLoaderData<typeof loader>>) => ({
+    pageType: "category",
+    categoryCode: data.category.code,
+    products: data.view.products.map(cardFacts),
+  }),
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { brand, lang, t } = shopMeta(matches);

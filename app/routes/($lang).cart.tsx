@@ -46,6 +46,7 @@ import {
   updateCartEntry,
 } from "../lib/cart-page.server";
 import { pointsForPrice, usePerks } from "../lib/perks";
+import { type AnalyticsHandle, lineFacts } from "../lib/data-layer";
 
 /** The cart: lines with quantity and remove, subtotal, how far free shipping is, and the estimated total. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -132,6 +133,10 @@ function stepped(intent: string | undefined, qty: string | undefined): string | 
 
 const REWARD_OUTCOMES = ["applied", "removed", "swapped"] as const;
 const OFFER_OUTCOMES = ["added", "replaced"] as const;
+
+export const handle: AnalyticsHandle = {
+  analytics: (data: ReturnType<typeof useLoaderData<typeof loader>>) => ({ pageType: "cart", products: data.cart?.entries.map(lineFacts) ?? [] }),
+};
 
 export const meta: MetaFunction = ({ matches }) => {
   const { lang, brand } = shopMeta(matches);

@@ -22,6 +22,9 @@ import { clientContext } from "../lib/api-client.server";
 import { PERKS_WALK_UP_COOKIE, perksProgram } from "../lib/perks.server";
 import { formatDate, formatLocale } from "../../lib/format";
 import { listSubscriptions } from "../models/auto-delivery.server";
+import { analyticsAllowed, isRepeatVisitor, UTAG_MAIN } from "../lib/analytics.server";
+import { type AnalyticsHandle, lineFacts, orderFacts } from "../lib/data-layer";
+import { getTealiumTags } from "../models/analytics.server";
 
 /**
  * The order confirmation: number, items, address, delivery and totals in the store's currency
@@ -56,9 +59,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     frequencyWeeks: s.frequencyWeeks,
     commitment: s.commitment ? { name: s.commitment.name, text: s.commitment.commitmentText, earlyCancellation: s.commitment.earlyCancellationText } : null,
   }));
+  // With analytics consent, the service adds what the order's lines do not say: the products' categories, flags and badges (decision 080).
+  const tags = analyticsAllowed(request, context)
+    ? await getTealiumTags(checkoutCaller(context), {
+        pageType: "confirmation",
+        lang: context.lang,
+        orderCode: order.code,
+        cartGuid: guid,
+        repeatVisitor: isRepeatVisitor(shopper.cookie(UTAG_MAIN), Date.now()),
+      }).catch((err: unknown) => {
+        context.logger.warn({ err, correlationId: context.correlationId }, "analytics tags unavailable on the order confirmation");
+        return undefined;
+      })
+    : undefined;
   return data(
     {
       order,
+      analytics: tags ? { product_category: tags.product_category, segment_codes: tags.segment_codes } : undefined,
       canCreateAccount: guest && order.guest && !context.webapp,
       accountRequested,
       webapp: context.webapp,
@@ -92,6 +109,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 // A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
 export const headers: HeadersFunction = formPageHeaders;
+
+export const handle: AnalyticsHandle = {
+  analytics: (data: ReturnType<typeof useLoaderData<typeof loader>>) => ({
+    pageType: "confirmation",
+    products: data.order.entries.map(lineFacts),
+    order: orderFacts(data.order),
+    service: data.analytics,
+  }),
+};
 
 export const meta: MetaFunction = ({ matches }) => {
   const { lang, brand } = shopMeta(matches);

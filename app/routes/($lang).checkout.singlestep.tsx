@@ -16,6 +16,7 @@ import { problemFor } from "../components/FormFields";
 import { AddressChoiceFormSchema, addressReviewOf, forgetAddressReview, reviewTypedAddress, takeAddressChoice } from "../lib/address-review.server";
 import { localePath } from "../lib/paths";
 import { type PageHandle, useShop } from "../lib/shop";
+import type { AnalyticsHandle } from "../lib/data-layer";
 import {
   affiliateOf,
   ApiError,
@@ -206,7 +207,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 // A purchase half made: the header leads nowhere but back to the shop's home and to help.
-export const handle: PageHandle = { checkoutHeader: true };
+export const handle: PageHandle & AnalyticsHandle = { checkoutHeader: true, analytics: () => ({ pageType: "checkout" }) };
 
 // A 429's Retry-After (and the form answers' no-store) reach the browser only through here.
 export const headers: HeadersFunction = formPageHeaders;

@@ -4,6 +4,7 @@ import { format } from "../brands/locale";
 import { ListingBody } from "../components/ListingPage";
 import { ProductSection } from "../components/ProductCard";
 import { CACHE_CONTROL, cacheHeaders } from "../lib/cache";
+import { type AnalyticsHandle, cardFacts } from "../lib/data-layer";
 import { listingSearch, listingStateFromUrl } from "../lib/listing-url";
 import { orFailedPage } from "../lib/page-errors.server";
 import { safeReturnPath, searchPath } from "../lib/paths";
@@ -36,6 +37,10 @@ export async function loader(args: LoaderFunctionArgs) {
     { headers: { "Cache-Control": CACHE_CONTROL.search } },
   );
 }
+
+export const handle: AnalyticsHandle = {
+  analytics: (data: ReturnType<typeof useLoaderData<typeof loader>>) => ({ pageType: "search", products: data.view?.products.map(cardFacts) ?? [] }),
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { brand, t } = shopMeta(matches);

@@ -16,6 +16,7 @@ import { BrewerRegistrationService } from "./brewer-registration";
 import { AffiliateReports } from "./affiliates";
 import { DesignService } from "./designs";
 import { SiteNoticeService } from "./site-notices";
+import { TealiumTagService } from "./tealium-tags";
 import { CampaignGuideService } from "./campaign-guides";
 import { CampaignCartLines, CampaignSaleService } from "./campaign-sale";
 import { CampaignService } from "./campaigns";
@@ -129,6 +130,8 @@ export interface Shop {
   designs: DesignService;
   /** Site notifications and the customer's details (decision 075). */
   siteNotices: SiteNoticeService;
+  /** A page's analytics data layer, getTealiumTags (decision 080). */
+  tealiumTags: TealiumTagService;
   /** The monthly fixed-price box (decision 062). */
   monthlyBox: MonthlyBoxService;
   /** Subscribing to the monthly box and changing its months (decision 067). */
@@ -206,6 +209,7 @@ export function createShop({
   const boxes = new MonthlyBoxSubscriptions({ db, boxes: monthlyBox, carts, agents, clock });
   const checkout = new CheckoutService({ db, brands, carts, addresses, feed, outbox, logger, parts, holds, clock, boxes, campaignSale, geocoder });
   const autoDeliveryOrders = new AutoDeliveryOrders({ db, brands, carts, holds, outbox, logger, clock, boxes, geocoder }, autoDelivery);
+  const siteNotices = new SiteNoticeService({ db, clock });
   return {
     brands,
     catalog,
@@ -237,7 +241,8 @@ export function createShop({
     affiliates: new AffiliateReports({ db }),
     referrals: new ReferralService({ db, brands, outbox, limits, clock }),
     designs: new DesignService({ db, catalog, clock }),
-    siteNotices: new SiteNoticeService({ db, clock }),
+    siteNotices,
+    tealiumTags: new TealiumTagService({ catalog, search, carts, checkout, siteNotices }),
     monthlyBox,
     monthlyBoxSubscriptions: boxes,
     async warm() {

@@ -7,6 +7,7 @@ import { brewerRegistrationRouter } from "./brewer-registration";
 import { referralsRouter } from "./referrals";
 import { designsRouter } from "./designs";
 import { siteNoticesRouter } from "./site-notices";
+import { tealiumTagsRouter } from "./tealium-tags";
 import { campaignGuidesRouter } from "./campaign-guides";
 import { campaignSaleRouter } from "./campaign-sale";
 import { campaignsRouter } from "./campaigns";
@@ -85,6 +86,7 @@ export function commerceMounts({ shop, logger, adminKey, storeClock }: CommerceR
   site.use(referralsRouter(shop.referrals, shop.agents));
   site.use(designsRouter(shop.designs, shop.agents));
   site.use(siteNoticesRouter(shop.siteNotices, shop.agents));
+  site.use(tealiumTagsRouter(shop.tealiumTags, shop.agents));
   if (storeClock) site.use(storeClockRouter(storeClock, shop.autoDeliveryOrders, adminKey));
   // The spec's v1 loyalty calls: the same brands, tokens and errors as v2.
   const lms = Router({ mergeParams: true });

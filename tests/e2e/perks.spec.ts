@@ -23,6 +23,20 @@ async function allowFunctionalCookies(context: BrowserContext, origin: string) {
   await context.addCookies([{ name: "userConsent", value: "c1:0|c2:0|c9:1", url: `${origin}/` }]);
 }
 
+/** Functional and analytics cookies allowed: the cart's rewards changes then show in the page's data layer (decision 080). */
+async function allowFunctionalAndAnalyticsCookies(context: BrowserContext, origin: string) {
+  await context.addCookies([{ name: "userConsent", value: "c1:1|c2:0|c9:1", url: `${origin}/` }]);
+}
+
+/** The page's analytics data layer: the cart's units and the cart-changed events it says. */
+async function cartInDataLayer(page: Page) {
+  const layer = JSON.parse((await page.locator("script#utag-data").textContent()) ?? "{}") as {
+    cart_quantity?: number;
+    events?: { event: string; cartGuid?: string; quantity?: number }[];
+  };
+  return { units: layer.cart_quantity, cartChanges: (layer.events ?? []).filter((e) => e.event === "cart_changed") };
+}
+
 interface Store {
   site: "usb2c" | "cab2c";
   lang: "en" | "fr";
@@ -191,7 +205,7 @@ for (const store of STORES) {
       javaScriptEnabled,
     }, testInfo) => {
       const { w } = store;
-      await allowFunctionalCookies(context, store.base.replace(/\/fr$/, ""));
+      await allowFunctionalAndAnalyticsCookies(context, store.base.replace(/\/fr$/, ""));
       await newAccount(page, store, uniqueEmail(`member-${store.site}`, testInfo));
 
       await page.goto(`${store.base}/perks`);
@@ -213,11 +227,16 @@ for (const store of STORES) {
       await page.goto(`${store.base}/cart`);
       const panel = page.locator(".rewards-panel");
       await expect(panel.getByRole("heading", { name: w.panel })).toBeVisible();
+      const before = (await cartInDataLayer(page)).units!;
       await panel.getByRole("link", { name: w.chooseItem }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await expectAccessible(page, javaScriptEnabled);
       await chooseBoxItem(page, store, 0);
       await expect(page.getByText(w.applied)).toBeVisible();
+      // Each rewards change says the cart-changed event (cartGuid, units after it) in the next page's data layer.
+      expect((await cartInDataLayer(page)).cartChanges).toEqual([
+        { event: "cart_changed", cartGuid: expect.stringMatching(/^[0-9a-f]{32}$/), quantity: before + 1 },
+      ]);
       const rewardRow = page.locator(".cart-table tbody tr").filter({ hasText: w.rewardItem });
       await expect(rewardRow).toHaveCount(1);
       const firstItem = await rewardRow.locator("a").first().textContent();
@@ -225,10 +244,12 @@ for (const store of STORES) {
       await page.locator(".rewards-panel").getByRole("link", { name: w.swap }).click();
       await chooseBoxItem(page, store, 1);
       await expect(page.getByText(w.swapped)).toBeVisible();
+      expect((await cartInDataLayer(page)).cartChanges).toEqual([expect.objectContaining({ event: "cart_changed", quantity: before + 1 })]);
       await expect(rewardRow.locator("a").first()).not.toHaveText(firstItem!);
 
       await page.locator(".rewards-panel__applied").getByRole("button", { name: w.remove }).click();
       await expect(page.getByText(w.removed)).toBeVisible();
+      expect((await cartInDataLayer(page)).cartChanges).toEqual([expect.objectContaining({ event: "cart_changed", quantity: before })]);
       await expect(rewardRow).toHaveCount(0);
 
       await page.locator(".rewards-panel").getByRole("link", { name: w.chooseItem }).click();

@@ -80,6 +80,8 @@ export interface ShopperSessionData {
    * app/lib/address-review.server.ts writes it; it checks it on every read.
    */
   addressReview: unknown;
+  /** The last cart change (add to cart, a reward), kept for the next page's analytics data layer only with analytics consent (decision 080). */
+  cartEvent: { cartGuid: string; quantity: number };
 }
 
 /** What the header shows of a signed-in customer between two getCustomerDetails calls. */
@@ -450,6 +452,25 @@ export class ShopperSession {
     }
     if (cleared.some((name) => !(CHECKOUT_SIGN_IN_MARKERS as readonly string[]).includes(name))) await this.persist();
     return cleared;
+  }
+
+  /**
+   * Keeps a cart change for the analytics data layer of the page drawn next (after the redirect,
+   * or the revalidation that follows an in-place add), only when the shopper allowed analytics.
+   */
+  async rememberCartEvent(event: { cartGuid: string; quantity: number }): Promise<void> {
+    if (!this.jar.allows("c1")) return;
+    this.session.set("cartEvent", event);
+    await this.persist();
+  }
+
+  /** The last cart change, once: reading it forgets it. */
+  async takeCartEvent(): Promise<{ cartGuid: string; quantity: number } | undefined> {
+    const event = this.session.get("cartEvent");
+    if (event === undefined) return undefined;
+    this.session.unset("cartEvent");
+    await this.persist();
+    return event;
   }
 
   /** The guid of the cart a guest order of this browser came from. */
