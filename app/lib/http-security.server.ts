@@ -14,7 +14,7 @@ export function newNonce(): string {
  * React Router writes with the nonce may run. Style attributes are allowed because product badges take
  * their colours from catalog data; style elements still need the nonce.
  */
-export function contentSecurityPolicy(nonce: string, dev = false): string {
+export function contentSecurityPolicy(nonce: string, dev = false, reportOrigin?: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
@@ -22,7 +22,7 @@ export function contentSecurityPolicy(nonce: string, dev = false): string {
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${reportOrigin ? ` ${reportOrigin}` : ""}`,
     "form-action 'self'",
     "frame-ancestors 'self'",
     "base-uri 'self'",
@@ -30,11 +30,12 @@ export function contentSecurityPolicy(nonce: string, dev = false): string {
   ].join("; ");
 }
 
-export function securityHeaders(production: boolean) {
+/** `reportOrigin`: the error-monitoring service's, which browsers with client logging on report to (decision 083). */
+export function securityHeaders(production: boolean, reportOrigin?: string) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = newNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, !production));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, !production, reportOrigin));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
