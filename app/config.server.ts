@@ -32,7 +32,11 @@ const settings = {
   TRUST_PROXY: variable(z.string().default("loopback"), "Express `trust proxy` setting (for `X-Forwarded-*` behind a load balancer)", "loopback"),
   COOKIE_SECURE: variable(envSchemas.flag(true), "`false` drops the Secure flag (plain-http testing on a non-localhost name)", "on in production"),
   PRIVACY_COOKIES: variable(envSchemas.flag(true), "`false` turns off the cookie consent checks (privacy cookies not enabled)", "on"),
-  DIAGNOSTIC_ROUTES: variable(envSchemas.flag(false), "`1` enables `/diagnostics/render-error` and `/diagnostics/loader-error`, an operator's check of the 500 page, error logging and monitoring", "off"),
+  DIAGNOSTIC_ROUTES: variable(
+    envSchemas.flag(false),
+    "`1` enables `/diagnostics/render-error` and `/diagnostics/loader-error`, an operator's check of the 500 page, error logging and monitoring",
+    "off",
+  ),
   SENTRY_DSN: variable(
     z
       .string()
@@ -41,7 +45,11 @@ const settings = {
     "where uncaught errors are reported (an error-monitoring service's DSN, Sentry's protocol); unset, errors are only logged. Browsers report only with the `clientLogging` cookie (decision 083)",
     "unset",
   ),
-  SENTRY_ENVIRONMENT: variable(z.string().min(1).max(64).optional(), "the environment name reported errors carry (`production`, `staging`…)", "NODE_ENV's, else `production`"),
+  SENTRY_ENVIRONMENT: variable(
+    z.string().min(1).max(64).optional(),
+    "the environment name reported errors carry (`production`, `staging`…)",
+    "NODE_ENV's, else `production`",
+  ),
   SENTRY_TRACES_SAMPLE_RATE: variable(
     z.coerce.number({ message: "a number from 0 to 1" }).min(0, "0 to 1").max(1, "0 to 1").default(0),
     "the share of server requests traced for performance (0: errors only, no tracing)",

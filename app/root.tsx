@@ -16,12 +16,14 @@ import { publicBrand } from "./brands/brands";
 import { ERROR_PAGE_FALLBACK } from "./brands/error-page-messages";
 import { AgentBanner } from "./components/AgentBanner";
 import { CheckoutHeader } from "./components/CheckoutHeader";
+import { ClientMonitoringSettingsMeta } from "./components/ClientMonitoring";
 import { ConsentBanner } from "./components/ConsentBanner";
 import { CoffeeBreakPage, SorryPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { SiteNotices } from "./components/SiteNotices";
 import { clientContext } from "./lib/api-client.server";
+import { clientMonitoringFor } from "./lib/client-monitoring.server";
 import { useNonce } from "./lib/nonce";
 import { shopTexts } from "./lib/page-texts.server";
 import { alternateLanguagePath } from "./lib/paths";
@@ -75,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notices: details ? noticeArea(details.notices, context.lang, context.brand.id, context.brand.currency) : undefined,
     needsConsent,
     webapp: context.webapp,
+    clientMonitoring: clientMonitoringFor(context),
     layout,
     perks,
     alternateLanguageUrl: context.brand.languages.length > 1 ? alternateLanguagePath(url.pathname, url.search) : undefined,
@@ -110,6 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <ClientMonitoringSettingsMeta settings={data?.clientMonitoring} />
         {theme ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: theme }} /> : null}
         {brand ? (
           <>

@@ -59,7 +59,8 @@ const SENSITIVE_KEY =
 /** Query parameters whose values are masked in any URL inside a report. */
 const SENSITIVE_PARAMETER = /((?:^|[?&;])[^=&#\s]*(?:card|cvc|cvv|cvn|pin|pan|passw|secret|token|e-?mail|code|name|phone)[^=&#\s]*=)[^&#\s]*/gi;
 
-const EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]+(?:@|%40)[\w-]+(?:\.[\w-]+)+/gi;
+/** An address as it appears in text or, percent-encoded, in a URL. */
+const EMAIL = /[\w.+-]+(?:@|%40)[\w-]+(?:\.[\w-]+)+/gi;
 
 /** 12 to 19 digits, possibly in groups split by spaces or dashes: a card number if its Luhn digit checks. */
 const DIGIT_RUN = /\b\d(?:[ -]?\d){11,18}\b/g;
@@ -115,3 +116,6 @@ export function scrubEvent<T extends object>(event: T): T {
   }
   return scrubbed as T;
 }
+
+/** The meta element that hands the browser its reporter's settings; absent, the browser loads no reporter. */
+export const CLIENT_MONITORING_META = "client-monitoring";
