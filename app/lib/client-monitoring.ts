@@ -1,4 +1,5 @@
-import { init } from "@sentry/react-router";
+import { isRouteErrorResponse } from "react-router";
+import { init, sentryOnError } from "@sentry/react-router";
 import { type ClientMonitoringSettings, scrubEvent } from "./monitoring";
 
 /**
@@ -17,4 +18,10 @@ export function startClientMonitoring(settings: ClientMonitoringSettings): void 
     beforeSend: (event) => scrubEvent(event),
     beforeBreadcrumb: (breadcrumb) => scrubEvent(breadcrumb),
   });
+}
+
+/** A page's error that React Router caught in the browser (the error page showed); a 4xx answer is the visitor's, not the store's. */
+export function reportPageError(...[error, info]: Parameters<typeof sentryOnError>): void {
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  sentryOnError(error, info);
 }

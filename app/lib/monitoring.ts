@@ -116,6 +116,3 @@ export function scrubEvent<T extends object>(event: T): T {
   }
   return scrubbed as T;
 }
-
-/** The meta element that hands the browser its reporter's settings; absent, the browser loads no reporter. */
-export const CLIENT_MONITORING_META = "client-monitoring";

@@ -85,7 +85,8 @@ export async function startMonitoringStandIn(port = 0): Promise<MonitoringStandI
   const envelopes: ReceivedEnvelope[] = [];
   const server = http.createServer((req, res) => {
     res.setHeader("Access-Control-Allow-Origin", "*");
-    res.setHeader("Access-Control-Allow-Headers", "content-type, x-sentry-auth");
+    // Whatever headers the page's requests carry (a test's X-Forwarded-For among them), as a service would allow.
+    res.setHeader("Access-Control-Allow-Headers", req.headers["access-control-request-headers"] ?? "content-type");
     if (req.method === "OPTIONS") return res.writeHead(204).end();
     const url = new URL(req.url ?? "/", "http://stand-in");
     const route = /^\/api\/(\d+)\/envelope\/?$/.exec(url.pathname);

@@ -1,0 +1,97 @@
+import { expect, type Page, test } from "@playwright/test";
+import { type MonitoringStandIn, startMonitoringStandIn } from "../support/monitoring-stand-in";
+import { type RunningStore, startStore } from "../support/server";
+
+// The suite's store reports nowhere: this spec starts one of its own that reports to a stand-in,
+// on ports of its own (E2E_PORT + 2 and + 3), and runs its tests in turn on it.
+const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+const STORE_PORT = e2ePort + 2;
+const STAND_IN_PORT = e2ePort + 3;
+
+test.describe.configure({ mode: "serial" });
+
+let standIn: MonitoringStandIn;
+let store: RunningStore;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  standIn = await startMonitoringStandIn(STAND_IN_PORT);
+  store = await startStore({ port: STORE_PORT, env: { SENTRY_DSN: standIn.dsn, SENTRY_ENVIRONMENT: "e2e" } });
+});
+test.afterAll(async () => {
+  await store?.stop();
+  await standIn?.close();
+});
+
+const reporterChunk = /\/assets\/client-monitoring-[^/]+\.js$/;
+
+/** Opens `path` as a shopper of the test's own address, noting every script the page fetches. */
+async function open(page: Page, path: string): Promise<string[]> {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${10 + Math.floor(Math.random() * 200)}` });
+  await page.goto(`${store.url}${path}`);
+  // Hydrated: the page's own scripts have run.
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  return scripts;
+}
+
+/** An error no code of the store catches, naming a shopper's address and card number. */
+async function throwUncaught(page: Page, message: string) {
+  await page.evaluate((text) => {
+    setTimeout(() => {
+      throw new Error(text);
+    });
+  }, message);
+}
+
+test.describe("errors in the browser @needs-js", () => {
+  test("with client logging off (the default) the page loads no reporter and nothing is sent", async ({ page }) => {
+    const scripts = await open(page, "/");
+    expect(await page.locator('meta[name="client-monitoring"]').count()).toBe(0);
+    const before = standIn.envelopes.length;
+    await throwUncaught(page, "broken button for ada.lovelace@example.com");
+    await page.waitForTimeout(1_000);
+    expect(scripts.filter((s) => reporterChunk.test(s))).toEqual([]);
+    expect(await page.evaluate(() => "__SENTRY__" in window)).toBe(false);
+    expect(standIn.envelopes.length).toBe(before);
+  });
+
+  test("with client logging on (?clientLogging=on) an uncaught error reaches the monitoring service with the page's tags, without the e-mail address or card number", async ({
+    page,
+  }) => {
+    const scripts = await open(page, "/?clientLogging=on");
+    expect((await page.context().cookies()).find((c) => c.name === "clientLogging")).toMatchObject({ value: "on", httpOnly: true });
+    await expect.poll(() => scripts.filter((s) => reporterChunk.test(s)).length).toBe(1);
+    await page.waitForFunction(() => "__SENTRY__" in window);
+    const settings = JSON.parse((await page.locator('meta[name="client-monitoring"]').getAttribute("content")) ?? "{}") as { tags: Record<string, string> };
+
+    await throwUncaught(page, "broken button for ada.lovelace@example.com paying with 4242 4242 4242 4242");
+    const event = await standIn.waitForEvent((e) => e.platform === "javascript" && e.tags?.correlation_id === settings.tags.correlation_id);
+    expect(event.tags).toMatchObject({ brand: "usb2c", lang: "en", visitor: "guest" });
+    expect(event.environment).toBe("e2e");
+    expect(event.exception?.values?.[0]?.value).toBe("broken button for [email] paying with [card]");
+    const sent = JSON.stringify(event);
+    expect(sent).not.toContain("ada.lovelace");
+    expect(sent).not.toContain("4242 4242 4242 4242");
+
+    // The cookie lasts: the next page reports too, with its own request's correlation id.
+    await open(page, "/c/coffee");
+    await page.waitForFunction(() => "__SENTRY__" in window);
+    await page.evaluate(() => {
+      void Promise.reject(new Error("a promise nobody waited for"));
+    });
+    const rejection = await standIn.waitForEvent((e) => e.exception?.values?.[0]?.value === "a promise nobody waited for");
+    expect(rejection.tags?.correlation_id).not.toBe(settings.tags.correlation_id);
+    expect(rejection.tags).toMatchObject({ brand: "usb2c", lang: "en" });
+  });
+
+  test("?clientLogging=off turns it off again", async ({ page }) => {
+    await page.context().addCookies([{ name: "clientLogging", value: "on", url: store.url }]);
+    const scripts = await open(page, "/?clientLogging=off");
+    expect((await page.context().cookies()).find((c) => c.name === "clientLogging")).toBeUndefined();
+    expect(await page.locator('meta[name="client-monitoring"]').count()).toBe(0);
+    expect(scripts.filter((s) => reporterChunk.test(s))).toEqual([]);
+  });
+});
