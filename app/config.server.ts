@@ -43,12 +43,6 @@ const settings = {
       .regex(/^https?:\/\/[^@\s/]+@[^\s/]+\/(?:\S*\/)?\d+$/, "a DSN like https://publicKey@o1.ingest.sentry.io/1")
       .optional(),
     "where uncaught errors are reported (an error-monitoring service's DSN, Sentry's protocol); unset, errors are only logged. Browsers report only with the `clientLogging` cookie (decision 083)",
-    "unset",
-  ),
-  SENTRY_ENVIRONMENT: variable(
-    z.string().min(1).max(64).optional(),
-    "the environment name reported errors carry (`production`, `staging`…)",
-    "NODE_ENV's, else `production`",
   ),
   SENTRY_TRACES_SAMPLE_RATE: variable(
     z.coerce.number({ message: "a number from 0 to 1" }).min(0, "0 to 1").max(1, "0 to 1").default(0),
@@ -200,7 +194,8 @@ export function loadStorefrontConfig(env: Readonly<Record<string, string | undef
     diagnosticRoutes: v.DIAGNOSTIC_ROUTES,
     errorMonitoring: {
       dsn: v.SENTRY_DSN,
-      environment: v.SENTRY_ENVIRONMENT ?? v.NODE_ENV ?? "production",
+      // A staging store reports to a project of its own (its own DSN).
+      environment: production ? "production" : "development",
       tracesSampleRate: v.SENTRY_TRACES_SAMPLE_RATE,
     },
     commerceApiUrl: v.COMMERCE_API_URL,

@@ -15,7 +15,7 @@ let store: RunningStore;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   standIn = await startMonitoringStandIn(STAND_IN_PORT);
-  store = await startStore({ port: STORE_PORT, env: { SENTRY_DSN: standIn.dsn, SENTRY_ENVIRONMENT: "e2e" } });
+  store = await startStore({ port: STORE_PORT, env: { SENTRY_DSN: standIn.dsn } });
 });
 test.afterAll(async () => {
   await store?.stop();
@@ -70,7 +70,7 @@ test.describe("errors in the browser @needs-js", () => {
     await throwUncaught(page, "broken button for ada.lovelace@example.com paying with 4242 4242 4242 4242");
     const event = await standIn.waitForEvent((e) => e.platform === "javascript" && e.tags?.correlation_id === settings.tags.correlation_id);
     expect(event.tags).toMatchObject({ brand: "usb2c", lang: "en", visitor: "guest" });
-    expect(event.environment).toBe("e2e");
+    expect(event.environment).toBe("production");
     expect(event.exception?.values?.[0]?.value).toBe("broken button for [email] paying with [card]");
     const sent = JSON.stringify(event);
     expect(sent).not.toContain("ada.lovelace");

@@ -9,7 +9,7 @@ let standIn: MonitoringStandIn;
 let store: RunningStore;
 beforeAll(async () => {
   standIn = await startMonitoringStandIn(STAND_IN_PORT);
-  store = await startStore({ env: { DIAGNOSTIC_ROUTES: "1", SENTRY_DSN: standIn.dsn, SENTRY_ENVIRONMENT: "integration" } });
+  store = await startStore({ env: { DIAGNOSTIC_ROUTES: "1", SENTRY_DSN: standIn.dsn } });
 }, 90_000);
 afterAll(async () => {
   await store?.stop();
@@ -36,7 +36,7 @@ describe("a loader's uncaught error reaches the monitoring service", () => {
 
     const event = await standIn.waitForEvent((e) => e.tags?.correlation_id === correlationId);
     expect(event.tags).toMatchObject({ correlation_id: correlationId, brand: "cab2c", lang: "en", visitor: "guest", service: "storefront" });
-    expect(event.environment).toBe("integration");
+    expect(event.environment).toBe("production");
     // The error is there, with what was personal in it masked.
     expect(event.exception?.values?.[0]?.value).toBe("diagnostic loader error for [email] paying with [card]");
 
@@ -87,7 +87,7 @@ describe("client logging", () => {
     const settings = /<meta name="client-monitoring" content="([^"]+)"/.exec(on.body)?.[1]?.replace(/&quot;/g, '"');
     expect(JSON.parse(settings ?? "null")).toEqual({
       dsn: standIn.dsn,
-      environment: "integration",
+      environment: "production",
       tags: { correlation_id: correlationId, brand: "cab2c", lang: "en", visitor: "guest" },
     });
 

@@ -119,13 +119,9 @@ describe("SENTRY_DSN", () => {
     expect(loadStorefrontConfig({}).errorMonitoring).toEqual({ dsn: undefined, environment: "production", tracesSampleRate: 0 });
   });
 
-  it("takes a DSN, an environment and a traces sample rate", () => {
-    const config = loadStorefrontConfig({
-      SENTRY_DSN: "https://abc123@o1.ingest.sentry.io/42",
-      SENTRY_ENVIRONMENT: "staging",
-      SENTRY_TRACES_SAMPLE_RATE: "0.1",
-    });
-    expect(config.errorMonitoring).toEqual({ dsn: "https://abc123@o1.ingest.sentry.io/42", environment: "staging", tracesSampleRate: 0.1 });
+  it("takes a DSN and a traces sample rate; the environment is the store's", () => {
+    const config = loadStorefrontConfig({ NODE_ENV: "development", SENTRY_DSN: "https://abc123@o1.ingest.sentry.io/42", SENTRY_TRACES_SAMPLE_RATE: "0.1" });
+    expect(config.errorMonitoring).toEqual({ dsn: "https://abc123@o1.ingest.sentry.io/42", environment: "development", tracesSampleRate: 0.1 });
   });
 
   it("refuses an address without a key or a project", () => {
