@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { envelopeTextOf, type MonitoringStandIn, startMonitoringStandIn } from "../support/monitoring-stand-in";
 import { getWithHost, type RunningStore, startStore } from "../support/server";
@@ -100,5 +102,14 @@ describe("client logging", () => {
     const off = await page("/?clientLogging=off", "www.brewfront.ca", { Cookie: "clientLogging=on" });
     expect([off.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("clientLogging="))).toMatch(/^clientLogging=; Max-Age=0/);
     expect(off.body).not.toContain('name="client-monitoring"');
+  });
+});
+
+describe("the browser's reporter", () => {
+  // Runs on the build `npm test` makes before it, as tests/integration/browser-bundle.test.ts does.
+  it("is a script of its own, which no page loads unless its settings are on the page", () => {
+    const assets = path.resolve("build/client/assets");
+    const withSdk = fs.readdirSync(assets).filter((file) => file.endsWith(".js") && fs.readFileSync(path.join(assets, file), "utf8").includes("__SENTRY__"));
+    expect(withSdk).toEqual([expect.stringMatching(/^client-monitoring-[\w-]+\.js$/)]);
   });
 });
