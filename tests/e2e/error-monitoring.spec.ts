@@ -15,7 +15,7 @@ let store: RunningStore;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   standIn = await startMonitoringStandIn(STAND_IN_PORT);
-  store = await startStore({ port: STORE_PORT, env: { SENTRY_DSN: standIn.dsn } });
+  store = await startStore({ port: STORE_PORT, env: { SENTRY_DSN: standIn.dsn, DIAGNOSTIC_ROUTES: "1" } });
 });
 test.afterAll(async () => {
   await store?.stop();
@@ -85,6 +85,20 @@ test.describe("errors in the browser @needs-js", () => {
     const rejection = await standIn.waitForEvent((e) => e.exception?.values?.[0]?.value === "a promise nobody waited for");
     expect(rejection.tags?.correlation_id).not.toBe(settings.tags.correlation_id);
     expect(rejection.tags).toMatchObject({ brand: "usb2c", lang: "en" });
+  });
+
+  test("with client logging on, a page that fails to render in the browser shows the coffee-break page and is reported", async ({ page }) => {
+    await open(page, "/?clientLogging=on");
+    await page.waitForFunction(() => "__SENTRY__" in window);
+    // A navigation within the page: the diagnostic page's component throws in the browser, not on the server.
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/diagnostics/render-error"),
+    );
+    await expect(page.getByText("This page is taking coffee break!")).toBeVisible();
+    const event = await standIn.waitForEvent(
+      (e) => e.platform === "javascript" && e.exception?.values?.some((v) => v.value === "diagnostic render error") === true,
+    );
+    expect(event.tags).toMatchObject({ brand: "usb2c", lang: "en", visitor: "guest" });
   });
 
   test("?clientLogging=off turns it off again", async ({ page }) => {
