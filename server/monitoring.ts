@@ -3,6 +3,13 @@ import type { ErrorMonitoringSettings } from "../app/config.server";
 import { type ErrorMonitor, monitoringTags, scrubEvent } from "../app/lib/monitoring";
 
 /**
+ * What an error report needs when nothing is traced. The rest of the defaults follow every request
+ * (its own scope, its outgoing calls as breadcrumbs, its session) for what handleError already
+ * attaches, the request's tags and address; a report's stack keeps its source lines.
+ */
+const ERRORS_ONLY = new Set(["InboundFilters", "FunctionToString", "LinkedErrors", "NodeSystemError", "OnUncaughtException", "ContextLines", "Context"]);
+
+/**
  * Starts the error-monitoring SDK in this serving process when SENTRY_DSN is set (decision 083);
  * without it the SDK is never imported and nothing is reported. Uncaught exceptions and unhandled
  * rejections are reported by the SDK's own process handlers (an uncaught exception still ends the
@@ -13,17 +20,18 @@ export async function startErrorMonitoring(settings: ErrorMonitoringSettings, lo
   const { dsn } = settings;
   if (!dsn) return undefined;
   const Sentry = await import("@sentry/react-router");
+  const tracing = settings.tracesSampleRate > 0;
   Sentry.init({
     dsn,
     environment: settings.environment,
     // Errors only unless asked: a trace per request costs every page.
-    ...(settings.tracesSampleRate > 0 ? { tracesSampleRate: settings.tracesSampleRate } : {}),
+    ...(tracing ? { tracesSampleRate: settings.tracesSampleRate } : {}),
     sendDefaultPii: false,
     // The store is an ES module bundle: Sentry's import hooks would wrap every module it loads, for
     // automatic tracing the store does not use.
     registerEsmLoaderHooks: false,
     integrations: (defaults) => [
-      ...defaults.filter((integration) => integration.name !== "OnUnhandledRejection"),
+      ...defaults.filter((integration) => integration.name !== "OnUnhandledRejection" && (tracing || ERRORS_ONLY.has(integration.name))),
       // The store's logger already writes each one down; the SDK only reports it.
       Sentry.onUnhandledRejectionIntegration({ mode: "none" }),
     ],
