@@ -18,6 +18,8 @@ export function startClientMonitoring(settings: ClientMonitoringSettings): void 
     beforeSend: (event) => scrubEvent(event),
     beforeBreadcrumb: (breadcrumb) => scrubEvent(breadcrumb),
   });
+  // Customer service (and the tests) can tell from the page that its errors are being reported.
+  document.documentElement.dataset.clientLogging = "on";
 }
 
 /** A page's error that React Router caught in the browser (the error page showed); a 4xx answer is the visitor's, not the store's. */

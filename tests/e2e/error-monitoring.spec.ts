@@ -24,17 +24,22 @@ test.afterAll(async () => {
 
 const reporterChunk = /\/assets\/client-monitoring-[^/]+\.js$/;
 
-/** Opens `path` as a shopper of the test's own address, noting every script the page fetches. */
-async function open(page: Page, path: string): Promise<string[]> {
+/** Opens `path` as a shopper of the test's own address, noting every script the page fetches and the document's correlation id. */
+async function open(page: Page, path: string): Promise<{ scripts: string[]; correlationId: string | undefined }> {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${10 + Math.floor(Math.random() * 200)}` });
-  await page.goto(`${store.url}${path}`);
+  const response = await page.goto(`${store.url}${path}`);
   // Hydrated: the page's own scripts have run.
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-  return scripts;
+  return { scripts, correlationId: response?.headers().correlationid };
+}
+
+/** The page has loaded and started its reporter (app/lib/client-monitoring.ts marks the document). */
+async function reporterStarted(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-client-logging", "on", { timeout: 15_000 });
 }
 
 /** An error no code of the store catches, naming a shopper's address and card number. */
@@ -48,48 +53,49 @@ async function throwUncaught(page: Page, message: string) {
 
 test.describe("errors in the browser @needs-js", () => {
   test("with client logging off (the default) the page loads no reporter and nothing is sent", async ({ page }) => {
-    const scripts = await open(page, "/");
+    const { scripts } = await open(page, "/");
     expect(await page.locator('meta[name="client-monitoring"]').count()).toBe(0);
     const before = standIn.envelopes.length;
     await throwUncaught(page, "broken button for ada.lovelace@example.com");
     await page.waitForTimeout(1_000);
     expect(scripts.filter((s) => reporterChunk.test(s))).toEqual([]);
     expect(await page.evaluate(() => "__SENTRY__" in window)).toBe(false);
+    await expect(page.locator("html")).not.toHaveAttribute("data-client-logging", "on");
     expect(standIn.envelopes.length).toBe(before);
   });
 
   test("with client logging on (?clientLogging=on) an uncaught error reaches the monitoring service with the page's tags, without the e-mail address or card number", async ({
     page,
   }) => {
-    const scripts = await open(page, "/?clientLogging=on");
+    const { scripts, correlationId } = await open(page, "/?clientLogging=on");
     expect((await page.context().cookies()).find((c) => c.name === "clientLogging")).toMatchObject({ value: "on", httpOnly: true });
-    await expect.poll(() => scripts.filter((s) => reporterChunk.test(s)).length).toBe(1);
-    await page.waitForFunction(() => "__SENTRY__" in window);
-    const settings = JSON.parse((await page.locator('meta[name="client-monitoring"]').getAttribute("content")) ?? "{}") as { tags: Record<string, string> };
+    await reporterStarted(page);
+    expect(scripts.filter((s) => reporterChunk.test(s))).toHaveLength(1);
 
     await throwUncaught(page, "broken button for ada.lovelace@example.com paying with 4242 4242 4242 4242");
-    const event = await standIn.waitForEvent((e) => e.platform === "javascript" && e.tags?.correlation_id === settings.tags.correlation_id);
-    expect(event.tags).toMatchObject({ brand: "usb2c", lang: "en", visitor: "guest" });
+    const event = await standIn.waitForEvent((e) => e.exception?.values?.[0]?.value === "broken button for [email] paying with [card]");
+    expect(event.platform).toBe("javascript");
+    // The page's request's correlation id: the browser's report and the server's log of the page meet on it.
+    expect(event.tags).toMatchObject({ correlation_id: correlationId, brand: "usb2c", lang: "en", visitor: "guest" });
     expect(event.environment).toBe("production");
-    expect(event.exception?.values?.[0]?.value).toBe("broken button for [email] paying with [card]");
     const sent = JSON.stringify(event);
     expect(sent).not.toContain("ada.lovelace");
     expect(sent).not.toContain("4242 4242 4242 4242");
 
     // The cookie lasts: the next page reports too, with its own request's correlation id.
-    await open(page, "/c/coffee");
-    await page.waitForFunction(() => "__SENTRY__" in window);
+    const next = await open(page, "/c/coffee");
+    await reporterStarted(page);
     await page.evaluate(() => {
       void Promise.reject(new Error("a promise nobody waited for"));
     });
     const rejection = await standIn.waitForEvent((e) => e.exception?.values?.[0]?.value === "a promise nobody waited for");
-    expect(rejection.tags?.correlation_id).not.toBe(settings.tags.correlation_id);
-    expect(rejection.tags).toMatchObject({ brand: "usb2c", lang: "en" });
+    expect(next.correlationId).not.toBe(correlationId);
+    expect(rejection.tags).toMatchObject({ correlation_id: next.correlationId, brand: "usb2c", lang: "en" });
   });
 
   test("with client logging on, a page that fails to render in the browser shows the coffee-break page and is reported", async ({ page }) => {
     await open(page, "/?clientLogging=on");
-    await page.waitForFunction(() => "__SENTRY__" in window);
+    await reporterStarted(page);
     // A navigation within the page: the diagnostic page's component throws in the browser, not on the server.
     await page.evaluate(() =>
       (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/diagnostics/render-error"),
@@ -103,7 +109,7 @@ test.describe("errors in the browser @needs-js", () => {
 
   test("?clientLogging=off turns it off again", async ({ page }) => {
     await page.context().addCookies([{ name: "clientLogging", value: "on", url: store.url }]);
-    const scripts = await open(page, "/?clientLogging=off");
+    const { scripts } = await open(page, "/?clientLogging=off");
     expect((await page.context().cookies()).find((c) => c.name === "clientLogging")).toBeUndefined();
     expect(await page.locator('meta[name="client-monitoring"]').count()).toBe(0);
     expect(scripts.filter((s) => reporterChunk.test(s))).toEqual([]);

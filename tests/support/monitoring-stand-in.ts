@@ -71,7 +71,7 @@ export interface MonitoringStandIn {
   origin: string;
   envelopes: ReceivedEnvelope[];
   events(): ReceivedEvent[];
-  /** Waits for the first event `match` accepts, for at most `withinMs` (10 s unless told). */
+  /** Waits for the first event `match` accepts, for at most `withinMs` (15 s unless told). */
   waitForEvent(match: (event: ReceivedEvent) => boolean, withinMs?: number): Promise<ReceivedEvent>;
   close(): Promise<void>;
 }
@@ -114,7 +114,7 @@ export async function startMonitoringStandIn(port = 0): Promise<MonitoringStandI
     origin,
     envelopes,
     events,
-    async waitForEvent(match, withinMs = 10_000) {
+    async waitForEvent(match, withinMs = 15_000) {
       const until = Date.now() + withinMs;
       for (;;) {
         const found = events().find(match);
