@@ -33,7 +33,23 @@ const settings = {
   TRUST_PROXY: variable(z.string().default("loopback"), "Express `trust proxy` setting (for `X-Forwarded-*` behind a load balancer)", "loopback"),
   COOKIE_SECURE: variable(envSchemas.flag(true), "`false` drops the Secure flag (plain-http testing on a non-localhost name)", "on in production"),
   PRIVACY_COOKIES: variable(envSchemas.flag(true), "`false` turns off the cookie consent checks (privacy cookies not enabled)", "on"),
-  DIAGNOSTIC_ROUTES: variable(envSchemas.flag(false), "`1` enables `/diagnostics/render-error`, an operator's check of the 500 page and error logging", "off"),
+  DIAGNOSTIC_ROUTES: variable(
+    envSchemas.flag(false),
+    "`1` enables `/diagnostics/render-error` and `/diagnostics/loader-error`, an operator's check of the 500 page, error logging and monitoring",
+    "off",
+  ),
+  SENTRY_DSN: variable(
+    z
+      .string()
+      .regex(/^https?:\/\/[^@\s/]+@[^\s/]+\/(?:\S*\/)?\d+$/, "a DSN like https://publicKey@o1.ingest.sentry.io/1")
+      .optional(),
+    "where uncaught errors are reported (an error-monitoring service's DSN, Sentry's protocol); unset, errors are only logged. Browsers report only with the `clientLogging` cookie (decision 083)",
+  ),
+  SENTRY_TRACES_SAMPLE_RATE: variable(
+    z.coerce.number({ message: "a number from 0 to 1" }).min(0, "0 to 1").max(1, "0 to 1").default(0),
+    "the share of server requests traced for performance (0: errors only, no tracing)",
+    "0",
+  ),
   REDIS_URL: variable(
     z
       .string()
@@ -137,6 +153,8 @@ export interface StorefrontConfig {
   secureCookies: boolean;
   privacyCookiesEnabled: boolean;
   diagnosticRoutes: boolean;
+  /** Unset DSN: nothing is reported and the monitoring SDK is never loaded (decision 083). */
+  errorMonitoring: ErrorMonitoringSettings;
   /** Unset: the embedded commerce service answers on a loopback port of each worker. */
   commerceApiUrl: string | undefined;
   apiTimeoutMs: number;
@@ -149,6 +167,12 @@ export interface StorefrontConfig {
   quizzes: StorefrontQuizSettings;
   /** Where checkout's address verification is (unset: the commerce API's own) and the key it sends (decision 081). */
   addressVerification: { url: string | undefined; apiKey: string };
+}
+
+export interface ErrorMonitoringSettings {
+  dsn: string | undefined;
+  environment: string;
+  tracesSampleRate: number;
 }
 
 /** Where the quizzes' services are and how the storefront signs in to them; unset URLs mean the commerce API's own. */
@@ -181,6 +205,12 @@ export function loadStorefrontConfig(env: Readonly<Record<string, string | undef
     secureCookies: v.NODE_ENV === "production" && v.COOKIE_SECURE,
     privacyCookiesEnabled: v.PRIVACY_COOKIES,
     diagnosticRoutes: v.DIAGNOSTIC_ROUTES,
+    errorMonitoring: {
+      dsn: v.SENTRY_DSN,
+      // A staging store reports to a project of its own (its own DSN).
+      environment: production ? "production" : "development",
+      tracesSampleRate: v.SENTRY_TRACES_SAMPLE_RATE,
+    },
     commerceApiUrl: v.COMMERCE_API_URL,
     apiTimeoutMs: v.API_TIMEOUT_MS,
     cmsCacheTtlMs: v.CMS_CACHE_TTL_MS,

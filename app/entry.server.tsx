@@ -4,6 +4,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { urlForLog } from "../commerce/contract/log-redaction";
+import { visitorKind } from "./lib/monitoring";
 import { NonceContext } from "./lib/nonce";
 
 /** How long React Router waits on a deferred promise before rejecting it; the render is aborted a second after. */
@@ -61,8 +63,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     context.logger?.info({ ...details, status: error.status, method: request.method }, "storefront request refused");
     return;
   }
-  // Uncaught errors are logged with correlation id, brand, language and visitor info.
-  context.logger?.error({ err: error, ...details }, "uncaught storefront error");
+  // Uncaught errors are logged with correlation id, brand, language and visitor info, and reported
+  // to the error-monitoring service when there is one (decision 083).
+  const visitor = visitorKind(context.shopper);
+  context.logger?.error({ err: error, ...details, visitor }, "uncaught storefront error");
+  context.monitor?.report(error, { ...details, url: urlForLog(request.url), method: request.method, visitor });
 };
 
 export default function handleRequest(
@@ -106,7 +111,16 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) loadContext.logger?.error({ err: error, correlationId: loadContext.correlationId }, "streaming render error");
+          if (!shellRendered) return;
+          loadContext.logger?.error({ err: error, correlationId: loadContext.correlationId }, "streaming render error");
+          loadContext.monitor?.report(error, {
+            correlationId: loadContext.correlationId,
+            brand: loadContext.brand?.id,
+            lang: loadContext.lang,
+            visitor: visitorKind(loadContext.shopper),
+            url: urlForLog(request.url),
+            method: request.method,
+          });
         },
       },
     );

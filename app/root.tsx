@@ -16,6 +16,7 @@ import { publicBrand } from "./brands/brands";
 import { ERROR_PAGE_FALLBACK } from "./brands/error-page-messages";
 import { AgentBanner } from "./components/AgentBanner";
 import { CheckoutHeader } from "./components/CheckoutHeader";
+import { ClientMonitoringSettingsMeta } from "./components/ClientMonitoring";
 import { ConsentBanner } from "./components/ConsentBanner";
 import { DataLayerScript } from "./components/DataLayerScript";
 import { CoffeeBreakPage, SorryPage } from "./components/ErrorPage";
@@ -24,6 +25,7 @@ import { SiteHeader } from "./components/SiteHeader";
 import { SiteNotices } from "./components/SiteNotices";
 import { analyticsBase } from "./lib/analytics.server";
 import { clientContext } from "./lib/api-client.server";
+import { clientMonitoringFor } from "./lib/client-monitoring.server";
 import { staysInApp } from "./lib/in-app-links";
 import { useNonce } from "./lib/nonce";
 import { shopTexts } from "./lib/page-texts.server";
@@ -84,6 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notices: details ? noticeArea(details.notices, context.lang, context.brand.id, context.brand.currency) : undefined,
     needsConsent,
     webapp: context.webapp,
+    clientMonitoring: clientMonitoringFor(context),
     layout,
     perks,
     analytics,
@@ -120,6 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <ClientMonitoringSettingsMeta settings={data?.clientMonitoring} />
         {theme ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: theme }} /> : null}
         {brand ? (
           <>

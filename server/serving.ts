@@ -11,6 +11,7 @@ import { originCheck, requestGuard, securityHeaders } from "../app/lib/http-secu
 import { warmUpStorefront } from "../app/lib/warm-up.server";
 import { createCommerceApi, type Db, healthChecks, OPERATOR_ROUTES, paypalApprovalOrigin, requestLog, serviceReadings } from "../commerce/service";
 import { metricsEndpoint, requestMetrics, startMetrics } from "./metrics";
+import { monitoringOrigin, startErrorMonitoring } from "./monitoring";
 import type { Listening, Settings } from "./start-up";
 import { productPictures } from "./product-pictures";
 import { requestHost, storefrontHandler } from "./storefront-handler";
@@ -72,14 +73,22 @@ export async function serve(db: Db, settings: Settings, logger: Logger, buildDir
   // The warm-up's requests are the process's own: only those made once it is warm are logged.
   let warm = false;
   const quiet = () => !warm;
+  // Before anything else runs, so that an error from here on is reported (SENTRY_DSN only).
+  const monitor = await startErrorMonitoring(config.errorMonitoring, logger);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
   // Headers first, so every answer carries them: health, static files, the API, and the 400, 403,
   // 405 and 413 answers below.
+  // Forms may lead to PayPal's approval pages, and browsers report to the monitoring service, only where each is configured.
   const paypal = settings.commerce.payments.paypal;
-  app.use(securityHeaders(config.production, paypal ? [paypalApprovalOrigin(paypal.apiBase)] : []));
+  app.use(
+    securityHeaders(config.production, {
+      formTargets: paypal ? [paypalApprovalOrigin(paypal.apiBase)] : [],
+      reportOrigin: monitoringOrigin(config.errorMonitoring),
+    }),
+  );
   // Metrics exist where they can be read: on the operator listener (OPERATOR_PORT).
   if (settings.commerce.operator.port !== undefined) {
     startMetrics(db, config.port, serviceReadings);
@@ -128,7 +137,7 @@ export async function serve(db: Db, settings: Settings, logger: Logger, buildDir
 
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const guestClient = commerce ? settings.commerce.auth.guestClient : undefined;
-  app.all("*", storefrontHandler({ build, config, logger, apiBaseUrl, guestClient }));
+  app.all("*", storefrontHandler({ build, config, logger, apiBaseUrl, guestClient, monitor }));
 
   // A worker takes traffic (listens) only once its indexes are built and its pages have been
   // served to itself: no shopper pays for a cold start.
@@ -185,4 +194,6 @@ export async function serve(db: Db, settings: Settings, logger: Logger, buildDir
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
+  // Written down before the process ends (a monitor, so Node still ends it as it would have).
+  process.on("uncaughtExceptionMonitor", (err) => logger.fatal({ err }, "uncaught exception"));
 }

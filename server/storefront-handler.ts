@@ -7,6 +7,7 @@ import { REMEMBER_ME_SECONDS, ShopperSession } from "../app/lib/auth/shopper-ses
 import { storefrontCacheControl } from "../app/lib/http-security.server";
 import { pageAddress, signInAgainPath } from "../app/lib/paths";
 import { storefrontContextFor } from "../app/lib/request-context.server";
+import type { ErrorMonitor } from "../app/lib/monitoring";
 import { refreshTokens } from "../app/models/account.server";
 import { closeOnceAnswered } from "../lib/closing";
 
@@ -65,6 +66,8 @@ export interface StorefrontHandlerOptions {
   apiBaseUrl: string;
   /** The embedded service's guest client, with which the storefront fetches guest tokens. */
   guestClient: { id: string; secret: string } | undefined;
+  /** Reports the pages' uncaught errors (SENTRY_DSN); unset, they are only logged. */
+  monitor?: ErrorMonitor;
 }
 
 /**
@@ -72,7 +75,7 @@ export interface StorefrontHandlerOptions {
  * session, then React Router. The session's cookies, and those the request context sets, go out with
  * the router's own; the answer's Cache-Control then follows from them (storefrontCacheControl).
  */
-export function storefrontHandler({ build, config, logger, apiBaseUrl, guestClient }: StorefrontHandlerOptions): RequestHandler {
+export function storefrontHandler({ build, config, logger, apiBaseUrl, guestClient, monitor }: StorefrontHandlerOptions): RequestHandler {
   const handleRequest = createRequestHandler(build, config.production ? "production" : "development");
   const sessionSettings = {
     secrets: config.sessionSecrets,
@@ -100,7 +103,7 @@ export function storefrontHandler({ build, config, logger, apiBaseUrl, guestClie
         signInAgainPath: (clientId) => signInAgainPath(context.lang, clientId, pageAddress(new URL(req.originalUrl, "http://storefront"))),
       });
       // The shopper's address as TRUST_PROXY allows it to be known: rate limits count per address.
-      const loadContext = { ...context, clientAddress: req.ip, shopper, guestClient };
+      const loadContext = { ...context, clientAddress: req.ip, shopper, guestClient, monitor };
       const response = await handleRequest(fetchRequest(req, res), loadContext);
       // Read once the router has answered: whatever a loader or action changed in the session goes out.
       const cookies = [...decision.setCookies, ...response.headers.getSetCookie(), ...shopper.setCookieHeaders()];

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Lang } from "../../commerce/contract/common";
 import type { BrandFacts } from "../../commerce/contract/brands";
 import type { ShopperSession } from "./auth/shopper-session.server";
+import type { ErrorMonitor } from "./monitoring";
 
 /** What server/storefront-handler.ts hands every loader and action (per request). */
 export interface StorefrontContext {
@@ -27,6 +28,10 @@ export interface StorefrontContext {
   guestClient?: { id: string; secret: string };
   /** The shopper's signed session: sign-in state, fresh tokens, and the cookies it has to send. */
   shopper?: ShopperSession;
+  /** The browser asked to report its own errors (the `clientLogging` cookie, decision 083). */
+  clientLogging?: boolean;
+  /** Reports uncaught errors; only with SENTRY_DSN (decision 083). */
+  monitor?: ErrorMonitor;
 }
 
 // Declaration merging is how React Router lets an app type its load context; it takes an interface.

@@ -56,6 +56,7 @@ export const STRICTLY_NECESSARY_COOKIES: Record<string, string> = {
   CORRELATION_ID: "ties a shopper's requests together in the logs; cleared at sign-out",
   brewerQuizProducts: "the brewer quiz's result (product codes) that its results page shows",
   recipeId: "the saved drink design the member opened in the designer",
+  clientLogging: "customer service asked for this browser's errors to be reported (decision 083)",
 };
 
 export const DAY_MS = 86_400_000;

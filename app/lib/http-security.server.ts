@@ -14,7 +14,7 @@ export function newNonce(): string {
  * React Router writes with the nonce may run. Style attributes are allowed because product badges take
  * their colours from catalog data; style elements still need the nonce.
  */
-export function contentSecurityPolicy(nonce: string, dev = false, formTargets: readonly string[] = []): string {
+export function contentSecurityPolicy(nonce: string, dev = false, { formTargets = [], reportOrigin }: ElsewhereAllowed = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
@@ -22,7 +22,7 @@ export function contentSecurityPolicy(nonce: string, dev = false, formTargets: r
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${reportOrigin ? ` ${reportOrigin}` : ""}`,
     // A form may lead elsewhere only through a redirect to a payment page: PayPal's, where it is taken (decision 082).
     `form-action 'self'${formTargets.map((origin) => ` ${origin}`).join("")}`,
     "frame-ancestors 'self'",
@@ -31,12 +31,21 @@ export function contentSecurityPolicy(nonce: string, dev = false, formTargets: r
   ].join("; ");
 }
 
-/** `formTargets`: origins a form's redirect may lead to (PayPal's approval pages, where PayPal is taken). */
-export function securityHeaders(production: boolean, formTargets: readonly string[] = []) {
+/**
+ * Where the page may reach beyond the store: `formTargets`, origins a form's redirect may lead to
+ * (PayPal's approval pages, where PayPal is taken, decision 082); `reportOrigin`, the
+ * error-monitoring service's, which browsers with client logging on report to (decision 083).
+ */
+export interface ElsewhereAllowed {
+  formTargets?: readonly string[];
+  reportOrigin?: string;
+}
+
+export function securityHeaders(production: boolean, elsewhere: ElsewhereAllowed = {}) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = newNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, !production, formTargets));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, !production, elsewhere));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");

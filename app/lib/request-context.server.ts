@@ -5,6 +5,7 @@ import type { BrandFacts } from "../../commerce/contract/brands";
 import { langFromPath, resolveBrandId, stripFrenchPrefix } from "../brands/resolve.server";
 import type { StorefrontContext } from "./context";
 import { rememberVisit } from "./analytics.server";
+import { CLIENT_LOGGING_COOKIE } from "./monitoring";
 import { AFFILIATE_COOKIE_DAYS, CookieJar, DAY_MS } from "./cookies.server";
 
 export interface RequestFacts {
@@ -26,9 +27,10 @@ export type ContextDecision = { redirect: string } | { context: StorefrontContex
 
 /**
  * Who is asking, from what the request carries: brand by host or ?site=, language by /fr/, the
- * web-app wrapper (webapp=1 is remembered in a cookie, webapp=0 forgets it), the affiliate a
- * shopper landed through, the analytics visit (utag_main, with consent), the CMS preview ticket, and
- * the consent rules applied to cookies already set.
+ * web-app wrapper (webapp=1 is remembered in a cookie, webapp=0 forgets it), client logging
+ * (clientLogging=on and =off, the same way), the affiliate a shopper landed through, the analytics
+ * visit (utag_main, with consent), the CMS preview ticket, and the consent rules applied to cookies
+ * already set.
  */
 export function storefrontContextFor(req: RequestFacts, settings: Settings): ContextDecision {
   const { url } = req;
@@ -47,6 +49,7 @@ export function storefrontContextFor(req: RequestFacts, settings: Settings): Con
     jar.delete("webapp");
     webapp = false;
   }
+  const clientLogging = clientLoggingChoice(jar, url.searchParams);
   rememberAffiliate(jar, url.searchParams);
   rememberVisit(jar, Date.now());
   jar.enforceConsent();
@@ -58,12 +61,35 @@ export function storefrontContextFor(req: RequestFacts, settings: Settings): Con
       correlationId: req.correlationId,
       cspNonce: req.cspNonce,
       webapp,
+      clientLogging,
       cmsTicketId: url.searchParams.get("cmsTicketId")?.slice(0, 120) || undefined,
       apiBaseUrl: settings.apiBaseUrl,
       logger: settings.logger,
       privacyCookiesEnabled: settings.privacyCookiesEnabled,
     },
   };
+}
+
+/** How long a browser keeps reporting its errors once support has turned it on (decision 083). */
+export const CLIENT_LOGGING_DAYS = 1;
+
+/**
+ * The browser reports its own errors only while the `clientLogging` cookie is on (spec: client
+ * logging is off by default, controlled by a cookie). Customer service turns it on by sending a
+ * shopper to any page with `?clientLogging=on`; `?clientLogging=off` turns it off, and it ends by
+ * itself after a day.
+ */
+function clientLoggingChoice(jar: CookieJar, params: URLSearchParams): boolean {
+  const asked = params.get(CLIENT_LOGGING_COOKIE);
+  if (asked === "on") {
+    jar.set(CLIENT_LOGGING_COOKIE, "on", { maxAgeMs: CLIENT_LOGGING_DAYS * DAY_MS });
+    return true;
+  }
+  if (asked === "off") {
+    if (jar.get(CLIENT_LOGGING_COOKIE) !== undefined) jar.delete(CLIENT_LOGGING_COOKIE);
+    return false;
+  }
+  return jar.get(CLIENT_LOGGING_COOKIE) === "on";
 }
 
 /**
