@@ -4,6 +4,8 @@
  * monitoring SDK, so a page that reports nothing loads none of it.
  */
 
+import { cardDigits, luhnValid } from "../../commerce/contract/payment-card";
+
 /** Who was browsing: never who they are. */
 export type VisitorKind = "guest" | "customer" | "agent";
 
@@ -65,24 +67,11 @@ const EMAIL = /[\w.+-]+(?:@|%40)[\w-]+(?:\.[\w-]+)+/gi;
 /** 12 to 19 digits, possibly in groups split by spaces or dashes: a card number if its Luhn digit checks. */
 const DIGIT_RUN = /\b\d(?:[ -]?\d){11,18}\b/g;
 
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** A text with its e-mail addresses, card numbers and sensitive query values masked. */
 export function scrubText(text: string): string {
   return text
     .replace(EMAIL, "[email]")
-    .replace(DIGIT_RUN, (run) => (passesLuhn(run.replace(/[ -]/g, "")) ? "[card]" : run))
+    .replace(DIGIT_RUN, (run) => (luhnValid(cardDigits(run)) ? "[card]" : run))
     .replace(SENSITIVE_PARAMETER, `$1${REDACTED}`);
 }
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { PaypalStandIn } from "../support/paypal-stand-in";
 import { type RunningStore, startStore } from "../support/server";
-import { ADDRESSES, CHECKOUT_EN as w } from "./support/checkout";
+import { ADDRESSES, CHECKOUT_EN as w, fillCheckout } from "./support/checkout";
 
 /**
  * Paying with PayPal at the single-step checkout (decision 082), with and without JavaScript. The
@@ -43,25 +43,7 @@ async function checkoutUpToPayment(page: Page) {
   await page.locator("form.add-to-cart").first().getByRole("button", { name: w.addToCart }).click();
   await expect(page.getByText(w.added).first()).toBeVisible();
   await page.goto(`${origin}/cart`);
-  await page.getByRole("link", { name: w.checkout }).click();
-  await expect(page).toHaveURL(/\/checkout\/singlestep/);
-  const contact = page.locator("#contact");
-  await contact.getByLabel(w.email, { exact: true }).fill(`paypal-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`);
-  await contact.getByRole("button", { name: w.saveAndContinue }).click();
-  const address = page.locator("#delivery-address form").filter({ has: page.getByLabel(w.line1, { exact: true }) });
-  const a = ADDRESSES.US;
-  await address.getByLabel(w.firstName, { exact: true }).fill("Robin");
-  await address.getByLabel(w.lastName, { exact: true }).fill("Roaster");
-  await address.getByLabel(w.line1, { exact: true }).fill(a.line1);
-  await address.getByLabel(w.town, { exact: true }).fill(a.town);
-  await address.getByLabel(w.region, { exact: true }).selectOption(a.region);
-  await address.getByLabel(w.postalCode, { exact: true }).fill(a.postalCode);
-  await address.getByRole("button", { name: w.shipHere }).click();
-  await expect(page.locator("#delivery-address address").first()).toContainText(a.town);
-  const modes = page.locator("#delivery-mode");
-  await modes.getByRole("radio").first().check();
-  await modes.getByRole("button", { name: w.chooseDelivery }).click();
-  await expect(page.locator("#delivery-mode").getByRole("radio").first()).toBeChecked();
+  await fillCheckout(page, w, { email: `paypal-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`, country: "US" });
 }
 
 test.describe("a PayPal payment against the stand-in", () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderSchema } from "../../commerce/contract/checkout";
 import { DwCheckoutSchema, DwCheckoutStartedSchema, PaypalPaymentStatusSchema } from "../../commerce/contract/wallet";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import type { Db } from "../../commerce/service";
 import { type RunningCommerce, startCommerce } from "../support/commerce";
+import { guestToken, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { NY_ADDRESS, plentifulCoffee, randomHex } from "../support/guest-checkout";
 import { PaypalStandIn } from "../support/paypal-stand-in";
@@ -45,13 +45,7 @@ describe.each(DIALECTS)("PayPal at checkout, on %s", (dialect) => {
 
   /** A guest's cart with e-mail, a New York address and standard delivery: all but the payment. */
   async function readyCart() {
-    const { id, secret } = running.config.auth.guestClient;
-    const tokenAnswer = await fetch(`${running.baseUrl}/authorizationserver/oauth/token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: id, client_secret: secret, site: "usb2c" }).toString(),
-    });
-    const guest = TokenResponseSchema.parse(await tokenAnswer.json()).access_token;
+    const guest = await guestToken(running.baseUrl, running.config.auth.guestClient);
     const guid = CartModificationSchema.parse(
       (await call("POST", "/users/anonymous/addProductToCart", undefined, { productCode: coffee, qty: 2 })).body,
     ).cartGuid;
@@ -197,18 +191,7 @@ describe.each(DIALECTS)("PayPal at checkout, on %s", (dialect) => {
 
   describe("a member's PayPal payment", () => {
     it("names the open cart `current`, and coming back after the order still finds it", async () => {
-      const tokenAnswer = await fetch(`${running.baseUrl}/authorizationserver/oauth/token`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "password",
-          username: "demo.customer@example.com",
-          password: DEMO_PASSWORD,
-          client_id: "storefront",
-          site: "usb2c",
-        }).toString(),
-      });
-      const member = TokenResponseSchema.parse(await tokenAnswer.json()).access_token;
+      const member = await passwordToken(running.baseUrl, { email: "demo.customer@example.com", password: DEMO_PASSWORD });
       expect((await call("POST", "/users/current/addProductToCart", member, { productCode: coffee, qty: 1 })).status).toBe(200);
       const cart = "/users/current/carts/current";
       const withAddress = CheckoutSchema.parse((await call("POST", `${cart}/addresses/delivery`, member, { address: NY_ADDRESS })).body);
@@ -265,13 +248,7 @@ describe("a store without PayPal", () => {
 
   it("offers no wallet, and refuses to start one with 409", async () => {
     const call = restCaller(() => running.baseUrl, "/rest/v2/usb2c");
-    const { id, secret } = running.config.auth.guestClient;
-    const tokenAnswer = await fetch(`${running.baseUrl}/authorizationserver/oauth/token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: id, client_secret: secret, site: "usb2c" }).toString(),
-    });
-    const guest = TokenResponseSchema.parse(await tokenAnswer.json()).access_token;
+    const guest = await guestToken(running.baseUrl, running.config.auth.guestClient);
     const guid = CartModificationSchema.parse(
       (await call("POST", "/users/anonymous/addProductToCart", undefined, { productCode: await plentifulCoffee(running.db), qty: 1 })).body,
     ).cartGuid;

@@ -52,3 +52,14 @@ export async function passwordToken(
   expect(res.status).toBe(200);
   return TokenResponseSchema.parse(await res.json()).access_token;
 }
+
+/** A guest checkout's token: the client-credentials grant of the store's guest client. */
+export async function guestToken(apiBaseUrl: string, client: { id: string; secret: string }, site = "usb2c"): Promise<string> {
+  const res = await fetch(`${apiBaseUrl}/authorizationserver/oauth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "client_credentials", client_id: client.id, client_secret: client.secret, site }).toString(),
+  });
+  expect(res.status).toBe(200);
+  return TokenResponseSchema.parse(await res.json()).access_token;
+}
