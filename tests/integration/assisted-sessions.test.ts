@@ -338,12 +338,15 @@ describe.each(DIALECTS)("assisted sessions on %s", (dialect) => {
       }
       // Stripe is not set up on this store: its customer is not read at all (409), and nothing is written.
       const stripe = "/{brand}/users/{user}/stripe/fetchStripeCustomerId";
-      expect(answered).toEqual(Object.fromEntries(reads.map((p) => [p, p === stripe ? 409 : 200])));
+      // PayPal is the customer's own to approve: an agent is refused before anything is read (decision 082).
+      const paypal = ["/{brand}/users/{user}/carts/{cartGuid}/prepareDwCheckout", "/{brand}/users/{user}/carts/{cartGuid}/getPaypalPaymentStatus"];
+      const unread = (p: string) => p === stripe || paypal.includes(p);
+      expect(answered).toEqual(Object.fromEntries(reads.map((p) => [p, p === stripe ? 409 : paypal.includes(p) ? 403 : 200])));
       // The spec's deleteRecipe is a GET that deletes (decision 073): logged as what it does.
       const deleteRecipe = "/{brand}/users/{user}/recipes/deleteRecipe";
       for (const path of reads) {
-        expect(written[path], path).toHaveLength(path === stripe ? 0 : 1);
-        if (path !== stripe && path !== deleteRecipe) expect(written[path]![0], path).toMatch(/^(viewed|checked) /);
+        expect(written[path], path).toHaveLength(unread(path) ? 0 : 1);
+        if (!unread(path) && path !== deleteRecipe) expect(written[path]![0], path).toMatch(/^(viewed|checked) /);
       }
       expect(written[deleteRecipe]).toEqual(["deleted a drink design"]);
       expect(written[reads.find((p) => p.endsWith("/orders/{code}"))!]).toEqual(["viewed order"]);
