@@ -14,6 +14,12 @@ async function dataLayer(page: Page): Promise<Record<string, unknown> | null> {
   return JSON.parse((await script.textContent()) ?? "null") as Record<string, unknown>;
 }
 
+/** The data layer once the page carries one (after a client navigation the browser builds it a moment later). */
+async function shownDataLayer(page: Page): Promise<Record<string, unknown>> {
+  await expect(page.locator("script#utag-data")).toHaveCount(1);
+  return (await dataLayer(page))!;
+}
+
 const utagMain = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === "utag_main");
 
 /** A browser of its own address, in a range no other spec uses: the consent, cart and checkout forms count per address. */
@@ -43,7 +49,7 @@ test.describe("the analytics data layer with analytics allowed", () => {
     await page.getByRole("button", { name: "Accept all" }).click();
     await expect(page.locator(".consent")).toHaveCount(0);
 
-    const home = await dataLayer(page);
+    const home = await shownDataLayer(page);
     expect(home).toMatchObject({ page_type: "home", site_brand: "usb2c", site_language: "en", site_currency: "USD", cart_quantity: 0, events: [] });
     expect((home!.product_id as string[]).length).toBeGreaterThan(0);
     expect(home!.segment_codes).toContain("NV");
@@ -144,5 +150,23 @@ test.describe("an error page's analytics event", () => {
     const response = await page.goto(us("/c/no-such-category"));
     expect(response?.status()).toBe(404);
     expect(await dataLayer(page)).toMatchObject({ page_type: "error", events: [{ event: "error_page", source: "page", status: 404 }] });
+  });
+});
+
+test.describe("the data layer across client navigations", () => {
+  test("follows the page: a link followed in the browser gives the next page's layer, in the element and in window.utag_data", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "without JavaScript every page is a document of its own, with its own layer");
+    await ownShopper(page);
+    await page.goto(us("/"));
+    await page.getByRole("button", { name: "Accept all" }).click();
+    await expect(page.locator(".consent")).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => (window.utag_data as { page_type?: string } | undefined)?.page_type)).toBe("home");
+    // A header link, followed by the router in the page: no new document.
+    await page.evaluate(() => ((window as unknown as { documentMarker: boolean }).documentMarker = true));
+    await page.locator("header").getByRole("link", { name: "Coffee", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/c\/coffee/);
+    await expect.poll(() => page.evaluate(() => (window.utag_data as { page_type?: string } | undefined)?.page_type)).toBe("category");
+    expect(await page.evaluate(() => (window as unknown as { documentMarker?: boolean }).documentMarker)).toBe(true);
+    expect(await shownDataLayer(page)).toMatchObject({ page_type: "category", category_code: "coffee" });
   });
 });

@@ -233,10 +233,11 @@ for (const store of STORES) {
       await expectAccessible(page, javaScriptEnabled);
       await chooseBoxItem(page, store, 0);
       await expect(page.getByText(w.applied)).toBeVisible();
-      // Each rewards change says the cart-changed event (cartGuid, units after it) in the next page's data layer.
-      expect((await cartInDataLayer(page)).cartChanges).toEqual([
-        { event: "cart_changed", cartGuid: expect.stringMatching(/^[0-9a-f]{32}$/), quantity: before + 1 },
-      ]);
+      // Each rewards change says the cart-changed event (cartGuid, units after it) in the next page's data layer
+      // (with JavaScript, the browser builds it a moment after the page updates).
+      await expect
+        .poll(async () => (await cartInDataLayer(page)).cartChanges)
+        .toEqual([{ event: "cart_changed", cartGuid: expect.stringMatching(/^[0-9a-f]{32}$/), quantity: before + 1 }]);
       const rewardRow = page.locator(".cart-table tbody tr").filter({ hasText: w.rewardItem });
       await expect(rewardRow).toHaveCount(1);
       const firstItem = await rewardRow.locator("a").first().textContent();
@@ -244,12 +245,14 @@ for (const store of STORES) {
       await page.locator(".rewards-panel").getByRole("link", { name: w.swap }).click();
       await chooseBoxItem(page, store, 1);
       await expect(page.getByText(w.swapped)).toBeVisible();
-      expect((await cartInDataLayer(page)).cartChanges).toEqual([expect.objectContaining({ event: "cart_changed", quantity: before + 1 })]);
+      await expect
+        .poll(async () => (await cartInDataLayer(page)).cartChanges)
+        .toEqual([expect.objectContaining({ event: "cart_changed", quantity: before + 1 })]);
       await expect(rewardRow.locator("a").first()).not.toHaveText(firstItem!);
 
       await page.locator(".rewards-panel__applied").getByRole("button", { name: w.remove }).click();
       await expect(page.getByText(w.removed)).toBeVisible();
-      expect((await cartInDataLayer(page)).cartChanges).toEqual([expect.objectContaining({ event: "cart_changed", quantity: before })]);
+      await expect.poll(async () => (await cartInDataLayer(page)).cartChanges).toEqual([expect.objectContaining({ event: "cart_changed", quantity: before })]);
       await expect(rewardRow).toHaveCount(0);
 
       await page.locator(".rewards-panel").getByRole("link", { name: w.chooseItem }).click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { segmentCodes } from "../../commerce/contract/segment-codes";
-import { type AnalyticsBase, buildDataLayer, lineFacts, orderFacts, productPageFacts, scriptJson } from "../../app/lib/data-layer";
+import { type AnalyticsBase, lineFacts, orderFacts, productPageFacts } from "../../app/lib/data-layer";
+import { buildDataLayer, scriptJson } from "../../app/lib/data-layer-builder";
 
 const base: AnalyticsBase = {
   brand: "cab2c",
