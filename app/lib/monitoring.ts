@@ -4,7 +4,7 @@
  * monitoring SDK, so a page that reports nothing loads none of it.
  */
 
-import { cardDigits, luhnValid } from "../../commerce/contract/payment-card";
+import { cardBrandOf, cardDigits, luhnValid } from "../../commerce/contract/payment-card";
 
 /** Who was browsing: never who they are. */
 export type VisitorKind = "guest" | "customer" | "agent";
@@ -67,11 +67,17 @@ const EMAIL = /[\w.+-]+(?:@|%40)[\w-]+(?:\.[\w-]+)+/gi;
 /** 12 to 19 digits, possibly in groups split by spaces or dashes: a card number if its Luhn digit checks. */
 const DIGIT_RUN = /\b\d(?:[ -]?\d){11,18}\b/g;
 
+/**
+ * A card number: a card brand's prefix and length, and a Luhn digit that checks. The Luhn check
+ * alone passes one number in ten, a millisecond timestamp among them.
+ */
+const looksLikeCard = (digits: string) => luhnValid(digits) && cardBrandOf(digits) !== undefined;
+
 /** A text with its e-mail addresses, card numbers and sensitive query values masked. */
 export function scrubText(text: string): string {
   return text
     .replace(EMAIL, "[email]")
-    .replace(DIGIT_RUN, (run) => (luhnValid(cardDigits(run)) ? "[card]" : run))
+    .replace(DIGIT_RUN, (run) => (looksLikeCard(cardDigits(run)) ? "[card]" : run))
     .replace(SENSITIVE_PARAMETER, `$1${REDACTED}`);
 }
 
