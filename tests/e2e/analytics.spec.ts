@@ -153,9 +153,9 @@ test.describe("an error page's analytics event", () => {
   });
 });
 
-test.describe("the data layer across client navigations", () => {
-  test("follows the page: a link followed in the browser gives the next page's layer, in the element and in window.utag_data", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "without JavaScript every page is a document of its own, with its own layer");
+// Without JavaScript every page is a document of its own, with its own layer: the js project alone runs this.
+test.describe("the data layer across client navigations @needs-js", () => {
+  test("follows the page: a link followed in the browser gives the next page's layer, in the element and in window.utag_data", async ({ page }) => {
     await ownShopper(page);
     await page.goto(us("/"));
     await page.getByRole("button", { name: "Accept all" }).click();
