@@ -43,7 +43,8 @@ export function DataLayerScript({ base, error }: { base: AnalyticsBase | undefin
   const [built, setBuilt] = useState(() => firstJson(base, page, error));
   const json = base ? built : undefined;
   const first = useRef(true);
-  const pageKey = base ? JSON.stringify([base, page, error]) : "";
+  // Only the browser rebuilds the layer; the server's render has no use for the key.
+  const pageKey = base && !import.meta.env.SSR ? JSON.stringify([base, page, error]) : "";
   useEffect(() => {
     if (first.current) {
       first.current = false;
