@@ -28,7 +28,7 @@ export { readFormFields } from "./form-body.server";
 export { checkForm, formAnswer, formText, formPageHeaders } from "./form-validation.server";
 export { orFailedPage } from "./page-errors.server";
 export { checkoutPageTexts } from "./page-texts.server";
-export { paypalNoticeOf, paypalOffered, returnFromPaypal, sendToPaypal } from "./paypal-checkout.server";
+export { paypalNoticeOf, returnFromPaypal, sendToPaypal } from "./paypal-checkout.server";
 export { PerksJoinRequestSchema } from "./schemas.server";
 export { requireLangSegment } from "./route-guards.server";
 export { listAddresses } from "../models/account.server";

@@ -1,14 +1,7 @@
 import { redirect } from "react-router";
 import { PaypalOrderIdSchema } from "../../commerce/contract/wallet";
 import type { PaypalNotice } from "../components/checkout/PaypalCheckout";
-import {
-  type CheckoutCaller,
-  cancelPaypalPayment,
-  getPaypalPaymentStatus,
-  getWalletOffer,
-  placePaypalOrder,
-  startPaypalPayment,
-} from "../models/checkout.server";
+import { cancelPaypalPayment, getPaypalPaymentStatus, placePaypalOrder, startPaypalPayment } from "../models/checkout.server";
 import { shopperOf } from "./account-forms.server";
 import { ApiError } from "./api-client.server";
 import { affiliateOf, checkoutApiProblem, checkoutCaller, checkoutText } from "./checkout-forms.server";
@@ -30,12 +23,6 @@ const NOTICES: readonly PaypalNotice[] = ["cancelled", "declined", "changed", "f
 export function paypalNoticeOf(url: URL): PaypalNotice | undefined {
   const named = url.searchParams.get("paypal");
   return NOTICES.find((n) => n === named);
-}
-
-/** Whether the checkout offers PayPal for this cart; a service that cannot say offers nothing (the card still works). */
-export async function paypalOffered(caller: CheckoutCaller, guid: string): Promise<boolean> {
-  const offer = await getWalletOffer(caller, guid).catch(() => null);
-  return offer?.wallets.includes("paypal") ?? false;
 }
 
 /** The "Pay with PayPal" post: a PayPal payment for the amount due, and off to PayPal to approve it. */

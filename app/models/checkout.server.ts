@@ -3,7 +3,7 @@ import type { AddressInput } from "../../commerce/contract/address";
 import { AcceptedSchema } from "../../commerce/contract/auth";
 import { CheckoutSchema, type DeliveryDetailsRequest, OrderHistorySchema, OrderSchema } from "../../commerce/contract/checkout";
 import { type PaymentDetailsRequest, PaymentDetailsSchema, PaymentEventSchema } from "../../commerce/contract/payment";
-import { DwCheckoutSchema, DwCheckoutStartedSchema, PaypalPaymentStatusSchema } from "../../commerce/contract/wallet";
+import { DwCheckoutStartedSchema, PaypalPaymentStatusSchema } from "../../commerce/contract/wallet";
 import { type ApiCall, type ApiClientContext, ApiError, callApi } from "../lib/api-client.server";
 import { forgetGuestBearer, guestBearer } from "../lib/auth/guest-token.server";
 import type { z } from "zod";
@@ -93,11 +93,6 @@ export function createAccountFromOrder(c: CheckoutCaller, code: string, guid: st
 /** The card for this cart: the service keeps only its brand, last four digits and expiry. */
 export function savePaymentDetails(c: CheckoutCaller, guid: string, card: PaymentDetailsRequest) {
   return checkoutCall(c, { method: "POST", path: cartPath(c, guid, "paymentdetails"), json: card, schema: PaymentDetailsSchema });
-}
-
-/** The wallets the cart may be paid with now (PayPal where the store takes it), decision 082. */
-export function getWalletOffer(c: CheckoutCaller, guid: string) {
-  return checkoutCall(c, { path: cartPath(c, guid, "prepareDwCheckout"), schema: DwCheckoutSchema });
 }
 
 /** A PayPal payment for the amount due: the shopper approves it at approveUrl and comes back to returnUrl or cancelUrl. */

@@ -113,6 +113,10 @@ export const GiftCardUseSchema = z.object({ id: z.string().optional(), maskedNum
 export const CheckoutStepSchema = z.enum(["email", "deliveryAddress", "deliveryMode", "payment"]);
 export type CheckoutStep = z.infer<typeof CheckoutStepSchema>;
 
+/** A digital wallet the checkout can send the shopper to instead of a card (decision 082). */
+export const WalletNameSchema = z.enum(["paypal"]);
+export type WalletName = z.infer<typeof WalletNameSchema>;
+
 export const DeliveryModesSchema = z.object({ deliveryModes: z.array(DeliveryModeSchema) });
 
 /** GET users/{user}/carts/{guid}/checkout: the single-step checkout page's data. */
@@ -137,6 +141,8 @@ export const CheckoutSchema = z.object({
   missing: z.array(CheckoutStepSchema),
   /** What placing the order would have to change as the cart stands (stock, line maximum, products no longer sold), as validateCart says it. */
   cartChanges: z.array(CartChangeSchema),
+  /** The wallets this cart may be paid with now: empty when the store has none, or none fits (auto-delivery needs a card; nothing left to pay). */
+  wallets: z.array(WalletNameSchema),
   /**
    * Perks on this order, where the store has them: the points it earns a member (or a guest who
    * joins here), whether the shopper is a member, and whether a guest asked to join.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AffiliateSchema } from "./affiliate";
-import { CheckoutStepSchema } from "./checkout";
+import { CheckoutStepSchema, WalletNameSchema } from "./checkout";
 import { PriceSchema } from "./product";
 
 /**
@@ -10,8 +10,7 @@ import { PriceSchema } from "./product";
  * with it as with a card.
  */
 
-export const WalletNameSchema = z.enum(["paypal"]);
-export type WalletName = z.infer<typeof WalletNameSchema>;
+export { WalletNameSchema, type WalletName } from "./checkout";
 
 /** GET …/prepareDwCheckout: the wallets this cart may be paid with now, and what they would be asked for. */
 export const DwCheckoutSchema = z.object({

@@ -1,3 +1,4 @@
+import type { WalletName } from "../contract/checkout";
 import type { CartRow } from "../db/carts";
 import { customerOfCart } from "../db/carts";
 import type { Db } from "../db/index";
@@ -46,6 +47,8 @@ export interface CheckoutParts {
     ): Promise<{ totalChargedMinor: number; cards: { maskedNumber: string; chargedMinor: number }[] }>;
   };
   payments: {
+    /** The digital wallets the store is configured to take (PayPal with its credentials set). */
+    wallets: readonly WalletName[];
     /** The card chosen for the cart, when the provider taking payments now can charge it. */
     cardOf(db: Db, cartId: number): Promise<StoredCard | null>;
     /** The provider's own reference of the cart's customer (Stripe's cus_…), when there is one. */
@@ -82,6 +85,7 @@ export function checkoutParts(payments: PaymentService): CheckoutParts {
       chargeForOrder: chargeGiftCardsForOrder,
     },
     payments: {
+      wallets: payments.paypal ? ["paypal"] : [],
       async cardOf(db: Db, cartId: number) {
         const card = await payments.paymentDetailsOf(db, cartId);
         // A card tokenized by the provider the store used before cannot be charged by this one: the shopper enters it again.

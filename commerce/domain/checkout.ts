@@ -387,6 +387,8 @@ export class CheckoutService {
     if (!address) missing.push("deliveryAddress");
     if (!chosenMode) missing.push("deliveryMode");
     if (amountDue > 0 && !card) missing.push("payment");
+    // PayPal pays what is left to pay of a one-off order: auto-delivery and campaigns charge a card again later.
+    const walletsFit = amountDue > 0 && cart.entries.every((e) => e.entryType === "STD" && !e.campaign) && !cart.monthlyBox;
     const taxLines: TaxLineView[] = tax.lines.map((l) => ({ name: l.name, ratePercent: l.ratePercent, amount: money(l.amountMinor) }));
     const view: Checkout = {
       cart,
@@ -406,6 +408,7 @@ export class CheckoutService {
       payment: card ? cardSummary(card) : undefined,
       missing,
       cartChanges: changes,
+      wallets: walletsFit ? [...parts.payments.wallets] : [],
       perks: perks.enabled
         ? { member: customer?.perks_member === 1, join: choices?.perks_join === 1, pointsToEarn: pointsFor(goods, perks.pointsPerDollar) }
         : undefined,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { RateLimitRule, RateLimits } from "../../lib/rate-limit";
 import type { BrandFacts } from "../contract/brands";
-import type { Checkout, Order } from "../contract/checkout";
+import type { Order } from "../contract/checkout";
 import type { BrandId } from "../contract/common";
 import type { DwCheckout, DwCheckoutStarted, PaypalPaymentStatus, PlacePaypalOrderRequest, StartDwCheckoutRequest } from "../contract/wallet";
 import { lockCartByGuid } from "../db/carts";
@@ -67,7 +67,7 @@ export class WalletCheckout {
   async offer(ctx: ShopContext, owner: CartOwner, guid: string): Promise<DwCheckout> {
     const view = await this.deps.checkout.checkout(ctx, owner, guid);
     return {
-      wallets: this.deps.payments.paypal && fitsWallet(view) ? ["paypal"] : [],
+      wallets: view.wallets,
       amountDue: view.amountDue,
       missing: view.missing.filter((step) => step !== "payment"),
     };
@@ -84,7 +84,7 @@ export class WalletCheckout {
     if (view.cart.entries.length === 0) throw checkoutProblem("emptyCart", "cart", "Your cart is empty.");
     const missing = view.missing.find((step) => step !== "payment");
     if (missing) throw checkoutProblem(`missing_${missing}`, missing, MISSING_MESSAGES[missing]);
-    if (!fitsWallet(view)) {
+    if (!view.wallets.includes("paypal")) {
       if (view.amountDue.minor === 0)
         throw checkoutProblem("nothingToPay", "wallet", "Your gift cards pay for this order: place it without PayPal.", "conflict");
       throw cardOnlyCart();
@@ -235,9 +235,4 @@ export class WalletCheckout {
       }),
     );
   }
-}
-
-/** PayPal pays what is left to pay of a one-off order. */
-function fitsWallet(view: Checkout): boolean {
-  return view.amountDue.minor > 0 && view.cart.entries.every((e) => e.entryType === "STD" && !e.campaign) && !view.cart.monthlyBox;
 }

@@ -81,6 +81,12 @@ describe.each(DIALECTS)("PayPal at checkout, on %s", (dialect) => {
       expect(offer).toMatchObject({ wallets: ["paypal"], missing: [], amountDue: { minor: checkout.amountDue.minor } });
       expect(checkout.missing).toEqual(["payment"]);
     });
+
+    it("the checkout's own answer offers the same wallets, so the checkout page asks once", async () => {
+      const { guest, cart, checkout } = await readyCart();
+      expect(checkout.wallets).toEqual(["paypal"]);
+      expect(CheckoutSchema.parse((await call("GET", `${cart}/checkout`, guest)).body).wallets).toEqual(["paypal"]);
+    });
   });
 
   describe("POST prepareDwCheckout", () => {
@@ -207,6 +213,22 @@ describe.each(DIALECTS)("PayPal at checkout, on %s", (dialect) => {
     });
   });
 
+  describe("an auto-delivery cart", () => {
+    it("offers no wallet, in the checkout's answer as in prepareDwCheckout, and refuses PayPal (409 walletNotForSubscriptions): later deliveries charge a card", async () => {
+      const member = await passwordToken(running.baseUrl, { email: "demo.perks@example.com", password: DEMO_PASSWORD });
+      const added = await call("POST", "/users/current/addProductToAdCart", member, { productCode: coffee, qty: 1, entryType: "ADC" });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const cart = "/users/current/carts/current";
+      const withAddress = CheckoutSchema.parse((await call("POST", `${cart}/addresses/delivery`, member, { address: NY_ADDRESS })).body);
+      expect((await call("PUT", `${cart}/updateDeliveryDetails`, member, { deliveryModeId: withAddress.deliveryModes[0]!.code })).status).toBe(200);
+      expect(CheckoutSchema.parse((await call("GET", `${cart}/checkout`, member)).body).wallets).toEqual([]);
+      expect(DwCheckoutSchema.parse((await call("GET", `${cart}/prepareDwCheckout`, member)).body).wallets).toEqual([]);
+      const start = await call("POST", `${cart}/prepareDwCheckout`, member, { wallet: "paypal", ...RETURN });
+      expect(start.status).toBe(409);
+      expect(start.body.errors![0]).toMatchObject({ reason: "walletNotForSubscriptions" });
+    });
+  });
+
   describe("POST cancelDigitalWalletPayment with the PayPal order", () => {
     it("marks the payment cancelled and keeps the cart; the payment can no longer place an order", async () => {
       const { started, guest, guid, cart } = await startPaypal();
@@ -254,6 +276,7 @@ describe("a store without PayPal", () => {
     ).cartGuid;
     const offer = DwCheckoutSchema.parse((await call("GET", `/users/anonymous/carts/${guid}/prepareDwCheckout`, guest)).body);
     expect(offer.wallets).toEqual([]);
+    expect(CheckoutSchema.parse((await call("GET", `/users/anonymous/carts/${guid}/checkout`, guest)).body).wallets).toEqual([]);
     const start = await call("POST", `/users/anonymous/carts/${guid}/prepareDwCheckout`, guest, { wallet: "paypal", ...RETURN });
     expect(start.status).toBe(409);
     expect(start.body.errors![0]).toMatchObject({ reason: "walletNotOffered" });
