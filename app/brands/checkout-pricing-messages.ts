@@ -1,26 +1,20 @@
-import type { DeliveryMode, DeliveryModeCode, TaxLine, TaxName } from "../../commerce/contract/checkout-pricing";
+import type { DeliveryMode, DeliveryModeCode, TaxLine } from "../../commerce/contract/checkout-pricing";
 import type { BrandId, Lang } from "../../commerce/contract/common";
 import { localeFor } from "../../commerce/contract/money";
-import { formatDate, formatDateRange, formatPercent } from "../../lib/format";
-import { format, localeOf } from "./locale";
+import { localeOf } from "./locale";
+import { deliveryEstimateText, type PricingLabelTexts, taxLineText } from "./pricing-labels";
 
 /**
  * The words checkout needs around its prices: tax lines, delivery modes and their arrival dates,
  * the names of states and provinces, and what to say when a postal code and a region disagree.
  */
-export interface CheckoutPricingMessages {
+export interface CheckoutPricingMessages extends PricingLabelTexts {
   taxesHeading: string;
-  /** Tax names as receipts print them in this language. */
-  taxNames: Record<TaxName, string>;
-  /** "{name} ({rate})": the rate comes formatted for the language ("9.975%", "9,975 %"). */
-  taxLine: string;
   /** Shown where the delivery region charges no sales tax. */
   noTax: string;
   deliveryHeading: string;
   deliveryModes: Record<DeliveryModeCode, string>;
   free: string;
-  arrivesOn: string;
-  arrivesBetween: string;
   /** The region field's label, by country. */
   regionLabel: Record<"US" | "CA", string>;
   postalCodeLabel: Record<"US" | "CA", string>;
@@ -83,16 +77,12 @@ const intlLocale = (lang: Lang, brand?: BrandId) => localeFor(brand === "cab2c" 
 
 /** "QST (9.975%)", "TVQ (9,975 %)". */
 export function taxLineLabel(line: Pick<TaxLine, "name" | "ratePercent">, lang: Lang, brand?: BrandId): string {
-  const t = checkoutPricingMessages(lang, brand);
-  return format(t.taxLine, { name: t.taxNames[line.name], rate: formatPercent(line.ratePercent, intlLocale(lang, brand)) });
+  return taxLineText(line, checkoutPricingMessages(lang, brand), intlLocale(lang, brand));
 }
 
 /** "Arrives Tue, Dec 8 – Fri, Dec 11", or one date when the window is a single day. */
 export function deliveryEstimateLabel(estimate: DeliveryMode["estimate"], lang: Lang, brand?: BrandId): string {
-  const t = checkoutPricingMessages(lang, brand);
-  const locale = intlLocale(lang, brand);
-  if (estimate.earliest === estimate.latest) return format(t.arrivesOn, { date: formatDate(estimate.earliest, locale) });
-  return format(t.arrivesBetween, { dates: formatDateRange(estimate.earliest, estimate.latest, locale) });
+  return deliveryEstimateText(estimate, checkoutPricingMessages(lang, brand), intlLocale(lang, brand));
 }
 
 const US_REGION_NAMES: Readonly<Record<string, string>> = {

@@ -15,5 +15,5 @@ export { MAX_LINE_QUANTITY, RECURRING_ENTRY_TYPES, UpdateCartRequestSchema } fro
 export { chosenFrequency } from "./auto-delivery.server";
 export { removeAdEntry } from "../models/auto-delivery.server";
 export { perksFromSiteConfig } from "./perks.server";
-export { boxLineTexts, cartPerksTexts, couponTexts, giftCardTexts } from "./page-texts.server";
+export { boxLineTexts, cartPerksTexts, cartTexts, couponTexts, giftCardTexts } from "./page-texts.server";
 export { REWARD_INTENTS, rewardAction, rewardsPanel } from "./rewards-panel.server";

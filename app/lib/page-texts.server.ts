@@ -1,10 +1,13 @@
 import type { BrandId, Lang } from "../../commerce/contract/common";
+import { type CartMessages, cartMessages } from "../brands/cart-messages";
 import { type CheckoutMessages, checkoutMessages } from "../brands/checkout-messages";
+import { checkoutPricingMessages, regionOptions } from "../brands/checkout-pricing-messages";
 import { type CouponMessages, couponMessages } from "../brands/coupon-messages";
 import { type GiftCardMessages, giftCardMessages } from "../brands/gift-card-messages";
 import { type Messages, messages } from "../brands/messages";
 import { type BoxLineTexts, monthlyBoxMessages } from "../brands/monthly-box-messages";
 import { type PerksMessages, perksMessages } from "../brands/perks-messages";
+import type { PricingLabelTexts } from "../brands/pricing-labels";
 import { type SubscriptionMessages, subscriptionMessages } from "../brands/subscription-messages";
 
 export { SUBSCRIPTION_NOTICES } from "../brands/subscription-messages";
@@ -22,6 +25,11 @@ export { SUBSCRIPTION_NOTICES } from "../brands/subscription-messages";
  */
 export function shopTexts(lang: Lang, brand?: BrandId): Messages {
   return messages(lang, brand);
+}
+
+/** The cart page's own phrases (lines, totals, notices) in the page's language. */
+export function cartTexts(lang: Lang, brand?: BrandId): CartMessages {
+  return cartMessages(lang, brand);
 }
 
 const CART_PERKS_KEYS = [
@@ -77,12 +85,16 @@ export interface CheckoutPageTexts {
   checkout: CheckoutMessages;
   perks: Pick<PerksMessages, (typeof CHECKOUT_PERKS_KEYS)[number]>;
   box: BoxLineTexts;
+  /** Tax lines and arrival dates, and the states or provinces the address form lists (sorted by name in the language). */
+  pricing: PricingLabelTexts & { regions: { code: string; name: string }[] };
 }
 
 /** The single-step checkout's phrases in the page's language: three scripts fewer before its first paint (decision 058). */
-export function checkoutPageTexts(lang: Lang, brand?: BrandId): CheckoutPageTexts {
+export function checkoutPageTexts(lang: Lang, brand: BrandId, country: "US" | "CA"): CheckoutPageTexts {
   const perks = perksMessages(lang, brand);
+  const { taxNames, taxLine, arrivesOn, arrivesBetween } = checkoutPricingMessages(lang, brand);
   return {
+    pricing: { taxNames, taxLine, arrivesOn, arrivesBetween, regions: regionOptions(country, lang) },
     checkout: checkoutMessages(lang, brand),
     perks: Object.fromEntries(CHECKOUT_PERKS_KEYS.map((key) => [key, perks[key]])) as CheckoutPageTexts["perks"],
     box: boxLineTexts(lang, brand),

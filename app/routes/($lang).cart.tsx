@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { useEffect } from "react";
 import { formatMoney } from "../../commerce/contract/money";
-import { cartMessages } from "../brands/cart-messages";
 import { ResentOrderNotice } from "../components/ResentOrderNotice";
 import { CouponSection } from "../components/CouponSection";
 import { outcomeFromSearch } from "../lib/coupon-outcome";
@@ -13,13 +12,14 @@ import { LineRecipe } from "../components/LineRecipe";
 import { MonthlyBoxLine } from "../components/MonthlyBoxLine";
 import { SubtotalLines, TotalLine } from "../components/TotalLines";
 import { localePath } from "../lib/paths";
-import { shopMeta, useShop } from "../lib/shop";
+import { useShop } from "../lib/shop";
 import { RewardsPanel } from "../components/RewardsPanel";
 import {
   ApiError,
   apiProblemText,
   boxLineTexts,
   cartPerksTexts,
+  cartTexts,
   checkForm,
   chosenFrequency,
   clientContext,
@@ -89,6 +89,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       adFrequencyWeeks: chosenFrequency(context),
       mergeChanges,
       resentOrder,
+      texts: cartTexts(context.lang, context.brand.id),
       perksTexts,
       giftCardTexts: giftCardTexts(context.lang, context.brand.id),
       couponTexts: couponTexts(context.lang, context.brand.id),
@@ -120,7 +121,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (err) {
     if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
     const reason = apiProblemText(formText(context, line), err.errors[0], line);
-    return formAnswer(line, { error: format(cartMessages(context.lang, context.brand.id).cartProblem, { reason }) }, err.status);
+    return formAnswer(line, { error: format(cartTexts(context.lang, context.brand.id).cartProblem, { reason }) }, err.status);
   }
   return redirect(`${localePath(context.lang, "/cart")}?updated=1`, 303);
 }
@@ -138,10 +139,7 @@ export const handle: AnalyticsHandle = {
   analytics: (data: ReturnType<typeof useLoaderData<typeof loader>>) => ({ pageType: "cart", products: data.cart?.entries.map(lineFacts) ?? [] }),
 };
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { lang, brand } = shopMeta(matches);
-  return [{ title: cartMessages(lang, brand?.id).cartTitle }, { name: "robots", content: "noindex" }];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...(data ? [{ title: data.texts.cartTitle }] : []), { name: "robots", content: "noindex" }];
 
 export default function CartPage() {
   const {
@@ -152,6 +150,7 @@ export default function CartPage() {
     adFrequencyWeeks,
     mergeChanges,
     resentOrder,
+    texts: t,
     giftCards,
     rewards,
     rewardOutcome,
@@ -171,7 +170,6 @@ export default function CartPage() {
   }, [rewardOutcome, changedGuid, changedUnits]);
   const problem = useActionData<typeof action>();
   const { lang, brand } = useShop();
-  const t = cartMessages(lang, brand.id);
   const p = perksTexts;
   const location = useLocation();
   const couponOutcome = outcomeFromSearch(new URLSearchParams(location.search));

@@ -43,7 +43,6 @@ import {
   newCheckoutKey,
   orFailedPage,
   paypalNoticeOf,
-  paypalOffered,
   PERKS_WALK_UP_COOKIE,
   PerksJoinRequestSchema,
   placeOrder,
@@ -93,11 +92,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // A fresh key per page view: every resubmit of this page's review finds the same order.
       checkoutKey: newCheckoutKey(),
       isAgent: shopper.agent !== undefined,
-      paypal: shopper.agent ? null : { offered: await paypalOffered(checkoutCaller(context), guid), notice: paypalNoticeOf(url) },
+      paypal: shopper.agent ? null : { offered: checkout.wallets.includes("paypal"), notice: paypalNoticeOf(url) },
       webapp: context.webapp,
-      country: shippingCountry(context),
       // The page's phrases in its language, instead of every store's dictionaries in its scripts.
-      texts: checkoutPageTexts(context.lang, context.brand.id),
+      texts: checkoutPageTexts(context.lang, context.brand.id, shippingCountry(context)),
       autoDelivery: checkout.cart.entries.some((e) => e.entryType !== "STD" && e.rewardId === undefined)
         ? {
             frequencyWeeks: chosenFrequency(context),
@@ -220,7 +218,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const SECTION_INTENTS = ["email", "address", "addressChoice", "chooseAddress", "delivery", "card", "paypal"];
 
 export default function SingleStepCheckout() {
-  const { checkout, addressBook, addressReview, checkoutKey, isAgent, paypal, webapp, country, texts, autoDelivery } = useLoaderData<typeof loader>();
+  const { checkout, addressBook, addressReview, checkoutKey, isAgent, paypal, webapp, texts, autoDelivery } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { lang } = useShop();
   const t = texts.checkout;
@@ -258,7 +256,7 @@ export default function SingleStepCheckout() {
         <div className="checkout-page__layout">
           <div className="checkout-page__steps">
             <ContactSection checkout={checkout} problem={problemFor(problem, "email")} webapp={webapp} />
-            <DeliveryAddressSection checkout={checkout} addressBook={addressBook} problem={addressProblem} country={country} review={addressReview} />
+            <DeliveryAddressSection checkout={checkout} addressBook={addressBook} problem={addressProblem} review={addressReview} />
             <DeliveryModeSection checkout={checkout} problem={problemFor(problem, "delivery")} />
             <PaymentSection checkout={checkout} problem={problemFor(problem, "card")} isAgent={isAgent} />
             {paypal?.offered || paypal?.notice ? <PaypalCheckout problem={problemFor(problem, "paypal")} notice={paypal.notice} /> : null}

@@ -21,7 +21,7 @@ export function useCheckoutText() {
   const { lang, brand } = useShop();
   const texts = useContext(CheckoutTexts);
   if (!texts) throw new Error("checkout sections render inside a CheckoutTextsProvider");
-  return { lang, brand, t: texts.checkout, perksTexts: texts.perks, box: texts.box, locale: localeFor(brand.currency, lang) };
+  return { lang, brand, t: texts.checkout, perksTexts: texts.perks, box: texts.box, pricing: texts.pricing, locale: localeFor(brand.currency, lang) };
 }
 
 /**

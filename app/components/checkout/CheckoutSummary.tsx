@@ -1,5 +1,5 @@
 import type { Checkout } from "../../../commerce/contract/checkout";
-import { taxLineLabel } from "../../brands/checkout-pricing-messages";
+import { taxLineText } from "../../brands/pricing-labels";
 import { LineRecipe } from "../LineRecipe";
 import { MonthlyBoxLine } from "../MonthlyBoxLine";
 import { SubtotalLines, TotalLine } from "../TotalLines";
@@ -11,7 +11,7 @@ import { useCheckoutText } from "./CheckoutSection";
  * opens it); wider, the stylesheet keeps it open.
  */
 export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
-  const { lang, brand, t, box: boxTexts } = useCheckoutText();
+  const { lang, t, box: boxTexts, pricing, locale } = useCheckoutText();
   const { cart } = checkout;
   const box = cart.monthlyBox;
   return (
@@ -56,7 +56,7 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
             amount={checkout.deliveryMode ? (checkout.deliveryCost.minor === 0 ? t.deliveryFree : checkout.deliveryCost.formattedValue) : t.deliveryNotChosen}
           />
           {checkout.taxLines.length > 0 ? (
-            checkout.taxLines.map((l) => <TotalLine key={l.name} label={taxLineLabel(l, lang, brand.id)} amount={l.amount.formattedValue} />)
+            checkout.taxLines.map((l) => <TotalLine key={l.name} label={taxLineText(l, pricing, locale)} amount={l.amount.formattedValue} />)
           ) : (
             <TotalLine label={t.tax} amount={checkout.deliveryAddress ? checkout.totalTax.formattedValue : t.taxNotKnown} />
           )}

@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import type { AddressList } from "../../../commerce/contract/address";
-import { regionOptions } from "../../brands/checkout-pricing-messages";
 import type { AddressReview } from "../../lib/address-review.server";
 import { AddressLines } from "../AddressLines";
 import { AddressSuggestion } from "./AddressSuggestion";
@@ -17,9 +16,8 @@ export function DeliveryAddressSection({
   checkout,
   addressBook,
   problem,
-  country,
   review,
-}: SectionProps & { addressBook: AddressList | null; country: "US" | "CA"; review?: AddressReview | null }) {
+}: SectionProps & { addressBook: AddressList | null; review?: AddressReview | null }) {
   const { t } = useCheckoutText();
   const address = checkout.deliveryAddress;
   const newAddressRefused = problem?.intent === "address" ? problem : undefined;
@@ -36,7 +34,7 @@ export function DeliveryAddressSection({
       {addressBook && addressBook.addresses.length > 0 ? <AddressBook addressBook={addressBook} chosenId={address?.id} /> : null}
       <details className="checkout-new-address" open={(!address && !review) || newAddressRefused !== undefined}>
         <summary>{t.newAddress}</summary>
-        <NewAddressForm problem={newAddressRefused} country={country} member={!checkout.guest} />
+        <NewAddressForm problem={newAddressRefused} member={!checkout.guest} />
       </details>
     </CheckoutSection>
   );
@@ -78,7 +76,7 @@ function AddressBook({ addressBook, chosenId }: { addressBook: AddressList; chos
   );
 }
 
-function NewAddressForm({ problem, country, member }: { problem: FormProblem | undefined; country: "US" | "CA"; member: boolean }) {
+function NewAddressForm({ problem, member }: { problem: FormProblem | undefined; member: boolean }) {
   const { t } = useCheckoutText();
   return (
     <Form method="post" preventScrollReset className="checkout-form">
@@ -89,7 +87,7 @@ function NewAddressForm({ problem, country, member }: { problem: FormProblem | u
       <Field form="addr" name="line1" label={t.line1} autoComplete="shipping address-line1" required state={problem} />
       <Field form="addr" name="line2" label={t.line2} autoComplete="shipping address-line2" state={problem} />
       <Field form="addr" name="town" label={t.town} autoComplete="shipping address-level2" required state={problem} />
-      <RegionSelect country={country} problem={problem} />
+      <RegionSelect problem={problem} />
       <Field form="addr" name="postalCode" label={t.postalCode} autoComplete="shipping postal-code" required state={problem} />
       <Field form="addr" name="phone" type="tel" label={t.phone} autoComplete="shipping tel" state={problem} />
       {member ? (
@@ -104,8 +102,8 @@ function NewAddressForm({ problem, country, member }: { problem: FormProblem | u
 }
 
 /** States or provinces by name; the value is the code the service expects. */
-function RegionSelect({ country, problem }: { country: "US" | "CA"; problem: FormProblem | undefined }) {
-  const { lang, t } = useCheckoutText();
+function RegionSelect({ problem }: { problem: FormProblem | undefined }) {
+  const { t, pricing } = useCheckoutText();
   const error = problem?.fields?.region;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
@@ -121,7 +119,7 @@ function RegionSelect({ country, problem }: { country: "US" | "CA"; problem: For
         <option value="" disabled>
           —
         </option>
-        {regionOptions(country, lang).map((r) => (
+        {pricing.regions.map((r) => (
           <option key={r.code} value={r.code}>
             {r.name}
           </option>

@@ -1,12 +1,12 @@
 import { Form } from "react-router";
 import { formatMoney } from "../../../commerce/contract/money";
-import { deliveryEstimateLabel } from "../../brands/checkout-pricing-messages";
+import { deliveryEstimateText } from "../../brands/pricing-labels";
 import { Field, FieldError, FormMessage, keptText, SubmitButton } from "../FormFields";
 import { CheckoutSection, type SectionProps, useCheckoutText } from "./CheckoutSection";
 
 /** 3. Delivery method: the modes the address allows, each with its price and arrival dates, and a contact number. */
 export function DeliveryModeSection({ checkout, problem }: SectionProps) {
-  const { lang, brand, t } = useCheckoutText();
+  const { lang, brand, t, pricing, locale } = useCheckoutText();
   const error = problem?.fields?.deliveryModeId;
   const chosen = keptText(problem, "deliveryModeId") ?? checkout.deliveryMode?.code;
   return (
@@ -25,7 +25,7 @@ export function DeliveryModeSection({ checkout, problem }: SectionProps) {
                 <label htmlFor={`mode-${m.code}`}>
                   <strong>{m.name}</strong> — {m.costMinor === 0 ? t.deliveryFree : formatMoney(m.costMinor, brand.currency, lang)}
                   <br />
-                  <span className="field__hint">{deliveryEstimateLabel(m.estimate, lang, brand.id)}</span>
+                  <span className="field__hint">{deliveryEstimateText(m.estimate, pricing, locale)}</span>
                 </label>
               </div>
             ))}
