@@ -1,24 +1,20 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { HydratedRouter } from "react-router/dom";
+import { HydratedRouter, type HydratedRouterProps } from "react-router/dom";
 
-// The error reporter is a chunk of its own, fetched only when the page carries its settings
-// (client logging on, decision 083; app/components/ClientMonitoring.tsx writes the meta element):
-// every other page's scripts stay as they were.
-const settings = document.querySelector<HTMLMetaElement>('meta[name="client-monitoring"]')?.content;
-const reporter = settings
-  ? import("./lib/client-monitoring").then((monitoring) => {
-      monitoring.startClientMonitoring(JSON.parse(settings));
-      return monitoring;
-    })
+// With client logging on (decision 083) the page carries the reporter's settings, and the root
+// loads the reporter (app/components/ClientMonitoring.tsx), which listens for this event: a
+// loader's, an action's or a render's error that React Router caught in the browser. The entry
+// imports nothing of it, so every page's first scripts stay those of a page without it.
+const onError: HydratedRouterProps["onError"] = document.querySelector('meta[name="client-monitoring"]')
+  ? (error, info) => window.dispatchEvent(new CustomEvent("brewfront:page-error", { detail: { error, info } }))
   : undefined;
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      {/* A loader's, an action's or a render's error in the browser: the error page shows, and the reporter hears of it. */}
-      <HydratedRouter onError={reporter ? (error, info) => void reporter.then((monitoring) => monitoring.reportPageError(error, info)) : undefined} />
+      <HydratedRouter onError={onError} />
     </StrictMode>,
   );
 });

@@ -16,7 +16,7 @@ import { publicBrand } from "./brands/brands";
 import { ERROR_PAGE_FALLBACK } from "./brands/error-page-messages";
 import { AgentBanner } from "./components/AgentBanner";
 import { CheckoutHeader } from "./components/CheckoutHeader";
-import { ClientMonitoringSettingsMeta } from "./components/ClientMonitoring";
+import { ClientMonitoring } from "./components/ClientMonitoring";
 import { ConsentBanner } from "./components/ConsentBanner";
 import { DataLayerScript } from "./components/DataLayerScript";
 import { CoffeeBreakPage, SorryPage } from "./components/ErrorPage";
@@ -123,7 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ClientMonitoringSettingsMeta settings={data?.clientMonitoring} />
+        <ClientMonitoring settings={data?.clientMonitoring} />
         {theme ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: theme }} /> : null}
         {brand ? (
           <>

@@ -1,10 +1,15 @@
+import { useEffect } from "react";
 import type { ClientMonitoringSettings } from "../lib/monitoring";
 
 /**
- * The browser's error reporter's settings, for app/entry.client.tsx to find by this meta element's
- * name; rendered only when the page's loader gave some (client logging on, decision 083). Nothing
- * here is imported by the entry: a module both shared would be one more script on every page.
+ * The browser's error reporter (decision 083), only when the page's loader gave its settings
+ * (client logging on): the meta element tells app/entry.client.tsx to pass on the errors React
+ * Router catches, and the reporter is fetched as a chunk of its own once the page is interactive.
+ * Every other page loads none of it.
  */
-export function ClientMonitoringSettingsMeta({ settings }: { settings: ClientMonitoringSettings | undefined }) {
+export function ClientMonitoring({ settings }: { settings: ClientMonitoringSettings | undefined }) {
+  useEffect(() => {
+    if (settings) void import("../lib/client-monitoring").then((monitoring) => monitoring.startClientMonitoring(settings));
+  }, [settings]);
   return settings ? <meta name="client-monitoring" content={JSON.stringify(settings)} /> : null;
 }
