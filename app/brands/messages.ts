@@ -173,6 +173,18 @@ const enUS = {
   quizTeaserTitle: "Not sure? Take the quiz",
   quizTeaserBeverage: "Find your perfect cup",
   quizTeaserBrewer: "Find your brewer",
+  // Quick shop (a tile's dialog) and an add to cart that failed.
+  quickShop: "Quick shop",
+  quickShopOf: "Quick shop: {name}",
+  quickShopChooseVariant: "Choose a size or color",
+  quickShopClose: "Close",
+  quickShopLoading: "Loading…",
+  quickShopLoadFailed: "We couldn't load this product just now. Please try again.",
+  quickShopFullDetails: "See full details",
+  quickShopBundleNote: "Adds every item of this kit to your cart.",
+  quickShopInStockCount: "{n} in stock",
+  addToCartFailed: "We couldn't add that to your cart. Please try again, or open the product page.",
+  addToCartNoStock: "Sorry, there isn't enough in stock to add that to your cart.",
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -182,6 +194,7 @@ export type Messages = Record<MessageKey, string>;
 const enCA: Messages = {
   ...enUS,
   chooseColour: "Colour",
+  quickShopChooseVariant: "Choose a size or colour",
 };
 
 // French punctuation: a narrow no-break space before : ; ! ?
@@ -357,6 +370,17 @@ const fr: Record<MessageKey, string> = {
   quizTeaserTitle: "Vous hésitez\u202f? Faites le quiz",
   quizTeaserBeverage: "Trouvez votre tasse parfaite",
   quizTeaserBrewer: "Trouvez votre cafetière",
+  quickShop: "Achat rapide",
+  quickShopOf: "Achat rapide\u202f: {name}",
+  quickShopChooseVariant: "Choisissez une option",
+  quickShopClose: "Fermer",
+  quickShopLoading: "Chargement…",
+  quickShopLoadFailed: "Nous n’avons pas pu charger ce produit. Veuillez réessayer.",
+  quickShopFullDetails: "Voir tous les détails",
+  quickShopBundleNote: "Ajoute à votre panier tous les articles de cette trousse.",
+  quickShopInStockCount: "{n} en stock",
+  addToCartFailed: "Nous n’avons pas pu ajouter cet article à votre panier. Réessayez ou ouvrez la page du produit.",
+  addToCartNoStock: "Désolé, le stock ne suffit pas pour ajouter cet article à votre panier.",
 };
 
 const dictionaries: Record<Locale, Messages> = { "en-US": enUS, "en-CA": enCA, fr };

@@ -40,11 +40,11 @@ function Snackbar({
   className?: string;
   id?: string;
 }) {
-  const { t, brand } = useShop();
+  const { t } = useShop();
   return (
     <p id={id} className={className} role="status" aria-live="polite" hidden={!shown && !result?.cartError}>
       {result?.cartError ? (
-        cartErrorText(t, lang, brand.id, result.cartError, result.limit)
+        cartErrorText(t, result.cartError, result.limit)
       ) : shown ? (
         <>
           {t.addedToCart} <a href={localePath(lang, "/cart")}>{t.viewCart}</a>

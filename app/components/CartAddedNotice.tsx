@@ -1,8 +1,7 @@
 import { useLocation } from "react-router";
-import type { BrandId, Lang } from "../../commerce/contract/common";
+import type { Lang } from "../../commerce/contract/common";
 import { format } from "../brands/locale";
 import type { Messages } from "../brands/messages";
-import { quickShopMessages } from "../brands/quick-shop-messages";
 import { localePath } from "../lib/paths";
 import { useShop } from "../lib/shop";
 
@@ -10,10 +9,9 @@ import { useShop } from "../lib/shop";
 const FIELD_PROBLEMS = new Set(["quantityTooLarge", "quantityTooSmall", "quantityNotWhole", "podsAtHomeTooLarge", "podsAtHomeNotWhole", "frequencyInvalid"]);
 
 /** Why an add to cart failed, in the page's language (`t` is the page's phrases): a refused quantity, pods at home or frequency with its limit, too little stock, or anything else. */
-export function cartErrorText(t: Messages, lang: Lang, brand: BrandId, cartError: string, limit: number | undefined): string {
+export function cartErrorText(t: Messages, cartError: string, limit: number | undefined): string {
   if (FIELD_PROBLEMS.has(cartError)) return format(t[cartError as "quantityTooLarge"], { limit: limit ?? "" });
-  const q = quickShopMessages(lang, brand);
-  return cartError === "InsufficientStockError" ? q.stockError : q.cartError;
+  return cartError === "InsufficientStockError" ? t.addToCartNoStock : t.addToCartFailed;
 }
 
 /**
@@ -21,7 +19,7 @@ export function cartErrorText(t: Messages, lang: Lang, brand: BrandId, cartError
  * when one of `codes` (or, without codes, anything) was added; with `errors`, why an add failed.
  */
 export function CartAddedNotice({ lang, codes, errors = false }: { lang: Lang; codes?: readonly (string | undefined)[]; errors?: boolean }) {
-  const { t, brand } = useShop();
+  const { t } = useShop();
   const params = new URLSearchParams(useLocation().search);
   const added = params.get("added");
   const failed = params.get("cartError");
@@ -36,7 +34,7 @@ export function CartAddedNotice({ lang, codes, errors = false }: { lang: Lang; c
     const limit = Number(params.get("cartErrorLimit"));
     return (
       <p className="form-error" role="alert">
-        {cartErrorText(t, lang, brand.id, failed, Number.isInteger(limit) && limit > 0 && limit < 10_000 ? limit : undefined)}
+        {cartErrorText(t, failed, Number.isInteger(limit) && limit > 0 && limit < 10_000 ? limit : undefined)}
       </p>
     );
   }

@@ -5,7 +5,6 @@ import type { Lang } from "../../commerce/contract/common";
 import type { EligibilityFlag, Product, VariantOption } from "../../commerce/contract/product";
 import type { MessageKey } from "../brands/messages";
 import { localePath } from "../lib/paths";
-import { campaignPageForFlag } from "../lib/campaign-pages";
 import { useShop } from "../lib/shop";
 import { format } from "../brands/locale";
 import { pointsForPrice, usePerks } from "../lib/perks";
@@ -131,15 +130,15 @@ const OFFER_TEXT: Partial<Record<EligibilityFlag, MessageKey>> = {
   isPersonalizedProduct: "offerPersonalized",
 };
 
-/** Offers from the eligibility flags; a plain product (no flag set) shows none. */
-export function Offers({ product }: { product: Product }) {
+/** The flags that offer something on the product page, in the order they are listed. */
+export const OFFER_FLAGS = Object.keys(OFFER_TEXT) as EligibilityFlag[];
+
+/** Offers from the eligibility flags, each linking to its campaign's landing page where the store has one; a plain product (no flag set) shows none. */
+export function Offers({ product, pages }: { product: Product; pages: Partial<Record<EligibilityFlag, string>> }) {
   const t = useMessages();
-  const { lang, brand } = useShop();
+  const { lang } = useShop();
   if (product.plain) return null;
-  // A campaign's offer links to its landing page, from the flags the product answer already has.
-  const offers = (Object.keys(OFFER_TEXT) as EligibilityFlag[])
-    .filter((f) => product[f])
-    .map((f) => ({ text: t[OFFER_TEXT[f]!], page: campaignPageForFlag(f, brand.id, product.productType) }));
+  const offers = OFFER_FLAGS.filter((f) => product[f]).map((f) => ({ text: t[OFFER_TEXT[f]!], page: pages[f] }));
   if (offers.length === 0) return null;
   return (
     <section className="offers" aria-label={t.offers}>

@@ -1,8 +1,6 @@
-import { useRouteLoaderData } from "react-router";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
-import { quickShopMessages } from "../brands/quick-shop-messages";
-import type { Shop } from "../lib/shop";
+import { useMessages } from "./useMessages";
 
 // Loaded on the first click only: listing pages carry none of the dialog's code until then.
 const QuickShopDialog = lazy(() => import("./QuickShopDialog"));
@@ -11,14 +9,13 @@ const QuickShopDialog = lazy(() => import("./QuickShopDialog"));
 export function QuickShopButton({ productCode, name, lang }: { productCode: string; name: string; lang: Lang }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const root = useRouteLoaderData("root") as Shop | undefined;
   const wasOpen = useRef(false);
   // Focus goes back to the button once the dialog is gone (while it is open the page behind is inert).
   useEffect(() => {
     if (wasOpen.current && !open) button.current?.focus();
     wasOpen.current = open;
   }, [open]);
-  const t = quickShopMessages(lang, root?.brand.id);
+  const t = useMessages();
   return (
     <>
       <button ref={button} type="button" className="link-button product-card__quick" aria-haspopup="dialog" onClick={() => setOpen(true)}>

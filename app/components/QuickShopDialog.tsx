@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import type { Lang } from "../../commerce/contract/common";
 import type { QuickShopProduct } from "../../commerce/contract/quick-shop";
 import { format } from "../brands/locale";
-import type { QuickShopMessages } from "../brands/quick-shop-messages";
+import type { Messages } from "../brands/messages";
 import { localePath } from "../lib/paths";
 import { AddToCartForm } from "./AddToCartForm";
 
@@ -24,7 +24,7 @@ export default function QuickShopDialog({
   productCode: string;
   name: string;
   lang: Lang;
-  t: QuickShopMessages;
+  t: Messages;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -76,20 +76,20 @@ export default function QuickShopDialog({
       <div className="quick-shop__head">
         <h2 id={titleId}>{format(t.quickShopOf, { name })}</h2>
         <button type="button" className="link-button quick-shop__close" onClick={onClose}>
-          {t.close}
+          {t.quickShopClose}
         </button>
       </div>
       {!data ? (
-        <p role="status">{t.loading}</p>
+        <p role="status">{t.quickShopLoading}</p>
       ) : !loaded ? (
-        <p role="alert">{t.loadFailed}</p>
+        <p role="alert">{t.quickShopLoadFailed}</p>
       ) : (
         <div className="quick-shop__body">
           {loaded.image ? <img src={loaded.image} alt="" width={160} height={160} /> : null}
           <div>
             {loaded.variants.length > 1 ? (
               <fieldset className="quick-shop__variants">
-                <legend>{t.chooseVariant}</legend>
+                <legend>{t.quickShopChooseVariant}</legend>
                 {loaded.variants.map((v) => (
                   <label key={v.code}>
                     <input
@@ -108,10 +108,10 @@ export default function QuickShopDialog({
             {selected ? (
               <p className="quick-shop__price">
                 {selected.originalPrice ? <s>{selected.originalPrice.formattedValue}</s> : null} <strong>{selected.price.formattedValue}</strong>
-                {selected.stockStatus === "lowStock" ? ` · ${format(t.inStockCount, { n: selected.stockLevel })}` : null}
+                {selected.stockStatus === "lowStock" ? ` · ${format(t.quickShopInStockCount, { n: selected.stockLevel })}` : null}
               </p>
             ) : null}
-            {loaded.isBundle ? <p>{t.bundleNote}</p> : null}
+            {loaded.isBundle ? <p>{t.quickShopBundleNote}</p> : null}
             {selected && selected.stockStatus !== "outOfStock" ? (
               <AddToCartForm
                 key={selected.code}
@@ -121,7 +121,7 @@ export default function QuickShopDialog({
                 maxQuantity={Math.min(loaded.isBundle ? 5 : 10, selected.stockLevel)}
               />
             ) : null}
-            <a href={localePath(lang, loaded.url)}>{t.fullDetails}</a>
+            <a href={localePath(lang, loaded.url)}>{t.quickShopFullDetails}</a>
           </div>
         </div>
       )}

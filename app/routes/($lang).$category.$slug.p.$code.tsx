@@ -9,12 +9,13 @@ import { FormMessage, problemFor } from "../components/FormFields";
 import { CartAddedNotice } from "../components/CartAddedNotice";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { Badge, ProductSection, StockStatus } from "../components/ProductCard";
-import { BundleContents, Gallery, type GalleryImage, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
+import { BundleContents, Gallery, type GalleryImage, OFFER_FLAGS, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
 import {
   addToExistingAd,
   ApiError,
   appliedCategoryCoupons,
   autoDeliveryOffer,
+  campaignPageForFlag,
   checkForm,
   clientContext,
   CookieJar,
@@ -101,6 +102,13 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       product,
+      // A campaign's offer links to its landing page, from the flags the product answer already has.
+      offerPages: Object.fromEntries(
+        OFFER_FLAGS.filter((flag) => product[flag]).flatMap((flag) => {
+          const page = campaignPageForFlag(flag, context.brand.id, product.productType);
+          return page ? [[flag, page]] : [];
+        }),
+      ),
       gallery: galleryFrom(product, media),
       selectedImage: Number.isFinite(image) && image >= 0 ? image : 0,
       recent: recent.map(toCard),
@@ -186,7 +194,7 @@ function structuredData(product: Product, host: string, lang: Lang, image?: stri
 }
 
 export default function ProductPage() {
-  const { product, gallery, selectedImage, recent, recommended, memberPricingMessage, couponLabel, autoDelivery, nextDelivery, nextDeliveryAdded } =
+  const { product, offerPages, gallery, selectedImage, recent, recommended, memberPricingMessage, couponLabel, autoDelivery, nextDelivery, nextDeliveryAdded } =
     useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const { brand, lang, t } = useShop();
@@ -227,7 +235,7 @@ export default function ProductPage() {
             // Refused to someone the page offers no such form (signed out meanwhile, say): the reason still shows.
             <FormMessage state={problemFor(problem, "nextDelivery")} />
           )}
-          <Offers product={product} />
+          <Offers product={product} pages={offerPages} />
           {soldOut ? (
             <section className="notify" aria-labelledby="notify-heading">
               <h2 id="notify-heading">{t.notifyHeading}</h2>

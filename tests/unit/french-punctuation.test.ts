@@ -10,7 +10,6 @@ import { formMessages } from "../../app/brands/form-messages";
 import { giftCardMessages } from "../../app/brands/gift-card-messages";
 import { messages } from "../../app/brands/messages";
 import { perksMessages } from "../../app/brands/perks-messages";
-import { quickShopMessages } from "../../app/brands/quick-shop-messages";
 import { quizMessages } from "../../app/brands/quiz-messages";
 import { subscriptionMessages } from "../../app/brands/subscription-messages";
 import { autoDeliveryMessagesFor } from "../../commerce/domain/auto-delivery-messages";
@@ -33,7 +32,6 @@ function frenchPhrases(): [string, string][] {
     form: formMessages("fr"),
     giftCard: giftCardMessages("fr"),
     perks: perksMessages("fr"),
-    quickShop: quickShopMessages("fr"),
     quiz: quizMessages("fr"),
     subscriptions: subscriptionMessages("fr"),
     service: messagesFor("fr"),
