@@ -1,7 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AddressVerificationSchema, DEVELOPMENT_ADDRESS_SERVICE_KEY, GeocodeSchema } from "../../commerce/contract/address-service";
-import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema } from "../../commerce/contract/checkout";
 import { ApiErrorBodySchema } from "../../commerce/contract/common";
@@ -10,6 +9,7 @@ import { RemoteGeocoder } from "../../commerce/domain/address-service";
 import { deliveryModesFor } from "../../commerce/domain/delivery-modes";
 import { commerceForSuite } from "../support/commerce";
 import { DIALECTS } from "../support/databases";
+import { guestToken } from "../support/customers";
 import { NY_ADDRESS, plentifulCoffee, usStoreApi } from "../support/guest-checkout";
 
 const KEY = { "X-Api-Key": DEVELOPMENT_ADDRESS_SERVICE_KEY };
@@ -40,12 +40,7 @@ afterAll(() => new Promise<void>((resolve) => standIn.close(() => resolve())));
 /** A guest's US cart of one coffee, delivered to `address`: the delivery modes checkout offers. */
 async function offeredModes(origin: string, guestClient: { id: string; secret: string }, productCode: string, address: Record<string, string>) {
   const call = usStoreApi(() => origin);
-  const tokenAnswer = await fetch(`${origin}/authorizationserver/oauth/token`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: guestClient.id, client_secret: guestClient.secret, site: "usb2c" }).toString(),
-  });
-  const guest = TokenResponseSchema.parse(await tokenAnswer.json()).access_token;
+  const guest = await guestToken(origin, guestClient);
   const guid = CartModificationSchema.parse((await call("POST", "/users/anonymous/addProductToCart", undefined, { productCode, qty: 1 })).body).cartGuid;
   const answer = await call("POST", `/users/anonymous/carts/${guid}/addresses/delivery`, guest, { address });
   expect(answer.status).toBe(200);

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DataLayerSchema } from "../../commerce/contract/analytics";
-import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema } from "../../commerce/contract/cart";
 import { OrderSchema } from "../../commerce/contract/checkout";
 import { ProductSchema } from "../../commerce/contract/product";
 import { commerceForSuite } from "../support/commerce";
-import { insertAccount, passwordToken } from "../support/customers";
+import { guestToken, insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { guestCheckoutUpToTheCard, plentifulCoffee, randomHex } from "../support/guest-checkout";
 import { firstError, restCaller } from "../support/rest";
@@ -28,15 +27,7 @@ describe.each(DIALECTS)("getTealiumTags API on %s", (dialect) => {
     return DataLayerSchema.parse(answer.body);
   };
   const product = async (code: string, brand = "usb2c") => ProductSchema.parse((await call("GET", `/${brand}/products/${code}?fields=FULL`)).body);
-  const guestToken = async () => {
-    const { id, secret } = suite.api().config.auth.guestClient;
-    const res = await fetch(`${suite.api().baseUrl}/authorizationserver/oauth/token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: id, client_secret: secret, site: "usb2c" }).toString(),
-    });
-    return TokenResponseSchema.parse(await res.json()).access_token;
-  };
+  const guestBearer = () => guestToken(suite.api().baseUrl, suite.api().config.auth.guestClient);
   const member = async (perksMember = false) => {
     const email = `analytics-${randomHex(8)}@example.com`;
     await insertAccount(suite.api().db, { email, password: PASSWORD, perksMember });
@@ -112,7 +103,7 @@ describe.each(DIALECTS)("getTealiumTags API on %s", (dialect) => {
   describe("an order confirmation", () => {
     it("answers the order's number, revenue, tax, delivery and currency, and its lines, to the guest who placed it", async () => {
       const { guid, order } = await guestOrder();
-      const layer = await tags({ pageType: "confirmation", orderCode: order.code, cartGuid: guid }, await guestToken());
+      const layer = await tags({ pageType: "confirmation", orderCode: order.code, cartGuid: guid }, await guestBearer());
       expect(layer).toMatchObject({
         order_id: order.code,
         order_total: (order.totalPriceWithTax.minor / 100).toFixed(2),
@@ -128,7 +119,7 @@ describe.each(DIALECTS)("getTealiumTags API on %s", (dialect) => {
 
     it("tells nobody else the revenue: another cart's guid, no guest token, or a member who did not place it", async () => {
       const { order } = await guestOrder();
-      const guest = await guestToken();
+      const guest = await guestBearer();
       const wrongGuid = await call("POST", "/usb2c/getTealiumTags", guest, { pageType: "confirmation", orderCode: order.code, cartGuid: randomHex(32) });
       expect(wrongGuid.status).toBe(404);
       expect(wrongGuid.body.order_total).toBeUndefined();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema, CartSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema, OrderSchema } from "../../commerce/contract/checkout";
 import {
@@ -14,7 +13,7 @@ import { writeTransaction } from "../../commerce/db/write-transaction";
 import { DEMO_PASSWORD } from "../../commerce/seed/accounts";
 import { settlePerksForOrder } from "../../commerce/domain/perks";
 import { commerceForSuite } from "../support/commerce";
-import { insertAccount, passwordToken } from "../support/customers";
+import { guestToken, insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { APPROVED_CARD, guestCheckoutUpToTheCard, NY_ADDRESS, randomHex } from "../support/guest-checkout";
 import { restCaller } from "../support/rest";
@@ -403,20 +402,7 @@ describe.each(DIALECTS)("perks API on %s", (dialect) => {
     it("credits a walk-up member's order once the account is made from the confirmation page", async () => {
       const { guestClient } = suite.api().config.auth;
       const guest = await guestCheckoutUpToTheCard(suite.api().baseUrl, guestClient, await plainItem());
-      const token = TokenResponseSchema.parse(
-        await (
-          await fetch(`${suite.api().baseUrl}/authorizationserver/oauth/token`, {
-            method: "POST",
-            headers: { "Content-Type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({
-              grant_type: "client_credentials",
-              client_id: guestClient.id,
-              client_secret: guestClient.secret,
-              site: "usb2c",
-            }).toString(),
-          })
-        ).json(),
-      ).access_token;
+      const token = await guestToken(suite.api().baseUrl, guestClient);
       const joined = await call("PUT", `/v2/usb2c/users/anonymous/carts/${guest.guid}/perksJoin`, token, { join: true });
       expect(CheckoutSchema.parse(joined.body).perks).toMatchObject({ member: false, join: true });
       const order = OrderSchema.parse((await guest.place(randomHex(32))).body);

@@ -11,6 +11,7 @@ import { SearchPageSchema } from "../../commerce/contract/search";
 import { type CommerceApi, createCommerceApi, type Db, openDatabase } from "../../commerce/service";
 import { ADMIN_KEY, type RunningCommerce, startCommerce } from "../support/commerce";
 import { DIALECTS } from "../support/databases";
+import { guestToken } from "../support/customers";
 import { guestCheckoutUpToTheCard, plentifulCoffee, randomHex, usStoreApi } from "../support/guest-checkout";
 
 /** Comfortably above CATALOG_SYNC_MS (250 ms): how long another instance may take to show a change. */
@@ -157,12 +158,3 @@ describe.each(DIALECTS)("operators change a variant's prices (%s)", (dialect) =>
     });
   });
 });
-
-async function guestToken(base: string, client: { id: string; secret: string }): Promise<string> {
-  const res = await fetch(`${base}/authorizationserver/oauth/token`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: client.id, client_secret: client.secret, site: "usb2c" }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CartModificationSchema, CartSchema } from "../../commerce/contract/cart";
 import { CheckoutSchema } from "../../commerce/contract/checkout";
 import { ReferralCouponSchema, ReferralsSchema, ReferralSubmittedSchema } from "../../commerce/contract/referrals";
@@ -8,7 +7,7 @@ import { completeReferralForOrder, REFERRALS_PER_MEMBER } from "../../commerce/d
 import { writeTransaction } from "../../commerce/db/write-transaction";
 import type { Db } from "../../commerce/service";
 import { commerceForSuite } from "../support/commerce";
-import { insertAccount, passwordToken } from "../support/customers";
+import { guestToken, insertAccount, passwordToken } from "../support/customers";
 import { DIALECTS } from "../support/databases";
 import { APPROVED_CARD, NY_ADDRESS, plentifulCoffee, randomHex } from "../support/guest-checkout";
 import { mailsTo } from "../support/mail";
@@ -58,17 +57,7 @@ describe.each(DIALECTS)("referrals API on %s", (dialect) => {
 
   /** A guest's cart with the coupon on it, up to the card; `place` places it with a checkout key. */
   const guestOrderWithCoupon = async (couponCode: string | undefined, email: string) => {
-    const tokenAnswer = await fetch(`${suite.api().baseUrl}/authorizationserver/oauth/token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "client_credentials",
-        client_id: suite.api().config.auth.guestClient.id,
-        client_secret: suite.api().config.auth.guestClient.secret,
-        site: "usb2c",
-      }).toString(),
-    });
-    const guest = TokenResponseSchema.parse(await tokenAnswer.json()).access_token;
+    const guest = await guestToken(suite.api().baseUrl, suite.api().config.auth.guestClient);
     const added = await call("POST", "/usb2c/users/anonymous/addProductToCart", undefined, { productCode: await plentifulCoffee(db()), qty: 2 });
     const guid = CartModificationSchema.parse(added.body).cartGuid;
     if (couponCode) {
