@@ -366,12 +366,13 @@ const servers = new Set();
  * V8's --trace-gc: its processes (workers share its output) print a line for each garbage
  * collection, which `server.gc` counts (see countGc). Its other lines are read and dropped.
  */
-function startServer(label, args, env, cwd, { announces = false } = {}) {
+function startServer(label, args, env, cwd, { announces = false, quietHangUps = false } = {}) {
   const child = spawn(process.execPath, announces ? ["--trace-gc", ...args] : args, {
     cwd,
     env: { ...process.env, ...env, NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: String(workers) },
-    stdio: ["ignore", announces ? "pipe" : "ignore", "inherit"],
+    stdio: ["ignore", announces ? "pipe" : "ignore", quietHangUps ? "pipe" : "inherit"],
   });
+  if (quietHangUps) passOnAllButHangUps(child.stderr);
   const server = { label, child, pid: child.pid, base: `http://127.0.0.1:${env.PORT}`, startedAt: performance.now(), gc: newGcCount() };
   if (announces) {
     server.allListening = new Promise((resolve) => {
@@ -390,6 +391,26 @@ function startServer(label, args, env, cwd, { announces = false } = {}) {
   }
   servers.add(server);
   return server;
+}
+
+/**
+ * The bare page's server runs React Router's default entry, which prints a stack trace whenever a
+ * client hangs up mid-page, as autocannon does at the end of each measurement: those are dropped,
+ * anything else it prints is passed on.
+ */
+function passOnAllButHangUps(stderr) {
+  let tail = "";
+  let inHangUp = false;
+  stderr.on("data", (chunk) => {
+    tail += chunk.toString("utf8");
+    const lines = tail.split("\n");
+    tail = lines.pop() ?? "";
+    for (const line of lines) {
+      if (line.startsWith("Error: The destination stream closed early")) inHangUp = true;
+      else if (!(inHangUp && line.startsWith("    at "))) inHangUp = false;
+      if (!inHangUp) process.stderr.write(`${line}\n`);
+    }
+  });
 }
 
 function newGcCount() {
@@ -978,7 +999,7 @@ try {
     `Brewfront bench: store and a bare React Router page in production mode on loopback, ${workers} worker(s) each, ${connections} connections, ${seconds} s per measurement after ${warmSeconds} s of warm-up per store, ${os.cpus().length} cores, node ${process.version}`,
   );
   buildBareIfNeeded();
-  const bare = startServer("bare React Router server", ["server.mjs"], { PORT: String(barePort) }, bareDir);
+  const bare = startServer("bare React Router server", ["server.mjs"], { PORT: String(barePort) }, bareDir, { quietHangUps: true });
   await waitUp(bare, "/");
   await autocannon(requestOptions(bare, BARE_PAGE, 3));
   const bareJs = await clientJs(bare, BARE_PAGE);
