@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cartMessages } from "../../app/brands/cart-messages";
+import { checkoutPricingMessages } from "../../app/brands/checkout-pricing-messages";
 import { messages } from "../../app/brands/messages";
 
 // Runs on the build `npm test` makes before it: the browser's files as the store serves them.
@@ -61,13 +62,23 @@ describe("the browser's JavaScript", () => {
     expect(carrying(scripts(BUILD), phrases)).toEqual([]);
   });
 
+  // The cart's and the checkout's phrases come with their pages' data in one language (decision 058).
+  it("gives the cart, the checkout and the product cards none of their dictionaries", () => {
+    const cart = cartMessages("fr").keepShopping;
+    const pricing = checkoutPricingMessages("fr").arrivesOn;
+    expect([cart, pricing]).toEqual(["Continuer à magasiner", "Livraison prévue le {date}"]);
+    expect(carrying(pageScripts("routes/($lang).cart"), [cart, pricing])).toEqual([]);
+    expect(carrying(pageScripts("routes/($lang).checkout.singlestep"), [cart, pricing])).toEqual([]);
+    expect(carrying(pageScripts("routes/($lang).$category.$slug.p.$code"), [messages("fr").quickShopLoadFailed])).toEqual([]);
+  });
+
   it("reads phrases written with escapes, as the build writes French", () => {
     // The phrase-finding above would pass on any script if escapes went unread: a French phrase
-    // the cart page's scripts do carry (its page's phrases come with the data, its components'
-    // messages modules with the scripts) must be found.
-    const french = cartMessages("fr").keepShopping;
-    expect(french).toBe("Continuer à magasiner");
-    expect(carrying(pageScripts("routes/($lang).cart"), [french])).not.toEqual([]);
+    // the order confirmation's scripts do carry (its order summary writes tax lines and arrival
+    // dates from the pricing messages module) must be found.
+    const french = checkoutPricingMessages("fr").deliveryModes.expedited;
+    expect(french).toBe("Livraison accélérée");
+    expect(carrying(pageScripts("routes/($lang).checkout.orderConfirmation.$code"), [french])).not.toEqual([]);
   });
 });
 
