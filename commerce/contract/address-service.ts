@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CountrySchema } from "./address";
+import { AddressSchema, CountrySchema } from "./address";
 
 /**
  * The address service: verification (POST …/verify) and geocoding (GET …/geocode), each reachable
@@ -27,14 +27,8 @@ export const AddressVerificationRequestSchema = z.object({
 });
 export type AddressVerificationRequest = z.infer<typeof AddressVerificationRequestSchema>;
 
-export const VerifiedAddressSchema = z.object({
-  line1: z.string(),
-  line2: z.string().optional(),
-  town: z.string(),
-  region: z.string(),
-  postalCode: z.string(),
-  country: CountrySchema,
-});
+/** The postal part of an address, as the post office writes it. */
+export const VerifiedAddressSchema = AddressSchema.pick({ line1: true, line2: true, town: true, region: true, postalCode: true, country: true });
 export type VerifiedAddress = z.infer<typeof VerifiedAddressSchema>;
 
 /** What a correction changed; the storefront says each in the shopper's language. */

@@ -40,7 +40,9 @@ const CHECKOUT_ERRORS = {
   409: "The total, a gift card's balance, a delivery cost or the cart changed since the shopper reviewed it, or stock ran out (CheckoutError, InsufficientStockError)",
 };
 
-const guestTokenNeeded = () => new ApiProblem(401, { type: "UnauthorizedError", message: "Guest checkout needs a guest access token (client_credentials)." });
+/** A guest's checkout call without the guest token (client_credentials). */
+export const guestTokenNeeded = () =>
+  new ApiProblem(401, { type: "UnauthorizedError", message: "Guest checkout needs a guest access token (client_credentials)." });
 
 /**
  * Single-step checkout and orders under /rest/v2/{brand}/. The cart is named as in the cart

@@ -18,7 +18,7 @@ import type { CheckoutService } from "../domain/checkout";
 import type { WalletCheckout } from "../domain/wallet-checkout";
 import { callerOf, refuseCardEntryByAgent } from "./auth";
 import { CART_ERRORS, noStore, ownerFor } from "./carts";
-import { ApiProblem } from "./errors";
+import { guestTokenNeeded } from "./checkout";
 import { apiRouter } from "./operations";
 import { paymentRefusals } from "./payments";
 import { siteOf } from "./site";
@@ -47,9 +47,7 @@ export function walletsRouter(wallets: WalletCheckout, checkout: CheckoutService
   const walletOwner = async (req: Request, res: Response): Promise<{ owner: CartOwner; guid: string }> => {
     refuseCardEntryByAgent(res);
     const { owner } = await ownerFor(req, res, agents);
-    if (owner === "anonymous" && callerOf(res)?.role !== "guest") {
-      throw new ApiProblem(401, { type: "UnauthorizedError", message: "Guest checkout needs a guest access token (client_credentials)." });
-    }
+    if (owner === "anonymous" && callerOf(res)?.role !== "guest") throw guestTokenNeeded();
     const named = req.params.cartGuid;
     if (named === "current" && owner !== "anonymous") return { owner, guid: (await checkout.openCartGuid(siteOf(res).site, owner.customerId)) ?? "current" };
     const guid = CartGuidSchema.safeParse(named).data;
