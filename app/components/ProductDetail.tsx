@@ -130,8 +130,7 @@ const OFFER_TEXT: Partial<Record<EligibilityFlag, MessageKey>> = {
   isPersonalizedProduct: "offerPersonalized",
 };
 
-/** The flags that offer something on the product page, in the order they are listed. */
-export const OFFER_FLAGS = Object.keys(OFFER_TEXT) as EligibilityFlag[];
+const OFFER_FLAGS = Object.keys(OFFER_TEXT) as EligibilityFlag[];
 
 /** Offers from the eligibility flags, each linking to its campaign's landing page where the store has one; a plain product (no flag set) shows none. */
 export function Offers({ product, pages }: { product: Product; pages: Partial<Record<EligibilityFlag, string>> }) {

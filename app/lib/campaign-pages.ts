@@ -1,5 +1,5 @@
 import type { BrandId } from "../../commerce/contract/common";
-import type { EligibilityFlag } from "../../commerce/contract/product";
+import type { EligibilityFlag, Product } from "../../commerce/contract/product";
 
 /**
  * The brewer campaigns' landing pages (decisions 066 and 071): /offers lists the store's,
@@ -55,4 +55,14 @@ export function campaignPageForFlag(flag: EligibilityFlag, brand: BrandId, produ
   const page = campaignPagesOf(brand).find((c) => c.flag === flag);
   if (!page || (page.brewerOnly && productType !== "Brewer")) return undefined;
   return campaignPagePath(page.slug);
+}
+
+/** The landing page of each campaign flag the product carries, on this store (the product page's offer links). */
+export function offerPagesOf(product: Pick<Product, EligibilityFlag | "productType">, brand: BrandId): Partial<Record<EligibilityFlag, string>> {
+  const pages: Partial<Record<EligibilityFlag, string>> = {};
+  for (const { flag } of campaignPagesOf(brand)) {
+    const path = product[flag] ? campaignPageForFlag(flag, brand, product.productType) : undefined;
+    if (path) pages[flag] ??= path;
+  }
+  return pages;
 }

@@ -4,7 +4,7 @@
  */
 export { data, redirect } from "react-router";
 export { shopTexts } from "./page-texts.server";
-export { campaignPageForFlag } from "./campaign-pages";
+export { offerPagesOf } from "./campaign-pages";
 export { NextDeliveryFormSchema } from "./schemas.server";
 export { shopperOf } from "./account-forms.server";
 export { autoDeliveryOffer, nextDeliveryOffer } from "./auto-delivery.server";

@@ -9,13 +9,12 @@ import { FormMessage, problemFor } from "../components/FormFields";
 import { CartAddedNotice } from "../components/CartAddedNotice";
 import { NotifyMeForm } from "../components/NotifyMeForm";
 import { Badge, ProductSection, StockStatus } from "../components/ProductCard";
-import { BundleContents, Gallery, type GalleryImage, OFFER_FLAGS, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
+import { BundleContents, Gallery, type GalleryImage, Offers, PriceBlock, Specifications, VariantSelector } from "../components/ProductDetail";
 import {
   addToExistingAd,
   ApiError,
   appliedCategoryCoupons,
   autoDeliveryOffer,
-  campaignPageForFlag,
   checkForm,
   clientContext,
   CookieJar,
@@ -31,6 +30,7 @@ import {
   memberPricingMessageFor,
   NextDeliveryFormSchema,
   nextDeliveryOffer,
+  offerPagesOf,
   orFailedPage,
   pageApi,
   productCodeOrNotFound,
@@ -103,12 +103,7 @@ export async function loader(args: LoaderFunctionArgs) {
     {
       product,
       // A campaign's offer links to its landing page, from the flags the product answer already has.
-      offerPages: Object.fromEntries(
-        OFFER_FLAGS.filter((flag) => product[flag]).flatMap((flag) => {
-          const page = campaignPageForFlag(flag, context.brand.id, product.productType);
-          return page ? [[flag, page]] : [];
-        }),
-      ),
+      offerPages: offerPagesOf(product, context.brand.id),
       gallery: galleryFrom(product, media),
       selectedImage: Number.isFinite(image) && image >= 0 ? image : 0,
       recent: recent.map(toCard),
