@@ -1,6 +1,6 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { accessibilityViolations } from "./support/axe";
-import { CHECKOUT_EN, CHECKOUT_FR, type CheckoutWords } from "./support/checkout";
+import { CHECKOUT_EN, CHECKOUT_FR, type CheckoutWords, expectStepDone } from "./support/checkout";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const hosts = { usb2c: `http://localhost:${port}`, cab2c: `http://www.brewfront.ca.localhost:${port}` } as const;
@@ -30,7 +30,7 @@ async function checkoutWithCart(page: Page, site: keyof typeof hosts, w: Checkou
   const contact = page.locator("#contact");
   await contact.getByLabel(w.email, { exact: true }).fill(uniqueEmail(testInfo));
   await contact.getByRole("button", { name: w.saveAndContinue }).click();
-  await expect(contact.getByLabel(w.email, { exact: true })).not.toHaveValue("");
+  await expectStepDone(page, "contact", w);
 }
 
 /** Types a new delivery address into the checkout and sends it. */

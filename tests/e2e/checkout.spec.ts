@@ -1,5 +1,5 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import { APPROVED_CARD, CHECKOUT_EN, CHECKOUT_EN_CA, CHECKOUT_FR, type CheckoutWords, fillCheckout } from "./support/checkout";
+import { APPROVED_CARD, CHECKOUT_EN, CHECKOUT_EN_CA, CHECKOUT_FR, type CheckoutWords, chooseFirstDeliveryMode, expectStepDone, fillCheckout } from "./support/checkout";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const hosts = {
@@ -163,6 +163,7 @@ test.describe("a refused checkout section", () => {
     const contact = page.locator("#contact");
     await contact.getByLabel(EN.email, { exact: true }).fill(uniqueEmail("refused", testInfo));
     await contact.getByRole("button", { name: EN.saveAndContinue }).click();
+    await expectStepDone(page, "contact", EN);
 
     // A ZIP code of another state: the field says so, and the rest of the address is still there.
     const address = page.locator("#delivery-address form").filter({ has: page.getByLabel(EN.line1, { exact: true }) });
@@ -185,10 +186,7 @@ test.describe("a refused checkout section", () => {
     await address.getByRole("button", { name: EN.shipHere }).click();
     await expect(page.locator("#delivery-address address").first()).toContainText("Albany");
 
-    const modes = page.locator("#delivery-mode");
-    await modes.getByRole("radio").first().check();
-    await modes.getByRole("button", { name: EN.chooseDelivery }).click();
-    await expect(page.locator("#delivery-mode").getByRole("radio").first()).toBeChecked();
+    await chooseFirstDeliveryMode(page, EN);
 
     // A two-digit security code: refused beside its field; the card number is never sent back.
     const card = page.locator("#payment form");

@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { APPROVED_CARD, CHECKOUT_EN } from "./checkout";
+import { APPROVED_CARD, CHECKOUT_EN, chooseFirstDeliveryMode } from "./checkout";
 import { waitForMailedLink } from "./mail";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -74,10 +74,7 @@ export async function checkOutToReview(page: Page, person: Shopper) {
   await expect(keep.or(shipsTo)).toBeVisible();
   if (await keep.isVisible()) await keep.click();
   await expect(shipsTo).toContainText(person.street);
-  const modes = page.locator("#delivery-mode");
-  await modes.getByRole("radio").first().check();
-  await modes.getByRole("button", { name: w.chooseDelivery }).click();
-  await expect(page.locator("#delivery-mode").getByRole("radio").first()).toBeChecked();
+  await chooseFirstDeliveryMode(page, w);
   const card = page.locator("#payment form");
   await card.getByLabel(w.cardNumber, { exact: true }).fill(APPROVED_CARD);
   await card.getByLabel(w.holder, { exact: true }).fill(`${person.firstName} ${person.lastName}`);
