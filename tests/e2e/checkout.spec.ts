@@ -1,5 +1,14 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import { APPROVED_CARD, CHECKOUT_EN, CHECKOUT_EN_CA, CHECKOUT_FR, type CheckoutWords, chooseFirstDeliveryMode, expectStepDone, fillCheckout } from "./support/checkout";
+import {
+  APPROVED_CARD,
+  CHECKOUT_EN,
+  CHECKOUT_EN_CA,
+  CHECKOUT_FR,
+  type CheckoutWords,
+  chooseFirstDeliveryMode,
+  expectStepDone,
+  fillCheckout,
+} from "./support/checkout";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const hosts = {
