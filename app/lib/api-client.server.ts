@@ -57,6 +57,11 @@ export interface ApiCall<S extends z.ZodType> {
   auth?: "optional" | "required";
   /** Calls whose answer depends on catalog currency (search, category, product) send `curr`. */
   withCurrency?: boolean;
+  /**
+   * The longest the whole call (its retry included) may take before it fails as unanswered
+   * (status 0): for a page that goes on without the answer rather than wait the API timeout.
+   */
+  deadlineMs?: number;
 }
 
 /** The signed-in side of a request, as the API client needs it. */
@@ -142,7 +147,7 @@ const answerCache = new LRUCache<string, CachedAnswer>({
 let writes = 0;
 
 /** One HTTP exchange (node:http: leaner per call than fetch for many small loopback requests). */
-function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<RawAnswer> {
+function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined, deadline: AbortSignal | undefined): Promise<RawAnswer> {
   const transport = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const req = transport.request(
@@ -151,6 +156,7 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
         method,
         headers: body === undefined ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
         agent: agents[url.protocol as "http:" | "https:"],
+        signal: deadline,
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -179,8 +185,8 @@ function retryable(status: number): boolean {
 
 /**
  * Every storefront call to the commerce API goes through here: correlation id, language and
- * currency, a timeout (API_TIMEOUT_MS, 60 s by default), one retry, zod-validated answers, typed
- * errors, logging, and the cache of GET answers.
+ * currency, a timeout (API_TIMEOUT_MS, 60 s by default) and, where asked, a deadline for the whole
+ * call, one retry, zod-validated answers, typed errors, logging, and the cache of GET answers.
  */
 export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: ApiCall<S>): Promise<z.infer<S>> {
   const method = call.method ?? "GET";
@@ -235,12 +241,13 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
   const cache = (policy: CachePolicy, value: unknown, bytes: number) =>
     answerCache.set(cacheKey!, { policy, value, bytes, schema: call.schema, askedAs: askedAs(), writes: writesWhenSent });
 
+  const deadline = call.deadlineMs === undefined ? undefined : AbortSignal.timeout(call.deadlineMs);
   let lastError: ApiError | undefined;
   for (let attempt = 1; attempt <= 2; attempt++) {
     const started = performance.now();
     let status = 0;
     try {
-      const res = await send(url, method, headers, body).finally(() => {
+      const res = await send(url, method, headers, body, deadline).finally(() => {
         // Once the storefront has written (or may have), what it cached may be out of date.
         if (method !== "GET") writes++;
       });
@@ -277,7 +284,8 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
         ctx.logger.error({ ...where, err }, "API answer does not match the contract");
         throw new ApiError(502, [{ type: "ContractError", message: "The commerce API answered in an unexpected shape." }], url.pathname);
       }
-      lastError = new ApiError(status, [{ type: "NetworkError", message: err instanceof Error ? err.message : String(err) }], url.pathname);
+      const message = deadline?.aborted ? `no answer within ${call.deadlineMs} ms` : err instanceof Error ? err.message : String(err);
+      lastError = new ApiError(status, [{ type: "NetworkError", message }], url.pathname);
     }
     // Refused for want of the sign-in the service has just ended (the call, or its users/current
     // path, needed it): the shopper signs in again rather than seeing the page fail.
@@ -288,7 +296,7 @@ export async function callApi<S extends z.ZodType>(ctx: ApiClientContext, call: 
     if (desk) throw desk;
     const level = lastError.status >= 500 || lastError.status === 0 ? "error" : "warn";
     ctx.logger[level]({ ...where, status: lastError.status, attempt, errors: lastError.errors }, `${lastError.kind} API failure`);
-    if (!retryable(lastError.status)) break;
+    if (!retryable(lastError.status) || deadline?.aborted) break;
   }
   throw lastError!;
 }

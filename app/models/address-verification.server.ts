@@ -17,28 +17,20 @@ function verifyEndpoint(ctx: ApiClientContext): URL {
  */
 export async function verifyAddress(ctx: ApiClientContext, address: AddressVerificationRequest): Promise<AddressVerification | null> {
   const endpoint = verifyEndpoint(ctx);
-  let timer: NodeJS.Timeout | undefined;
-  const call = callApi(
-    { ...ctx, apiBaseUrl: endpoint.origin },
-    {
-      method: "POST",
-      path: endpoint.pathname,
-      json: address,
-      headers: { "X-Api-Key": storefrontConfig().addressVerification.apiKey },
-      schema: AddressVerificationSchema,
-    },
-  );
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no verdict within ${VERIFY_WAIT_MS} ms`)), VERIFY_WAIT_MS);
-  });
   try {
-    return await Promise.race([call, late]);
+    return await callApi(
+      { ...ctx, apiBaseUrl: endpoint.origin },
+      {
+        method: "POST",
+        path: endpoint.pathname,
+        json: address,
+        headers: { "X-Api-Key": storefrontConfig().addressVerification.apiKey },
+        schema: AddressVerificationSchema,
+        deadlineMs: VERIFY_WAIT_MS,
+      },
+    );
   } catch (err) {
     ctx.logger.warn({ err, correlationId: ctx.correlationId, verifier: endpoint.origin }, "address verification unavailable: the address is kept as typed");
     return null;
-  } finally {
-    clearTimeout(timer);
-    // A call still running past the wait ends on its own; its failure is of no interest any more.
-    call.catch(() => undefined);
   }
 }

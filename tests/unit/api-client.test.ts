@@ -106,6 +106,24 @@ describe("the storefront's API client", () => {
     expect(err.status).toBe(0);
     expect(err.kind).toBe("unknown");
   });
+
+  it("ends a call that outlasts its deadline as unanswered (status 0), without a retry, and answers on time otherwise", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    answers.push({ status: 200, body: '{"ok":true}', hold: held });
+    const started = performance.now();
+    const err = (await callApi(ctx, { path: "slow", schema: Thing, deadlineMs: 200 }).catch((e) => e)) as ApiError;
+    const waited = performance.now() - started;
+    release();
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(0);
+    expect(err.message).toBe("no answer within 200 ms");
+    expect(waited).toBeLessThan(5_000);
+    expect(seen).toHaveLength(1);
+
+    answers.push({ status: 200, body: '{"ok":true}' });
+    await expect(callApi(ctx, { path: "quick", schema: Thing, deadlineMs: 5_000 })).resolves.toEqual({ ok: true });
+  });
 });
 
 describe("calls flagged for a bearer token", () => {
