@@ -1,6 +1,7 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { accessibilityViolations } from "./support/axe";
 import { CHECKOUT_EN, CHECKOUT_FR, type CheckoutWords, expectStepDone } from "./support/checkout";
+import { ownClientAddress } from "./support/client-address";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const hosts = { usb2c: `http://localhost:${port}`, cab2c: `http://www.brewfront.ca.localhost:${port}` } as const;
@@ -10,7 +11,7 @@ test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
   // This spec's own shoppers, so the checkout forms' rate limits never count another spec's posts.
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${1 + Math.floor(Math.random() * 250)}` });
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": ownClientAddress() });
 });
 
 const uniqueEmail = (testInfo: TestInfo) => `address-${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

@@ -1,6 +1,7 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { APPROVED_CARD, CHECKOUT_EN, fillCheckout } from "./support/checkout";
 import { E2E_ADMIN_KEY } from "./support/store-clock";
+import { ownClientAddress } from "./support/client-address";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const us = (path: string) => `http://localhost:${port}${path}`;
@@ -15,7 +16,7 @@ function affiliateVisit(testInfo: TestInfo) {
     merchantId: `E2E${suffix}`.replace(/[^A-Za-z0-9]/g, ""),
     siteId: `pub-${testInfo.project.name}.link_1`,
     email: `affiliate-${testInfo.project.name}-${suffix}@example.com`,
-    clientAddress: `198.51.100.${1 + Math.floor(Math.random() * 250)}`,
+    clientAddress: ownClientAddress(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { APPROVED_CARD, CHECKOUT_EN, fillCheckout } from "./support/checkout";
+import { ownClientAddress } from "./support/client-address";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const us = (path: string) => `http://localhost:${port}${path}`;
@@ -24,7 +25,7 @@ const utagMain = async (context: BrowserContext) => (await context.cookies()).fi
 
 /** A browser of its own address, in a range no other spec uses: the consent, cart and checkout forms count per address. */
 async function ownShopper(page: Page) {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `100.64.80.${1 + Math.floor(Math.random() * 250)}` });
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": ownClientAddress() });
 }
 
 /** A coffee the US store has in stock, with its page's address, its price and its first category, through the store's API. */

@@ -4,6 +4,7 @@ import { subscribeThroughCheckout } from "../support/subscriptions";
 import { accessibilityViolations } from "./support/axe";
 import { mailsFor, waitForMailedLink } from "./support/mail";
 import { moveClockAndSweep } from "./support/store-clock";
+import { ownClientAddress } from "./support/client-address";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const origin = `http://localhost:${port}`;
@@ -27,7 +28,7 @@ function shopper(testInfo: TestInfo) {
     lastName: `Roast${testInfo.project.name.replace(/\W/g, "")}${suffix}`,
     email: `ad-${testInfo.project.name}-${suffix}@example.com`,
     password: PASSWORD,
-    address: `198.51.100.${1 + Math.floor(Math.random() * 250)}`,
+    address: ownClientAddress(),
   };
 }
 type Shopper = ReturnType<typeof shopper>;

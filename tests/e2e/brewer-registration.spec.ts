@@ -2,6 +2,7 @@ import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { displaySerial } from "../../commerce/domain/brewer-registration-rules";
 import { demoSerials } from "../../commerce/seed/brewer-serials";
 import { waitForMailedLink } from "./support/mail";
+import { ownClientAddress } from "./support/client-address";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const hosts = { usb2c: `http://localhost:${port}`, cab2c: `http://www.brewfront.ca.localhost:${port}` } as const;
@@ -108,7 +109,7 @@ const STORES: Store[] = [
  * sign-ins, sign-ups and coupons are rate-limited per address, and the whole suite runs from one.
  */
 async function ownAddress(page: Page) {
-  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `203.0.113.${1 + Math.floor(Math.random() * 250)}` });
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": ownClientAddress() });
 }
 
 const uniqueEmail = (label: string, testInfo: TestInfo) =>

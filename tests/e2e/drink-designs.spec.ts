@@ -2,6 +2,7 @@ import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { CHECKOUT_EN, CHECKOUT_FR, type CheckoutWords, fillCheckout, APPROVED_CARD } from "./support/checkout";
 import { accessibilityViolations } from "./support/axe";
 import { waitForMailedLink } from "./support/mail";
+import { ownClientAddress } from "./support/client-address";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const hosts = { usb2c: `http://localhost:${port}`, cab2c: `http://www.brewfront.ca.localhost:${port}` } as const;
@@ -136,7 +137,7 @@ const STORES: Store[] = [
 
 /** Each test is a shopper of its own address: sign-ups and sign-ins are limited per address, and the suite runs from one. */
 async function ownAddress(page: Page) {
-  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `192.0.2.${1 + Math.floor(Math.random() * 250)}` });
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": ownClientAddress() });
 }
 
 const uniqueEmail = (testInfo: TestInfo) => `designs-${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type MonitoringStandIn, startMonitoringStandIn } from "../support/monitoring-stand-in";
 import { type RunningStore, startStore } from "../support/server";
+import { ownClientAddress } from "./support/client-address";
 
 // The suite's store reports nowhere: this spec starts one of its own that reports to a stand-in,
 // on ports of its own (E2E_PORT + 2 and + 3), and runs its tests in turn on it.
@@ -30,7 +31,7 @@ async function open(page: Page, path: string): Promise<{ scripts: string[]; corr
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${10 + Math.floor(Math.random() * 200)}` });
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": ownClientAddress() });
   const response = await page.goto(`${store.url}${path}`);
   // Hydrated: the page's own scripts have run.
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);

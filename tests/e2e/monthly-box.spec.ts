@@ -5,6 +5,7 @@ import { expect, type Locator, type Page, test, type TestInfo } from "@playwrigh
 import { APPROVED_CARD, CHECKOUT_EN, fillCheckout } from "./support/checkout";
 import { waitForMailedLink } from "./support/mail";
 import { moveClockAndSweep } from "./support/store-clock";
+import { ownClientAddress } from "./support/client-address";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const origin = `http://localhost:${port}`;
@@ -138,7 +139,7 @@ function shopper(testInfo: TestInfo) {
     lastName: `Box${testInfo.project.name.replace(/\W/g, "")}${suffix}`,
     email: `box-${testInfo.project.name}-${suffix}@example.com`,
     password: PASSWORD,
-    address: `198.51.100.${1 + Math.floor(Math.random() * 250)}`,
+    address: ownClientAddress(),
   };
 }
 

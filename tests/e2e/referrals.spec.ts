@@ -3,6 +3,7 @@ import { accessibilityViolations } from "./support/axe";
 import { APPROVED_CARD, CHECKOUT_EN, CHECKOUT_FR, type CheckoutWords, fillCheckout } from "./support/checkout";
 import { mailsFor } from "./support/mail";
 import { newShopper, openAccount, type Shopper, signIn } from "./support/shoppers";
+import { ownClientAddress } from "./support/client-address";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const hosts = { usb2c: `http://localhost:${port}`, cab2c: `http://www.brewfront.ca.localhost:${port}` } as const;
@@ -114,7 +115,7 @@ async function perksMember(store: Store, testInfo: TestInfo): Promise<Shopper> {
 async function freshBrowser(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const context = await browser.newContext({
     javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false,
-    extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.${1 + Math.floor(Math.random() * 250)}` },
+    extraHTTPHeaders: { "X-Forwarded-For": ownClientAddress() },
   });
   return context.newPage();
 }

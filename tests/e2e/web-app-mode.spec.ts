@@ -1,6 +1,7 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { APPROVED_CARD, CHECKOUT_EN, fillCheckout } from "./support/checkout";
 import { newShopper, openAccount } from "./support/shoppers";
+import { ownClientAddress } from "./support/client-address";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const store = `http://localhost:${port}`;
@@ -13,7 +14,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 /** A shopper address of the test's own, so the suite's shared rate limits are not touched. */
 async function ownAddress(page: Page) {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `203.0.113.${1 + Math.floor(Math.random() * 250)}` });
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": ownClientAddress() });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import { APPROVED_CARD, CHECKOUT_EN, chooseFirstDeliveryMode } from "./checkout";
 import { waitForMailedLink } from "./mail";
+import { ownClientAddress } from "./client-address";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** The store's API, reached through the US host (the service answers every brand by its path). */
@@ -19,7 +20,7 @@ export function newShopper(testInfo: TestInfo, who: { label: string; firstName: 
     lastName: who.lastName,
     email: `${who.label}-${testInfo.project.name}-${suffix}@example.com`,
     password: who.password,
-    clientAddress: `198.51.100.${1 + Math.floor(Math.random() * 250)}`,
+    clientAddress: ownClientAddress(),
     street: `${100 + Math.floor(Math.random() * 9000)} ${suffix} ${who.streetWord}`,
   };
 }
