@@ -3,6 +3,7 @@ import type { AddressVerificationRequest } from "../../commerce/contract/address
 import { POSTAL_REGIONS } from "../../commerce/contract/postal-regions";
 import { embeddedGeocoder, geocodePostalCode, verifyAddress } from "../../commerce/domain/address-service";
 import { deliveryModesFor, type DeliveryModesInput, groundDays, placeOf } from "../../commerce/domain/delivery-modes";
+import { usOrder } from "../support/delivery-orders";
 import { distanceKm, REGION_CENTRES, WAREHOUSES } from "../../commerce/domain/region-centres";
 
 const us = (over: Partial<AddressVerificationRequest> = {}): AddressVerificationRequest => ({
@@ -136,45 +137,31 @@ describe("geocoding a postal code", () => {
   });
 });
 
-/** Friday 4 December 2026, 10:00 in New York: the parcel leaves that day. */
-const FRIDAY_MORNING = new Date("2026-12-04T15:00:00Z");
-
-const order = (over: Partial<DeliveryModesInput>): DeliveryModesInput => ({
-  site: "usb2c",
-  lang: "en",
-  subtotalMinor: 2500,
-  freeShippingMinimumMinor: 4900,
-  country: "US",
-  region: "NY",
-  today: FRIDAY_MORNING,
-  ...over,
-});
-
 const standard = (input: DeliveryModesInput) => deliveryModesFor(input).find((m) => m.code === "standard")!.estimate;
 const place = async (country: "US" | "CA", region: string, postalCode: string) => placeOf(embeddedGeocoder, { country, region, postalCode });
 
 describe("delivery estimates use the geocoded region", () => {
   it("promises standard delivery sooner near the warehouse and later across the country", async () => {
-    expect(standard(order({ region: "NY", destination: await place("US", "NY", "10001") }))).toEqual({ earliest: "2026-12-07", latest: "2026-12-08" });
-    expect(standard(order({ region: "CA", destination: await place("US", "CA", "94103") }))).toEqual({ earliest: "2026-12-11", latest: "2026-12-14" });
+    expect(standard(usOrder({ region: "NY", destination: await place("US", "NY", "10001") }))).toEqual({ earliest: "2026-12-07", latest: "2026-12-08" });
+    expect(standard(usOrder({ region: "CA", destination: await place("US", "CA", "94103") }))).toEqual({ earliest: "2026-12-11", latest: "2026-12-14" });
     expect(groundDays("US", { latitude: 30.9, longitude: -97.4 })).toEqual([4, 5]);
   });
 
   it("does the same from the Canadian warehouse", async () => {
-    const canada = order({ site: "cab2c", country: "CA", freeShippingMinimumMinor: 5900 });
+    const canada = usOrder({ site: "cab2c", country: "CA", freeShippingMinimumMinor: 5900 });
     expect(standard({ ...canada, region: "ON", destination: await place("CA", "ON", "M5H 2N2") })).toEqual({ earliest: "2026-12-07", latest: "2026-12-09" });
     expect(standard({ ...canada, region: "BC", destination: await place("CA", "BC", "V6B 1A1") })).toEqual({ earliest: "2026-12-11", latest: "2026-12-15" });
   });
 
   it("keeps the region's rule without a place: the store's window, and far regions' own", async () => {
-    expect(standard(order({ region: "NY", destination: null }))).toEqual({ earliest: "2026-12-08", latest: "2026-12-11" });
+    expect(standard(usOrder({ region: "NY", destination: null }))).toEqual({ earliest: "2026-12-08", latest: "2026-12-11" });
     // Alaska keeps its longer window whatever the distance band would say.
-    expect(standard(order({ region: "AK", destination: await place("US", "AK", "99501") }))).toEqual({ earliest: "2026-12-11", latest: "2026-12-18" });
+    expect(standard(usOrder({ region: "AK", destination: await place("US", "AK", "99501") }))).toEqual({ earliest: "2026-12-11", latest: "2026-12-18" });
     expect(await place("US", "AE", "09001")).toBeNull();
   });
 
   it("leaves the air modes' windows alone", async () => {
-    const near = deliveryModesFor(order({ region: "CA", destination: await place("US", "CA", "94103") }));
+    const near = deliveryModesFor(usOrder({ region: "CA", destination: await place("US", "CA", "94103") }));
     expect(near.find((m) => m.code === "expedited")!.estimate).toEqual({ earliest: "2026-12-07", latest: "2026-12-08" });
   });
 

@@ -3,20 +3,7 @@ import { DeliveryModeSchema, freeShippingGap } from "../../commerce/contract/che
 import { formatMoney } from "../../commerce/contract/money";
 import { deliveryModesFor, type DeliveryModesInput } from "../../commerce/domain/delivery-modes";
 import { ShopError } from "../../commerce/domain/errors";
-
-/** Friday 4 December 2026, 10:00 in New York: before the 2 p.m. cut-off. */
-const FRIDAY_MORNING = new Date("2026-12-04T15:00:00Z");
-
-const usOrder = (over: Partial<DeliveryModesInput> = {}): DeliveryModesInput => ({
-  site: "usb2c",
-  lang: "en",
-  subtotalMinor: 2500,
-  freeShippingMinimumMinor: 4900,
-  country: "US",
-  region: "NY",
-  today: FRIDAY_MORNING,
-  ...over,
-});
+import { usOrder } from "../support/delivery-orders";
 
 const byCode = (input: DeliveryModesInput) => Object.fromEntries(deliveryModesFor(input).map((m) => [m.code, m]));
 
