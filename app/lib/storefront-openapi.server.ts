@@ -1,233 +1,68 @@
-import { z } from "zod";
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { AcceptedSchema } from "../../commerce/contract/auth";
-import { CartGuidSchema } from "../../commerce/contract/cart";
-import { CHECKOUT_SIGN_IN_MARKERS } from "./auth/shopper-session.server";
-import { ForgotFormSchema, SignInFormSchema, SignUpFormSchema } from "./account-schemas.server";
-import { RefreshAuthTokenSchema, TokenToSessionSchema } from "./auth-endpoints.server";
-import { SessionAttributeSchema } from "./web-app-session.server";
+import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
+import type { StorefrontOperation } from "./storefront-operations.server";
 
 /**
  * The storefront's own JSON endpoints, the ones the mobile web-app wrapper and scripts call
  * (decision 084), as an OpenAPI document at /api/openapi.json. The commerce service's document
  * (/rest/v2/openapi.json) describes the service, which may run on its own; these answer only
  * where the storefront runs, and act on the browser's session cookie, not on a bearer token.
+ *
+ * Each route describes its own operation on its handler (`loader.openapi`, `action.openapi`); this
+ * module only collects them, as the commerce document walks its routers (decision 043).
  */
 
-export const LoginStateSchema = z
-  .object({
-    isLoggedIn: z.boolean(),
-    firstName: z.string().nullable(),
-    isNoboUser: z.boolean().meta({ description: "A customer-service agent works in this session" }),
-  })
-  .meta({ id: "LoginState", description: "What a page script may know about the sign-in: never the tokens" });
+type Handler = { openapi?: StorefrontOperation };
 
-export const SessionCartSchema = z
-  .object({ cartGuid: CartGuidSchema.nullable(), cartQuantity: z.number().int().nonnegative() })
-  .meta({ id: "SessionCart", description: "The cart this session adds to (none yet: null and 0)" });
+/** What this module reads of a route module. */
+export interface RouteModule {
+  loader?: Handler;
+  action?: Handler;
+}
 
-/** The attribute as kept: the markers as booleans, the frequency in weeks. */
-export const StoredAttributeSchema = z
-  .object({
-    stored: z.discriminatedUnion("name", [
-      z.object({ name: z.enum(CHECKOUT_SIGN_IN_MARKERS), value: z.boolean() }),
-      z.object({ name: z.literal("adFrequencyWeeks"), value: z.number().int() }),
-    ]),
-  })
-  .meta({ id: "StoredSessionAttribute" });
+// The route modules themselves, by Vite's glob rather than a list of imports: a new route file is
+// seen without anyone adding it here. The document's own route is left out, since it imports this
+// module; the routes' helpers live in storefront-operations.server.ts, not here, for the same
+// reason (a route assigns its description while it loads, before this module would be ready). The
+// routes are all in the server build already, so reading them here costs nothing more.
+const ROUTES = import.meta.glob<RouteModule>(["../routes/*.tsx", "!../routes/api.openapi\\[.\\]json.tsx"], { eager: true });
 
-export const OrderCleanupSchema = z
-  .object({
-    cleared: z
-      .array(z.enum(["cartGuid", "tokenRotation", "adFrequencyWeeks", "spcPageLogin", "orderConfirmationPageLogin"]))
-      .meta({ description: "What this call removed from the session; a second call clears nothing" }),
-  })
-  .meta({ id: "OrderCleanup" });
+/** Where the wrapper and scripts call the store (decision 084): a route answering one of these paths must describe itself. */
+const CALLED_BY_THE_WRAPPER = [/^\/api\/auth\//, /^\/_s\//, /^\/(tokenToSession|getSessionCartGuid|handleLoggedInUserCookies)$/, /^\/cart\/add$/];
 
-export const CartAddAnswerSchema = z
-  .object({ cartGuid: CartGuidSchema, cartQuantity: z.number().int().nonnegative() })
-  .meta({ id: "CartAdded", description: "The cart-changed fields (inline=1)" });
+/** The URL path a route file answers, by as much of the flat-routes naming as these routes use: a dot parts segments, brackets escape. */
+export function routePath(file: string): string {
+  const name = file.replace(/^.*\/routes\//, "").replace(/\.tsx$/, "");
+  return `/${name
+    .split(/\.(?![^[]*\])/)
+    .map((segment) => segment.replace(/[[\]]/g, ""))
+    .join("/")}`;
+}
 
-const ErrorSchema = z.object({ error: z.string() }).meta({ id: "StorefrontError", description: "A readable reason" });
+export interface DescribedOperation extends StorefrontOperation {
+  method: "get" | "post";
+}
 
-const TokensSchema = z
-  .object({ access_token: z.string(), refresh_token: z.string(), expires_in: z.number().int() })
-  .meta({ id: "WrapperTokens", description: "New tokens for the app; the refresh token rotates" });
-
-const MachineTokenSchema = z
-  .object({ accessToken: z.string().nullable(), expireBy: z.number().int().nullable(), timezoneOffset: z.number().int().nullable() })
-  .meta({ id: "MachineToken", description: "The guest (client-credentials) token: expireBy in ms since the epoch" });
-
-const RETRY_AFTER = z.object({ "Retry-After": z.number().int().meta({ description: "Seconds to wait before trying again" }) });
-
-const jsonAnswer = (description: string, schema: z.ZodType) => ({ description, content: { "application/json": { schema } } });
-const refusal = (description: string) => jsonAnswer(description, ErrorSchema);
-const tooMany = {
-  description: "Too many calls from this address (the wrapper's calls: 120 per 10 minutes)",
-  headers: RETRY_AFTER,
-  content: { "application/json": { schema: ErrorSchema } },
-};
-const fromElsewhere = { description: "A POST whose Origin (or Referer) names another host: refused before the store reads it (text/plain)" };
-
-/** A JSON or form-encoded body: every endpoint reads either. */
-const body = (schema: z.ZodType) => ({
-  required: true,
-  content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } },
-});
-
-const post = (summary: string, operation: Omit<ZodOpenApiOperationObject, "summary">): ZodOpenApiOperationObject => ({
-  summary,
-  ...operation,
-  responses: { ...operation.responses, 403: fromElsewhere },
-});
-
-const PATHS: ZodOpenApiPathsObject = {
-  "/api/auth/login": {
-    post: post("Signs this browser's session in with a password; answers the login state, never tokens", {
-      tags: ["sign-in"],
-      requestBody: body(SignInFormSchema.extend({ rememberMe: z.union([z.boolean(), z.literal("on")]).optional() })),
-      responses: {
-        200: jsonAnswer("Signed in", LoginStateSchema),
-        400: refusal("A missing field, or a wrong email or password (one answer for both)"),
-        429: tooMany,
-      },
-    }),
-  },
-  "/api/auth/signup": {
-    post: post("Starts an account: 202 whether or not the address already has one (its owner is mailed either way)", {
-      tags: ["sign-in"],
-      requestBody: body(SignUpFormSchema),
-      responses: {
-        202: jsonAnswer("Accepted: a confirmation link is mailed", AcceptedSchema),
-        400: refusal("Fields refused, each with its reason (`fields`)"),
-        429: tooMany,
-      },
-    }),
-  },
-  "/api/auth/forgotPassword": {
-    post: post("Mails a password-reset link: 202 for known and unknown addresses alike", {
-      tags: ["sign-in"],
-      requestBody: body(ForgotFormSchema),
-      responses: { 202: jsonAnswer("Accepted", AcceptedSchema), 400: refusal("Not an email address"), 429: tooMany },
-    }),
-  },
-  "/api/auth/refreshToken": {
-    post: post("Refreshes this session's tokens now (the page keeps none)", {
-      tags: ["sign-in"],
-      responses: {
-        200: jsonAnswer("Refreshed", LoginStateSchema.extend({ expiresIn: z.number().int().meta({ description: "Seconds the new access token lasts" }) })),
-        401: refusal("Not signed in"),
-      },
-    }),
-  },
-  "/api/auth/refreshAuthToken": {
-    post: post("The app trades its refresh token for new tokens", {
-      tags: ["web-app wrapper"],
-      requestBody: body(RefreshAuthTokenSchema),
-      responses: { 200: jsonAnswer("New tokens", TokensSchema), 400: refusal("No refresh token"), 401: refusal("That refresh token is not valid any more") },
-    }),
-  },
-  "/api/auth/nobo": {
-    get: {
-      summary: "Whether a customer-service agent works in this session, and for which customer",
-      tags: ["sign-in"],
-      responses: {
-        200: jsonAnswer("The agent's state", z.object({ isNoboUser: z.boolean(), csAgentId: z.string().nullable(), customerId: z.string().nullable() })),
-      },
-    },
-  },
-  "/api/auth/systemUserToken": {
-    get: {
-      summary: "The guest (machine-to-machine) token",
-      tags: ["sign-in"],
-      responses: {
-        200: jsonAnswer("The token", MachineTokenSchema),
-        503: jsonAnswer("Guest tokens are not configured or could not be fetched", MachineTokenSchema.or(ErrorSchema)),
-      },
-    },
-  },
-  "/api/auth/auth0m2mToken": {
-    get: {
-      summary: "The same guest token, by the name the spec also gives it",
-      tags: ["sign-in"],
-      responses: {
-        200: jsonAnswer("The token", MachineTokenSchema),
-        503: jsonAnswer("Guest tokens are not configured or could not be fetched", MachineTokenSchema.or(ErrorSchema)),
-      },
-    },
-  },
-  "/tokenToSession": {
-    post: post("The app hands over tokens it holds (from /authorizationserver/oauth/token); this browser's session is signed in with them", {
-      tags: ["web-app wrapper"],
-      requestBody: body(TokenToSessionSchema),
-      responses: {
-        200: jsonAnswer("Signed in", LoginStateSchema),
-        400: refusal("Tokens missing or out of shape"),
-        401: refusal("The service does not accept that token"),
-        429: tooMany,
-      },
-    }),
-  },
-  "/getSessionCartGuid": {
-    get: {
-      summary: "The cart this session adds to: a guest's by the guid the session keeps, a customer's by their account",
-      tags: ["web-app wrapper"],
-      responses: { 200: jsonAnswer("The cart", SessionCartSchema), 429: tooMany },
-    },
-  },
-  "/handleLoggedInUserCookies": {
-    get: {
-      summary: "Writes the cookies the service keeps for a signed-in customer (price group, employee flag); answers the login state",
-      tags: ["web-app wrapper"],
-      responses: {
-        200: jsonAnswer("The login state and the cookies written", LoginStateSchema.extend({ cookies: z.array(z.string()).optional() })),
-        429: tooMany,
-      },
-    },
-  },
-  "/_s/storeSessionAttribute": {
-    post: post("Keeps one allowed attribute in this browser's session: the checkout sign-in markers, or the auto-delivery frequency the checkout starts from", {
-      tags: ["web-app wrapper"],
-      requestBody: body(SessionAttributeSchema),
-      responses: { 200: jsonAnswer("Kept", StoredAttributeSchema), 400: refusal("A name outside the list, or a value out of shape"), 429: tooMany },
-    }),
-  },
-  "/_s/postOrderCleanup": {
-    get: {
-      summary:
-        "After an order: the session forgets the checkout's sign-in markers, a refresh refused during checkout, the chosen frequency, and the cart's guid once that cart was ordered. Idempotent",
-      tags: ["web-app wrapper"],
-      responses: {
-        200: jsonAnswer("What was cleared", OrderCleanupSchema),
-        403: refusal("Asked by another site's page (Sec-Fetch-Site: cross-site)"),
-        429: tooMany,
-      },
-    },
-  },
-  "/cart/add": {
-    post: post("Adds a product to this session's cart (the product pages' form); inline=1 answers JSON instead of a 303 back to the page", {
-      tags: ["web-app wrapper"],
-      requestBody: {
-        required: true,
-        content: {
-          "application/x-www-form-urlencoded": {
-            schema: z.object({
-              productCode: z.string(),
-              qty: z.number().int().min(1),
-              entryType: z.enum(["STD", "ADC"]).optional(),
-              frequencyWeeks: z.number().int().optional(),
-              inline: z.literal("1"),
-            }),
-          },
-        },
-      },
-      responses: {
-        200: jsonAnswer("Added", CartAddAnswerSchema),
-        400: jsonAnswer("Refused, with the reason's code", z.object({ cartError: z.string().optional(), limit: z.number().int().optional() })),
-      },
-    }),
-  },
-};
+/**
+ * The operations the route modules (by file name) describe: a loader's is a GET, an action's a
+ * POST. Throws, naming every problem, when a route the wrapper calls describes neither handler, or
+ * when a description names another path than its route's.
+ */
+export function describedOperations(routes: Record<string, RouteModule>): DescribedOperation[] {
+  const problems: string[] = [];
+  const operations = Object.entries(routes).flatMap(([file, route]) => {
+    const path = routePath(file);
+    const described = [
+      ...(route.loader?.openapi ? [{ method: "get" as const, ...route.loader.openapi }] : []),
+      ...(route.action?.openapi ? [{ method: "post" as const, ...route.action.openapi }] : []),
+    ];
+    if (described.length === 0 && CALLED_BY_THE_WRAPPER.some((called) => called.test(path)))
+      problems.push(`${file} answers ${path} for the web-app wrapper but describes neither its loader nor its action (\`openapi\`)`);
+    for (const { path: named } of described) if (named !== path) problems.push(`${file} describes ${named}, but answers ${path}`);
+    return described;
+  });
+  if (problems.length > 0) throw new Error(`The storefront's OpenAPI document cannot be made:\n${problems.join("\n")}`);
+  return operations;
+}
 
 let made: ReturnType<typeof createDocument> | undefined;
 
@@ -246,7 +81,10 @@ export function storefrontOpenApiDocument() {
       { name: "web-app wrapper", description: "The mobile app's calls beside its web view (decision 084)" },
       { name: "sign-in", description: "Signing the session in and out, for scripts and the app" },
     ],
-    paths: PATHS,
+    paths: describedOperations(ROUTES).reduce<ZodOpenApiPathsObject>(
+      (paths, { path, method, operation }) => ({ ...paths, [path]: { ...paths[path], [method]: operation } }),
+      {},
+    ),
   });
   return made;
 }

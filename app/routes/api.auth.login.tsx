@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs } from "react-router";
+import { z } from "zod";
 import { ApiError } from "../lib/api-client.server";
 import { overLimit } from "../lib/account-forms.server";
 import { SignInFormSchema } from "../lib/account-schemas.server";
 import { json, jsonError, loginState, readBody, signInWithPassword } from "../lib/auth-endpoints.server";
+import { LoginStateSchema, type StorefrontOperation, body, jsonAnswer, post, refusal, tooMany } from "../lib/storefront-operations.server";
 
 /** POST /api/auth/login {email, password, rememberMe}: signs this browser's session in; answers the login state, never tokens. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -21,3 +23,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return json(loginState(context));
 }
+
+action.openapi = {
+  path: "/api/auth/login",
+  operation: post("Signs this browser's session in with a password; answers the login state, never tokens", {
+    tags: ["sign-in"],
+    requestBody: body(SignInFormSchema.extend({ rememberMe: z.union([z.boolean(), z.literal("on")]).optional() })),
+    responses: {
+      200: jsonAnswer("Signed in", LoginStateSchema),
+      400: refusal("A missing field, or a wrong email or password (one answer for both)"),
+      429: tooMany,
+    },
+  }),
+} satisfies StorefrontOperation;

@@ -7,6 +7,7 @@ import { FrequencyWeeksSchema } from "../../commerce/contract/frequency";
 import { clientContext } from "../lib/api-client.server";
 import { autoDeliveryFromSiteConfig } from "../lib/auto-delivery.server";
 import { cartAddAction } from "../lib/cart-add.server";
+import { CartAddAnswerSchema, type StorefrontOperation, jsonAnswer, post } from "../lib/storefront-operations.server";
 import { addToCart } from "../models/cart.server";
 import { getLayoutContent } from "../models/cms.server";
 
@@ -53,6 +54,32 @@ export function action({ request, context }: ActionFunctionArgs) {
     (line) => podsAtHomeWithinMaximum(context, line.podsAtHomeQty),
   );
 }
+
+/** The fields the wrapper posts inline, not all that CartAddFormSchema above reads (the pods at home, blank fields). */
+action.openapi = {
+  path: "/cart/add",
+  operation: post("Adds a product to this session's cart (the product pages' form); inline=1 answers JSON instead of a 303 back to the page", {
+    tags: ["web-app wrapper"],
+    requestBody: {
+      required: true,
+      content: {
+        "application/x-www-form-urlencoded": {
+          schema: z.object({
+            productCode: z.string(),
+            qty: z.number().int().min(1),
+            entryType: z.enum(["STD", "ADC"]).optional(),
+            frequencyWeeks: z.number().int().optional(),
+            inline: z.literal("1"),
+          }),
+        },
+      },
+    },
+    responses: {
+      200: jsonAnswer("Added", CartAddAnswerSchema),
+      400: jsonAnswer("Refused, with the reason's code", z.object({ cartError: z.string().optional(), limit: z.number().int().optional() })),
+    },
+  }),
+} satisfies StorefrontOperation;
 
 export function loader() {
   return redirect("/cart", 303);

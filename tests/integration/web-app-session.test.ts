@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenResponseSchema } from "../../commerce/contract/auth";
 import { CheckoutSchema } from "../../commerce/contract/checkout";
 import { type Db, openDatabase } from "../../commerce/service";
-import { CartAddAnswerSchema, LoginStateSchema, OrderCleanupSchema, SessionCartSchema, StoredAttributeSchema } from "../../app/lib/storefront-openapi.server";
+import {
+  CartAddAnswerSchema,
+  LoginStateSchema,
+  OrderCleanupSchema,
+  SessionCartSchema,
+  StoredAttributeSchema,
+} from "../../app/lib/storefront-operations.server";
 import { testCommerceConfig } from "../support/commerce";
 import { DIALECTS } from "../support/databases";
 import { APPROVED_CARD, NY_ADDRESS, plentifulCoffee, randomHex, usStoreApi } from "../support/guest-checkout";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { staysInApp } from "../../app/lib/in-app-links";
+import type { RouteModule } from "../../app/lib/storefront-openapi.server";
 import { sanitizeHtml, sanitizeHtmlInApp } from "../../app/lib/sanitize.server";
 import { SessionAttributeSchema } from "../../app/lib/web-app-session.server";
 
@@ -60,7 +61,66 @@ describe("the attributes the wrapper may keep in a session", () => {
   });
 });
 
+/** The route modules the wrapper and scripts call, and the operation each describes beside itself. */
+const DESCRIBED_ROUTES = {
+  "api.auth.login": "post /api/auth/login",
+  "api.auth.signup": "post /api/auth/signup",
+  "api.auth.forgotPassword": "post /api/auth/forgotPassword",
+  "api.auth.refreshToken": "post /api/auth/refreshToken",
+  "api.auth.refreshAuthToken": "post /api/auth/refreshAuthToken",
+  "api.auth.nobo": "get /api/auth/nobo",
+  "api.auth.systemUserToken": "get /api/auth/systemUserToken",
+  "api.auth.auth0m2mToken": "get /api/auth/auth0m2mToken",
+  tokenToSession: "post /tokenToSession",
+  getSessionCartGuid: "get /getSessionCartGuid",
+  handleLoggedInUserCookies: "get /handleLoggedInUserCookies",
+  "[_s].storeSessionAttribute": "post /_s/storeSessionAttribute",
+  "[_s].postOrderCleanup": "get /_s/postOrderCleanup",
+  "cart.add": "post /cart/add",
+};
+
+/** POSTs whose only input is the session cookie: a request body would promise fields nobody reads. */
+const READS_NOTHING = ["/api/auth/refreshToken"];
+
 describe("the storefront's own OpenAPI document", () => {
+  it("is made of the operations the route modules describe, and only those", async () => {
+    const { storefrontOpenApiDocument } = await import("../../app/lib/storefront-openapi.server");
+    const operations = Object.entries(storefrontOpenApiDocument().paths ?? {}).flatMap(([path, item]) =>
+      Object.keys(item ?? {}).map((method) => `${method} ${path}`),
+    );
+    expect(operations.sort()).toEqual(Object.values(DESCRIBED_ROUTES).sort());
+  });
+
+  it("gives every operation an answer schema and every POST a request body", async () => {
+    const { storefrontOpenApiDocument } = await import("../../app/lib/storefront-openapi.server");
+    for (const [path, item] of Object.entries(storefrontOpenApiDocument().paths ?? {})) {
+      for (const method of ["get", "post"] as const) {
+        const operation = item?.[method];
+        if (!operation) continue;
+        const answers = Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith("2"));
+        expect(answers.length, `${method} ${path}`).toBeGreaterThan(0);
+        for (const [status, answer] of answers) expect(answer.content?.["application/json"]?.schema, `${method} ${path} ${status}`).toBeDefined();
+        if (method === "post" && READS_NOTHING.includes(path)) expect(operation.requestBody, `${method} ${path}`).toBeUndefined();
+        else if (method === "post") expect(operation.requestBody, `${method} ${path}`).toMatchObject({ required: true, content: expect.any(Object) });
+      }
+    }
+  });
+
+  it.each(Object.entries(DESCRIBED_ROUTES))("is not made when %s loses its description", async (name, operation) => {
+    const { describedOperations } = await import("../../app/lib/storefront-openapi.server");
+    const route = (await import(`../../app/routes/${name}.tsx`)) as RouteModule;
+    expect(describedOperations({ [`../routes/${name}.tsx`]: route }).map(({ method, path }) => `${method} ${path}`)).toEqual([operation]);
+    // The same handlers, without the `openapi` each carries.
+    const undescribed = { loader: route.loader && {}, action: route.action && {} };
+    expect(() => describedOperations({ [`../routes/${name}.tsx`]: undescribed })).toThrow("describes neither its loader nor its action");
+  });
+
+  it("is not made when a route describes another path than the one it answers", async () => {
+    const { describedOperations } = await import("../../app/lib/storefront-openapi.server");
+    const route = (await import("../../app/routes/getSessionCartGuid")) as RouteModule;
+    expect(() => describedOperations({ "../routes/getSessionCart.tsx": route })).toThrow("describes /getSessionCartGuid, but answers /getSessionCart");
+  });
+
   it("describes the wrapper's calls with their request and answer schemas", async () => {
     const { storefrontOpenApiDocument } = await import("../../app/lib/storefront-openapi.server");
     const document = storefrontOpenApiDocument();
