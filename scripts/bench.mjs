@@ -407,7 +407,7 @@ function passOnAllButHangUps(stderr) {
     tail = lines.pop() ?? "";
     for (const line of lines) {
       if (line.startsWith("Error: The destination stream closed early")) inHangUp = true;
-      else if (!(inHangUp && line.startsWith("    at "))) inHangUp = false;
+      else if (!line.startsWith("    at ")) inHangUp = false;
       if (!inHangUp) process.stderr.write(`${line}\n`);
     }
   });
