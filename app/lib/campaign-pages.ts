@@ -60,9 +60,9 @@ export function campaignPageForFlag(flag: EligibilityFlag, brand: BrandId, produ
 /** The landing page of each campaign flag the product carries, on this store (the product page's offer links). */
 export function offerPagesOf(product: Pick<Product, EligibilityFlag | "productType">, brand: BrandId): Partial<Record<EligibilityFlag, string>> {
   const pages: Partial<Record<EligibilityFlag, string>> = {};
-  for (const { flag } of campaignPagesOf(brand)) {
+  for (const flag of new Set(campaignPagesOf(brand).map((c) => c.flag))) {
     const path = product[flag] ? campaignPageForFlag(flag, brand, product.productType) : undefined;
-    if (path) pages[flag] ??= path;
+    if (path) pages[flag] = path;
   }
   return pages;
 }

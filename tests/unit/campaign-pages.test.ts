@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CAMPAIGN_PAGES, campaignPageBySlug, campaignPageForFlag, campaignPagesOf } from "../../app/lib/campaign-pages";
+import { CAMPAIGN_PAGES, campaignPageBySlug, campaignPageForFlag, campaignPagesOf, offerPagesOf } from "../../app/lib/campaign-pages";
+import type { EligibilityFlag } from "../../commerce/contract/product";
 
 describe("which offer page a product's flag links to", () => {
   it("links a free-brewer brewer to the free-brewer offer and a half-price one to its offer, on both consumer stores", () => {
@@ -75,5 +76,23 @@ describe("the offer pages' slugs", () => {
       ["breakroom-plan", 170005],
     ]);
     expect(campaignPageBySlug("free-brewer", "usafh")).toBeUndefined();
+  });
+});
+
+describe("the product page's offer links", () => {
+  const product = (productType: string, flags: EligibilityFlag[]) =>
+    ({ productType, ...Object.fromEntries(flags.map((flag) => [flag, true])) }) as Parameters<typeof offerPagesOf>[0];
+
+  it("link each flag the product carries to its page on this store, once, and nothing for flags it lacks", () => {
+    expect(offerPagesOf(product("Brewer", ["isFreeCampaignEligible", "isKskLiteCampaignEligible"]), "cab2c")).toEqual({
+      isFreeCampaignEligible: "/offers/free-brewer",
+      isKskLiteCampaignEligible: "/offers/starter-kit",
+    });
+    expect(offerPagesOf(product("Brewer", []), "usb2c")).toEqual({});
+  });
+
+  it("link nothing from coffee for a brewer-only flag, nor to another store's campaigns", () => {
+    expect(offerPagesOf(product("Coffee", ["isBBADCampaignEligible"]), "usb2c")).toEqual({});
+    expect(offerPagesOf(product("Brewer", ["isFreeCampaignEligible"]), "usafh")).toEqual({});
   });
 });
