@@ -21,11 +21,16 @@ export function buildBareIfNeeded() {
   if (fs.existsSync(path.join(bareDir, "build/server/index.js")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) return;
   console.log("Building the bare React Router app (bench/bare-page)...");
   fs.rmSync(path.join(bareDir, "build"), { recursive: true, force: true });
+  buildReactRouterApp(bareDir, "bare React Router");
+  fs.writeFileSync(stampFile, stamp);
+}
+
+/** A React Router app in `dir` built for production with this checkout's React Router (`react-router build`). */
+export function buildReactRouterApp(dir, label) {
   const result = spawnSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], {
-    cwd: bareDir,
+    cwd: dir,
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  if (result.status !== 0) throw new Error("bare React Router build failed");
-  fs.writeFileSync(stampFile, stamp);
+  if (result.status !== 0) throw new Error(`${label} build failed`);
 }

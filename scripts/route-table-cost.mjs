@@ -4,24 +4,24 @@
 // page and the single-step checkout being the bare page's own 20-item page; and the same without
 // the optional ($lang) segment. Each is served by one process and measured in turn, three rounds,
 // as CPU per request (the process's own, from /proc) at 10 connections. Linux only.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { bareDir, buildReactRouterApp } from "./bench-bare.mjs";
 
 const root = path.resolve(".");
-const bare = path.join(root, "bench/bare-page");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "route-table-"));
 const storeRoutes = fs.readdirSync(path.join(root, "app/routes")).map((f) => f.replace(/\.tsx?$/, ""));
-const barePage = fs.readFileSync(path.join(bare, "app/routes/_index.jsx"), "utf8");
+const barePage = fs.readFileSync(path.join(bareDir, "app/routes/_index.jsx"), "utf8");
 const TRIVIAL = "export default function Page() { return <main><h1>Page</h1></main>; }\n";
 const LAYOUT = 'import { Outlet } from "react-router";\nexport default function Layout() { return <div><Outlet /></div>; }\n';
 
 /** A copy of the bare app; with `routes`, its app/routes holds those files (name → source). */
 function variant(name, routes) {
   const dir = path.join(work, name);
-  fs.cpSync(bare, dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}build`) });
+  fs.cpSync(bareDir, dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}build`) });
   fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
   if (routes) {
     fs.rmSync(path.join(dir, "app/routes"), { recursive: true });
@@ -29,8 +29,7 @@ function variant(name, routes) {
     for (const [file, source] of routes) fs.writeFileSync(path.join(dir, "app/routes", `${file}.jsx`), source);
     fs.writeFileSync(path.join(dir, "app/routes.js"), 'import { flatRoutes } from "@react-router/fs-routes";\nexport default flatRoutes();\n');
   }
-  const built = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: dir, stdio: "ignore" });
-  if (built.status !== 0) throw new Error(`building ${name} failed`);
+  buildReactRouterApp(dir, name);
   return dir;
 }
 
@@ -57,16 +56,12 @@ async function measure(dir, port, pagePath) {
     stdio: "ignore",
   });
   const url = `http://127.0.0.1:${port}${pagePath}`;
-  for (let i = 0; i < 60; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const answers = () =>
+    fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+  for (let i = 0; i < 60 && !(await answers()); i++) await new Promise((r) => setTimeout(r, 500));
   await autocannon({ url, connections: 10, duration: 8 });
   const before = cpuMs(server.pid);
   const run = await autocannon({ url, connections: 10, duration: 10 });
